@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig } from './config';
+import { startServer } from './index';
+import { createLogger } from './lib/logger';
+
+/** Exit code for configuration errors (BSD sysexits EX_CONFIG), distinct from runtime failures. */
+const EXIT_CONFIG = 78;
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`switchyard: ${message}\n`);
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message, EXIT_CONFIG);
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ config, logger });
+  } catch (error) {
+    fail((error as Error).message, error instanceof ConfigError ? EXIT_CONFIG : 1);
+  }
+  logger.info(
+    { url: server.url, postgres: server.postgresVersion, embedded: server.embedded, timings: server.timings },
+    'Switchyard is listening',
+  );
+  process.stdout.write(`Switchyard is running at ${server.url}\n`);
+
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals += 1;
+    if (signals > 1) fail(`${signal} received again, exiting without waiting`, 1);
+    logger.info({ signal }, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => fail(`shutdown failed: ${(error as Error).message}`, 1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => fail((error as Error).stack ?? String(error), 1));

@@ -1,0 +1,3 @@
+import pkg from '../../package.json' with { type: 'json' };
+
+export const SWITCHYARD_VERSION: string = pkg.version;

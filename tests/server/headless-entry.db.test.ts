@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer } from '../helpers/spawn-server';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  // When the tests run as root, the embedded PostgreSQL runs as `postgres` and must reach it.
+  await fs.chmod(dir, 0o755);
+  return dir;
+}
+
+function postmasterPid(dataDir: string): Promise<number | null> {
+  return fs
+    .readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .then((content) => Number(content.split('\n')[0]))
+    .catch(() => null);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('headless entry on embedded PostgreSQL', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await tempDir('switchyard-entry-');
+  });
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts from nothing, answers /health over HTTP and stops cleanly on SIGTERM', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+    const url = await server.ready;
+    const health = await fetch(`${url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ health: 'GOOD' });
+    expect((await fetch(`${url}/ready`)).status).toBe(200);
+
+    const pid = await postmasterPid(dataDir);
+    expect(pid).toBeGreaterThan(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    // The embedded PostgreSQL went down with it.
+    expect(alive(pid!)).toBe(false);
+  });
+
+  it('restarts after kill -9 left an orphaned PostgreSQL behind', async () => {
+    const first = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+    await first.ready;
+    const orphan = await postmasterPid(dataDir);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(alive(orphan!)).toBe(true);
+
+    const second = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+    const url = await second.ready;
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    expect(alive(orphan!)).toBe(false);
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+  });
+});
+
+describe('headless entry configuration errors', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it.each([
+    [{ PORT: 'abc' }, 'switchyard: PORT must be an integer between 0 and 65535, got "abc"'],
+    [
+      { DATABASE_URL: 'mysql://h/db' },
+      'switchyard: DATABASE_URL must use the postgres:// scheme, got "mysql://"',
+    ],
+    [{ LOG_LEVEL: 'chatty' }, 'switchyard: LOG_LEVEL must be one of'],
+    [{ DATA_DIR: '/etc/hostname/data' }, 'switchyard: DATA_DIR /etc/hostname/data is not writable: ENOTDIR'],
+  ])('%o ends the process with one line and exit code 78', async (env, line) => {
+    const server = spawnServer(env);
+    const { code } = await server.exited;
+    expect(code).toBe(78);
+    const lines = server.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(line);
+  });
+
+  it('a port in use ends the process with a clear line and exit code 1', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const server = spawnServer({ PORT: String(port), DATABASE_URL: database.url, DATA_DIR: os.tmpdir() });
+      const { code } = await server.exited;
+      expect(code).toBe(1);
+      expect(server.stderr().trim()).toBe(`switchyard: port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('an unreachable database ends the process naming the database without its password', async () => {
+    const server = spawnServer({ DATABASE_URL: 'postgres://u:hunter2@127.0.0.1:1/x', DATA_DIR: os.tmpdir() });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.stderr()).toContain('cannot connect to PostgreSQL at postgres://u:***@127.0.0.1:1/x');
+    expect(server.stderr()).not.toContain('hunter2');
+  });
+
+  it('serves on an external DATABASE_URL', async () => {
+    const server = spawnServer({ DATABASE_URL: database.url, DATA_DIR: os.tmpdir(), PORT: '0' });
+    const url = await server.ready;
+    expect((await fetch(`${url}/ready`)).status).toBe(200);
+    server.child.kill('SIGINT');
+    expect((await server.exited).code).toBe(0);
+  });
+});
