@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       baseUriPath: '',
       shutdownGraceSeconds: 10,
+      initApiTokens: { admin: [], client: [], frontend: [] },
     });
   });
 
@@ -25,6 +26,10 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'WARN',
         BASE_URI_PATH: 'unleash/',
         SHUTDOWN_GRACE_SECONDS: '3',
+        INIT_ADMIN_API_TOKENS: '*:*.a1, *:*.a2',
+        INIT_CLIENT_API_TOKENS: 'default:development.c1',
+        INIT_BACKEND_API_TOKENS: '*:production.c2',
+        INIT_FRONTEND_API_TOKENS: 'default:development.f1',
       },
       '/srv',
     );
@@ -36,6 +41,11 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       baseUriPath: '/unleash',
       shutdownGraceSeconds: 3,
+      initApiTokens: {
+        admin: ['*:*.a1', '*:*.a2'],
+        client: ['default:development.c1', '*:production.c2'],
+        frontend: ['default:development.f1'],
+      },
     });
   });
 

@@ -19,6 +19,11 @@ export interface Config {
   baseUriPath: string;
   /** Seconds a graceful shutdown waits for in-flight requests before closing them. */
   shutdownGraceSeconds: number;
+  /**
+   * API token secrets created at start for automation, as Unleash's INIT_ADMIN_API_TOKENS,
+   * INIT_CLIENT_API_TOKENS (alias INIT_BACKEND_API_TOKENS) and INIT_FRONTEND_API_TOKENS.
+   */
+  initApiTokens: { admin: string[]; client: string[]; frontend: string[] };
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -33,7 +38,19 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     logLevel: parseLogLevel(env.LOG_LEVEL),
     baseUriPath: parseBaseUriPath(env.BASE_URI_PATH),
     shutdownGraceSeconds: parseNonNegativeInt('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10),
+    initApiTokens: {
+      admin: parseList(env.INIT_ADMIN_API_TOKENS),
+      client: [...parseList(env.INIT_CLIENT_API_TOKENS), ...parseList(env.INIT_BACKEND_API_TOKENS)],
+      frontend: parseList(env.INIT_FRONTEND_API_TOKENS),
+    },
   };
+}
+
+function parseList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

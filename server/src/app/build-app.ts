@@ -14,7 +14,7 @@ import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
 
 export interface AppDependencies {
-  config: Pick<Config, 'baseUriPath'>;
+  config: Config;
   db: Db;
   logger: Logger;
 }

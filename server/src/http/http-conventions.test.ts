@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Type } from 'typebox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app/build-app';
+import { loadConfig } from '../config';
 import type { Database } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { RouteDeclarationError } from './route-config';
@@ -14,7 +15,7 @@ const unusedDb = new Kysely<Database>({
 const logger = createLogger('silent');
 
 async function appWithEchoRoute(baseUriPath = '') {
-  const app = await buildApp({ config: { baseUriPath }, db: unusedDb, logger });
+  const app = await buildApp({ config: { ...loadConfig({}), baseUriPath }, db: unusedDb, logger });
   app.post(
     `${baseUriPath}/api/admin/echo`,
     {
@@ -139,7 +140,7 @@ describe('BASE_URI_PATH', async () => {
 
 describe('route declarations', () => {
   it('refuses a route that declares no permission', async () => {
-    const app = await buildApp({ config: { baseUriPath: '' }, db: unusedDb, logger });
+    const app = await buildApp({ config: loadConfig({}), db: unusedDb, logger });
     expect(() =>
       app.get(
         '/api/admin/unguarded',
@@ -151,7 +152,7 @@ describe('route declarations', () => {
   });
 
   it('refuses a route without a response schema', async () => {
-    const app = await buildApp({ config: { baseUriPath: '' }, db: unusedDb, logger });
+    const app = await buildApp({ config: loadConfig({}), db: unusedDb, logger });
     expect(() =>
       app.get('/api/admin/undocumented', { config: { permission: 'ADMIN' } }, async () => null),
     ).toThrowError('declares no response schema');

@@ -1,0 +1,1 @@
+export { appendEvent, type NewEvent, type Queryable } from './event-store';
