@@ -1,3 +1,4 @@
+export * from './client-features';
 export * from './errors';
 export * from './health';
 export * from './permissions';

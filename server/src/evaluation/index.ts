@@ -1,0 +1,29 @@
+export {
+  type ConstraintEnvironment,
+  checkConstraint,
+  checkConstraints,
+  SUPPORTED_OPERATORS,
+} from './constraints';
+export { resolveContextValue } from './context';
+export { applyDeltaEvent, applyDeltaEvents, type DeltaState } from './delta';
+export {
+  type EvaluationDeps,
+  evaluateFlag,
+  evaluateFlagByName,
+  type FlagEvaluation,
+  getVariant,
+  isEnabled,
+} from './evaluate';
+export { createFlagRepository, type FlagRepository, type FlagState } from './flag-repository';
+export { evaluateFrontendToggles, type FrontendToggle, type FrontendVariant } from './frontend';
+export {
+  hash32,
+  normalizedStrategyValue,
+  normalizedValue,
+  normalizedVariantValue,
+  STRATEGY_SEED,
+  VARIANT_SEED,
+} from './hashing';
+export { compileRe2, re2Find } from './regex';
+export { BUILT_IN_STRATEGIES, type StrategyEnvironment, type StrategyImplementation } from './strategies';
+export { disabledVariant, type VariantResult } from './variants';

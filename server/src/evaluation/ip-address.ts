@@ -1,0 +1,42 @@
+import ipaddr from 'ipaddr.js';
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+/**
+ * Strict parsing: IPv4 only in dotted-quad form (ipaddr.js would otherwise accept "127.1" or
+ * hex octets, which the Unleash SDKs reject), IPv6 in any standard notation.
+ */
+function parseAddress(value: string): Address | undefined {
+  if (ipaddr.IPv4.isValidFourPartDecimal(value)) return ipaddr.IPv4.parse(value);
+  if (ipaddr.IPv6.isValid(value)) return ipaddr.IPv6.parse(value);
+  return undefined;
+}
+
+function parseRange(value: string): [Address, number] | undefined {
+  const slash = value.indexOf('/');
+  if (slash < 0) {
+    const address = parseAddress(value);
+    return address && [address, address.kind() === 'ipv4' ? 32 : 128];
+  }
+  const address = parseAddress(value.slice(0, slash));
+  const bitsText = value.slice(slash + 1);
+  if (!address || !/^\d{1,3}$/.test(bitsText)) return undefined;
+  const bits = Number(bitsText);
+  return bits <= (address.kind() === 'ipv4' ? 32 : 128) ? [address, bits] : undefined;
+}
+
+/**
+ * True when `address` equals `range` (an IP) or lies inside it (a CIDR). IPv4 and IPv6 never
+ * match each other, and an invalid address or range never matches.
+ */
+export function ipInRange(address: string, range: string): boolean {
+  const parsed = parseAddress(address);
+  const subnet = parseRange(range);
+  if (!parsed || !subnet || parsed.kind() !== subnet[0].kind()) return false;
+  return parsed.match(subnet);
+}
+
+/** Like ipInRange, but IPv4 only: the remoteAddress strategy's CIDR support does not cover IPv6. */
+export function ipv4InRange(address: string, range: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(address) && ipInRange(address, range);
+}
