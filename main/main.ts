@@ -1,0 +1,356 @@
+// Composition root of the Electron main process: the only module that imports
+// electron values. Everything it wires takes its Electron objects as parameters
+// and is unit-tested without Electron (STYLE.md convention 8).
+import { networkInterfaces } from 'node:os';
+import path from 'node:path';
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  nativeImage,
+  screen,
+  session,
+  shell,
+  Tray,
+  utilityProcess,
+} from 'electron';
+import electronUpdater from 'electron-updater';
+import { type NetworkInfo, type NetworkSettings, NetworkSettingsSchema } from '../server/contract';
+import { createEventSender } from './ipc/event-sender';
+import { type IpcHandlers, registerIpcHandlers } from './ipc/ipc-registry';
+import { buildAppMenuTemplate } from './menu/app-menu';
+import { buildTrayMenuTemplate, trayTooltip } from './menu/tray-menu';
+import {
+  adminBaseUrl,
+  DEFAULT_NETWORK_SETTINGS,
+  listSdkAddresses,
+  validateNetworkSettings,
+} from './network/network-exposure';
+import { createKeytarSecretStore } from './secrets/keytar-secret-store';
+import { installRequestSigner } from './secrets/request-signer';
+import { utilityProcessSpawner } from './server-host/hosted-process';
+import { buildServerEnv } from './server-host/server-env';
+import { createServerHost } from './server-host/server-host';
+import { readJsonFile, writeJsonFileAtomic } from './settings/json-file';
+import { createUpdaterPolicy, isPortableBuild } from './updater/updater-policy';
+import { buildContentSecurityPolicy, installContentSecurityPolicy } from './window/content-security-policy';
+import { createExternalLinkOpener, lockNavigation } from './window/navigation-guard';
+import { denyAllPermissions } from './window/session-hardening';
+import { createWindowOptions } from './window/window-options';
+import {
+  DEFAULT_WINDOW_STATE,
+  fitWindowState,
+  loadWindowState,
+  saveWindowState,
+  trackWindowState,
+} from './window/window-state';
+
+const APP_NAME = 'Switchyard';
+/** The embedded server's profile; remote profiles get their own ids. */
+const LOCAL_PROFILE = 'local';
+const BASE_URI_PATH = '';
+const DOCUMENTATION_URL = 'https://docs.getunleash.io/';
+const EXTERNAL_LINK_HOSTS = ['docs.getunleash.io', 'github.com'];
+
+const STARTING_PAGE = `data:text/html;charset=utf-8,${encodeURIComponent(
+  '<!doctype html><meta charset="utf-8"><title>Switchyard</title>' +
+    '<body style="font:16px system-ui;display:grid;place-items:center;height:90vh;color:#444">' +
+    '<p>Starting the Switchyard server…</p></body>',
+)}`;
+
+function log(message: string, error?: unknown): void {
+  if (error === undefined) console.warn(`[main] ${message}`);
+  else console.warn(`[main] ${message}`, error instanceof Error ? error.message : error);
+}
+
+function isOnOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+function sameSettings(a: NetworkSettings, b: NetworkSettings): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+async function loadNetworkSettings(file: string): Promise<NetworkSettings> {
+  const saved = await readJsonFile(file, NetworkSettingsSchema);
+  if (saved === null) return DEFAULT_NETWORK_SETTINGS;
+  try {
+    return validateNetworkSettings(saved);
+  } catch (error) {
+    log('ignoring invalid network settings', error);
+    return DEFAULT_NETWORK_SETTINGS;
+  }
+}
+
+async function run(): Promise<void> {
+  await app.whenReady();
+
+  const userData = app.getPath('userData');
+  const networkSettingsFile = path.join(userData, 'network-settings.json');
+  const windowStateFile = path.join(userData, 'window-state.json');
+
+  // The server runs with the settings read now; edits apply on relaunch.
+  const runningNetwork = await loadNetworkSettings(networkSettingsFile);
+  let savedNetwork = runningNetwork;
+  const serverUrl = adminBaseUrl(runningNetwork, BASE_URI_PATH);
+  const appOrigin = new URL(serverUrl).origin;
+  const consoleUrl = `${serverUrl}/`;
+
+  const host = createServerHost({
+    spawn: utilityProcessSpawner(utilityProcess),
+    entryPath: path.join(app.getAppPath(), 'dist', 'server', 'main.js'),
+    env: buildServerEnv({
+      inherit: process.env,
+      dataDir: path.join(userData, 'server'),
+      network: runningNetwork,
+      databaseUrl: process.env.SWITCHYARD_DATABASE_URL ?? null,
+      logLevel: process.env.SWITCHYARD_LOG_LEVEL ?? 'info',
+      baseUriPath: BASE_URI_PATH,
+    }),
+    serverUrl,
+  });
+
+  const secrets = createKeytarSecretStore({ serviceName: APP_NAME });
+  const links = createExternalLinkOpener(
+    { allowedHosts: EXTERNAL_LINK_HOSTS },
+    (url) => shell.openExternal(url),
+    log,
+  );
+
+  const consoleSession = session.defaultSession;
+  installContentSecurityPolicy(consoleSession, buildContentSecurityPolicy());
+  denyAllPermissions(consoleSession);
+  const signer = installRequestSigner(consoleSession, {
+    secrets,
+    profiles: new Map([[appOrigin, LOCAL_PROFILE]]),
+    log,
+  });
+  // Every web contents, including any a future feature creates, stays on the console origin.
+  app.on('web-contents-created', (_event, contents) => lockNavigation(contents, appOrigin, links));
+
+  const events = createEventSender({
+    appOrigin,
+    targets: () => BrowserWindow.getAllWindows().map((win) => win.webContents),
+    log,
+  });
+
+  let quitting = false;
+  const updater = createUpdaterPolicy({
+    autoUpdater: electronUpdater.autoUpdater,
+    isPackaged: app.isPackaged,
+    isPortable: isPortableBuild(process.env),
+    feedUrl: process.env.SWITCHYARD_UPDATE_URL ?? null,
+    beforeInstall: async () => {
+      quitting = true;
+      await host.stop();
+    },
+    log,
+  });
+
+  const savedWindow = (await loadWindowState(windowStateFile)) ?? DEFAULT_WINDOW_STATE;
+  const windowState = fitWindowState(
+    savedWindow,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
+  let mainWindow: BrowserWindow | null = null;
+
+  function showConsoleIn(win: BrowserWindow): void {
+    const target = host.status().state === 'running' ? consoleUrl : STARTING_PAGE;
+    void win.loadURL(target).catch((error: unknown) => log('could not load the console', error));
+  }
+
+  function showWindow(): BrowserWindow {
+    if (mainWindow !== null && !mainWindow.isDestroyed()) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.show();
+      mainWindow.focus();
+      return mainWindow;
+    }
+    const win = new BrowserWindow(
+      createWindowOptions({
+        preloadPath: path.join(import.meta.dirname, 'preload.cjs'),
+        bounds: windowState,
+        title: APP_NAME,
+      }),
+    );
+    if (windowState.maximized) win.maximize();
+    trackWindowState(win, (state) => {
+      Object.assign(windowState, state);
+      saveWindowState(windowStateFile, state).catch((error: unknown) =>
+        log('could not save window state', error),
+      );
+    });
+    win.once('ready-to-show', () => win.show());
+    win.on('closed', () => {
+      if (mainWindow === win) mainWindow = null;
+    });
+    mainWindow = win;
+    showConsoleIn(win);
+    return win;
+  }
+
+  function showView(view: 'server-logs' | 'settings'): void {
+    showWindow();
+    events.send('switchyard:app:show-view', { view });
+  }
+
+  function networkInfo(settings: NetworkSettings): NetworkInfo {
+    return {
+      settings,
+      addresses: listSdkAddresses(networkInterfaces(), settings, BASE_URI_PATH),
+      restartRequired: !sameSettings(settings, runningNetwork),
+    };
+  }
+
+  const tray = new Tray(
+    nativeImage.createFromPath(path.join(import.meta.dirname, 'assets', 'tray-icon.png')),
+  );
+  tray.on('click', () => showWindow());
+  function refreshTray(): void {
+    const status = host.status();
+    const sdkAddresses = listSdkAddresses(networkInterfaces(), runningNetwork, BASE_URI_PATH);
+    tray.setToolTip(trayTooltip({ appName: APP_NAME, status, sdkAddresses }));
+    tray.setContextMenu(
+      Menu.buildFromTemplate(
+        buildTrayMenuTemplate({
+          appName: APP_NAME,
+          status,
+          sdkAddresses,
+          updater: updater.state(),
+          actions: {
+            showConsole: () => showWindow(),
+            copyToClipboard: (text) => clipboard.writeText(text),
+            restartServer: () => void host.restart(),
+            installUpdate: () => void updater.installNow(),
+          },
+        }),
+      ),
+    );
+  }
+
+  host.onStatus((status) => {
+    events.send('switchyard:server:status-changed', status);
+    refreshTray();
+    if (status.state !== 'running') return;
+    for (const win of BrowserWindow.getAllWindows()) {
+      if (!isOnOrigin(win.webContents.getURL(), appOrigin)) showConsoleIn(win);
+    }
+  });
+  host.onLog((line) => events.send('switchyard:server:log', line));
+  updater.onStateChange((state) => {
+    events.send('switchyard:updater:state-changed', state);
+    refreshTray();
+    if (state.phase === 'downloaded' && Notification.isSupported()) {
+      const notice = new Notification({
+        title:
+          state.version === null ? `A ${APP_NAME} update is ready` : `${APP_NAME} ${state.version} is ready`,
+        body: 'Restart from the tray menu when it suits you; the server stops briefly while it updates.',
+      });
+      notice.on('click', () => showWindow());
+      notice.show();
+    }
+  });
+
+  const handlers: IpcHandlers = {
+    'switchyard:app:info': () => ({
+      name: APP_NAME,
+      version: app.getVersion(),
+      platform: process.platform,
+      packaged: app.isPackaged,
+    }),
+    'switchyard:app:open-external': ({ url }) => ({ opened: links.open(url) }),
+    'switchyard:app:relaunch': () => {
+      setImmediate(() => {
+        app.relaunch();
+        app.quit();
+      });
+      return { relaunching: true };
+    },
+    'switchyard:server:status': () => host.status(),
+    'switchyard:server:logs': (request) => ({ lines: host.logs(request) }),
+    'switchyard:server:restart': () => host.restart(),
+    'switchyard:secrets:availability': () => secrets.availability(),
+    'switchyard:secrets:list': async ({ profile }) => ({ keys: await secrets.list(profile) }),
+    'switchyard:secrets:set': async ({ profile, key, value }) => {
+      await secrets.set(profile, key, value);
+      signer.invalidate(profile);
+      return { stored: true };
+    },
+    'switchyard:secrets:delete': async ({ profile, key }) => {
+      const deleted = await secrets.delete(profile, key);
+      signer.invalidate(profile);
+      return { deleted };
+    },
+    'switchyard:network:get': () => networkInfo(savedNetwork),
+    'switchyard:network:set': async (settings) => {
+      const valid = validateNetworkSettings(settings);
+      await writeJsonFileAtomic(networkSettingsFile, valid);
+      savedNetwork = valid;
+      return networkInfo(valid);
+    },
+    'switchyard:updater:status': () => updater.state(),
+    'switchyard:updater:check': () => updater.checkNow(),
+    'switchyard:updater:install': async () => ({ accepted: await updater.installNow() }),
+  };
+  registerIpcHandlers(ipcMain, { appOrigin, handlers, log });
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildAppMenuTemplate({
+        platform: process.platform,
+        appName: APP_NAME,
+        isPackaged: app.isPackaged,
+        actions: {
+          showConsole: () => showWindow(),
+          showServerLogs: () => showView('server-logs'),
+          restartServer: () => void host.restart(),
+          checkForUpdates: () => void updater.checkNow(),
+          openDocumentation: () => links.open(DOCUMENTATION_URL),
+        },
+      }),
+    ),
+  );
+
+  app.on('second-instance', () => showWindow());
+  app.on('activate', () => showWindow());
+  // Closing the window keeps the app in the tray: SDKs still need the server.
+  app.on('window-all-closed', () => {});
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    quitting = true;
+    updater.stop();
+    void host.stop().finally(() => app.quit());
+  });
+
+  refreshTray();
+  showWindow();
+  updater.start();
+  const status = await host.start();
+  if (status.state === 'failed') {
+    const tail = host
+      .logs({ limit: 15 })
+      .map((line) => line.text)
+      .join('\n');
+    dialog.showErrorBox('The Switchyard server did not start', `${status.message ?? ''}\n\n${tail}`);
+  }
+}
+
+if (app.requestSingleInstanceLock()) {
+  run().catch((error: unknown) => {
+    console.error('[main] startup failed', error);
+    dialog.showErrorBox('Switchyard could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+} else {
+  // Another instance owns the server's port and data directory; it gets focused instead.
+  app.quit();
+}

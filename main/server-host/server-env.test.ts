@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_NETWORK_SETTINGS } from '../network/network-exposure';
+import { buildServerEnv } from './server-env';
+
+describe('buildServerEnv', () => {
+  it('passes the server settings and only an allowlist of the user environment', () => {
+    const env = buildServerEnv({
+      inherit: { PATH: '/usr/bin', HOME: '/home/a', GITHUB_TOKEN: 'ghp_x', DATABASE_URL: 'postgres://leak' },
+      dataDir: '/home/a/.config/Switchyard/server',
+      network: { ...DEFAULT_NETWORK_SETTINGS, sdkEnabled: true },
+      baseUriPath: '/flags',
+    });
+    expect(env).toEqual({
+      PATH: '/usr/bin',
+      HOME: '/home/a',
+      HOST: '127.0.0.1',
+      PORT: '4242',
+      ADMIN_LOOPBACK_ONLY: 'true',
+      SDK_HOST: '0.0.0.0',
+      SDK_PORT: '4243',
+      NODE_ENV: 'production',
+      DATA_DIR: '/home/a/.config/Switchyard/server',
+      LOG_LEVEL: 'info',
+      BASE_URI_PATH: '/flags',
+    });
+  });
+
+  it('sets DATABASE_URL only when configured', () => {
+    const env = buildServerEnv({
+      inherit: {},
+      dataDir: '/d',
+      network: DEFAULT_NETWORK_SETTINGS,
+      databaseUrl: 'postgres://u:p@db/flags',
+      logLevel: 'debug',
+    });
+    expect(env.DATABASE_URL).toBe('postgres://u:p@db/flags');
+    expect(env.LOG_LEVEL).toBe('debug');
+    expect(env.BASE_URI_PATH).toBe('');
+  });
+});

@@ -1,0 +1,54 @@
+import type { NetworkSettings } from '../../server/contract';
+import { networkSettingsToServerEnv } from '../network/network-exposure';
+
+/**
+ * Variables the server needs from the user's environment. Everything else stays
+ * behind, so tokens or database URLs exported in a shell never reach the server
+ * by accident.
+ */
+const INHERITED = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  'SystemRoot',
+  'SYSTEMROOT',
+  'windir',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'ProgramData',
+] as const;
+
+export interface ServerEnvInput {
+  inherit: NodeJS.ProcessEnv;
+  dataDir: string;
+  network: NetworkSettings;
+  /** External PostgreSQL; when absent the server starts its embedded one under DATA_DIR. */
+  databaseUrl?: string | null;
+  logLevel?: string;
+  baseUriPath?: string;
+}
+
+export function buildServerEnv(input: ServerEnvInput): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of INHERITED) {
+    const value = input.inherit[name];
+    if (value !== undefined) env[name] = value;
+  }
+  Object.assign(env, networkSettingsToServerEnv(input.network), {
+    NODE_ENV: 'production',
+    DATA_DIR: input.dataDir,
+    LOG_LEVEL: input.logLevel ?? 'info',
+    BASE_URI_PATH: input.baseUriPath ?? '',
+  });
+  if (input.databaseUrl) env.DATABASE_URL = input.databaseUrl;
+  return env;
+}

@@ -1,0 +1,193 @@
+import type { UpdaterState } from '../../server/contract';
+
+/** The parts of electron-updater's autoUpdater the policy drives. */
+export interface AutoUpdaterLike {
+  autoDownload: boolean;
+  autoInstallOnAppQuit: boolean;
+  setFeedURL(options: { provider: 'generic'; url: string }): void;
+  checkForUpdates(): Promise<unknown>;
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
+  on(event: 'checking-for-update', listener: () => void): unknown;
+  on(event: 'update-available', listener: (info: { version: string }) => void): unknown;
+  on(event: 'update-not-available', listener: (info: { version: string }) => void): unknown;
+  on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown;
+  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+export interface UpdaterPolicyOptions {
+  autoUpdater: AutoUpdaterLike;
+  /** app.isPackaged: development runs have no update metadata to check. */
+  isPackaged: boolean;
+  /** Portable builds are replaced by hand; electron-updater cannot update them in place. */
+  isPortable: boolean;
+  /** An on-prem mirror (generic provider); null keeps the URL from electron-builder's publish config. */
+  feedUrl?: string | null;
+  firstCheckDelayMs?: number;
+  checkIntervalMs?: number;
+  /** Runs before quitAndInstall, e.g. stopping the hosted server cleanly. */
+  beforeInstall?: () => Promise<void>;
+  log?: (message: string, error?: unknown) => void;
+  now?: () => number;
+}
+
+export interface UpdaterPolicy {
+  state(): UpdaterState;
+  /** Schedules the first check and the periodic ones; does nothing when updates are disabled. */
+  start(): void;
+  stop(): void;
+  checkNow(): Promise<UpdaterState>;
+  /** Installs a downloaded update; only ever called from an explicit user action. */
+  installNow(): Promise<boolean>;
+  onStateChange(listener: (state: UpdaterState) => void): () => void;
+}
+
+/** electron-builder's portable Windows target sets these for the running app. */
+export function isPortableBuild(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.PORTABLE_EXECUTABLE_DIR || env.PORTABLE_EXECUTABLE_FILE);
+}
+
+/**
+ * Only https: on Linux, AppImage and deb updates are not signature-checked, so
+ * the transport is what protects the download.
+ */
+export function checkFeedUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError(`The update feed URL is not a URL: ${url}`);
+  }
+  if (parsed.protocol !== 'https:')
+    throw new TypeError(`The update feed URL must use https: ${parsed.origin}`);
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new TypeError('The update feed URL must not carry credentials.');
+  }
+  return parsed.toString();
+}
+
+function disabledReason(options: UpdaterPolicyOptions): string | null {
+  if (!options.isPackaged) return 'Updates are checked only in packaged builds.';
+  if (options.isPortable) return 'Portable builds are updated by downloading the new version.';
+  return null;
+}
+
+/**
+ * The update policy: check shortly after start and then periodically, download
+ * in the background, and install only when the user says so. Installing on quit
+ * is off because a new version migrates the flag database, and the person
+ * running the server should choose when that happens.
+ */
+export function createUpdaterPolicy(options: UpdaterPolicyOptions): UpdaterPolicy {
+  const updater = options.autoUpdater;
+  const firstCheckDelayMs = options.firstCheckDelayMs ?? 30_000;
+  const checkIntervalMs = options.checkIntervalMs ?? 6 * 60 * 60 * 1000;
+  const now = options.now ?? Date.now;
+  const listeners = new Set<(state: UpdaterState) => void>();
+  const reason = disabledReason(options);
+
+  let state: UpdaterState = {
+    phase: reason === null ? 'idle' : 'disabled',
+    version: null,
+    percent: null,
+    message: reason,
+    lastCheckAt: null,
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let checking: Promise<UpdaterState> | null = null;
+  let started = false;
+
+  function update(patch: Partial<UpdaterState>): void {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener(state);
+  }
+
+  if (reason === null) {
+    updater.autoDownload = true;
+    updater.autoInstallOnAppQuit = false;
+    if (options.feedUrl) updater.setFeedURL({ provider: 'generic', url: checkFeedUrl(options.feedUrl) });
+    updater.on('checking-for-update', () => update({ phase: 'checking', message: null }));
+    updater.on('update-not-available', () =>
+      update({ phase: 'not-available', version: null, percent: null }),
+    );
+    updater.on('update-available', (info) =>
+      update({ phase: 'downloading', version: info.version, percent: 0 }),
+    );
+    updater.on('download-progress', (progress) =>
+      update({ phase: 'downloading', percent: Math.min(100, Math.max(0, progress.percent)) }),
+    );
+    updater.on('update-downloaded', (info) => {
+      update({ phase: 'downloaded', version: info.version, percent: 100, message: null });
+      // Nothing left to look for until the user installs this one.
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    });
+    updater.on('error', (error) => {
+      options.log?.('update check failed', error);
+      update({ phase: 'error', percent: null, message: error.message.split('\n')[0] ?? 'Update failed.' });
+    });
+  }
+
+  function schedule(delay: number): void {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void policy.checkNow().finally(() => {
+        if (state.phase !== 'downloaded' && started) schedule(checkIntervalMs);
+      });
+    }, delay);
+  }
+
+  const policy: UpdaterPolicy = {
+    state: () => state,
+
+    start() {
+      if (reason !== null || started) return;
+      started = true;
+      schedule(firstCheckDelayMs);
+    },
+
+    stop() {
+      started = false;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+
+    checkNow() {
+      if (reason !== null || state.phase === 'downloaded') return Promise.resolve(state);
+      if (checking !== null) return checking;
+      update({ lastCheckAt: new Date(now()).toISOString() });
+      checking = updater
+        .checkForUpdates()
+        .then(
+          () => state,
+          (error: unknown) => {
+            // electron-updater also emits 'error'; this covers rejections it does not emit.
+            if (state.phase !== 'error') {
+              options.log?.('update check failed', error);
+              update({ phase: 'error', percent: null, message: 'The update check failed.' });
+            }
+            return state;
+          },
+        )
+        .finally(() => {
+          checking = null;
+        });
+      return checking;
+    },
+
+    async installNow() {
+      if (state.phase !== 'downloaded') return false;
+      policy.stop();
+      await options.beforeInstall?.();
+      updater.quitAndInstall(false, true);
+      return true;
+    },
+
+    onStateChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return policy;
+}
