@@ -82,7 +82,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['node_modules', '^dist/', '^release/', '^\.data/', '^coverage/'] },
+    exclude: { path: ['node_modules', '^dist/', '^release/', '^\\.data/', '^coverage/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

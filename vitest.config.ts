@@ -1,8 +1,10 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` never touches I/O, `db` runs against real PostgreSQL
+// Projects: `unit` never touches I/O, `db` runs against real PostgreSQL
 // (DATABASE_URL when set, otherwise an embedded server started once), `sdk`
-// starts real servers and drives them with the real Unleash SDKs over HTTP.
+// starts real servers and drives them with the real Unleash SDKs over HTTP,
+// `renderer` tests the console in happy-dom, `e2e` drives it in Chromium.
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +25,42 @@ export default defineConfig({
           globalSetup: ['tests/helpers/db-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The console's component and logic tests: happy-dom, no server (a fake fetch answers).
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          include: ['renderer/**/*.test.tsx', 'renderer/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'happy-dom',
+          setupFiles: ['renderer/src/test-utils/setup.ts'],
+        },
+      },
+      {
+        // The built console in Debian's Chromium (playwright-core) against the real headless server.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/db-global-setup.ts', 'tests/e2e/build-console.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // electron-builder --linux dir with a stand-in Electron (shared/STACK-NOTES.md §4). It
+        // rebuilds dist/, so it runs after the other projects (which spawn what is in dist/).
+        test: {
+          name: 'packaging',
+          include: ['tests/packaging/**/*.pkg.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

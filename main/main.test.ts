@@ -60,6 +60,9 @@ describe('main.ts wired together (bundled, with electron stand-ins)', () => {
           STAND_IN_APP_PATH: appPath,
           STAND_IN_USER_DATA: userData,
           STAND_IN_ORIGIN: `http://127.0.0.1:${port}`,
+          // An external database needs no keychain-held password, so main starts without a keychain
+          // (the embedded case refuses to start then: server-host/database-password.test.ts).
+          SWITCHYARD_DATABASE_URL: 'postgres://stand-in@127.0.0.1:1/none',
         },
       },
     );

@@ -32,6 +32,7 @@ import {
 } from './network/network-exposure';
 import { createKeytarSecretStore } from './secrets/keytar-secret-store';
 import { installRequestSigner } from './secrets/request-signer';
+import { ensureEmbeddedDatabasePassword } from './server-host/database-password';
 import { utilityProcessSpawner } from './server-host/hosted-process';
 import { buildServerEnv } from './server-host/server-env';
 import { createServerHost } from './server-host/server-host';
@@ -104,6 +105,12 @@ async function run(): Promise<void> {
   const appOrigin = new URL(serverUrl).origin;
   const consoleUrl = `${serverUrl}/`;
 
+  const secrets = createKeytarSecretStore({ serviceName: APP_NAME });
+  const databaseUrl = process.env.SWITCHYARD_DATABASE_URL ?? null;
+  const embeddedDatabasePassword = databaseUrl
+    ? null
+    : await ensureEmbeddedDatabasePassword(secrets, LOCAL_PROFILE);
+
   const host = createServerHost({
     spawn: utilityProcessSpawner(utilityProcess),
     entryPath: path.join(app.getAppPath(), 'dist', 'server', 'main.js'),
@@ -111,14 +118,14 @@ async function run(): Promise<void> {
       inherit: process.env,
       dataDir: path.join(userData, 'server'),
       network: runningNetwork,
-      databaseUrl: process.env.SWITCHYARD_DATABASE_URL ?? null,
+      databaseUrl,
+      embeddedDatabasePassword,
       logLevel: process.env.SWITCHYARD_LOG_LEVEL ?? 'info',
       baseUriPath: BASE_URI_PATH,
     }),
     serverUrl,
   });
 
-  const secrets = createKeytarSecretStore({ serviceName: APP_NAME });
   const links = createExternalLinkOpener(
     { allowedHosts: EXTERNAL_LINK_HOSTS },
     (url) => shell.openExternal(url),

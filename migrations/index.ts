@@ -1,7 +1,13 @@
 import type { Migration } from 'kysely';
 import * as initial from './20261122000000_initial';
+import * as flagModel from './20261122103000_flag_model';
+import * as clientMetrics from './20261122104000_client_metrics';
+import * as identityAccess from './20261122110000_identity_access';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
   '20261122000000_initial': initial,
+  '20261122103000_flag_model': flagModel,
+  '20261122104000_client_metrics': clientMetrics,
+  '20261122110000_identity_access': identityAccess,
 };

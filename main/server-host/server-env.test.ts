@@ -25,6 +25,24 @@ describe('buildServerEnv', () => {
     });
   });
 
+  it('hands the keychain password of the embedded database over, unless an external database is used', () => {
+    const embedded = buildServerEnv({
+      inherit: {},
+      dataDir: '/d',
+      network: DEFAULT_NETWORK_SETTINGS,
+      embeddedDatabasePassword: 'from-keychain',
+    });
+    expect(embedded.EMBEDDED_DATABASE_PASSWORD).toBe('from-keychain');
+    const external = buildServerEnv({
+      inherit: {},
+      dataDir: '/d',
+      network: DEFAULT_NETWORK_SETTINGS,
+      databaseUrl: 'postgres://db/x',
+      embeddedDatabasePassword: 'from-keychain',
+    });
+    expect(external.EMBEDDED_DATABASE_PASSWORD).toBeUndefined();
+  });
+
   it('sets DATABASE_URL only when configured', () => {
     const env = buildServerEnv({
       inherit: {},

@@ -35,6 +35,8 @@ export interface ServerEnvInput {
   databaseUrl?: string | null;
   logLevel?: string;
   baseUriPath?: string;
+  /** The embedded database password from the keychain; the server then keeps no password file. */
+  embeddedDatabasePassword?: string | null;
 }
 
 export function buildServerEnv(input: ServerEnvInput): Record<string, string> {
@@ -50,5 +52,6 @@ export function buildServerEnv(input: ServerEnvInput): Record<string, string> {
     BASE_URI_PATH: input.baseUriPath ?? '',
   });
   if (input.databaseUrl) env.DATABASE_URL = input.databaseUrl;
+  else if (input.embeddedDatabasePassword) env.EMBEDDED_DATABASE_PASSWORD = input.embeddedDatabasePassword;
   return env;
 }

@@ -7,7 +7,10 @@ import { type Static, Type } from 'typebox';
  * drops internal fields such as a strategy's id, which old Go SDKs choke on.
  */
 
-/** The operators the Unleash 8.2 server accepts when a constraint is saved (§5.4). */
+/**
+ * The operators a constraint may use when saved (§5.4): Unleash 8.2's eighteen plus IN_CIDR,
+ * which the client specification defines and Switchyard accepts beyond Unleash 8.2 (issue 5).
+ */
 export const CONSTRAINT_OPERATORS = [
   'NOT_IN',
   'IN',
@@ -27,6 +30,7 @@ export const CONSTRAINT_OPERATORS = [
   'SEMVER_GTE',
   'SEMVER_LTE',
   'REGEX',
+  'IN_CIDR',
 ] as const;
 
 export const ConstraintOperatorSchema = Type.Enum(CONSTRAINT_OPERATORS);

@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   ArchivedFeatureError: 400,
   ExceedsLimitError: 400,
   AuthenticationRequired: 401,
+  UnauthorizedError: 401,
   InvalidTokenError: 401,
   PasswordMismatch: 401,
   ForbiddenError: 403,

@@ -78,9 +78,21 @@ export const ServerLogsResponseSchema = Type.Object({ lines: Type.Array(ServerLo
 /** A server profile names a server the console manages; `local` is the embedded one. */
 export const ServerProfileIdSchema = Type.String({ pattern: '^[a-z0-9][a-z0-9._-]{0,63}$' });
 
+/** The credentials the console may ask main to store for a server profile. */
+export const RendererSecretKeySchema = Type.Union([
+  Type.Literal('admin-token'),
+  Type.Literal('personal-access-token'),
+]);
+export type RendererSecretKey = Static<typeof RendererSecretKeySchema>;
+
+/**
+ * Everything main keeps in the keychain: the console's credentials, and the embedded database
+ * password, which main creates itself and which no IPC request can set or delete.
+ */
 export const SecretKeySchema = Type.Union([
   Type.Literal('admin-token'),
   Type.Literal('personal-access-token'),
+  Type.Literal('embedded-database-password'),
 ]);
 export type SecretKey = Static<typeof SecretKeySchema>;
 
@@ -100,7 +112,7 @@ export const SecretsListResponseSchema = Type.Object({ keys: Type.Array(SecretKe
 export const SecretsSetRequestSchema = Type.Object(
   {
     profile: ServerProfileIdSchema,
-    key: SecretKeySchema,
+    key: RendererSecretKeySchema,
     value: Type.String({ minLength: 1, maxLength: 4096 }),
   },
   closed,
@@ -108,7 +120,7 @@ export const SecretsSetRequestSchema = Type.Object(
 export const SecretsSetResponseSchema = Type.Object({ stored: Type.Literal(true) }, closed);
 
 export const SecretsDeleteRequestSchema = Type.Object(
-  { profile: ServerProfileIdSchema, key: SecretKeySchema },
+  { profile: ServerProfileIdSchema, key: RendererSecretKeySchema },
   closed,
 );
 export const SecretsDeleteResponseSchema = Type.Object({ deleted: Type.Boolean() }, closed);

@@ -79,9 +79,11 @@ export const ENVIRONMENT_PERMISSIONS = [
 /**
  * Pseudo-permissions: NONE for public routes (health, login), CLIENT for backend-SDK tokens,
  * FRONTEND for frontend tokens; AUTHENTICATED for any signed-in user or token of the admin
- * surface whose operation needs no specific grant (reading the admin lists, as Unleash does).
+ * surface whose operation needs no specific grant (reading the admin lists, as Unleash does);
+ * USER for operations that need an identifiable user (a session or a personal access token,
+ * never an admin API token): own profile, own password, own personal access tokens, feedback.
  */
-export const PSEUDO_PERMISSIONS = ['NONE', 'CLIENT', 'FRONTEND', 'AUTHENTICATED'] as const;
+export const PSEUDO_PERMISSIONS = ['NONE', 'CLIENT', 'FRONTEND', 'AUTHENTICATED', 'USER'] as const;
 
 export type RootPermission = (typeof ROOT_PERMISSIONS)[number];
 export type ProjectPermission = (typeof PROJECT_PERMISSIONS)[number];

@@ -13,6 +13,16 @@ describe('loadConfig', () => {
       baseUriPath: '',
       shutdownGraceSeconds: 10,
       initApiTokens: { admin: [], client: [], frontend: [] },
+      defaultAdmin: { username: 'admin', password: null },
+      sessionTtlHours: 48,
+      loginRateLimitPerMinute: 10,
+      publicUrl: null,
+      adminLoopbackOnly: false,
+      sdkListener: null,
+      frontendApiEnabled: true,
+      frontendApiOrigins: ['*'],
+      metricsFlushIntervalSeconds: 10,
+      embeddedDatabasePassword: null,
     });
   });
 
@@ -30,6 +40,14 @@ describe('loadConfig', () => {
         INIT_CLIENT_API_TOKENS: 'default:development.c1',
         INIT_BACKEND_API_TOKENS: '*:production.c2',
         INIT_FRONTEND_API_TOKENS: 'default:development.f1',
+        UNLEASH_DEFAULT_ADMIN_USERNAME: 'root',
+        UNLEASH_DEFAULT_ADMIN_PASSWORD: 'Str0ng-Enough!',
+        SESSION_TTL_HOURS: '8',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '3',
+        UNLEASH_URL: 'https://flags.example.com/unleash/',
+        ADMIN_LOOPBACK_ONLY: 'TRUE',
+        SDK_HOST: '192.0.2.10',
+        SDK_PORT: '4243',
       },
       '/srv',
     );
@@ -46,6 +64,16 @@ describe('loadConfig', () => {
         client: ['default:development.c1', '*:production.c2'],
         frontend: ['default:development.f1'],
       },
+      defaultAdmin: { username: 'root', password: 'Str0ng-Enough!' },
+      sessionTtlHours: 8,
+      loginRateLimitPerMinute: 3,
+      publicUrl: 'https://flags.example.com/unleash',
+      adminLoopbackOnly: true,
+      sdkListener: { host: '192.0.2.10', port: 4243 },
+      frontendApiEnabled: true,
+      frontendApiOrigins: ['*'],
+      metricsFlushIntervalSeconds: 10,
+      embeddedDatabasePassword: null,
     });
   });
 
@@ -57,6 +85,24 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ BASE_URI_PATH: '/a b' }, 'BASE_URI_PATH must be a URL path'],
     [{ SHUTDOWN_GRACE_SECONDS: '-1' }, 'SHUTDOWN_GRACE_SECONDS must be a non-negative integer'],
+    [{ SESSION_TTL_HOURS: '0' }, 'SESSION_TTL_HOURS must be a positive integer, got "0"'],
+    [{ LOGIN_RATE_LIMIT_PER_MINUTE: 'many' }, 'LOGIN_RATE_LIMIT_PER_MINUTE must be a positive integer'],
+    [{ UNLEASH_URL: 'ftp://flags' }, 'UNLEASH_URL must be an absolute http(s) URL'],
+    [{ UNLEASH_URL: '/relative' }, 'UNLEASH_URL must be an absolute http(s) URL'],
+    [{ UNLEASH_DEFAULT_ADMIN_PASSWORD: 'unleash4all' }, 'UNLEASH_DEFAULT_ADMIN_PASSWORD is too weak'],
+    [{ INIT_ADMIN_API_TOKENS: 'no-scope-secret' }, 'INIT_ADMIN_API_TOKENS: token 1 does not have the form'],
+    [{ INIT_ADMIN_API_TOKENS: 'default:development.x' }, 'is an admin token and must start with *:*.'],
+    [
+      { INIT_CLIENT_API_TOKENS: '*:development.a,[]:development.b' },
+      'INIT_CLIENT_API_TOKENS: token 2 names several',
+    ],
+    [{ INIT_FRONTEND_API_TOKENS: 'default:*.f' }, 'is a frontend token and needs one environment'],
+    [{ ADMIN_LOOPBACK_ONLY: 'yes' }, 'ADMIN_LOOPBACK_ONLY must be true or false, got "yes"'],
+    [{ SDK_PORT: '-1' }, 'SDK_PORT must be an integer between 0 and 65535, got "-1"'],
+    [{ SDK_HOST: '0.0.0.0' }, 'SDK_HOST is set but SDK_PORT is not'],
+    [{ SDK_PORT: '4242' }, 'SDK_PORT must differ from PORT (4242)'],
+    [{ PORT: '8080', SDK_PORT: '8080', SDK_HOST: '0.0.0.0' }, 'SDK_PORT must differ from PORT (8080)'],
+    [{ HOST: '::', SDK_PORT: '4242', SDK_HOST: '192.0.2.10' }, 'SDK_PORT must differ from PORT (4242)'],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(message);
@@ -64,6 +110,39 @@ describe('loadConfig', () => {
 
   it('accepts PORT=0 so the OS can pick a port', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('opens the SDK listener on HOST unless SDK_HOST says otherwise', () => {
+    expect(loadConfig({ SDK_PORT: '4243' }).sdkListener).toEqual({ host: '127.0.0.1', port: 4243 });
+    expect(loadConfig({ HOST: '0.0.0.0', SDK_PORT: '0' }).sdkListener).toEqual({ host: '0.0.0.0', port: 0 });
+  });
+
+  it('lets the SDK listener share a port number with the admin listener on another address', () => {
+    const config = loadConfig({ HOST: '127.0.0.1', SDK_HOST: '192.0.2.10', SDK_PORT: '4242' });
+    expect(config.sdkListener).toEqual({ host: '192.0.2.10', port: 4242 });
+  });
+
+  it('reads the frontend API switch, its CORS origins and the metrics flush interval', () => {
+    const config = loadConfig({
+      FRONTEND_API_ENABLED: 'false',
+      UNLEASH_FRONTEND_API_ORIGINS: 'https://a.example, https://b.example',
+      METRICS_FLUSH_INTERVAL_SECONDS: '2',
+    });
+    expect(config.frontendApiEnabled).toBe(false);
+    expect(config.frontendApiOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.metricsFlushIntervalSeconds).toBe(2);
+  });
+
+  it('reads ADMIN_LOOPBACK_ONLY as main passes it', () => {
+    expect(loadConfig({ ADMIN_LOOPBACK_ONLY: 'true' }).adminLoopbackOnly).toBe(true);
+    expect(loadConfig({ ADMIN_LOOPBACK_ONLY: 'false' }).adminLoopbackOnly).toBe(false);
+    expect(loadConfig({ ADMIN_LOOPBACK_ONLY: '' }).adminLoopbackOnly).toBe(false);
+  });
+
+  it('never echoes a rejected admin password in its error', () => {
+    expect(() => loadConfig({ UNLEASH_DEFAULT_ADMIN_PASSWORD: 'secretword' })).toThrowError(
+      /^(?!.*secretword).*too weak/,
+    );
   });
 
   it('masks the password of a database URL for logs', () => {

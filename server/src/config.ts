@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordProblems } from './lib/password-policy';
 
 /** Thrown for any invalid setting: the entry prints its message as one line and exits non-zero. */
 export class ConfigError extends Error {
@@ -24,6 +25,35 @@ export interface Config {
    * INIT_CLIENT_API_TOKENS (alias INIT_BACKEND_API_TOKENS) and INIT_FRONTEND_API_TOKENS.
    */
   initApiTokens: { admin: string[]; client: string[]; frontend: string[] };
+  /**
+   * The first user, created at start when no user exists (Unleash's UNLEASH_DEFAULT_ADMIN_USERNAME
+   * and UNLEASH_DEFAULT_ADMIN_PASSWORD). Without a password one is generated and logged once.
+   */
+  defaultAdmin: { username: string; password: string | null };
+  /** Lifetime of a login session (Unleash's SESSION_TTL_HOURS). */
+  sessionTtlHours: number;
+  /** Login attempts allowed per client IP and minute (`/auth/simple/login`). */
+  loginRateLimitPerMinute: number;
+  /** The public URL of this server (Unleash's UNLEASH_URL) for invite and reset links; null: from the request. */
+  publicUrl: string | null;
+  /**
+   * ADMIN_LOOPBACK_ONLY: everything except the SDK surfaces (server/src/http/network-exposure.ts)
+   * answers loopback peers only, on every listener; others get 403. The desktop app sets it.
+   */
+  adminLoopbackOnly: boolean;
+  /** SDK_HOST/SDK_PORT: a second listener serving only the SDK surfaces; null: none. */
+  sdkListener: { host: string; port: number } | null;
+  /** FRONTEND_API_ENABLED=false switches /api/frontend off: it then answers 404. */
+  frontendApiEnabled: boolean;
+  /** UNLEASH_FRONTEND_API_ORIGINS: CORS origins until an admin sets them through the API. */
+  frontendApiOrigins: string[];
+  /** METRICS_FLUSH_INTERVAL_SECONDS: how often buffered SDK metrics are written. */
+  metricsFlushIntervalSeconds: number;
+  /**
+   * EMBEDDED_DATABASE_PASSWORD: the embedded PostgreSQL's password, handed over by the desktop
+   * app from the OS keychain; unset, the headless server keeps it in DATA_DIR (mode 0600).
+   */
+  embeddedDatabasePassword: string | null;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -39,11 +69,74 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     baseUriPath: parseBaseUriPath(env.BASE_URI_PATH),
     shutdownGraceSeconds: parseNonNegativeInt('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10),
     initApiTokens: {
-      admin: parseList(env.INIT_ADMIN_API_TOKENS),
-      client: [...parseList(env.INIT_CLIENT_API_TOKENS), ...parseList(env.INIT_BACKEND_API_TOKENS)],
-      frontend: parseList(env.INIT_FRONTEND_API_TOKENS),
+      admin: parseTokens('INIT_ADMIN_API_TOKENS', env.INIT_ADMIN_API_TOKENS, 'admin'),
+      client: [
+        ...parseTokens('INIT_CLIENT_API_TOKENS', env.INIT_CLIENT_API_TOKENS, 'client'),
+        ...parseTokens('INIT_BACKEND_API_TOKENS', env.INIT_BACKEND_API_TOKENS, 'client'),
+      ],
+      frontend: parseTokens('INIT_FRONTEND_API_TOKENS', env.INIT_FRONTEND_API_TOKENS, 'frontend'),
     },
+    defaultAdmin: {
+      username: nonEmpty(env.UNLEASH_DEFAULT_ADMIN_USERNAME) ?? 'admin',
+      password: parseAdminPassword(env.UNLEASH_DEFAULT_ADMIN_PASSWORD),
+    },
+    sessionTtlHours: parsePositiveInt('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 48),
+    loginRateLimitPerMinute: parsePositiveInt(
+      'LOGIN_RATE_LIMIT_PER_MINUTE',
+      env.LOGIN_RATE_LIMIT_PER_MINUTE,
+      10,
+    ),
+    publicUrl: parsePublicUrl(env.UNLEASH_URL),
+    adminLoopbackOnly: parseBoolean('ADMIN_LOOPBACK_ONLY', env.ADMIN_LOOPBACK_ONLY, false),
+    sdkListener: parseSdkListener(env),
+    frontendApiEnabled: parseBoolean('FRONTEND_API_ENABLED', env.FRONTEND_API_ENABLED, true),
+    frontendApiOrigins: nonEmpty(env.UNLEASH_FRONTEND_API_ORIGINS)
+      ? env
+          .UNLEASH_FRONTEND_API_ORIGINS!.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : ['*'],
+    metricsFlushIntervalSeconds: parsePositiveInt(
+      'METRICS_FLUSH_INTERVAL_SECONDS',
+      env.METRICS_FLUSH_INTERVAL_SECONDS,
+      10,
+    ),
+    embeddedDatabasePassword: env.EMBEDDED_DATABASE_PASSWORD || null,
   };
+}
+
+// A weak first password would be the weakest door of the instance: refuse it like any other.
+function parseAdminPassword(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  const problems = passwordProblems(raw);
+  if (problems.length > 0) {
+    throw new ConfigError(`UNLEASH_DEFAULT_ADMIN_PASSWORD is too weak: ${problems.join(' ')}`);
+  }
+  return raw;
+}
+
+function parsePositiveInt(name: string, raw: string | undefined, fallback: number): number {
+  const value = nonEmpty(raw);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function parsePublicUrl(raw: string | undefined): string | null {
+  const value = nonEmpty(raw);
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`UNLEASH_URL must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`UNLEASH_URL must be an absolute http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
 function parseList(raw: string | undefined): string[] {
@@ -53,20 +146,73 @@ function parseList(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Seeded API tokens: `<project>:<environment>.<secret>` (shared/unleash/API.md §4.2); the scope
+ * comes from that prefix. Errors never echo a token.
+ */
+function parseTokens(name: string, raw: string | undefined, kind: 'admin' | 'client' | 'frontend'): string[] {
+  const tokens = parseList(raw);
+  tokens.forEach((token, index) => {
+    const match = /^([^:]+):([^.]+)\.(.+)$/s.exec(token);
+    const which = `${name}: token ${index + 1}`;
+    if (!match) throw new ConfigError(`${which} does not have the form <project>:<environment>.<secret>`);
+    const [, project, environment] = match;
+    if (project === '[]')
+      throw new ConfigError(`${which} names several projects ([]); seed one project or *`);
+    if (kind === 'admin' && (project !== '*' || environment !== '*')) {
+      throw new ConfigError(`${which} is an admin token and must start with *:*.`);
+    }
+    if (kind !== 'admin' && environment === '*') {
+      throw new ConfigError(`${which} is a ${kind} token and needs one environment, not *`);
+    }
+  });
+  return tokens;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }
 
-function parsePort(raw: string | undefined): number {
+function parsePort(raw: string | undefined, name = 'PORT'): number {
   const value = nonEmpty(raw);
   if (value === undefined) return 4242;
   const port = Number(value);
   // 0 is allowed: the OS picks a free port (used by tests and by the desktop host).
   if (!/^\d+$/.test(value) || port > 65535) {
-    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${value}"`);
+    throw new ConfigError(`${name} must be an integer between 0 and 65535, got "${value}"`);
   }
   return port;
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const value = nonEmpty(raw)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw?.trim()}"`);
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
+
+// SDK_HOST defaults to HOST, so setting SDK_PORT alone never exposes more than HOST already does.
+function parseSdkListener(env: Env): { host: string; port: number } | null {
+  const rawPort = nonEmpty(env.SDK_PORT);
+  const sdkHost = nonEmpty(env.SDK_HOST);
+  if (rawPort === undefined) {
+    if (sdkHost !== undefined) throw new ConfigError('SDK_HOST is set but SDK_PORT is not: set both');
+    return null;
+  }
+  const port = parsePort(rawPort, 'SDK_PORT');
+  const adminHost = nonEmpty(env.HOST) ?? '127.0.0.1';
+  const host = sdkHost ?? adminHost;
+  const overlaps = host === adminHost || WILDCARD_HOSTS.has(host) || WILDCARD_HOSTS.has(adminHost);
+  if (port !== 0 && port === parsePort(env.PORT) && overlaps) {
+    throw new ConfigError(
+      `SDK_PORT must differ from PORT (${port}): the SDK listener needs a port of its own`,
+    );
+  }
+  return { host, port };
 }
 
 function parseNonNegativeInt(name: string, raw: string | undefined, fallback: number): number {

@@ -2,7 +2,12 @@ import fs from 'node:fs/promises';
 import { buildApp } from './app/build-app';
 import { type Config, ConfigError, redactDatabaseUrl } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
-import { type EmbeddedPostgres, type PasswordStore, startEmbeddedPostgres } from './db/embedded-postgres';
+import {
+  type EmbeddedPostgres,
+  fixedPasswordStore,
+  type PasswordStore,
+  startEmbeddedPostgres,
+} from './db/embedded-postgres';
 import { migrateToLatest } from './db/migrator';
 import { assertSupportedPostgres } from './db/postgres-version';
 import type { App } from './http/app-type';
@@ -29,6 +34,9 @@ export interface StartupTimings {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The SDK-only listener (SDK_HOST/SDK_PORT), with BASE_URI_PATH; null when not configured. */
+  sdkUrl: string | null;
+  sdkPort: number | null;
   app: App;
   postgresVersion: string;
   embedded: boolean;
@@ -40,6 +48,12 @@ export class StartupError extends Error {
   override name = 'StartupError';
 }
 
+function passwordStoreOf(options: StartServerOptions): { passwordStore?: PasswordStore } {
+  if (options.passwordStore) return { passwordStore: options.passwordStore };
+  const handedOver = options.config.embeddedDatabasePassword;
+  return handedOver ? { passwordStore: fixedPasswordStore(handedOver, 'EMBEDDED_DATABASE_PASSWORD') } : {};
+}
+
 async function assertWritableDir(dir: string): Promise<void> {
   try {
     await fs.mkdir(dir, { recursive: true });
@@ -49,6 +63,27 @@ async function assertWritableDir(dir: string): Promise<void> {
       `DATA_DIR ${dir} is not writable: ${(error as NodeJS.ErrnoException).code ?? error}`,
     );
   }
+}
+
+/** Turns a bind failure into a one-line StartupError naming the variable to change. */
+function listenFailure(
+  error: unknown,
+  host: string,
+  port: number,
+  hostVariable: 'HOST' | 'SDK_HOST',
+): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  const which = hostVariable === 'HOST' ? '' : 'SDK listener: ';
+  if (code === 'EADDRINUSE') return new StartupError(`${which}port ${port} on ${host} is already in use`);
+  if (code === 'EADDRNOTAVAIL')
+    return new StartupError(`${hostVariable} ${host} is not an address of this machine`);
+  if (code === 'EACCES') return new StartupError(`${which}not allowed to listen on ${host}:${port}`);
+  return error;
+}
+
+function displayUrl(host: string, port: number, baseUriPath: string): string {
+  const display = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${display.includes(':') ? `[${display}]` : display}:${port}${baseUriPath}`;
 }
 
 /**
@@ -72,7 +107,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       embedded = await startEmbeddedPostgres({
         dataDir: config.dataDir,
         logger,
-        ...(options.passwordStore ? { passwordStore: options.passwordStore } : {}),
+        ...passwordStoreOf(options),
       });
       undo.push(embedded.stop);
       connectionString = embedded.connectionString;
@@ -100,18 +135,24 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE')
-        throw new StartupError(`port ${config.port} on ${config.host} is already in use`);
-      if (code === 'EADDRNOTAVAIL')
-        throw new StartupError(`HOST ${config.host} is not an address of this machine`);
-      if (code === 'EACCES') throw new StartupError(`not allowed to listen on ${config.host}:${config.port}`);
-      throw error;
+      throw listenFailure(error, config.host, config.port, 'HOST');
     }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const displayHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    const url = `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${port}${config.baseUriPath}`;
+    const url = displayUrl(config.host, port, config.baseUriPath);
+    // The SDK listener shares the app (routes, state) and closes with it, so app.close() in the
+    // rollback above and in stop() below closes both listeners.
+    let sdkUrl: string | null = null;
+    let sdkPort: number | null = null;
+    if (config.sdkListener) {
+      const { host, port: wanted } = config.sdkListener;
+      try {
+        ({ port: sdkPort } = await app.sdkListener.listen({ host, port: wanted }));
+      } catch (error) {
+        throw listenFailure(error, host, wanted, 'SDK_HOST');
+      }
+      sdkUrl = displayUrl(host, sdkPort, config.baseUriPath);
+    }
     const timings: StartupTimings = {
       initdbMs: embedded?.initdbMs ?? null,
       databaseReadyMs,
@@ -123,7 +164,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const stop = () => {
       stopping ??= (async () => {
         // Stop accepting, drain in-flight requests for a grace period, then cut the rest.
-        const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceSeconds * 1000);
+        const force = setTimeout(() => {
+          app.server.closeAllConnections();
+          app.sdkListener.closeAllConnections();
+        }, config.shutdownGraceSeconds * 1000);
         try {
           await app.close();
         } finally {
@@ -134,7 +178,17 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       })();
       return stopping;
     };
-    return { url, port, app, postgresVersion: version, embedded: Boolean(embedded), timings, stop };
+    return {
+      url,
+      port,
+      sdkUrl,
+      sdkPort,
+      app,
+      postgresVersion: version,
+      embedded: Boolean(embedded),
+      timings,
+      stop,
+    };
   } catch (error) {
     await rollback();
     throw error;

@@ -20,6 +20,20 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
 
+  // Forked with an IPC channel (the desktop host's child_process.fork fallback): when the parent
+  // goes away, even by SIGKILL, the channel closes and this server must not outlive it.
+  let parentGone = false;
+  let onParentGone = () => {
+    parentGone = true;
+  };
+  if (process.send) {
+    process.on('disconnect', () => {
+      // Its ends of our stdout and stderr pipes are usually gone too: a write must not crash the stop.
+      for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+      onParentGone();
+    });
+  }
+
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({ config, logger });
@@ -27,10 +41,17 @@ async function main(): Promise<void> {
     fail((error as Error).message, error instanceof ConfigError ? EXIT_CONFIG : 1);
   }
   logger.info(
-    { url: server.url, postgres: server.postgresVersion, embedded: server.embedded, timings: server.timings },
+    {
+      url: server.url,
+      sdkUrl: server.sdkUrl,
+      postgres: server.postgresVersion,
+      embedded: server.embedded,
+      timings: server.timings,
+    },
     'Switchyard is listening',
   );
   process.stdout.write(`Switchyard is running at ${server.url}\n`);
+  if (server.sdkUrl) process.stdout.write(`Switchyard serves the SDK APIs at ${server.sdkUrl}\n`);
 
   let signals = 0;
   const shutdown = (signal: string) => {
@@ -44,6 +65,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  onParentGone = () => shutdown('disconnect');
+  if (parentGone) shutdown('disconnect');
 }
 
 main().catch((error: unknown) => fail((error as Error).stack ?? String(error), 1));

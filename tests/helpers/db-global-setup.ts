@@ -53,9 +53,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Clones made by test files that crashed are dropped too.
+    const runId = template.replace(/^sy_template_/, '');
     const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'sy_test_%' or datname = $1`,
-      [template],
+      `select datname from pg_database where datname like $1 or datname = $2`,
+      [`sy_test_${runId}_%`, template],
     );
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.end();

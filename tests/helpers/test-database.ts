@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../server/src/db/database';
+// Brings the `inject()` keys declared by the global setup into programs that only see this file
+// (the server type check compiles the *.db.test.ts files under server/src).
+import type {} from './db-global-setup';
 
 export interface TestDatabase extends DatabaseHandle {
   url: string;
@@ -28,7 +31,9 @@ function urlFor(database: string): string {
 
 /** A fresh, fully migrated database cloned from the template (fast: a file copy in PostgreSQL). */
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
-  const name = `sy_test_${randomBytes(6).toString('hex')}`;
+  // Clones carry their run's template id, so a run's teardown drops only its own databases.
+  const runId = inject('templateDatabase').replace(/^sy_template_/, '');
+  const name = `sy_test_${runId}_${randomBytes(6).toString('hex')}`;
   const template = options.migrated === false ? 'template0' : inject('templateDatabase');
   await withAdmin((client) => client.query(`create database ${name} template ${template}`));
   const url = urlFor(name);

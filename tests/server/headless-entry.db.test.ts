@@ -71,6 +71,39 @@ describe('headless entry on embedded PostgreSQL', () => {
   });
 });
 
+describe('embedded database password handed over by the desktop app', () => {
+  it('uses EMBEDDED_DATABASE_PASSWORD for the cluster and writes no password file', async () => {
+    const dataDir = await tempDir('switchyard-keychain-pw-');
+    try {
+      const first = spawnServer({
+        DATA_DIR: dataDir,
+        PORT: '0',
+        EMBEDDED_DATABASE_PASSWORD: 'from-the-keychain-1',
+      });
+      expect((await fetch(`${await first.ready}/ready`)).status).toBe(200);
+      first.child.kill('SIGTERM');
+      await first.exited;
+      await expect(fs.access(path.join(dataDir, 'postgres-password'))).rejects.toThrow();
+
+      // The cluster really took that password: another one cannot connect.
+      const wrong = spawnServer({ DATA_DIR: dataDir, PORT: '0', EMBEDDED_DATABASE_PASSWORD: 'not-the-one' });
+      expect((await wrong.exited).code).toBe(1);
+      expect(wrong.stderr()).toContain('password authentication failed');
+
+      const again = spawnServer({
+        DATA_DIR: dataDir,
+        PORT: '0',
+        EMBEDDED_DATABASE_PASSWORD: 'from-the-keychain-1',
+      });
+      expect((await fetch(`${await again.ready}/health`)).status).toBe(200);
+      again.child.kill('SIGTERM');
+      expect((await again.exited).code).toBe(0);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('headless entry configuration errors', () => {
   let database: TestDatabase;
   beforeAll(async () => {

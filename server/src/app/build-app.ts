@@ -5,25 +5,32 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { healthRoutes } from '../features/health/health-routes';
 import type { App } from '../http/app-type';
+import { createConsoleSite, defaultConsoleRoots } from '../http/console';
 import { registerJsonOnlyBodies } from '../http/content-type';
 import { registerErrorHandling } from '../http/error-handler';
 import { registerHttpMetrics } from '../http/metrics';
+import { registerNetworkExposure } from '../http/network-exposure';
 import { registerOpenApi } from '../http/openapi';
-import { assertRouteDeclared } from '../http/route-config';
+import { assertRouteDeclared, type DeclaredRoute } from '../http/route-config';
 import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
+import { flagModelRoutes } from './flag-model-routes';
+import { registerIdentity } from './identity';
+import { sdkApis } from './sdk-apis';
 
 export interface AppDependencies {
   config: Config;
   db: Db;
   logger: Logger;
+  /** Where the built console is (tests, the desktop host); default: next to the server build. */
+  consoleDir?: string;
 }
 
 /**
  * The whole HTTP application as a Fastify instance that never listens: the headless entry,
  * the desktop host and the tests (through `app.inject`) all start from here.
  */
-export async function buildApp({ config, db, logger }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, logger, consoleDir }: AppDependencies): Promise<App> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // Per-request logs would dominate the SDK hot path; the metrics histogram covers requests.
@@ -42,15 +49,28 @@ export async function buildApp({ config, db, logger }: AppDependencies): Promise
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const base = config.baseUriPath;
-  app.addHook('onRoute', (route) => assertRouteDeclared(route, base));
-  registerErrorHandling(app, base);
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
+  app.addHook('onRoute', (route) => assertRouteDeclared(route, base, declaredRoutes));
+  const consoleSite = createConsoleSite({
+    roots: consoleDir ? [consoleDir] : defaultConsoleRoots(),
+    baseUriPath: base,
+  });
+  registerErrorHandling(app, base, { pageFallback: consoleSite });
   registerJsonOnlyBodies(app);
   const metrics = registerHttpMetrics(app);
+  // Before any route or auth hook: a refused peer learns nothing else (ADMIN_LOOPBACK_ONLY, SDK_PORT).
+  registerNetworkExposure(app, { baseUriPath: base, adminLoopbackOnly: config.adminLoopbackOnly });
   await registerOpenApi(app, SWITCHYARD_VERSION);
+  // Identity and access: the auth guard in front of every route, then the identity routes.
+  await registerIdentity(app, { config, db, logger });
 
   await app.register(
     async (scoped) => {
       await scoped.register(healthRoutes, { db });
+      await scoped.register(sdkApis, { db, config });
+      await scoped.register(flagModelRoutes, { db });
+      await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',
         {

@@ -72,6 +72,11 @@ async function loadBinaries(packageDir?: string): Promise<Binaries> {
   return { initdb: unpacked(mod.initdb), postgres: unpacked(mod.postgres), pg_ctl: unpacked(mod.pg_ctl) };
 }
 
+/** A password decided elsewhere (the desktop app's keychain), never written by the server. */
+export function fixedPasswordStore(password: string, description: string): PasswordStore {
+  return { description, get: async () => password, set: async () => {} };
+}
+
 export function filePasswordStore(file: string): PasswordStore {
   return {
     description: file,
@@ -279,7 +284,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   let initdbMs: number | null = null;
   let password = await passwords.get();
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    password = randomBytes(24).toString('hex');
+    // A store that already holds a password (the desktop app's keychain) decides it.
+    password ??= randomBytes(24).toString('hex');
     const started = performance.now();
     await initdb(pgDir, bins, runAs, password);
     await passwords.set(password);

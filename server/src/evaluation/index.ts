@@ -24,6 +24,7 @@ export {
   STRATEGY_SEED,
   VARIANT_SEED,
 } from './hashing';
+export { isIpOrCidr } from './ip-address';
 export { compileRe2, re2Find } from './regex';
 export { BUILT_IN_STRATEGIES, type StrategyEnvironment, type StrategyImplementation } from './strategies';
 export { disabledVariant, type VariantResult } from './variants';

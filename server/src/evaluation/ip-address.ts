@@ -25,6 +25,11 @@ function parseRange(value: string): [Address, number] | undefined {
   return bits <= (address.kind() === 'ipv4' ? 32 : 128) ? [address, bits] : undefined;
 }
 
+/** Whether a constraint value is an IP address or a CIDR range (what IN_CIDR accepts). */
+export function isIpOrCidr(value: string): boolean {
+  return parseRange(value) !== undefined;
+}
+
 /**
  * True when `address` equals `range` (an IP) or lies inside it (a CIDR). IPv4 and IPv6 never
  * match each other, and an invalid address or range never matches.

@@ -74,7 +74,20 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError('InternalError', 'Unexpected error', { cause: error });
 }
 
-export function registerErrorHandling(app: FastifyInstance, baseUriPath: string): void {
+/**
+ * Answers requests no route matched with a page instead of the JSON 404: the console's
+ * index.html for a browser navigating to a console path (shared/unleash/API.md §1).
+ */
+export interface PageFallback {
+  isPageRequest(request: FastifyRequest): boolean;
+  sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+export function registerErrorHandling(
+  app: FastifyInstance,
+  baseUriPath: string,
+  options: { pageFallback?: PageFallback } = {},
+): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -82,6 +95,7 @@ export function registerErrorHandling(app: FastifyInstance, baseUriPath: string)
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (options.pageFallback?.isPageRequest(request)) return options.pageFallback.sendPage(request, reply);
     const path = request.url.split('?')[0] ?? request.url;
     const relative = path.startsWith(baseUriPath) ? path.slice(baseUriPath.length) : path;
     const message = relative.startsWith('/api/')

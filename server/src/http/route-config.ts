@@ -2,10 +2,27 @@ import type { RouteOptions } from 'fastify';
 import type { Permission } from '../../contract';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The permission a caller needs (STYLE.md §2). Every route must declare one. */
-    permission?: Permission;
+  interface FastifyInstance {
+    /**
+     * Every guarded route with its declared permission, as registered: the permission-matrix
+     * test derives its expectations from it, so routes added later are covered automatically.
+     */
+    readonly declaredRoutes: readonly DeclaredRoute[];
   }
+  interface FastifyContextConfig {
+    /**
+     * The permission a caller needs (STYLE.md §2). Every route must declare one. A list means
+     * any one of them suffices (Unleash guards token routes with "client or frontend" grants).
+     */
+    permission?: Permission | readonly Permission[];
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  /** The full route pattern, BASE_URI_PATH included. */
+  url: string;
+  permission: Permission | readonly Permission[];
 }
 
 export class RouteDeclarationError extends Error {
@@ -19,12 +36,13 @@ const EXEMPT_PREFIXES = ['/docs/static', '/docs/json', '/docs/yaml'];
  * Startup refuses a route without a schema or a permission, so no endpoint can ship
  * undocumented in OpenAPI or unguarded by the permission check.
  */
-export function assertRouteDeclared(route: RouteOptions, baseUriPath: string): void {
+export function assertRouteDeclared(route: RouteOptions, baseUriPath: string, table?: DeclaredRoute[]): void {
   const url = route.url.startsWith(baseUriPath) ? route.url.slice(baseUriPath.length) : route.url;
   if (EXEMPT_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/docs' || url === '/docs/') return;
   const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
   if (method === 'HEAD') return;
-  if (!route.config?.permission) {
+  const permission = route.config?.permission;
+  if (!permission || (Array.isArray(permission) && permission.length === 0)) {
     throw new RouteDeclarationError(`route ${method} ${route.url} declares no permission`);
   }
   if (!route.schema?.response) {
@@ -32,5 +50,8 @@ export function assertRouteDeclared(route: RouteOptions, baseUriPath: string): v
   }
   if (!route.schema.operationId) {
     throw new RouteDeclarationError(`route ${method} ${route.url} declares no operationId`);
+  }
+  for (const one of Array.isArray(route.method) ? route.method : [route.method]) {
+    table?.push({ method: one, url: route.url, permission });
   }
 }

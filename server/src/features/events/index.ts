@@ -1,1 +1,10 @@
+export { type Actor, actorFromRequest, avatarUrl, UNKNOWN_ACTOR } from './event-actor';
+export {
+  getLatestEventId,
+  getSnapshotRevision,
+  listEventCreators,
+  listEvents,
+  searchEvents,
+  toAuditEvent,
+} from './event-read-store';
 export { appendEvent, type NewEvent, type Queryable } from './event-store';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { FakeSecretStore } from '../secrets/fake-secret-store';
+import { KeychainUnavailableError } from '../secrets/secret-store';
+import { ensureEmbeddedDatabasePassword } from './database-password';
+
+describe('embedded database password', () => {
+  it('creates the password once, keeps it in the keychain and returns it on every later start', async () => {
+    const secrets = new FakeSecretStore();
+    let generated = 0;
+    const generate = () => `pw-${++generated}`;
+    expect(await ensureEmbeddedDatabasePassword(secrets, 'local', generate)).toBe('pw-1');
+    expect(await secrets.get('local', 'embedded-database-password')).toBe('pw-1');
+    expect(await ensureEmbeddedDatabasePassword(secrets, 'local', generate)).toBe('pw-1');
+    expect(generated).toBe(1);
+  });
+
+  it('generates a long random password by default', async () => {
+    const password = await ensureEmbeddedDatabasePassword(new FakeSecretStore(), 'local');
+    expect(password).toMatch(/^[0-9a-f]{48}$/);
+  });
+
+  it('refuses to go on without a keychain rather than writing the password anywhere else', async () => {
+    const secrets = new FakeSecretStore();
+    secrets.available = false;
+    await expect(ensureEmbeddedDatabasePassword(secrets, 'local')).rejects.toBeInstanceOf(
+      KeychainUnavailableError,
+    );
+  });
+});

@@ -1,0 +1,198 @@
+import {
+  Badge,
+  Group,
+  Kbd,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { NetworkError } from '../../api/api-error';
+import type { FeatureSearchItem } from '../../api/types';
+import { navigate } from '../../router/hash-router';
+import { useConsole } from '../../stores/console-context';
+import { ROUTES } from '../routes';
+import classes from './CommandBar.module.css';
+import { MIN_FLAG_QUERY, matchScreens } from './command-search';
+
+type Item =
+  | { type: 'screen'; key: string; label: string; detail: string; path: string }
+  | { type: 'flag'; key: string; label: string; detail: string; flag: FeatureSearchItem };
+
+export interface CommandBarProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Ctrl/Cmd+K: jump to any screen, or to any flag found by the server's flag search. */
+export function CommandBar({ opened, onClose }: CommandBarProps) {
+  const consoleApi = useConsole();
+  const [input, setInput] = useState('');
+  const [active, setActive] = useState(0);
+  const [query] = useDebouncedValue(input.trim(), 250);
+  const [flags, setFlags] = useState<{
+    query: string;
+    items: FeatureSearchItem[];
+    error: string | null;
+  } | null>(null);
+  const searching = query.length >= MIN_FLAG_QUERY && flags?.query !== query;
+
+  useEffect(() => {
+    if (!opened) {
+      setInput('');
+      setFlags(null);
+      setActive(0);
+    }
+  }, [opened]);
+
+  useEffect(() => {
+    if (!opened || query.length < MIN_FLAG_QUERY) return;
+    const controller = new AbortController();
+    consoleApi
+      .api()
+      .searchFeatures({ query, limit: 8, sortBy: 'name', sortOrder: 'asc' }, controller.signal)
+      .then(
+        (result) => setFlags({ query, items: result.features, error: null }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message =
+            error instanceof NetworkError
+              ? 'Flag search needs the server, which is unreachable.'
+              : 'Flag search failed.';
+          setFlags({ query, items: [], error: message });
+        },
+      );
+    return () => controller.abort();
+  }, [opened, query, consoleApi]);
+
+  const items = useMemo<Item[]>(() => {
+    const screens: Item[] = matchScreens(ROUTES, input).map((route) => ({
+      type: 'screen',
+      key: `screen:${route.path}`,
+      label: route.label,
+      detail: route.group,
+      path: route.path,
+    }));
+    const found: Item[] =
+      flags && flags.query === input.trim()
+        ? flags.items.map((flag) => ({
+            type: 'flag',
+            key: `flag:${flag.project}/${flag.name}`,
+            label: flag.name,
+            detail: `${flag.type} · ${flag.project}`,
+            flag,
+          }))
+        : [];
+    return [...screens, ...found];
+  }, [input, flags]);
+
+  useEffect(() => {
+    if (active >= items.length) setActive(Math.max(0, items.length - 1));
+  }, [items.length, active]);
+
+  function choose(item: Item | undefined) {
+    if (!item) return;
+    if (item.type === 'screen') navigate(item.path);
+    else navigate('/flags', { query: item.flag.name, project: item.flag.project });
+    onClose();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((index) => Math.min(index + 1, items.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => Math.max(index - 1, 0));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      choose(items[active]);
+    }
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      withCloseButton={false}
+      size="lg"
+      padding={0}
+      yOffset="12vh"
+      aria-label="Command bar"
+    >
+      <TextInput
+        data-autofocus
+        placeholder="Jump to a screen or find a flag…"
+        value={input}
+        onChange={(event) => {
+          setInput(event.currentTarget.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+        variant="unstyled"
+        size="lg"
+        className={classes.input}
+        rightSection={searching ? <Loader size="xs" /> : null}
+        aria-label="Command"
+        role="combobox"
+        aria-expanded
+        aria-controls="command-results"
+      />
+      <ScrollArea.Autosize mah="50vh" type="auto">
+        <Stack gap={0} className={classes.results} id="command-results" role="listbox">
+          {items.map((item, index) => (
+            <UnstyledButton
+              key={item.key}
+              role="option"
+              aria-selected={index === active}
+              className={classes.item}
+              data-active={index === active || undefined}
+              onMouseEnter={() => setActive(index)}
+              onClick={() => choose(item)}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={500} ff={item.type === 'flag' ? 'monospace' : undefined} truncate>
+                  {item.label}
+                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="xs" c="dimmed">
+                    {item.detail}
+                  </Text>
+                  <Badge size="xs" variant="light" color={item.type === 'flag' ? 'teal' : 'gray'}>
+                    {item.type}
+                  </Badge>
+                </Group>
+              </Group>
+            </UnstyledButton>
+          ))}
+          {items.length === 0 && !searching ? (
+            <Text size="sm" c="dimmed" className={classes.note}>
+              Nothing matches “{input.trim()}”.
+            </Text>
+          ) : null}
+          {flags?.error && flags.query === input.trim() ? (
+            <Text size="sm" c="dimmed" className={classes.note}>
+              {flags.error}
+            </Text>
+          ) : null}
+        </Stack>
+      </ScrollArea.Autosize>
+      <Group gap="md" className={classes.footer}>
+        <Text size="xs" c="dimmed">
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open,{' '}
+          <Kbd size="xs">Esc</Kbd> to close
+        </Text>
+        {input.trim().length > 0 && input.trim().length < MIN_FLAG_QUERY ? (
+          <Text size="xs" c="dimmed">
+            Type 2 characters to search flags
+          </Text>
+        ) : null}
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  Kbd,
+  List,
+  Menu,
+  Modal,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { formatHash, navigate, useLocation } from '../../router/hash-router';
+import { useConsole, useConsoleState } from '../../stores/console-context';
+import { useProfileOutbox } from '../../stores/use-outbox';
+import { CommandBar } from '../CommandBar/CommandBar';
+import { OfflineBanner } from '../OfflineBanner/OfflineBanner';
+import { DEFAULT_PATH, findRoute, NAV_GROUPS, ROUTES } from '../routes';
+import classes from './ConsoleShell.module.css';
+
+function ConnectionIndicator() {
+  const connectivity = useConsoleState((state) => state.connectivity);
+  const profile = useConsoleState((state) => state.profiles.find((p) => p.id === state.activeProfileId));
+  const serverUrl = useConsoleState((state) => state.serverUrl);
+  const label =
+    connectivity === 'online' ? 'Connected' : connectivity === 'offline' ? 'Offline' : 'Connecting';
+  return (
+    <Tooltip label={`${label}: ${serverUrl ?? 'no server'}`}>
+      <UnstyledButton
+        className={classes.connection}
+        onClick={() => navigate('/connections')}
+        data-testid="connection-indicator"
+      >
+        <span className={classes.dot} data-state={connectivity} />
+        <Text size="sm" visibleFrom="xs">
+          {profile?.name ?? 'This server'}
+        </Text>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+function UserMenu() {
+  const consoleApi = useConsole();
+  const session = useConsoleState((state) => state.session);
+  const pending = useProfileOutbox();
+  const [confirming, setConfirming] = useState(false);
+  if (session.status !== 'signed-in') return null;
+  const name =
+    session.user?.name ||
+    session.user?.username ||
+    session.user?.email ||
+    (session.method === 'open' ? 'Open access' : 'Signed in');
+
+  const signOut = () => {
+    if (pending.length > 0) setConfirming(true);
+    else void consoleApi.signOut();
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" color="gray" size="sm" data-testid="user-menu">
+            {name}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {session.method === 'token'
+              ? 'Signed in with a token'
+              : session.method === 'open'
+                ? 'This server asks for no sign-in'
+                : 'Signed in with a password'}
+          </Menu.Label>
+          <Menu.Item onClick={() => navigate('/connections')}>Connections</Menu.Item>
+          {session.method !== 'open' ? (
+            <Menu.Item color="red" onClick={signOut}>
+              Sign out
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign out with unsent edits?">
+        <Stack gap="sm">
+          <Text size="sm">These edits have not reached the server. Signing out discards them:</Text>
+          <List size="sm">
+            {pending.map((entry) => (
+              <List.Item key={entry.id}>{entry.summary}</List.Item>
+            ))}
+          </List>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Stay signed in
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirming(false);
+                void consoleApi.signOut({ discardPending: true });
+              }}
+            >
+              Discard and sign out
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** The signed-in console: header with the command bar, navigation for every area, and the screen. */
+export function ConsoleShell() {
+  const location = useLocation();
+  const [navOpened, nav] = useDisclosure(false);
+  const [commandOpened, command] = useDisclosure(false);
+  const os = useOs();
+  const pending = useProfileOutbox();
+  const blocked = pending.some((entry) => entry.state.status !== 'pending');
+  const route = findRoute(location.path);
+
+  useHotkeys([['mod+K', () => command.toggle()]], []);
+  useEffect(() => {
+    if (location.path === '/') navigate(DEFAULT_PATH);
+  }, [location.path]);
+  useEffect(() => {
+    document.title = route ? `${route.label} · Switchyard` : 'Switchyard';
+  }, [route]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="lg"
+    >
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Navigation"
+            />
+            <a href={formatHash(DEFAULT_PATH)} className={classes.brand}>
+              <span className={classes.logo} aria-hidden />
+              Switchyard
+            </a>
+          </Group>
+          <UnstyledButton
+            className={classes.commandButton}
+            onClick={command.open}
+            aria-label="Open the command bar"
+            data-testid="command-button"
+          >
+            <Text size="sm" c="dimmed">
+              Jump to a screen or flag…
+            </Text>
+            <Kbd size="xs" visibleFrom="sm">
+              {os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl'} K
+            </Kbd>
+          </UnstyledButton>
+          <Group gap="xs" wrap="nowrap">
+            {pending.length > 0 ? (
+              <Badge
+                component="a"
+                href={formatHash('/outbox')}
+                color={blocked ? 'red' : 'yellow'}
+                variant="light"
+                className={classes.pending}
+                data-testid="pending-count"
+              >
+                {pending.length} pending
+              </Badge>
+            ) : null}
+            <ConnectionIndicator />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar}>
+        <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
+          <nav aria-label="Console areas">
+            {NAV_GROUPS.map((group) => (
+              <div key={group} className={classes.group}>
+                <Text size="xs" fw={700} c="dimmed" className={classes.groupLabel}>
+                  {group}
+                </Text>
+                {ROUTES.filter((item) => item.group === group).map((item) => (
+                  <NavLink
+                    key={item.path}
+                    href={formatHash(item.path)}
+                    label={item.label}
+                    active={route?.path === item.path}
+                    onClick={nav.close}
+                    className={classes.link}
+                    rightSection={
+                      item.path === '/outbox' && pending.length > 0 ? (
+                        <Badge size="sm" color={blocked ? 'red' : 'yellow'} circle>
+                          {pending.length}
+                        </Badge>
+                      ) : null
+                    }
+                  />
+                ))}
+              </div>
+            ))}
+          </nav>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <OfflineBanner />
+        {route ? (
+          <div key={route.path}>{route.render()}</div>
+        ) : (
+          <Stack gap="xs">
+            <Text fw={600}>There is no screen at {location.path}.</Text>
+            <Text size="sm" c="dimmed">
+              Use the navigation or press {os === 'macos' ? '⌘' : 'Ctrl'} K.
+            </Text>
+          </Stack>
+        )}
+      </AppShell.Main>
+      <CommandBar opened={commandOpened} onClose={command.close} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,156 @@
+import { Badge, Button, Group, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import type { ApiToken } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
+import { useConsole, useConsoleState } from '../../stores/console-context';
+import { useNow } from '../../stores/use-now';
+import { useServerData } from '../../stores/use-server-data';
+import classes from './ApiTokensScreen.module.css';
+import { CreateApiTokenForm } from './CreateApiTokenForm';
+import { DeleteApiTokenDialog } from './DeleteApiTokenDialog';
+
+function date(value: string | null | undefined, fallback: string): string {
+  return value ? new Date(value).toLocaleDateString() : fallback;
+}
+
+/** API tokens for SDKs: listed by their non-secret prefix; a new token's secret is shown once, with a copy button. */
+export function ApiTokensScreen() {
+  const consoleApi = useConsole();
+  const now = useNow();
+  const offline = useConsoleState((state) => state.connectivity === 'offline');
+  const tokens = useServerData('api-tokens', (api) => api.listApiTokens());
+  const environments = useServerData('environments', (api) => api.listEnvironments());
+  const projects = useServerData('projects', (api) => api.listProjects());
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<ApiToken | null>(null);
+  const [deleting, setDeleting] = useState<ApiToken | null>(null);
+
+  const close = () => {
+    setCreating(false);
+    setCreated(null);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="API tokens"
+        description="Tokens that SDKs, Unleash Edge and the frontend API use. The server stores only a hash of each secret."
+        savedAt={tokens.savedAt}
+        fromCache={tokens.fromCache}
+        now={now}
+        actions={
+          <Tooltip
+            label="The secret is created by the server and shown once: this needs a connection"
+            disabled={!offline}
+          >
+            <Button onClick={() => setCreating(true)} disabled={offline}>
+              New API token
+            </Button>
+          </Tooltip>
+        }
+      />
+      <QueryState
+        data={tokens.data}
+        loading={tokens.loading}
+        error={tokens.error}
+        onRetry={tokens.reload}
+        noun="API tokens"
+        isEmpty={(data) => data.tokens.length === 0}
+      >
+        {(data) => (
+          <Table.ScrollContainer minWidth={760}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Projects</Table.Th>
+                  <Table.Th>Environment</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Last used</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.tokens.map((token) => (
+                  <Table.Tr key={token.prefix} data-testid={`api-token-${token.tokenName}`}>
+                    <Table.Td>
+                      <Text fw={600}>{token.tokenName}</Text>
+                      <Text size="xs" c="dimmed" ff="monospace" className={classes.prefix}>
+                        {token.prefix}…
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        color={
+                          token.type === 'admin' ? 'red' : token.type === 'frontend' ? 'grape' : 'indigo'
+                        }
+                      >
+                        {token.type}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {(token.projects.length ? token.projects : [token.project ?? '*']).map((project) => (
+                          <Badge key={project} variant="outline" size="sm">
+                            {project === '*' ? 'all' : project}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{token.environment ?? '–'}</Table.Td>
+                    <Table.Td>{date(token.createdAt, '–')}</Table.Td>
+                    <Table.Td>{date(token.seenAt, 'never')}</Table.Td>
+                    <Table.Td>{date(token.expiresAt, 'never')}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        disabled={offline}
+                        onClick={() => setDeleting(token)}
+                        aria-label={`Delete ${token.tokenName}`}
+                      >
+                        Delete
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+      <Modal
+        opened={creating}
+        onClose={close}
+        title={created ? `Token ${created.tokenName} created` : 'New API token'}
+        size="lg"
+        closeOnClickOutside={!created}
+      >
+        {created ? (
+          created.secret ? (
+            <SecretReveal secret={created.secret} onDone={close} />
+          ) : (
+            <Text>The server created the token but sent no secret back.</Text>
+          )
+        ) : (
+          <CreateApiTokenForm
+            environments={(environments.data?.environments ?? []).filter((e) => e.enabled).map((e) => e.name)}
+            projects={projects.data?.projects ?? []}
+            onCancel={close}
+            onCreated={(token) => {
+              setCreated(token);
+              consoleApi.refresh();
+            }}
+          />
+        )}
+      </Modal>
+      <DeleteApiTokenDialog token={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

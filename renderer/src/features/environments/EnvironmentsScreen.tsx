@@ -1,0 +1,176 @@
+import { ActionIcon, Alert, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import type { Environment } from '../../api/types';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { useConsole } from '../../stores/console-context';
+import {
+  environmentEnabledEdit,
+  environmentOrder,
+  environmentOrderEdit,
+} from '../../stores/editable-resources';
+import { useNow } from '../../stores/use-now';
+import { usePendingEdits } from '../../stores/use-outbox';
+import { useServerData } from '../../stores/use-server-data';
+import classes from './EnvironmentsScreen.module.css';
+
+/** The server's environments with the queued edits applied on top, as the operator expects to see them. */
+export function displayedEnvironments(
+  environments: readonly Environment[],
+  pendingEnabled: (name: string) => { mine: unknown } | undefined,
+  pendingOrder: { mine: unknown } | undefined,
+): Environment[] {
+  const order = Array.isArray(pendingOrder?.mine)
+    ? (pendingOrder.mine as string[])
+    : environmentOrder(environments);
+  const position = (name: string) => {
+    const index = order.indexOf(name);
+    return index === -1 ? order.length : index;
+  };
+  return [...environments]
+    .map((environment) => {
+      const mine = pendingEnabled(environment.name)?.mine as { enabled?: boolean } | undefined;
+      return typeof mine?.enabled === 'boolean' ? { ...environment, enabled: mine.enabled } : environment;
+    })
+    .sort((a, b) => position(a.name) - position(b.name) || a.name.localeCompare(b.name));
+}
+
+export function EnvironmentsScreen() {
+  const consoleApi = useConsole();
+  const now = useNow();
+  const environments = useServerData('environments', (api) => api.listEnvironments());
+  const pendingEnabled = usePendingEdits('environment');
+  const pendingOrder = usePendingEdits('environment-order')('*');
+  const [error, setError] = useState<unknown>(null);
+  const [queuedNotice, setQueuedNotice] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function run(key: string, action: () => Promise<'applied' | 'queued'>) {
+    setBusy(key);
+    setError(null);
+    try {
+      if ((await action()) === 'queued') setQueuedNotice(true);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Environments"
+        description="Where flags are evaluated. Disabled environments are hidden from SDKs; the order is the order everywhere in the console."
+        savedAt={environments.savedAt}
+        fromCache={environments.fromCache}
+        now={now}
+      />
+      {error ? <ErrorNotice error={error} title="The change was not made" /> : null}
+      {queuedNotice ? (
+        <Alert color="yellow" variant="light" withCloseButton onClose={() => setQueuedNotice(false)} mb="md">
+          The server is unreachable: your change is pending and will be sent when it is back.
+        </Alert>
+      ) : null}
+      <QueryState
+        data={environments.data}
+        loading={environments.loading}
+        error={environments.error}
+        onRetry={environments.reload}
+        noun="environments"
+        isEmpty={(data) => data.environments.length === 0}
+      >
+        {(data) => {
+          const rows = displayedEnvironments(data.environments, pendingEnabled, pendingOrder);
+          const names = rows.map((environment) => environment.name);
+          const move = (index: number, offset: -1 | 1) => {
+            const next = [...names];
+            const [moved] = next.splice(index, 1);
+            next.splice(index + offset, 0, moved!);
+            void run(`move-${moved}`, () => consoleApi.submitEdit(environmentOrderEdit(names, next)));
+          };
+          return (
+            <Table.ScrollContainer minWidth={640}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th className={classes.order}>Order</Table.Th>
+                    <Table.Th>Environment</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th className={classes.number}>Projects</Table.Th>
+                    <Table.Th className={classes.number}>Enabled flags</Table.Th>
+                    <Table.Th>Enabled</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((environment, index) => (
+                    <Table.Tr key={environment.name} data-testid={`environment-${environment.name}`}>
+                      <Table.Td>
+                        <Group gap={2} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${environment.name} up`}
+                            disabled={index === 0 || busy !== null}
+                            onClick={() => move(index, -1)}
+                          >
+                            ↑
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${environment.name} down`}
+                            disabled={index === rows.length - 1 || busy !== null}
+                            onClick={() => move(index, 1)}
+                          >
+                            ↓
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Text fw={600}>{environment.name}</Text>
+                          {environment.protected ? (
+                            <Tooltip label="Built in: cannot be deleted">
+                              <Badge size="xs" variant="outline">
+                                protected
+                              </Badge>
+                            </Tooltip>
+                          ) : null}
+                          {index === 0 ? <PendingBadge entry={pendingOrder} /> : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
+                          {environment.type}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td className={classes.number}>{environment.projectCount ?? '–'}</Table.Td>
+                      <Table.Td className={classes.number}>{environment.enabledToggleCount ?? '–'}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Switch
+                            checked={environment.enabled}
+                            disabled={busy !== null}
+                            aria-label={`${environment.name} enabled`}
+                            onChange={(event) => {
+                              const enabled = event.currentTarget.checked;
+                              void run(`toggle-${environment.name}`, () =>
+                                consoleApi.submitEdit(environmentEnabledEdit(environment, enabled)),
+                              );
+                            }}
+                          />
+                          <PendingBadge entry={pendingEnabled(environment.name)} />
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,247 @@
+import {
+  Badge,
+  Drawer,
+  Group,
+  MultiSelect,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { FEATURE_PAGE_SIZE } from '../../api/search-params';
+import type { FeatureSearchItem } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { replaceQuery, useLocation } from '../../router/hash-router';
+import { useNow } from '../../stores/use-now';
+import { useServerData } from '../../stores/use-server-data';
+import { FlagDetails } from './FlagDetails';
+import classes from './FlagsScreen.module.css';
+import {
+  type FlagListQuery,
+  type FlagSort,
+  flagListKey,
+  readFlagQuery,
+  toSearchFilters,
+  writeFlagQuery,
+} from './flag-filters';
+
+function SortHeader({
+  label,
+  sort,
+  list,
+  onSort,
+}: {
+  label: string;
+  sort: FlagSort;
+  list: FlagListQuery;
+  onSort: (sort: FlagSort) => void;
+}) {
+  const active = list.sortBy === sort;
+  return (
+    <Table.Th aria-sort={active ? (list.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(sort)} className={classes.sort}>
+        {label} {active ? (list.sortOrder === 'asc' ? '↑' : '↓') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/**
+ * Flags, searched on the server (`GET /api/admin/search/features`) with filters, sorting and pages
+ * of 50, so the list stays fast with 10,000 flags. The filters live in the URL hash.
+ */
+export function FlagsScreen() {
+  const location = useLocation();
+  const list = readFlagQuery(location.query);
+  const now = useNow();
+  const [text, setText] = useState(list.query);
+  const [debounced] = useDebouncedValue(text, 300);
+  const [selected, setSelected] = useState<FeatureSearchItem | null>(null);
+
+  const update = (changes: Partial<FlagListQuery>) =>
+    replaceQuery('/flags', writeFlagQuery({ ...list, page: 1, ...changes }));
+
+  // Typing updates the URL once the operator pauses; a URL change from elsewhere updates the box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text triggers a search
+  useEffect(() => {
+    if (debounced !== list.query) update({ query: debounced });
+  }, [debounced]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the URL, not the box
+  useEffect(() => {
+    if (list.query !== debounced) setText(list.query);
+  }, [list.query]);
+
+  const flags = useServerData(flagListKey(list), (api, signal) =>
+    api.searchFeatures(toSearchFilters(list), signal),
+  );
+  const projects = useServerData('projects', (api) => api.listProjects());
+  const types = useServerData('feature-types', (api) => api.listFeatureTypes());
+  const total = flags.data?.total ?? flags.data?.features.length ?? 0;
+  const pages = Math.max(1, Math.ceil(total / FEATURE_PAGE_SIZE));
+  const first = (list.page - 1) * FEATURE_PAGE_SIZE + 1;
+
+  const onSort = (sort: FlagSort) =>
+    update({ sortBy: sort, sortOrder: list.sortBy === sort && list.sortOrder === 'asc' ? 'desc' : 'asc' });
+
+  return (
+    <>
+      <PageHeader
+        title="Flags"
+        description="Every feature flag, searched on the server. Select a flag for its environments, strategies and tags."
+        savedAt={flags.savedAt}
+        fromCache={flags.fromCache}
+        now={now}
+      />
+      <Group className={classes.filters} align="flex-end" gap="sm">
+        <TextInput
+          label="Search"
+          placeholder="Name or description"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          className={classes.search}
+        />
+        <Select
+          label="Project"
+          placeholder="All projects"
+          clearable
+          searchable
+          data={(projects.data?.projects ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          value={list.project}
+          onChange={(value) => update({ project: value })}
+        />
+        <MultiSelect
+          label="Type"
+          placeholder={list.types.length ? undefined : 'All types'}
+          clearable
+          data={(types.data?.types ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={list.types}
+          onChange={(value) => update({ types: value })}
+          className={classes.types}
+        />
+        <SegmentedControl
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'active', label: 'Active' },
+            { value: 'stale', label: 'Stale' },
+          ]}
+          value={list.state ?? 'all'}
+          onChange={(value) => update({ state: value === 'all' ? null : (value as 'stale' | 'active') })}
+          aria-label="State"
+        />
+      </Group>
+      <QueryState
+        data={flags.data}
+        loading={flags.loading}
+        error={flags.error}
+        onRetry={flags.reload}
+        noun="flags"
+        isEmpty={(data) => data.features.length === 0}
+        empty={
+          list.query || list.project || list.types.length || list.state
+            ? 'No flag matches these filters.'
+            : 'No flags yet.'
+        }
+      >
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={760}>
+              <Table className={flags.loading ? classes.refreshing : undefined}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <SortHeader label="Name" sort="name" list={list} onSort={onSort} />
+                    <SortHeader label="Type" sort="type" list={list} onSort={onSort} />
+                    <SortHeader label="Project" sort="project" list={list} onSort={onSort} />
+                    <Table.Th>Environments</Table.Th>
+                    <SortHeader label="Created" sort="createdAt" list={list} onSort={onSort} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.features.map((flag) => (
+                    <Table.Tr
+                      key={`${flag.project}/${flag.name}`}
+                      className={classes.row}
+                      onClick={() => setSelected(flag)}
+                    >
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <UnstyledButton className={classes.name} onClick={() => setSelected(flag)}>
+                            {flag.name}
+                          </UnstyledButton>
+                          {flag.stale ? (
+                            <Badge size="xs" color="orange">
+                              stale
+                            </Badge>
+                          ) : null}
+                        </Group>
+                        {flag.description ? (
+                          <Text size="xs" c="dimmed" lineClamp={1}>
+                            {flag.description}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" size="sm">
+                          {flag.type}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{flag.project}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {flag.environments.map((environment) => (
+                            <Badge
+                              key={environment.name}
+                              size="sm"
+                              variant={environment.enabled ? 'filled' : 'outline'}
+                              color={environment.enabled ? 'teal' : 'gray'}
+                              title={`${environment.name}: ${environment.enabled ? 'on' : 'off'}`}
+                            >
+                              {environment.name}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed">
+                          {flag.createdAt ? new Date(flag.createdAt).toLocaleDateString() : '–'}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between" mt="md">
+              <Text size="sm" c="dimmed" data-testid="flag-count">
+                {data.features.length > 0
+                  ? `${first.toLocaleString()}–${(first + data.features.length - 1).toLocaleString()} of ${total.toLocaleString()}`
+                  : ''}
+              </Text>
+              {pages > 1 ? (
+                <Pagination
+                  total={pages}
+                  value={Math.min(list.page, pages)}
+                  onChange={(page) => replaceQuery('/flags', writeFlagQuery({ ...list, page }))}
+                />
+              ) : null}
+            </Group>
+          </>
+        )}
+      </QueryState>
+      <Drawer
+        opened={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected?.name}
+        position="right"
+        size="lg"
+      >
+        {selected ? <FlagDetails flag={selected} /> : null}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Anchor, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Project } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { formatHash } from '../../router/hash-router';
+import { useNow } from '../../stores/use-now';
+import { useProfileOutbox } from '../../stores/use-outbox';
+import { useServerData } from '../../stores/use-server-data';
+import { CreateProjectForm } from './CreateProjectForm';
+import classes from './ProjectsScreen.module.css';
+
+interface Row {
+  project: Pick<Project, 'id' | 'name' | 'description'> & Partial<Project>;
+  pending?: ReturnType<typeof useProfileOutbox>[number];
+}
+
+export function ProjectsScreen() {
+  const projects = useServerData('projects', (api) => api.listProjects());
+  const outbox = useProfileOutbox();
+  const now = useNow();
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const listed = projects.data?.projects ?? [];
+  const queued: Row[] = outbox
+    .filter((entry) => entry.kind === 'project' && !listed.some((p) => p.id === entry.target))
+    .map((entry) => ({ project: entry.mine as Row['project'], pending: entry }));
+  const rows: Row[] = [...listed.map((project) => ({ project })), ...queued];
+
+  return (
+    <>
+      <PageHeader
+        title="Projects"
+        description="Projects group flags, their environments and who may change them."
+        savedAt={projects.savedAt}
+        fromCache={projects.fromCache}
+        now={now}
+        actions={<Button onClick={() => setCreating(true)}>New project</Button>}
+      />
+      {notice ? (
+        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
+          {notice}
+        </Alert>
+      ) : null}
+      <QueryState
+        data={projects.data ? rows : undefined}
+        loading={projects.loading}
+        error={projects.error}
+        onRetry={projects.reload}
+        noun="projects"
+        isEmpty={(data) => data.length === 0}
+      >
+        {(data) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Project</Table.Th>
+                  <Table.Th className={classes.number}>Flags</Table.Th>
+                  <Table.Th className={classes.number}>Stale</Table.Th>
+                  <Table.Th className={classes.number}>Members</Table.Th>
+                  <Table.Th className={classes.number}>Health</Table.Th>
+                  <Table.Th>Mode</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map(({ project, pending }) => (
+                  <Table.Tr key={project.id} data-testid={`project-${project.id}`}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor href={formatHash('/flags', { project: project.id })} fw={600}>
+                          {project.name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {project.id}
+                        </Text>
+                        <PendingBadge entry={pending} />
+                      </Group>
+                      {project.description ? (
+                        <Text size="sm" c="dimmed" lineClamp={1}>
+                          {project.description}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td className={classes.number}>{project.featureCount ?? '–'}</Table.Td>
+                    <Table.Td className={classes.number}>{project.staleFeatureCount ?? '–'}</Table.Td>
+                    <Table.Td className={classes.number}>{project.memberCount ?? '–'}</Table.Td>
+                    <Table.Td className={classes.number}>
+                      {project.health === undefined ? '–' : `${project.health}%`}
+                    </Table.Td>
+                    <Table.Td>{project.mode ? <Badge variant="light">{project.mode}</Badge> : '–'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New project" size="lg">
+        <CreateProjectForm
+          existingIds={rows.map((row) => row.project.id)}
+          onCancel={() => setCreating(false)}
+          onDone={(result, body) => {
+            setCreating(false);
+            setNotice(
+              result === 'applied'
+                ? `Project ${body.name} created.`
+                : `Project ${body.name} is pending: it will be created when the server is reachable.`,
+            );
+          }}
+        />
+      </Modal>
+    </>
+  );
+}

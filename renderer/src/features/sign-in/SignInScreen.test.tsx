@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, unleashError } from '../../test-utils/fake-server';
+import { renderConsole } from '../../test-utils/render';
+
+function authServer() {
+  let user: { id: number; name: string } | null = null;
+  const server = createFakeServer()
+    .on('GET', '/api/admin/user', (request) =>
+      user || request.headers.authorization === 'user:pat-of-bo'
+        ? { body: { user: user ?? { id: 7, name: 'Bo (PAT)' } } }
+        : unleashError(401, 'AuthenticationRequired', 'You must log in to use Unleash.'),
+    )
+    .on('POST', '/auth/simple/login', (request) => {
+      const { username, password } = request.body as { username: string; password: string };
+      if (username === 'admin' && password === 'correct horse') {
+        user = { id: 1, name: 'Admin' };
+        return { body: { id: 1, name: 'Admin' } };
+      }
+      return unleashError(401, 'PasswordMismatch', 'Wrong password, try again.');
+    })
+    .on('GET', '/api/admin/search/features', { features: [], total: 0 })
+    .on('GET', '/api/admin/projects', { version: 1, projects: [] })
+    .on('GET', '/api/admin/feature-types', { version: 1, types: [] });
+  return server;
+}
+
+describe('sign-in screen', () => {
+  it('shows when the server asks for sign-in, and signs in with a password', async () => {
+    const server = authServer();
+    await renderConsole({ server });
+    expect(await screen.findByRole('heading', { name: 'Sign in to Switchyard' })).toBeTruthy();
+    expect(screen.getByText('http://switchyard.test')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/Username or e-mail/), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), {
+      target: { value: 'wrong' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Wrong password, try again.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), {
+      target: { value: 'correct horse' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('navigation', { name: 'Console areas' })).toBeTruthy();
+    expect(server.calls('POST', '/auth/simple/login').at(-1)?.body).toEqual({
+      username: 'admin',
+      password: 'correct horse',
+    });
+  });
+
+  it('signs in with a personal access token kept in memory only', async () => {
+    const server = authServer();
+    await renderConsole({ server });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Token' }));
+    const input = await screen.findByLabelText(/Admin token or personal access token/);
+    fireEvent.change(input, { target: { value: 'user:pat-of-bo' } });
+    expect(screen.getByText('Personal access token: acts as its user')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with token' }));
+    expect(await screen.findByRole('navigation', { name: 'Console areas' })).toBeTruthy();
+    expect(screen.getByTestId('user-menu').textContent).toBe('Bo (PAT)');
+    expect(window.sessionStorage.length).toBe(0);
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('shows the server refusal next to the token field', async () => {
+    await renderConsole({ server: authServer() });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Token' }));
+    fireEvent.change(await screen.findByLabelText(/Admin token or personal access token/), {
+      target: { value: '*:*.nope' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with token' }));
+    expect(await screen.findByText('You must log in to use Unleash.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sign in to Switchyard' })).toBeTruthy();
+  });
+
+  it('explains when the page has no server and lets the operator add one', async () => {
+    const server = authServer();
+    await renderConsole({
+      server,
+      platform: {
+        kind: 'browser',
+        embeddedServerUrl: async () => null,
+        onEmbeddedServerChange: () => () => {},
+        credentials: (await import('../../platform/credentials')).createBrowserCredentialStore(null),
+        openExternal: () => {},
+      },
+    });
+    expect((await screen.findByTestId('sign-in-notice')).textContent).toMatch(
+      /not served by a Switchyard server/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add a remote server' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Prod' } });
+    fireEvent.change(screen.getByLabelText('Server URL'), { target: { value: 'not a url' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add connection' }));
+    expect(await screen.findByText('Enter a full URL such as https://flags.example.com')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Server URL'), { target: { value: 'http://switchyard.test/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add connection' }));
+    // The new connection is used at once: its server asks for sign-in, with no notice left.
+    expect(await screen.findByText('http://switchyard.test')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('sign-in-notice')).toBeNull());
+    expect(server.calls('GET', '/api/admin/user')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,208 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Checkbox,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { tokenKindOf } from '../../platform/credentials';
+import { useConsole, useConsoleState } from '../../stores/console-context';
+import { AddConnectionForm } from '../connections/ConnectionsScreen';
+import classes from './SignInScreen.module.css';
+
+function PasswordForm() {
+  const consoleApi = useConsole();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const errors = fieldErrorsOf(error);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await consoleApi.signInWithPassword(username.trim(), password);
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) ? <ErrorNotice error={error} title="Not signed in" /> : null}
+        <TextInput
+          label="Username or e-mail"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          error={errors.username}
+          required
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password}
+          required
+        />
+        <Button type="submit" loading={busy} disabled={!username.trim() || !password}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function TokenForm() {
+  const consoleApi = useConsole();
+  const desktop = consoleApi.services.platform.kind === 'desktop';
+  const [token, setToken] = useState('');
+  const [keepForTab, setKeepForTab] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const errors = fieldErrorsOf(error);
+  const kind = token.trim() ? tokenKindOf(token) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await consoleApi.signInWithToken(token, { keepForTab });
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) ? <ErrorNotice error={error} title="Not signed in" /> : null}
+        <PasswordInput
+          label="Admin token or personal access token"
+          description={
+            kind === 'personal-access-token'
+              ? 'Personal access token: acts as its user'
+              : kind === 'admin-token'
+                ? 'Admin API token'
+                : undefined
+          }
+          autoComplete="off"
+          value={token}
+          onChange={(e) => setToken(e.currentTarget.value)}
+          error={errors.token}
+          required
+        />
+        {desktop ? (
+          <Text size="xs" c="dimmed">
+            The app keeps the token in your system keychain and adds it to the console&rsquo;s requests; this
+            window never reads it back.
+          </Text>
+        ) : (
+          <Checkbox
+            label="Stay signed in in this tab (until it is closed)"
+            description="Otherwise the token is kept in memory only and a reload asks for it again"
+            checked={keepForTab}
+            onChange={(e) => setKeepForTab(e.currentTarget.checked)}
+          />
+        )}
+        <Button type="submit" loading={busy} disabled={!token.trim()}>
+          Sign in with token
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Sign in to the active connection with a password (session cookie) or an admin token / PAT. */
+export function SignInScreen() {
+  const consoleApi = useConsole();
+  const profiles = useConsoleState((state) => state.profiles);
+  const activeProfileId = useConsoleState((state) => state.activeProfileId);
+  const serverUrl = useConsoleState((state) => state.serverUrl);
+  const session = useConsoleState((state) => state.session);
+  const [adding, setAdding] = useState(false);
+  const notice = session.status === 'signed-out' ? session.notice : null;
+
+  return (
+    <Center className={classes.page}>
+      <Paper withBorder shadow="sm" p="xl" className={classes.panel}>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={2}>Sign in to Switchyard</Title>
+            <Text size="sm" c="dimmed">
+              {serverUrl ? (
+                <>
+                  Server <span className={classes.url}>{serverUrl}</span>
+                </>
+              ) : (
+                'No server selected'
+              )}
+            </Text>
+          </Stack>
+          {notice ? (
+            <Alert color="yellow" variant="light" data-testid="sign-in-notice">
+              {notice}
+            </Alert>
+          ) : null}
+          <Select
+            label="Connection"
+            data={profiles.map((profile) => ({
+              value: profile.id,
+              label: profile.url ? `${profile.name} (${profile.url})` : profile.name,
+            }))}
+            value={activeProfileId}
+            allowDeselect={false}
+            onChange={(value) => value && void consoleApi.switchProfile(value)}
+          />
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setAdding((open) => !open)}
+            className={classes.addLink}
+          >
+            {adding ? 'Hide' : 'Add a remote server'}
+          </Anchor>
+          {adding ? (
+            <AddConnectionForm
+              onAdded={(profile) => {
+                setAdding(false);
+                void consoleApi.switchProfile(profile.id);
+              }}
+            />
+          ) : null}
+          <Tabs defaultValue="password" keepMounted={false}>
+            <Tabs.List grow>
+              <Tabs.Tab value="password">Password</Tabs.Tab>
+              <Tabs.Tab value="token">Token</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="password" pt="md">
+              <PasswordForm />
+            </Tabs.Panel>
+            <Tabs.Panel value="token" pt="md">
+              <TokenForm />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,198 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * What SDKs send to register themselves and report evaluation counts
+ * (shared/unleash/API.md §2.4-2.6, SCHEMAS.md clientApplicationSchema, clientMetricsSchema,
+ * bulkMetricsSchema), and the admin read side over it (applications, instances, usage).
+ */
+
+/** A date as an ISO string or unix time, as SDKs send both. */
+export const DateInputSchema = Type.Union([Type.String({ format: 'date-time' }), Type.Integer()]);
+
+const SdkIdentity = {
+  instanceId: Type.Optional(Type.String()),
+  sdkVersion: Type.Optional(Type.String()),
+  platformName: Type.Optional(Type.String()),
+  platformVersion: Type.Optional(Type.String()),
+  yggdrasilVersion: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  specVersion: Type.Optional(Type.String()),
+  sdkFlavor: Type.Optional(Type.String({ maxLength: 256 })),
+  sdkFlavorVersion: Type.Optional(Type.String({ maxLength: 32 })),
+};
+
+export const ClientApplicationSchema = Type.Object(
+  {
+    appName: Type.String({ minLength: 1 }),
+    ...SdkIdentity,
+    environment: Type.Optional(Type.String()),
+    interval: Type.Number({ minimum: 0 }),
+    started: DateInputSchema,
+    strategies: Type.Array(Type.String()),
+  },
+  // SDKs send extra fields (connectionId, ...): accepted and ignored, as Unleash does.
+  { additionalProperties: true },
+);
+export type ClientApplication = Static<typeof ClientApplicationSchema>;
+
+export const ToggleCountsSchema = Type.Object(
+  {
+    yes: Type.Optional(Type.Integer({ minimum: 0 })),
+    no: Type.Optional(Type.Integer({ minimum: 0 })),
+    variants: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 0 }))),
+  },
+  { additionalProperties: true },
+);
+export type ToggleCounts = Static<typeof ToggleCountsSchema>;
+
+export const MetricsBucketSchema = Type.Object(
+  {
+    start: DateInputSchema,
+    stop: DateInputSchema,
+    toggles: Type.Record(Type.String(), ToggleCountsSchema),
+  },
+  { additionalProperties: true },
+);
+
+export const ClientMetricsSchema = Type.Object(
+  {
+    appName: Type.String({ minLength: 1 }),
+    ...SdkIdentity,
+    environment: Type.Optional(Type.String()),
+    bucket: Type.Optional(Type.Union([MetricsBucketSchema, Type.Null()])),
+  },
+  { additionalProperties: true },
+);
+export type ClientMetrics = Static<typeof ClientMetricsSchema>;
+
+export const ClientMetricsEnvSchema = Type.Object(
+  {
+    featureName: Type.String({ minLength: 1 }),
+    appName: Type.String({ minLength: 1 }),
+    environment: Type.String({ minLength: 1 }),
+    timestamp: Type.Optional(DateInputSchema),
+    yes: Type.Optional(Type.Integer({ minimum: 0 })),
+    no: Type.Optional(Type.Integer({ minimum: 0 })),
+    variants: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 0 }))),
+  },
+  { additionalProperties: true },
+);
+
+export const BulkRegistrationSchema = Type.Object(
+  {
+    appName: Type.String({ minLength: 1 }),
+    environment: Type.String({ minLength: 1 }),
+    instanceId: Type.String({ minLength: 1 }),
+    interval: Type.Optional(Type.Number()),
+    started: Type.Optional(DateInputSchema),
+    strategies: Type.Optional(Type.Array(Type.String())),
+    projects: Type.Optional(Type.Array(Type.String())),
+    sdkVersion: Type.Optional(Type.String()),
+    sdkType: Type.Optional(Type.Union([Type.Literal('frontend'), Type.Literal('backend'), Type.Null()])),
+  },
+  { additionalProperties: true },
+);
+
+export const BulkMetricsSchema = Type.Object(
+  {
+    applications: Type.Array(BulkRegistrationSchema),
+    metrics: Type.Array(ClientMetricsEnvSchema),
+  },
+  { additionalProperties: true },
+);
+export type BulkMetrics = Static<typeof BulkMetricsSchema>;
+
+export const ApplicationUsageSchema = Type.Object({
+  project: Type.String(),
+  environments: Type.Array(Type.String()),
+});
+
+export const ApplicationSchema = Type.Object({
+  appName: Type.String(),
+  sdkVersion: Type.Optional(Type.String()),
+  strategies: Type.Optional(Type.Array(Type.String())),
+  description: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+  color: Type.Optional(Type.String()),
+  icon: Type.Optional(Type.String()),
+  usage: Type.Optional(Type.Array(ApplicationUsageSchema)),
+});
+export type Application = Static<typeof ApplicationSchema>;
+
+export const ApplicationsSchema = Type.Object({
+  total: Type.Integer(),
+  applications: Type.Array(ApplicationSchema),
+});
+export type Applications = Static<typeof ApplicationsSchema>;
+
+export const CreateApplicationSchema = Type.Object(
+  {
+    strategies: Type.Optional(Type.Array(Type.String())),
+    description: Type.Optional(Type.String()),
+    url: Type.Optional(Type.String()),
+    color: Type.Optional(Type.String()),
+    icon: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type CreateApplication = Static<typeof CreateApplicationSchema>;
+
+export const ApplicationOverviewSchema = Type.Object({
+  projects: Type.Array(Type.String()),
+  featureCount: Type.Number(),
+  environments: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      instanceCount: Type.Number(),
+      sdks: Type.Array(Type.String()),
+      frontendSdks: Type.Array(Type.String()),
+      backendSdks: Type.Array(Type.String()),
+      lastSeen: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      issues: Type.Object({ missingFeatures: Type.Array(Type.String()) }),
+    }),
+  ),
+  issues: Type.Object({ missingStrategies: Type.Array(Type.String()) }),
+});
+export type ApplicationOverview = Static<typeof ApplicationOverviewSchema>;
+
+export const ApplicationEnvironmentInstancesSchema = Type.Object({
+  instances: Type.Array(
+    Type.Object({
+      instanceId: Type.String(),
+      sdkVersion: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      clientIp: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      lastSeen: Type.Optional(Type.String({ format: 'date-time' })),
+    }),
+  ),
+});
+export type ApplicationEnvironmentInstances = Static<typeof ApplicationEnvironmentInstancesSchema>;
+
+export const OutdatedSdksSchema = Type.Object({
+  sdks: Type.Array(Type.Object({ sdkVersion: Type.String(), applications: Type.Array(Type.String()) })),
+});
+
+export const FeatureEnvironmentMetricsSchema = Type.Object({
+  featureName: Type.Optional(Type.String()),
+  appName: Type.Optional(Type.String()),
+  environment: Type.String(),
+  timestamp: Type.String({ format: 'date-time' }),
+  yes: Type.Integer({ minimum: 0 }),
+  no: Type.Integer({ minimum: 0 }),
+  variants: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 0 }))),
+});
+export type FeatureEnvironmentMetrics = Static<typeof FeatureEnvironmentMetricsSchema>;
+
+export const FeatureMetricsSchema = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  maturity: Type.String(),
+  data: Type.Array(FeatureEnvironmentMetricsSchema),
+});
+export type FeatureMetrics = Static<typeof FeatureMetricsSchema>;
+
+export const FeatureUsageSchema = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  maturity: Type.String(),
+  featureName: Type.String(),
+  lastHourUsage: Type.Array(FeatureEnvironmentMetricsSchema),
+  seenApplications: Type.Array(Type.String()),
+});
+export type FeatureUsage = Static<typeof FeatureUsageSchema>;

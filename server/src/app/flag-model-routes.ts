@@ -1,0 +1,44 @@
+import type { Db } from '../db/database';
+import { constraintRoutes } from '../features/constraints/constraint-routes';
+import { contextFieldRoutes } from '../features/context-fields/context-field-routes';
+import { dependencyRoutes } from '../features/dependencies/dependency-routes';
+import { environmentRoutes } from '../features/environments/environment-routes';
+import { eventRoutes } from '../features/events/event-routes';
+import { featureSearchRoutes } from '../features/feature-search/feature-search-routes';
+import { startPotentiallyStaleJob } from '../features/feature-toggles';
+import { featureRoutes } from '../features/feature-toggles/feature-routes';
+import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
+import { projectRoutes } from '../features/projects/project-routes';
+import { segmentRoutes } from '../features/segments/segment-routes';
+import { strategyRoutes } from '../features/strategies/strategy-routes';
+import { tagRoutes } from '../features/tags/tag-routes';
+import type { App } from '../http/app-type';
+
+/**
+ * The flag model's admin API (issue 4): projects, environments, flags, strategies, segments,
+ * context fields, tags, dependencies, search and the audit log, registered in one place so
+ * build-app needs one line; also runs the potentially-stale job for the app's lifetime.
+ */
+export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  await app.register(eventRoutes, { db });
+  await app.register(projectRoutes, { db });
+  await app.register(environmentRoutes, { db });
+  await app.register(featureTypeRoutes, { db });
+  await app.register(strategyRoutes, { db });
+  await app.register(contextFieldRoutes, { db });
+  await app.register(constraintRoutes, { db });
+  await app.register(segmentRoutes, { db });
+  await app.register(tagRoutes, { db });
+  await app.register(featureRoutes, { db });
+  await app.register(dependencyRoutes, { db });
+  await app.register(featureSearchRoutes, { db });
+
+  // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startPotentiallyStaleJob(db, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+}

@@ -1,0 +1,76 @@
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import {
+  callerHas,
+  createProjectCatalog,
+  createRoleService,
+  permissionDenied,
+  roleRoutes,
+} from '../features/access';
+import { apiTokenRoutes, createApiTokenService } from '../features/api-tokens';
+import { authRoutes, createAuthenticator, createBootstrap, deleteSessionsOfUser } from '../features/auth';
+import { createGroupService, groupRoutes } from '../features/groups';
+import { createPatService, patRoutes } from '../features/personal-access-tokens';
+import { createProjectAccessService, projectAccessRoutes } from '../features/project-access';
+import { createSignupTokenService, signupTokenRoutes } from '../features/public-signup';
+import { createServiceAccountService, serviceAccountRoutes } from '../features/service-accounts';
+import { createUserService, userRoutes } from '../features/users';
+import type { App } from '../http/app-type';
+import { registerAuthGuard } from '../http/auth-guard';
+import type { Logger } from '../lib/logger';
+
+/**
+ * Composition of identity and access (issue 3): the services of users, tokens, roles, groups,
+ * service accounts and invite links, the auth guard in front of every route, their routes under
+ * BASE_URI_PATH, first-start bootstrap when the app is ready, and flushing on close.
+ */
+export async function registerIdentity(
+  app: App,
+  { config, db, logger }: { config: Config; db: Db; logger: Logger },
+): Promise<void> {
+  const catalog = createProjectCatalog(db);
+  const apiTokens = createApiTokenService({ db, catalog, logger });
+  const pats = createPatService({ db, logger });
+  const users = createUserService(db, { credentialsChanged: deleteSessionsOfUser });
+  const groups = createGroupService(db, users);
+  const roles = createRoleService(db, catalog);
+  const serviceAccounts = createServiceAccountService(db, users, pats);
+  const invites = createSignupTokenService(db, users);
+  const access = createProjectAccessService(db, { users, groups, catalog });
+  const authenticator = createAuthenticator({ db, users, apiTokens, pats });
+  const ready = createBootstrap({ db, config, logger, users, apiTokens });
+
+  await registerAuthGuard(app, {
+    baseUriPath: config.baseUriPath,
+    ready,
+    fromAuthorization: authenticator.fromAuthorization,
+    fromSession: authenticator.fromSession,
+    allows: callerHas,
+    denied: permissionDenied,
+    projectOfFeature: catalog.projectOfFeature,
+  });
+
+  app.addHook('onReady', async () => {
+    // A failure here (database unreachable) is retried by the first request that needs identity.
+    await ready().catch((error) => logger.error({ err: error }, 'could not prepare users and API tokens'));
+  });
+  app.addHook('onClose', async () => {
+    await apiTokens.close();
+    await pats.close();
+  });
+
+  await app.register(
+    async (scoped) => {
+      await scoped.register(authRoutes, { db, config, users, groups, ready });
+      await scoped.register(userRoutes, { users, config });
+      await scoped.register(apiTokenRoutes, { tokens: apiTokens });
+      await scoped.register(patRoutes, { pats });
+      await scoped.register(roleRoutes, { roles });
+      await scoped.register(groupRoutes, { groups });
+      await scoped.register(serviceAccountRoutes, { serviceAccounts });
+      await scoped.register(signupTokenRoutes, { invites, config });
+      await scoped.register(projectAccessRoutes, { access });
+    },
+    { prefix: config.baseUriPath },
+  );
+}

@@ -1,0 +1,50 @@
+export { assertCallerHas, callerHas, permissionDenied } from './access-checks';
+export { resolveGrants, resolveProjectRoles, resolveRootRole } from './access-service';
+export {
+  addGroupMembers,
+  addGroupProjectRoles,
+  addUserProjectRoles,
+  groupIdsOfUser,
+  groupRolesInProject,
+  type MembershipRow,
+  membersOfGroups,
+  type ProjectRoleRow,
+  projectsOfGroups,
+  projectsOfUser,
+  projectUsageOfRole,
+  removeGroupMembers,
+  removeGroupProjectRoles,
+  removeProjectAssignments,
+  removeUserProjectRoles,
+  roleIdsOfUserInProject,
+  rootRolesOfGroups,
+  rootRolesOfUsers,
+  setGroupRootRole,
+  setUserRootRole,
+  userRolesInProject,
+  usersWithRootRole,
+} from './assignment-store';
+export {
+  ALL_ENVIRONMENTS,
+  buildGrants,
+  DEFAULT_PROJECT,
+  grantsAllow,
+  listGrants,
+  NO_GRANTS,
+  type PermissionContext,
+  permissionKind,
+} from './permission-rules';
+export { createProjectCatalog, type ProjectCatalog } from './project-catalog';
+export { roleRoutes } from './role-routes';
+export { createRoleService, isBuiltInRole, isRootRole, type RoleService } from './role-service';
+export {
+  getRole,
+  getRolePermissions,
+  getRoles,
+  listPermissions,
+  listRoles,
+  type PermissionRow,
+  type RoleRow,
+  toAdminPermission,
+  toRole,
+} from './role-store';

@@ -1,0 +1,166 @@
+import { Type } from 'typebox';
+import {
+  ApiTokenNameParamsSchema,
+  ApiTokenParamsSchema,
+  ApiTokenSchema,
+  ApiTokensSchema,
+  CreateApiTokenSchema,
+  CreateProjectApiTokenSchema,
+  EmptyResponseSchema,
+  errorResponses,
+  ProjectApiTokenParamsSchema,
+  TokenStringListSchema,
+  UpdateApiTokenSchema,
+  ValidatedEdgeTokensSchema,
+} from '../../../contract';
+import type { App } from '../../http/app-type';
+import type { ApiTokenService } from './api-token-service';
+
+const tags = ['API tokens'];
+const ProjectParams = Type.Object({ projectId: Type.String() });
+
+/**
+ * API tokens (shared/unleash/API.md §6 "API tokens", project tokens under "Projects", and
+ * `POST /edge/validate`). Routes accept a token of either type when the caller may handle
+ * one of them; the service then checks the permission for the token's actual type.
+ */
+export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenService }): Promise<void> {
+  app.get(
+    '/api/admin/api-tokens',
+    {
+      config: { permission: ['READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN'] },
+      schema: {
+        operationId: 'getAllApiTokens',
+        tags,
+        response: { 200: ApiTokensSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ tokens: await tokens.list(request.caller) }),
+  );
+
+  app.post(
+    '/api/admin/api-tokens',
+    {
+      config: { permission: ['CREATE_CLIENT_API_TOKEN', 'CREATE_FRONTEND_API_TOKEN'] },
+      schema: {
+        operationId: 'createApiToken',
+        tags,
+        body: CreateApiTokenSchema,
+        response: { 201: ApiTokenSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await tokens.create(request.body, request.caller)),
+  );
+
+  app.get(
+    '/api/admin/api-tokens/:name',
+    {
+      config: { permission: ['READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN'] },
+      schema: {
+        operationId: 'getApiTokensByName',
+        tags,
+        params: ApiTokenNameParamsSchema,
+        response: { 200: ApiTokensSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ tokens: await tokens.listByName(request.params.name, request.caller) }),
+  );
+
+  app.put(
+    '/api/admin/api-tokens/:token',
+    {
+      config: { permission: ['UPDATE_CLIENT_API_TOKEN', 'UPDATE_FRONTEND_API_TOKEN'] },
+      schema: {
+        operationId: 'updateApiToken',
+        tags,
+        params: ApiTokenParamsSchema,
+        body: UpdateApiTokenSchema,
+        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    async (request, reply) => {
+      await tokens.updateExpiry(request.params.token, request.body.expiresAt, request.caller);
+      return reply.send();
+    },
+  );
+
+  app.delete(
+    '/api/admin/api-tokens/:token',
+    {
+      config: { permission: ['DELETE_CLIENT_API_TOKEN', 'DELETE_FRONTEND_API_TOKEN'] },
+      schema: {
+        operationId: 'deleteApiToken',
+        tags,
+        params: ApiTokenParamsSchema,
+        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await tokens.remove(request.params.token, request.caller);
+      return reply.send();
+    },
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/api-tokens',
+    {
+      config: { permission: 'READ_PROJECT_API_TOKEN' },
+      schema: {
+        operationId: 'getProjectApiTokens',
+        tags: ['Projects'],
+        params: ProjectParams,
+        response: { 200: ApiTokensSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ tokens: await tokens.listForProject(request.params.projectId) }),
+  );
+
+  app.post(
+    '/api/admin/projects/:projectId/api-tokens',
+    {
+      config: { permission: 'CREATE_PROJECT_API_TOKEN' },
+      schema: {
+        operationId: 'createProjectApiToken',
+        tags: ['Projects'],
+        params: ProjectParams,
+        body: CreateProjectApiTokenSchema,
+        response: { 201: ApiTokenSchema, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await tokens.createForProject(request.params.projectId, request.body, request.caller)),
+  );
+
+  app.delete(
+    '/api/admin/projects/:projectId/api-tokens/:token',
+    {
+      config: { permission: 'DELETE_PROJECT_API_TOKEN' },
+      schema: {
+        operationId: 'deleteProjectApiToken',
+        tags: ['Projects'],
+        params: ProjectApiTokenParamsSchema,
+        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await tokens.remove(request.params.token, request.caller, request.params.projectId);
+      return reply.send();
+    },
+  );
+
+  app.post(
+    '/edge/validate',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        operationId: 'getValidTokens',
+        tags: ['Unleash Edge'],
+        body: TokenStringListSchema,
+        response: { 200: ValidatedEdgeTokensSchema, ...errorResponses(400, 415) },
+      },
+    },
+    async (request) => tokens.validateForEdge(request.body.tokens),
+  );
+}

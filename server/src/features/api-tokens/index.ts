@@ -1,0 +1,4 @@
+export { apiTokenRoutes } from './api-token-routes';
+export { type ApiTokenService, createApiTokenService, toApiToken } from './api-token-service';
+export type { ApiTokenRecord } from './api-token-store';
+export { hashSecret, parseApiTokenSecret } from './token-format';

@@ -1,0 +1,67 @@
+import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
+import { resolveGrants } from '../access';
+import type { ApiTokenService } from '../api-tokens';
+import type { Queryable } from '../events';
+import { PAT_PREFIX, type PatService } from '../personal-access-tokens';
+import type { UserService } from '../users';
+import { findSessionUser } from './session-store';
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+/**
+ * Turns credentials into a caller (shared/unleash/API.md §4.3): an `Authorization` value is a
+ * personal access token when it starts with `user:`, an API token otherwise; a session id
+ * comes from the cookie. Null for unknown, expired or revoked credentials.
+ */
+export function createAuthenticator(deps: {
+  db: Queryable;
+  users: UserService;
+  apiTokens: ApiTokenService;
+  pats: PatService;
+}) {
+  const { db, users, apiTokens, pats } = deps;
+
+  async function userCaller(userId: number, via: UserCaller['via']): Promise<UserCaller | null> {
+    const user = await users.record(userId);
+    if (!user) return null;
+    return {
+      kind: 'user',
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      isService: user.isService,
+      via,
+      grants: await resolveGrants(db, user.id),
+    };
+  }
+
+  return {
+    async fromAuthorization(secret: string): Promise<Caller | null> {
+      if (secret.startsWith(PAT_PREFIX)) {
+        const pat = await pats.authenticate(secret);
+        return pat ? userCaller(pat.userId, 'pat') : null;
+      }
+      const token = await apiTokens.authenticate(secret);
+      if (!token) return null;
+      return {
+        kind: 'api-token',
+        tokenId: token.id,
+        tokenName: token.tokenName,
+        userId: token.type === 'admin' ? ADMIN_TOKEN_USER_ID : null,
+        scope: {
+          type: token.type,
+          tokenName: token.tokenName,
+          projects: token.projects,
+          allProjects: token.projects.includes('*'),
+          environment: token.environment,
+        },
+      };
+    },
+
+    async fromSession(sessionId: string): Promise<Caller | null> {
+      const userId = await findSessionUser(db, sessionId);
+      return userId === undefined ? null : userCaller(userId, 'session');
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { Type } from 'typebox';
+import {
+  BulkMetricsSchema,
+  ClientApplicationSchema,
+  ClientFeatureSchema,
+  type ClientFeatures,
+  ClientFeaturesSchema,
+  ClientMetricsSchema,
+  ErrorBodySchema,
+} from '../../../contract';
+import type { App } from '../../http/app-type';
+import { type TokenScope, tokenScopeOf } from '../../lib/caller';
+import { badData, notFound } from '../../lib/errors';
+import type { ClientMetricsService, SdkReporter } from '../client-metrics';
+import type { ClientFeatureCache } from './client-feature-cache';
+import type { ClientQuery } from './client-payload';
+
+export interface ClientApiRouteOptions {
+  cache: ClientFeatureCache;
+  metrics: ClientMetricsService;
+  version: string;
+}
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const StringOrList = Type.Union([Type.String(), Type.Array(Type.String())]);
+const FeaturesQuery = Type.Object(
+  {
+    project: Type.Optional(StringOrList),
+    namePrefix: Type.Optional(Type.String()),
+    tag: Type.Optional(StringOrList),
+    environment: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+type FeaturesQueryInput = {
+  project?: string | string[];
+  namePrefix?: string;
+  tag?: string | string[];
+  environment?: string;
+};
+
+const STRICT_SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** SDKs speaking client spec 4.2.0 or later get segments by reference (API.md §2.2). */
+export function inlinesSegments(specHeader: string | string[] | undefined): boolean {
+  const spec = Array.isArray(specHeader) ? specHeader[0] : specHeader;
+  if (spec === undefined || spec === '') return true;
+  const match = STRICT_SEMVER.exec(spec.trim());
+  if (!match)
+    throw badData(`Invalid prefix: the Unleash-Client-Spec header "${spec}" is not a valid semver version`);
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major < 4 || (major === 4 && minor < 2);
+}
+
+const list = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** The token decides the environment and projects; the query only narrows a `*` token (API.md §2.2). */
+export function clientQueryOf(
+  scope: TokenScope,
+  input: FeaturesQueryInput,
+  inlineSegmentConstraints: boolean,
+): ClientQuery {
+  const environment = scope.environment === '*' ? (input.environment ?? 'development') : scope.environment;
+  const requested = list(input.project).filter(Boolean);
+  const projects = scope.allProjects ? (requested.length ? requested : null) : scope.projects;
+  const tags = list(input.tag)
+    .map((tag) => {
+      const at = tag.indexOf(':');
+      return at > 0 ? ([tag.slice(0, at), tag.slice(at + 1)] as const) : null;
+    })
+    .filter((tag): tag is readonly [string, string] => tag !== null);
+  return {
+    environment,
+    projects,
+    namePrefix: input.namePrefix || undefined,
+    tags,
+    inlineSegmentConstraints,
+  };
+}
+
+export function sdkReporterOf(
+  request: { caller: Parameters<typeof tokenScopeOf>[0]; ip: string },
+  sdkType: 'backend' | 'frontend',
+): SdkReporter {
+  const scope = tokenScopeOf(request.caller);
+  return {
+    environment: scope?.environment ?? 'default',
+    projects: scope ? [...scope.projects] : [],
+    clientIp: request.ip,
+    sdkType,
+  };
+}
+
+/** The API server-side SDKs, Unleash Edge and the Proxy poll (API.md §2). */
+export async function clientApiRoutes(app: App, options: ClientApiRouteOptions): Promise<void> {
+  const { cache, metrics } = options;
+
+  app.get(
+    '/api/client/features',
+    {
+      config: { permission: 'CLIENT' },
+      schema: {
+        operationId: 'getAllClientFeatures',
+        tags: ['Client'],
+        querystring: FeaturesQuery,
+        response: { 200: ClientFeaturesSchema, 304: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scope = tokenScopeOf(request.caller)!;
+      const query = clientQueryOf(
+        scope,
+        request.query,
+        inlinesSegments(request.headers['unleash-client-spec']),
+      );
+      const served = await cache.clientFeatures(query);
+      if (request.headers['if-none-match'] === served.etag) return reply.status(304).send(null);
+      // Precomputed bytes: Fastify sends a Buffer as is, skipping serialisation on the hot path
+      // (the typed reply only knows the schema's object type, hence the cast).
+      return reply
+        .header('etag', served.etag)
+        .type('application/json; charset=utf-8')
+        .send(served.body as unknown as ClientFeatures);
+    },
+  );
+
+  app.get(
+    '/api/client/features/:featureName',
+    {
+      config: { permission: 'CLIENT' },
+      schema: {
+        operationId: 'getClientFeature',
+        tags: ['Client'],
+        params: Type.Object({ featureName: Type.String() }),
+        response: { 200: ClientFeatureSchema, ...errors, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const scope = tokenScopeOf(request.caller)!;
+      const query = clientQueryOf(scope, {}, inlinesSegments(request.headers['unleash-client-spec']));
+      const served = await cache.clientFeatures(query);
+      const feature = served.payload.features.find((f) => f.name === request.params.featureName);
+      if (!feature) throw notFound(`Could not find feature flag ${request.params.featureName}`);
+      return feature;
+    },
+  );
+
+  app.post(
+    '/api/client/register',
+    {
+      config: { permission: 'CLIENT' },
+      schema: {
+        operationId: 'registerClientApplication',
+        tags: ['Client'],
+        body: ClientApplicationSchema,
+        response: { 202: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      metrics.registerClient(request.body, sdkReporterOf(request, 'backend'));
+      return reply.status(202).header('x-unleash-version', options.version).send(null);
+    },
+  );
+
+  app.post(
+    '/api/client/metrics',
+    {
+      config: { permission: 'CLIENT' },
+      schema: {
+        operationId: 'registerClientMetrics',
+        tags: ['Client'],
+        body: ClientMetricsSchema,
+        response: { 202: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      metrics.registerMetrics(request.body, sdkReporterOf(request, 'backend'));
+      return reply.status(202).send(null);
+    },
+  );
+
+  app.post(
+    '/api/client/metrics/bulk',
+    {
+      config: { permission: 'CLIENT' },
+      bodyLimit: 5 * 1024 * 1024,
+      schema: {
+        operationId: 'clientBulkMetrics',
+        tags: ['Edge'],
+        body: BulkMetricsSchema,
+        response: { 202: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      metrics.registerBulk(request.body, sdkReporterOf(request, 'backend'));
+      return reply.status(202).send(null);
+    },
+  );
+}

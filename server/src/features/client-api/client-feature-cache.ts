@@ -1,0 +1,128 @@
+import type { ClientFeatures } from '../../../contract';
+import { createFlagRepository, type FlagRepository, hash32 } from '../../evaluation';
+import type { ClientSnapshot } from '../feature-toggles';
+import { buildClientFeatures, type ClientQuery, echoQuery } from './client-payload';
+import type { RevisionTracker } from './revision-tracker';
+
+export interface TaggedSnapshot extends ClientSnapshot {
+  tags: ReadonlyMap<string, ReadonlyArray<{ type: string; value: string }>>;
+}
+
+export interface ServedBody {
+  etag: string;
+  /** The serialised JSON, computed once per revision and query. */
+  body: Buffer;
+  payload: ClientFeatures;
+  revision: number;
+}
+
+export interface EvaluationState {
+  repository: FlagRepository;
+  revision: number;
+}
+
+/** A bounded map that forgets the least recently used entry. */
+class Lru<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const hex8 = (value: string) => hash32(value, 0).toString(16).padStart(8, '0');
+
+/**
+ * The SDK APIs' in-memory state (STYLE.md convention 5): one snapshot per environment, reloaded
+ * only when the revision moved, and per query the serialised body and its ETag, so a request
+ * costs a map lookup and a write of precomputed bytes.
+ */
+export function createClientFeatureCache(deps: {
+  loadSnapshot(environment: string): Promise<TaggedSnapshot>;
+  tracker: RevisionTracker;
+  maxCachedQueries?: number;
+}) {
+  const snapshots = new Map<string, TaggedSnapshot>();
+  const loading = new Map<string, Promise<TaggedSnapshot>>();
+  const bodies = new Lru<ServedBody>(deps.maxCachedQueries ?? 1000);
+  const repositories = new Lru<EvaluationState>(deps.maxCachedQueries ?? 1000);
+
+  async function snapshotFor(environment: string): Promise<TaggedSnapshot> {
+    const revision = await deps.tracker.current(environment);
+    const current = snapshots.get(environment);
+    if (current && current.revision >= revision) return current;
+    let pending = loading.get(environment);
+    if (!pending) {
+      pending = deps
+        .loadSnapshot(environment)
+        .then((snapshot) => {
+          const newest = snapshots.get(environment);
+          if (!newest || newest.revision <= snapshot.revision) snapshots.set(environment, snapshot);
+          return snapshot;
+        })
+        .finally(() => loading.delete(environment));
+      loading.set(environment, pending);
+    }
+    const loaded = await pending;
+    // A load that started before the revision we must serve is not enough: load again.
+    return loaded.revision >= revision ? loaded : snapshotFor(environment);
+  }
+
+  return {
+    async clientFeatures(query: ClientQuery): Promise<ServedBody> {
+      const snapshot = await snapshotFor(query.environment);
+      const queryHash = hex8(JSON.stringify(echoQuery(query)));
+      const cached = bodies.get(queryHash);
+      if (cached && cached.revision === snapshot.revision) return cached;
+      const etag = `"${queryHash}:${snapshot.revision}:v1"`;
+      const payload = buildClientFeatures(
+        {
+          features: snapshot.features,
+          segments: snapshot.segments,
+          tagsOf: (name) => snapshot.tags.get(name) ?? [],
+        },
+        query,
+        { revisionId: snapshot.revision, etag, queryHash },
+      );
+      const served: ServedBody = {
+        etag,
+        body: Buffer.from(JSON.stringify(payload)),
+        payload,
+        revision: snapshot.revision,
+      };
+      bodies.set(queryHash, served);
+      return served;
+    },
+
+    /** The flags a token may evaluate in an environment, ready for the evaluation engine. */
+    async evaluationState(environment: string, projects: readonly string[] | null): Promise<EvaluationState> {
+      const snapshot = await snapshotFor(environment);
+      const key = `${environment}\u0000${projects ? [...projects].sort().join(',') : '*'}`;
+      const cached = repositories.get(key);
+      if (cached && cached.revision === snapshot.revision) return cached;
+      const payload = buildClientFeatures(
+        { features: snapshot.features, segments: snapshot.segments, tagsOf: () => [] },
+        { environment, projects, inlineSegmentConstraints: false },
+        { revisionId: snapshot.revision, etag: '', queryHash: '' },
+      );
+      const state: EvaluationState = {
+        repository: createFlagRepository({ features: payload.features, segments: payload.segments ?? [] }),
+        revision: snapshot.revision,
+      };
+      repositories.set(key, state);
+      return state;
+    },
+  };
+}
+
+export type ClientFeatureCache = ReturnType<typeof createClientFeatureCache>;

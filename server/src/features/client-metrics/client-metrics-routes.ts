@@ -1,0 +1,173 @@
+import { Type } from 'typebox';
+import {
+  ApplicationEnvironmentInstancesSchema,
+  ApplicationOverviewSchema,
+  ApplicationSchema,
+  ApplicationsSchema,
+  CreateApplicationSchema,
+  ErrorBodySchema,
+  FeatureMetricsSchema,
+  FeatureUsageSchema,
+  OutdatedSdksSchema,
+} from '../../../contract';
+import type { App } from '../../http/app-type';
+import type { ClientMetricsService } from './client-metrics-service';
+
+export interface ClientMetricsRouteOptions {
+  service: ClientMetricsService;
+  /** Names of the flags that exist, to report flags an application asks for that do not. */
+  knownFlagNames: () => Promise<ReadonlySet<string>>;
+  /** The name events record for the caller. */
+  actorOf: (request: unknown) => string;
+}
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const AppNameParams = Type.Object({ appName: Type.String({ minLength: 1 }) });
+const FeatureParams = Type.Object({ name: Type.String({ minLength: 1 }) });
+
+/** The admin read side of what SDKs report: applications, instances and flag usage (API.md §6 Metrics). */
+export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsRouteOptions): Promise<void> {
+  const { service } = options;
+
+  app.get(
+    '/api/admin/metrics/applications',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getApplications',
+        tags: ['Metrics'],
+        querystring: Type.Object({
+          query: Type.Optional(Type.String()),
+          offset: Type.Optional(Type.Integer({ minimum: 0 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+          sortBy: Type.Optional(Type.String()),
+          sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+        }),
+        response: { 200: ApplicationsSchema, ...errors },
+      },
+    },
+    async (request) => service.listApplications(request.query),
+  );
+
+  app.get(
+    '/api/admin/metrics/applications/:appName',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getApplication',
+        tags: ['Metrics'],
+        params: AppNameParams,
+        response: { 200: ApplicationSchema, ...errors },
+      },
+    },
+    async (request) => service.getApplication(request.params.appName),
+  );
+
+  app.post(
+    '/api/admin/metrics/applications/:appName',
+    {
+      config: { permission: 'UPDATE_APPLICATION' },
+      schema: {
+        operationId: 'createApplication',
+        tags: ['Metrics'],
+        params: AppNameParams,
+        body: CreateApplicationSchema,
+        response: { 202: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.createApplication(request.params.appName, request.body, options.actorOf(request));
+      return reply.status(202).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/admin/metrics/applications/:appName',
+    {
+      config: { permission: 'UPDATE_APPLICATION' },
+      schema: {
+        operationId: 'deleteApplication',
+        tags: ['Metrics'],
+        params: AppNameParams,
+        response: { 200: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteApplication(request.params.appName, options.actorOf(request));
+      return reply.status(200).send(null);
+    },
+  );
+
+  app.get(
+    '/api/admin/metrics/applications/:appName/overview',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getApplicationOverview',
+        tags: ['Metrics'],
+        params: AppNameParams,
+        response: { 200: ApplicationOverviewSchema, ...errors },
+      },
+    },
+    async (request) => service.applicationOverview(request.params.appName, await options.knownFlagNames()),
+  );
+
+  app.get(
+    '/api/admin/metrics/instances/:appName/environment/:environment',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getApplicationEnvironmentInstances',
+        tags: ['Metrics'],
+        params: Type.Object({
+          appName: Type.String({ minLength: 1 }),
+          environment: Type.String({ minLength: 1 }),
+        }),
+        response: { 200: ApplicationEnvironmentInstancesSchema, ...errors },
+      },
+    },
+    async (request) => service.environmentInstances(request.params.appName, request.params.environment),
+  );
+
+  app.get(
+    '/api/admin/metrics/sdks/outdated',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getOutdatedSdks',
+        tags: ['Metrics'],
+        response: { 200: OutdatedSdksSchema, ...errors },
+      },
+    },
+    async () => service.sdkVersions(),
+  );
+
+  app.get(
+    '/api/admin/client-metrics/features/:name',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getFeatureUsageSummary',
+        tags: ['Metrics'],
+        params: FeatureParams,
+        response: { 200: FeatureUsageSchema, ...errors },
+      },
+    },
+    async (request) => service.featureUsage(request.params.name),
+  );
+
+  app.get(
+    '/api/admin/client-metrics/features/:name/raw',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getRawFeatureMetrics',
+        tags: ['Metrics'],
+        params: FeatureParams,
+        querystring: Type.Object({ hoursBack: Type.Optional(Type.Integer({ minimum: 1, maximum: 168 })) }),
+        response: { 200: FeatureMetricsSchema, ...errors },
+      },
+    },
+    async (request) => service.rawMetrics(request.params.name, request.query.hoursBack ?? 48),
+  );
+}

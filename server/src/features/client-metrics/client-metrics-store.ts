@@ -1,0 +1,350 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Queryable } from '../events';
+import type { MetricsBatch } from './metrics-buffer';
+
+export interface ApplicationRow {
+  appName: string;
+  description: string | null;
+  strategies: string[];
+  url: string | null;
+  color: string | null;
+  icon: string | null;
+  seenAt: Date | null;
+}
+
+export interface InstanceRow {
+  appName: string;
+  instanceId: string;
+  environment: string;
+  sdkVersion: string | null;
+  sdkType: string;
+  clientIp: string | null;
+  lastSeen: Date;
+}
+
+export interface MetricRow {
+  featureName: string;
+  appName: string;
+  environment: string;
+  timestamp: Date;
+  yes: number;
+  no: number;
+  variants: Record<string, number>;
+}
+
+export interface ApplicationQuery {
+  query?: string | undefined;
+  offset: number;
+  limit: number;
+  sortOrder: 'asc' | 'desc';
+}
+
+/**
+ * Storage of SDK registrations and hourly evaluation counts. Writes arrive as one batch per
+ * flush and use `unnest` so each table takes one statement however many rows a batch holds.
+ */
+export function createClientMetricsStore(db: Db) {
+  /** Returns the applications this batch registered for the first time. */
+  async function writeBatch(trx: Queryable, batch: MetricsBatch): Promise<string[]> {
+    let created: string[] = [];
+    const apps = new Map<string, { strategies: string[]; seenAt: Date }>();
+    for (const r of batch.registrations) {
+      const known = apps.get(r.appName);
+      if (!known || known.seenAt < r.seenAt)
+        apps.set(r.appName, { strategies: r.strategies, seenAt: r.seenAt });
+    }
+    if (apps.size) {
+      const names = [...apps.keys()];
+      const { rows } = await sql<{ app_name: string; inserted: boolean }>`
+        insert into client_applications (app_name, strategies, seen_at, updated_at)
+        select name, strategies::jsonb, seen, now()
+        from unnest(${names}::text[], ${names.map((n) => JSON.stringify(apps.get(n)!.strategies))}::text[],
+                    ${names.map((n) => apps.get(n)!.seenAt)}::timestamptz[]) as t(name, strategies, seen)
+        on conflict (app_name) do update set
+          seen_at = greatest(client_applications.seen_at, excluded.seen_at),
+          strategies = case when jsonb_array_length(excluded.strategies) > 0
+                            then excluded.strategies else client_applications.strategies end,
+          updated_at = now()
+        returning app_name, (xmax = 0) as inserted
+      `.execute(trx);
+      created = rows.filter((row) => row.inserted).map((row) => row.app_name);
+    }
+    const regs = batch.registrations;
+    if (regs.length) {
+      await sql`
+        insert into client_instances (app_name, instance_id, environment, sdk_version, sdk_type, client_ip, last_seen)
+        select * from unnest(${regs.map((r) => r.appName)}::text[], ${regs.map((r) => r.instanceId)}::text[],
+                             ${regs.map((r) => r.environment)}::text[], ${regs.map((r) => r.sdkVersion)}::text[],
+                             ${regs.map((r) => r.sdkType)}::text[], ${regs.map((r) => r.clientIp)}::text[],
+                             ${regs.map((r) => r.seenAt)}::timestamptz[])
+        on conflict (app_name, instance_id, environment) do update set
+          sdk_version = coalesce(excluded.sdk_version, client_instances.sdk_version),
+          sdk_type = excluded.sdk_type,
+          client_ip = coalesce(excluded.client_ip, client_instances.client_ip),
+          last_seen = greatest(client_instances.last_seen, excluded.last_seen)
+      `.execute(trx);
+      const usage = regs.flatMap((r) =>
+        r.projects.map((project) => [r.appName, project, r.environment] as const),
+      );
+      if (usage.length) {
+        await sql`
+          insert into client_applications_usage (app_name, project, environment)
+          select * from unnest(${usage.map((u) => u[0])}::text[], ${usage.map((u) => u[1])}::text[],
+                               ${usage.map((u) => u[2])}::text[])
+          on conflict do nothing
+        `.execute(trx);
+      }
+    }
+    const counts = batch.counts;
+    if (counts.length) {
+      await sql`
+        insert into client_metrics_env (feature_name, app_name, environment, timestamp, yes, no)
+        select * from unnest(${counts.map((c) => c.featureName)}::text[], ${counts.map((c) => c.appName)}::text[],
+                             ${counts.map((c) => c.environment)}::text[], ${counts.map((c) => c.hour)}::timestamptz[],
+                             ${counts.map((c) => c.yes)}::bigint[], ${counts.map((c) => c.no)}::bigint[])
+        on conflict (feature_name, app_name, environment, timestamp) do update set
+          yes = client_metrics_env.yes + excluded.yes,
+          no = client_metrics_env.no + excluded.no
+      `.execute(trx);
+    }
+    const variants = batch.variants;
+    if (variants.length) {
+      await sql`
+        insert into client_metrics_env_variants (feature_name, app_name, environment, timestamp, variant, count)
+        select * from unnest(${variants.map((v) => v.featureName)}::text[], ${variants.map((v) => v.appName)}::text[],
+                             ${variants.map((v) => v.environment)}::text[], ${variants.map((v) => v.hour)}::timestamptz[],
+                             ${variants.map((v) => v.variant)}::text[], ${variants.map((v) => v.count)}::bigint[])
+        on conflict (feature_name, app_name, environment, timestamp, variant) do update set
+          count = client_metrics_env_variants.count + excluded.count
+      `.execute(trx);
+    }
+    const seen = batch.lastSeen;
+    if (seen.length) {
+      await sql`
+        insert into feature_last_seen (feature_name, environment, last_seen_at)
+        select * from unnest(${seen.map((s) => s.featureName)}::text[], ${seen.map((s) => s.environment)}::text[],
+                             ${seen.map((s) => s.seenAt)}::timestamptz[])
+        on conflict (feature_name, environment) do update set
+          last_seen_at = greatest(feature_last_seen.last_seen_at, excluded.last_seen_at)
+      `.execute(trx);
+    }
+    return created;
+  }
+
+  return {
+    /**
+     * All tables of a batch in one transaction, with the events it causes (`onCreated` runs in
+     * the same transaction): a failed flush leaves nothing half-written.
+     */
+    async writeBatch(
+      batch: MetricsBatch,
+      onCreated: (trx: Queryable, appNames: string[]) => Promise<void>,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const created = await writeBatch(trx, batch);
+        if (created.length) await onCreated(trx, created);
+      });
+    },
+
+    async deleteMetricsBefore(cutoff: Date): Promise<void> {
+      await db.deleteFrom('client_metrics_env').where('timestamp', '<', cutoff).execute();
+      await db.deleteFrom('client_metrics_env_variants').where('timestamp', '<', cutoff).execute();
+    },
+
+    async listApplications(query: ApplicationQuery): Promise<{ total: number; rows: ApplicationRow[] }> {
+      let base = db.selectFrom('client_applications');
+      if (query.query) base = base.where('app_name', 'ilike', `%${query.query.replace(/[%_\\]/g, '\\$&')}%`);
+      const [{ total } = { total: 0 }] = await base
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .execute();
+      const rows = await base
+        .select(['app_name', 'description', 'strategies', 'url', 'color', 'icon', 'seen_at'])
+        .orderBy('app_name', query.sortOrder)
+        .offset(query.offset)
+        .limit(query.limit)
+        .execute();
+      return { total: Number(total), rows: rows.map(toApplication) };
+    },
+
+    async getApplication(appName: string): Promise<ApplicationRow | undefined> {
+      const row = await db
+        .selectFrom('client_applications')
+        .select(['app_name', 'description', 'strategies', 'url', 'color', 'icon', 'seen_at'])
+        .where('app_name', '=', appName)
+        .executeTakeFirst();
+      return row && toApplication(row);
+    },
+
+    async upsertApplication(
+      trx: Queryable,
+      appName: string,
+      fields: {
+        description?: string | undefined;
+        url?: string | undefined;
+        color?: string | undefined;
+        icon?: string | undefined;
+        strategies?: string[] | undefined;
+      },
+      createdBy: string,
+    ): Promise<void> {
+      const values = {
+        description: fields.description ?? null,
+        url: fields.url ?? null,
+        color: fields.color ?? null,
+        icon: fields.icon ?? null,
+        strategies: JSON.stringify(fields.strategies ?? []),
+      };
+      await trx
+        .insertInto('client_applications')
+        .values({ app_name: appName, created_by: createdBy, ...values })
+        .onConflict((oc) =>
+          oc.column('app_name').doUpdateSet({
+            ...(fields.description !== undefined ? { description: values.description } : {}),
+            ...(fields.url !== undefined ? { url: values.url } : {}),
+            ...(fields.color !== undefined ? { color: values.color } : {}),
+            ...(fields.icon !== undefined ? { icon: values.icon } : {}),
+            ...(fields.strategies !== undefined ? { strategies: values.strategies } : {}),
+            updated_at: new Date(),
+          }),
+        )
+        .execute();
+    },
+
+    async deleteApplication(trx: Queryable, appName: string): Promise<boolean> {
+      await trx.deleteFrom('client_instances').where('app_name', '=', appName).execute();
+      await trx.deleteFrom('client_applications_usage').where('app_name', '=', appName).execute();
+      const result = await trx
+        .deleteFrom('client_applications')
+        .where('app_name', '=', appName)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async listInstances(appName: string, environment?: string): Promise<InstanceRow[]> {
+      let query = db
+        .selectFrom('client_instances')
+        .select([
+          'app_name',
+          'instance_id',
+          'environment',
+          'sdk_version',
+          'sdk_type',
+          'client_ip',
+          'last_seen',
+        ])
+        .where('app_name', '=', appName);
+      if (environment) query = query.where('environment', '=', environment);
+      const rows = await query.orderBy('last_seen', 'desc').execute();
+      return rows.map((r) => ({
+        appName: r.app_name,
+        instanceId: r.instance_id,
+        environment: r.environment,
+        sdkVersion: r.sdk_version,
+        sdkType: r.sdk_type,
+        clientIp: r.client_ip,
+        lastSeen: r.last_seen,
+      }));
+    },
+
+    async listUsage(
+      appName?: string,
+    ): Promise<Array<{ appName: string; project: string; environment: string }>> {
+      let query = db.selectFrom('client_applications_usage').select(['app_name', 'project', 'environment']);
+      if (appName) query = query.where('app_name', '=', appName);
+      const rows = await query.orderBy('project').orderBy('environment').execute();
+      return rows.map((r) => ({ appName: r.app_name, project: r.project, environment: r.environment }));
+    },
+
+    async listSdkVersions(): Promise<Array<{ appName: string; sdkVersion: string }>> {
+      const rows = await db
+        .selectFrom('client_instances')
+        .select(['app_name', 'sdk_version'])
+        .where('sdk_version', 'is not', null)
+        .distinct()
+        .execute();
+      return rows.map((r) => ({ appName: r.app_name, sdkVersion: r.sdk_version! }));
+    },
+
+    /** Flags an application reported on, from the metrics it sent. */
+    async featuresSeenBy(appName: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('client_metrics_env')
+        .select('feature_name')
+        .where('app_name', '=', appName)
+        .distinct()
+        .orderBy('feature_name')
+        .execute();
+      return rows.map((r) => r.feature_name);
+    },
+
+    async featureMetrics(featureName: string, since: Date): Promise<MetricRow[]> {
+      const rows = await db
+        .selectFrom('client_metrics_env as m')
+        .leftJoin('client_metrics_env_variants as v', (join) =>
+          join
+            .onRef('v.feature_name', '=', 'm.feature_name')
+            .onRef('v.app_name', '=', 'm.app_name')
+            .onRef('v.environment', '=', 'm.environment')
+            .onRef('v.timestamp', '=', 'm.timestamp'),
+        )
+        .select([
+          'm.feature_name',
+          'm.app_name',
+          'm.environment',
+          'm.timestamp',
+          'm.yes',
+          'm.no',
+          'v.variant',
+          'v.count',
+        ])
+        .where('m.feature_name', '=', featureName)
+        .where('m.timestamp', '>=', since)
+        .orderBy('m.timestamp')
+        .orderBy('m.environment')
+        .orderBy('m.app_name')
+        .execute();
+      const byKey = new Map<string, MetricRow>();
+      for (const r of rows) {
+        const key = `${r.app_name}\u0000${r.environment}\u0000${r.timestamp.getTime()}`;
+        let metric = byKey.get(key);
+        if (!metric) {
+          metric = {
+            featureName: r.feature_name,
+            appName: r.app_name,
+            environment: r.environment,
+            timestamp: r.timestamp,
+            yes: Number(r.yes),
+            no: Number(r.no),
+            variants: {},
+          };
+          byKey.set(key, metric);
+        }
+        if (r.variant) metric.variants[r.variant] = Number(r.count);
+      }
+      return [...byKey.values()];
+    },
+  };
+}
+
+export type ClientMetricsStore = ReturnType<typeof createClientMetricsStore>;
+
+function toApplication(row: {
+  app_name: string;
+  description: string | null;
+  strategies: string[];
+  url: string | null;
+  color: string | null;
+  icon: string | null;
+  seen_at: Date | null;
+}): ApplicationRow {
+  return {
+    appName: row.app_name,
+    description: row.description,
+    strategies: row.strategies ?? [],
+    url: row.url,
+    color: row.color,
+    icon: row.icon,
+    seenAt: row.seen_at,
+  };
+}

@@ -1,0 +1,7 @@
+export { clientMetricsAdminRoutes } from './client-metrics-routes';
+export {
+  type ClientMetricsService,
+  createClientMetricsService,
+  reportingEnvironment,
+  type SdkReporter,
+} from './client-metrics-service';

@@ -1,0 +1,6 @@
+export {
+  applyDependencyOperation,
+  DEPENDENCY_OPERATION_KINDS,
+  type DependencyOperation,
+  type DependencyOperationResults,
+} from './dependency-operations';

@@ -1,0 +1,6 @@
+export {
+  applyEnvironmentOperation,
+  ENVIRONMENT_OPERATION_KINDS,
+  type EnvironmentOperation,
+  type EnvironmentOperationResults,
+} from './environment-operations';

@@ -1,0 +1,213 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { AuditEvent } from '../../../contract';
+import type { Database } from '../../db/schema';
+import { isPositive, parseCount, parseFilter, type QueryFilter } from '../../lib/query-filters';
+import type { Queryable } from './event-store';
+
+type EventRow = {
+  id: string | number;
+  type: string;
+  created_by: string;
+  created_by_user_id: number | null;
+  created_at: Date;
+  data: unknown;
+  pre_data: unknown;
+  tags: unknown;
+  feature_name: string | null;
+  project: string | null;
+  environment: string | null;
+};
+
+export function toAuditEvent(row: EventRow): AuditEvent {
+  return {
+    id: Number(row.id),
+    type: row.type,
+    createdBy: row.created_by,
+    createdByUserId: row.created_by_user_id,
+    createdAt: row.created_at.toISOString(),
+    data: row.data ?? null,
+    preData: row.pre_data ?? null,
+    tags: Array.isArray(row.tags) ? (row.tags as AuditEvent['tags']) : [],
+    featureName: row.feature_name,
+    project: row.project,
+    environment: row.environment,
+  };
+}
+
+/** The newest events first, optionally of one project or one flag (the legacy events API). */
+export async function listEvents(
+  db: Queryable,
+  filter: { project?: string; featureName?: string; limit: number },
+): Promise<{ events: AuditEvent[]; total: number }> {
+  let query = db.selectFrom('events');
+  if (filter.project !== undefined) query = query.where('project', '=', filter.project);
+  if (filter.featureName !== undefined) query = query.where('feature_name', '=', filter.featureName);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(filter.limit).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { events: rows.map(toAuditEvent), total: Number(count.total) };
+}
+
+export interface EventSearchParams {
+  query?: string;
+  id?: string;
+  groupId?: string;
+  feature?: string;
+  project?: string;
+  type?: string;
+  createdBy?: string;
+  environment?: string;
+  from?: string;
+  to?: string;
+  offset?: string;
+  limit?: string;
+}
+
+type EventColumn = 'feature_name' | 'project' | 'type' | 'environment' | 'created_by';
+
+function columnFilter(eb: ExpressionBuilder<Database, 'events'>, column: EventColumn, filter: QueryFilter) {
+  const matches = eb(column, 'in', filter.values);
+  return isPositive(filter.operator) ? matches : eb.or([eb.not(matches), eb(column, 'is', null)]);
+}
+
+/** A date filter value `IS:2024-01-31` (or a bare date); undefined when it is not a date. */
+function filterDate(raw: string | undefined): Date | undefined {
+  const value = parseFilter(raw)?.values[0];
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The event search (`GET /api/admin/search/events`, API.md §8.2): filters, free text, paging. */
+export async function searchEvents(
+  db: Queryable,
+  params: EventSearchParams,
+): Promise<{ events: AuditEvent[]; total: number }> {
+  let query = db.selectFrom('events');
+  const columns: Array<[keyof EventSearchParams, EventColumn]> = [
+    ['feature', 'feature_name'],
+    ['project', 'project'],
+    ['type', 'type'],
+    ['environment', 'environment'],
+  ];
+  for (const [param, column] of columns) {
+    const filter = parseFilter(params[param]);
+    if (filter) query = query.where((eb) => columnFilter(eb, column, filter));
+  }
+  const idFilter = parseFilter(params.id);
+  if (idFilter) {
+    const ids = idFilter.values.filter((value) => /^\d+$/.test(value)).map(Number);
+    query = isPositive(idFilter.operator)
+      ? query.where('id', 'in', ids.length ? ids.map(String) : ['-1'])
+      : query.where('id', 'not in', ids.length ? ids.map(String) : ['-1']);
+  }
+  const createdBy = parseFilter(params.createdBy);
+  if (createdBy) {
+    // Unleash filters by user id; names are accepted too since API tokens have no user id.
+    const ids = createdBy.values.filter((value) => /^-?\d+$/.test(value)).map(Number);
+    query = query.where((eb) => {
+      const matches = eb.or([
+        eb('created_by', 'in', createdBy.values),
+        ...(ids.length ? [eb('created_by_user_id', 'in', ids)] : []),
+      ]);
+      return isPositive(createdBy.operator) ? matches : eb.not(matches);
+    });
+  }
+  const from = filterDate(params.from);
+  if (from) query = query.where('created_at', '>=', from);
+  const to = filterDate(params.to);
+  if (to) query = query.where('created_at', '<', new Date(to.getTime() + 24 * 60 * 60 * 1000));
+  const text = params.query?.trim();
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('type', 'ilike', pattern),
+        eb('created_by', 'ilike', pattern),
+        eb('feature_name', 'ilike', pattern),
+        eb('project', 'ilike', pattern),
+        eb(sql<string>`data::text`, 'ilike', pattern),
+        eb(sql<string>`pre_data::text`, 'ilike', pattern),
+      ]),
+    );
+  }
+  const limit = parseCount(params.limit, 50, 1000);
+  const offset = parseCount(params.offset, 0, Number.MAX_SAFE_INTEGER);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { events: rows.map(toAuditEvent), total: Number(count.total) };
+}
+
+/** Everyone who has written an event, with a user id when they have one. */
+export async function listEventCreators(db: Queryable): Promise<Array<{ id: number; name: string }>> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['created_by', 'created_by_user_id'])
+    .distinct()
+    .orderBy('created_by')
+    .execute();
+  const seen = new Set<string>();
+  const creators: Array<{ id: number; name: string }> = [];
+  for (const row of rows) {
+    if (seen.has(row.created_by)) continue;
+    seen.add(row.created_by);
+    creators.push({ id: row.created_by_user_id ?? 0, name: row.created_by });
+  }
+  return creators;
+}
+
+/**
+ * Event types that change what SDKs receive although they name no flag: segments and
+ * environments (shared/unleash/API.md §2.2, "How revisionId is computed").
+ */
+const SNAPSHOT_GLOBAL_EVENTS = [
+  'segment-created',
+  'segment-updated',
+  'segment-deleted',
+  'feature-import',
+  'features-imported',
+  'environment-updated',
+  'environment-deleted',
+  'project-environment-added',
+  'project-environment-removed',
+];
+/** Flag events that never change the SDK payload. */
+const SNAPSHOT_IGNORED_EVENTS = ['feature-favorited', 'feature-unfavorited'];
+
+/**
+ * The revision of the SDK snapshot: the id of the latest event that can change what the
+ * client API serves (for one environment when given). Cheap: a backward scan of the primary
+ * key that stops at the first matching event.
+ */
+export async function getSnapshotRevision(db: Queryable, environment?: string): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('feature_name', 'is not', null),
+          eb('type', 'not in', SNAPSHOT_IGNORED_EVENTS),
+          eb('type', 'not like', 'feature-link-%'),
+          eb('type', 'not like', 'change-%'),
+          ...(environment === undefined
+            ? []
+            : [eb.or([eb('environment', '=', environment), eb('environment', 'is', null)])]),
+        ]),
+        eb('type', 'in', SNAPSHOT_GLOBAL_EVENTS),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : 0;
+}
+
+/** The id of the newest event of any kind: the cheapest "did anything change" check. */
+export async function getLatestEventId(db: Queryable): Promise<number> {
+  const row = await db.selectFrom('events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? Number(row.id) : 0;
+}

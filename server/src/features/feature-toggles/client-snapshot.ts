@@ -1,0 +1,196 @@
+import type { Constraint, Dependency, StrategyParameters, StrategyVariant, Variant } from '../../../contract';
+import type { Db } from '../../db/database';
+import { getSnapshotRevision } from '../events';
+import { compareStrategies, type StrategyRow } from './feature-store';
+
+/** A strategy as the SDK APIs need it; they drop `id`, `title`, `sortOrder` and disabled ones (API.md §2.2). */
+export interface SnapshotStrategy {
+  id: string;
+  name: string;
+  title: string | null;
+  constraints: Constraint[];
+  parameters: StrategyParameters;
+  variants: StrategyVariant[];
+  /** Segment ids, ascending. */
+  segments: number[];
+  sortOrder: number;
+  disabled: boolean;
+}
+
+/** A non-archived flag in one environment. */
+export interface SnapshotFeature {
+  name: string;
+  type: string;
+  project: string;
+  description: string | null;
+  /** false when the flag has no state in the environment. */
+  enabled: boolean;
+  stale: boolean;
+  impressionData: boolean;
+  /** In Unleash's client order: `sortOrder`, then id. */
+  strategies: SnapshotStrategy[];
+  /** The flag's (legacy) environment variants. */
+  variants: Variant[];
+  /** Parents in the client API's shape: `variants` only when `enabled` is true (API.md §2.2). */
+  dependencies: Dependency[];
+}
+
+export interface SnapshotSegment {
+  id: number;
+  name: string;
+  constraints: Constraint[];
+}
+
+export interface ClientSnapshot {
+  environment: string;
+  /** The revision the data was read at (see `getClientSnapshotRevision`). */
+  revision: number;
+  features: SnapshotFeature[];
+  /** Every segment, ordered by name; the SDK API picks the used ones. */
+  segments: SnapshotSegment[];
+}
+
+/**
+ * The read model the client and frontend APIs build their in-memory snapshot from
+ * (STYLE.md convention 5): every non-archived flag of one environment with its state,
+ * strategies, variants and dependencies, plus all segments. Read in one REPEATABLE READ
+ * transaction, so the data and `revision` describe the same moment.
+ */
+export async function getClientSnapshot(db: Db, environment: string): Promise<ClientSnapshot> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const revision = await getSnapshotRevision(trx, environment);
+      const [features, states, strategies, segmentLinks, dependencies, segments] = await Promise.all([
+        trx
+          .selectFrom('features')
+          .select(['name', 'type', 'project', 'description', 'stale', 'impression_data'])
+          .where('archived_at', 'is', null)
+          .orderBy('name')
+          .execute(),
+        trx
+          .selectFrom('feature_environments')
+          .select(['feature_name', 'enabled', 'variants'])
+          .where('environment', '=', environment)
+          .execute(),
+        trx
+          .selectFrom('feature_strategies as fs')
+          .innerJoin('features as f', 'f.name', 'fs.feature_name')
+          .select([
+            'fs.id',
+            'fs.feature_name',
+            'fs.strategy_name',
+            'fs.title',
+            'fs.parameters',
+            'fs.constraints',
+            'fs.variants',
+            'fs.sort_order',
+            'fs.disabled',
+          ])
+          .where('fs.environment', '=', environment)
+          .where('f.archived_at', 'is', null)
+          .execute(),
+        trx
+          .selectFrom('feature_strategy_segment as fss')
+          .innerJoin('feature_strategies as fs', 'fs.id', 'fss.feature_strategy_id')
+          .select(['fss.feature_strategy_id', 'fss.segment_id'])
+          .where('fs.environment', '=', environment)
+          .orderBy('fss.segment_id')
+          .execute(),
+        trx
+          .selectFrom('dependent_features as d')
+          .innerJoin('features as f', 'f.name', 'd.child')
+          .select(['d.parent', 'd.child', 'd.enabled', 'd.variants'])
+          .where('f.archived_at', 'is', null)
+          .orderBy('d.parent')
+          .execute(),
+        trx
+          .selectFrom('segments')
+          .select(['id', 'name', 'constraints'])
+          .orderBy('name')
+          .orderBy('id')
+          .execute(),
+      ]);
+
+      const segmentsByStrategy = new Map<string, number[]>();
+      for (const link of segmentLinks) {
+        const list = segmentsByStrategy.get(link.feature_strategy_id) ?? [];
+        list.push(link.segment_id);
+        segmentsByStrategy.set(link.feature_strategy_id, list);
+      }
+      const strategiesByFeature = new Map<string, StrategyRow[]>();
+      for (const row of strategies) {
+        const list = strategiesByFeature.get(row.feature_name) ?? [];
+        list.push({
+          id: row.id,
+          featureName: row.feature_name,
+          projectName: '',
+          environment,
+          strategyName: row.strategy_name,
+          title: row.title,
+          parameters: (row.parameters as StrategyParameters) ?? {},
+          constraints: (row.constraints as Constraint[]) ?? [],
+          variants: (row.variants as StrategyVariant[]) ?? [],
+          sortOrder: row.sort_order,
+          disabled: row.disabled,
+          segments: segmentsByStrategy.get(row.id) ?? [],
+        });
+        strategiesByFeature.set(row.feature_name, list);
+      }
+      const stateByFeature = new Map(states.map((row) => [row.feature_name, row]));
+      const dependenciesByFeature = new Map<string, Dependency[]>();
+      for (const row of dependencies) {
+        const list = dependenciesByFeature.get(row.child) ?? [];
+        list.push(
+          row.enabled
+            ? { feature: row.parent, enabled: true, variants: (row.variants as string[]) ?? [] }
+            : { feature: row.parent, enabled: false },
+        );
+        dependenciesByFeature.set(row.child, list);
+      }
+
+      return {
+        environment,
+        revision,
+        features: features.map((feature) => {
+          const state = stateByFeature.get(feature.name);
+          return {
+            name: feature.name,
+            type: feature.type,
+            project: feature.project,
+            description: feature.description,
+            enabled: state?.enabled ?? false,
+            stale: feature.stale,
+            impressionData: feature.impression_data,
+            strategies: (strategiesByFeature.get(feature.name) ?? []).sort(compareStrategies).map((row) => ({
+              id: row.id,
+              name: row.strategyName,
+              title: row.title,
+              constraints: row.constraints,
+              parameters: row.parameters,
+              variants: row.variants,
+              segments: row.segments,
+              sortOrder: row.sortOrder,
+              disabled: row.disabled,
+            })),
+            variants: (state?.variants as Variant[] | undefined) ?? [],
+            dependencies: dependenciesByFeature.get(feature.name) ?? [],
+          };
+        }),
+        segments: segments.map((row) => ({
+          id: row.id,
+          name: row.name,
+          constraints: (row.constraints as Constraint[]) ?? [],
+        })),
+      };
+    });
+}
+
+/**
+ * The cheap revision check: the id of the latest event that can change what the SDK APIs
+ * serve for `environment`. Rebuild the snapshot only when it differs from the snapshot's.
+ */
+export async function getClientSnapshotRevision(db: Db, environment: string): Promise<number> {
+  return getSnapshotRevision(db, environment);
+}

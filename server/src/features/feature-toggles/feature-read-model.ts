@@ -1,0 +1,237 @@
+import { sql } from 'kysely';
+import type { Feature, FeatureEnvironment, FeatureStrategy, Variant } from '../../../contract';
+import { notFound } from '../../lib/errors';
+import { avatarUrl, type Queryable } from '../events';
+import { featureNotInProject } from './feature-operations';
+import {
+  type FeatureRow,
+  getFeature,
+  getFeatureEnvironment,
+  getFeatureEnvironments,
+  getStrategies,
+  getStrategyById,
+  type StrategyRow,
+  toFeatureStrategy,
+} from './feature-store';
+
+/** The flag of a project for a read; archived flags are not found there (Unleash 8.2, measured). */
+export async function findFeatureInProject(
+  db: Queryable,
+  project: string,
+  name: string,
+): Promise<FeatureRow> {
+  const feature = await getFeature(db, name);
+  if (!feature) throw featureNotInProject(name, project);
+  if (feature.project !== project) throw featureNotInProject(name, project, feature.project);
+  if (feature.archivedAt) throw notFound(`Could not find feature flag with name ${name}`);
+  return feature;
+}
+
+async function environmentsInOrder(db: Queryable, project: string) {
+  return db
+    .selectFrom('project_environments as pe')
+    .innerJoin('environments as e', 'e.name', 'pe.environment_name')
+    .select(['e.name', 'e.type', 'e.sort_order as sortOrder'])
+    .where('pe.project_id', '=', project)
+    .orderBy('e.sort_order')
+    .orderBy('e.name')
+    .execute();
+}
+
+export function createdByOf(feature: Pick<FeatureRow, 'createdBy' | 'createdByUserId'>) {
+  const name = feature.createdBy ?? 'unknown';
+  return { id: feature.createdByUserId ?? 0, name, imageUrl: avatarUrl(name) };
+}
+
+/** `GET /api/admin/projects/:projectId/features/:featureName`. */
+export async function getFeatureView(db: Queryable, project: string, name: string): Promise<Feature> {
+  const feature = await findFeatureInProject(db, project, name);
+  const [environments, states, strategies, parents, children, links] = await Promise.all([
+    environmentsInOrder(db, project),
+    getFeatureEnvironments(db, name),
+    getStrategies(db, name),
+    db.selectFrom('dependent_features').selectAll().where('child', '=', name).orderBy('parent').execute(),
+    db
+      .selectFrom('dependent_features as d')
+      .innerJoin('features as f', 'f.name', 'd.child')
+      .select('d.child')
+      .where('d.parent', '=', name)
+      .where('f.archived_at', 'is', null)
+      .orderBy('d.child')
+      .execute(),
+    db
+      .selectFrom('feature_link')
+      .select(['id', 'url', 'title', 'feature_name as feature'])
+      .where('feature_name', '=', name)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const createdBy = createdByOf(feature);
+  return {
+    name: feature.name,
+    type: feature.type,
+    description: feature.description,
+    project: feature.project,
+    stale: feature.stale,
+    impressionData: feature.impressionData,
+    archived: false,
+    createdAt: feature.createdAt.toISOString(),
+    createdBy,
+    environments: environments.map((environment) => {
+      const state = states.find((row) => row.environment === environment.name);
+      return {
+        name: environment.name,
+        lastSeenAt: state?.lastSeenAt?.toISOString() ?? null,
+        enabled: state?.enabled ?? false,
+        yes: 0,
+        no: 0,
+        type: environment.type,
+        sortOrder: environment.sortOrder,
+        strategies: strategies
+          .filter((row) => row.environment === environment.name)
+          .map((row) => toFeatureStrategy(row)),
+      };
+    }),
+    dependencies: parents.map((row) => ({
+      feature: row.parent,
+      enabled: row.enabled,
+      variants: (row.variants as string[]) ?? [],
+    })),
+    children: children.map((row) => row.child),
+    links,
+    collaborators: { users: [createdBy] },
+  };
+}
+
+async function requireEnvironmentState(
+  db: Queryable,
+  feature: FeatureRow,
+  environment: string,
+  message = `Could not find ${feature.name} in ${environment}`,
+) {
+  const state = await getFeatureEnvironment(db, feature.name, environment);
+  if (!state) throw notFound(message);
+  return state;
+}
+
+/** `GET …/features/:featureName/environments/:environment`. */
+export async function getFeatureEnvironmentView(
+  db: Queryable,
+  project: string,
+  name: string,
+  environment: string,
+): Promise<FeatureEnvironment> {
+  const feature = await findFeatureInProject(db, project, name);
+  const state = await requireEnvironmentState(db, feature, environment);
+  const strategies = await getStrategies(db, name, environment);
+  return {
+    name,
+    environment,
+    enabled: state.enabled,
+    strategies: strategies.map((row) => toFeatureStrategy(row, true)),
+  };
+}
+
+export async function listStrategiesView(
+  db: Queryable,
+  project: string,
+  name: string,
+  environment: string,
+): Promise<FeatureStrategy[]> {
+  const feature = await findFeatureInProject(db, project, name);
+  await requireEnvironmentState(
+    db,
+    feature,
+    environment,
+    `Feature ${name} does not have environment ${environment}`,
+  );
+  return (await getStrategies(db, name, environment)).map((row) => toFeatureStrategy(row));
+}
+
+export async function getStrategyView(
+  db: Queryable,
+  project: string,
+  name: string,
+  environment: string,
+  strategyId: string,
+): Promise<FeatureStrategy> {
+  await findFeatureInProject(db, project, name);
+  const strategy: StrategyRow | undefined = await getStrategyById(db, strategyId);
+  if (!strategy || strategy.featureName !== name || strategy.environment !== environment) {
+    throw notFound(`Could not find strategy with id: ${strategyId}`);
+  }
+  return toFeatureStrategy(strategy);
+}
+
+export async function getEnvironmentVariants(
+  db: Queryable,
+  project: string,
+  name: string,
+  environment: string,
+): Promise<Variant[]> {
+  const feature = await findFeatureInProject(db, project, name);
+  return (await requireEnvironmentState(db, feature, environment)).variants;
+}
+
+/** `GET /api/admin/projects/:projectId/features`: the project's active flags with their environments. */
+export async function listProjectFeatures(db: Queryable, project: string) {
+  const [features, environments, states] = await Promise.all([
+    db
+      .selectFrom('features')
+      .select(['name', 'type', 'description', 'stale', 'impression_data', 'created_at'])
+      .where('project', '=', project)
+      .where('archived_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('name')
+      .execute(),
+    environmentsInOrder(db, project),
+    sql<{
+      feature_name: string;
+      environment: string;
+      enabled: boolean;
+      variant_count: number;
+      last_seen_at: Date | null;
+      strategies: number;
+      enabled_strategies: number;
+    }>`
+      select fe.feature_name, fe.environment, fe.enabled, jsonb_array_length(fe.variants) as variant_count,
+             fe.last_seen_at,
+             (select count(*) from feature_strategies fs
+               where fs.feature_name = fe.feature_name and fs.environment = fe.environment)::int as strategies,
+             (select count(*) from feature_strategies fs
+               where fs.feature_name = fe.feature_name and fs.environment = fe.environment
+                 and not fs.disabled)::int as enabled_strategies
+      from feature_environments fe
+      join features f on f.name = fe.feature_name
+      where f.project = ${project} and f.archived_at is null`.execute(db),
+  ]);
+  const byFeature = new Map<string, typeof states.rows>();
+  for (const row of states.rows) {
+    const list = byFeature.get(row.feature_name) ?? [];
+    list.push(row);
+    byFeature.set(row.feature_name, list);
+  }
+  return features.map((feature) => ({
+    name: feature.name,
+    type: feature.type,
+    description: feature.description,
+    stale: feature.stale,
+    favorite: false,
+    impressionData: feature.impression_data,
+    createdAt: feature.created_at.toISOString(),
+    environments: environments.map((environment) => {
+      const state = byFeature.get(feature.name)?.find((row) => row.environment === environment.name);
+      return {
+        name: environment.name,
+        type: environment.type,
+        enabled: state?.enabled ?? false,
+        sortOrder: environment.sortOrder,
+        variantCount: Number(state?.variant_count ?? 0),
+        lastSeenAt: state?.last_seen_at?.toISOString() ?? null,
+        hasStrategies: (state?.strategies ?? 0) > 0,
+        hasEnabledStrategies: (state?.enabled_strategies ?? 0) > 0,
+      };
+    }),
+  }));
+}

@@ -1,0 +1,21 @@
+export {
+  type ClientSnapshot,
+  getClientSnapshot,
+  getClientSnapshotRevision,
+  type SnapshotFeature,
+  type SnapshotSegment,
+  type SnapshotStrategy,
+} from './client-snapshot';
+export {
+  applyFeatureOperation,
+  FEATURE_OPERATION_KINDS,
+  type FeatureChanges,
+  type FeatureOperation,
+  type FeatureOperationResults,
+} from './feature-operations';
+export {
+  markPotentiallyStaleFlags,
+  POTENTIALLY_STALE_INTERVAL_MS,
+  startPotentiallyStaleJob,
+} from './potentially-stale';
+export { normaliseVariants, TOTAL_WEIGHT, validateVariantShapes } from './variant-rules';

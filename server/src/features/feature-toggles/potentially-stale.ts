@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import type { Logger } from '../../lib/logger';
+import { type Actor, appendEvent } from '../events';
+
+/** Changes the server makes on its own are attributed to the system user, as Unleash does. */
+const SYSTEM: Actor = { name: 'system', userId: -1337 };
+
+/** How often the server re-evaluates which flags have outlived their type's expected lifetime. */
+export const POTENTIALLY_STALE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Marks active flags "potentially stale" once they are older than their feature type's
+ * lifetime (shared/unleash/API.md §7.2) and clears the mark when the lifetime grows or goes
+ * (null or 0: never). Each newly marked flag gets a `feature-potentially-stale-on` event in the
+ * same transaction. Idempotent, so several instances may run it at once. Returns the names of
+ * the flags newly marked.
+ */
+export async function markPotentiallyStaleFlags(db: Db, now: Date = new Date()): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    const changed = await sql<{ name: string; project: string; potentially_stale: boolean }>`
+      update features f set potentially_stale = computed.value
+      from (
+        select f2.name,
+               coalesce(ft.lifetime_days > 0
+                 and f2.created_at + make_interval(days => ft.lifetime_days) <= ${now}, false) as value
+        from features f2
+        join feature_types ft on ft.id = f2.type
+        where f2.archived_at is null
+      ) computed
+      where computed.name = f.name and f.potentially_stale <> computed.value
+      returning f.name, f.project, f.potentially_stale`.execute(trx);
+    const marked = changed.rows
+      .filter((row) => row.potentially_stale)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    for (const row of marked) {
+      await appendEvent(trx, {
+        type: 'feature-potentially-stale-on',
+        createdBy: SYSTEM.name,
+        createdByUserId: SYSTEM.userId,
+        featureName: row.name,
+        project: row.project,
+        data: { name: row.name, potentiallyStale: true },
+      });
+    }
+    return marked.map((row) => row.name);
+  });
+}
+
+/** Runs the marking now and then every `intervalMs`; the returned function stops it and waits for a run in flight. */
+export function startPotentiallyStaleJob(
+  db: Db,
+  logger: Pick<Logger, 'warn'>,
+  intervalMs: number = POTENTIALLY_STALE_INTERVAL_MS,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = markPotentiallyStaleFlags(db).catch((error: unknown) =>
+      logger.warn({ err: error }, 'marking potentially stale flags failed'),
+    );
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

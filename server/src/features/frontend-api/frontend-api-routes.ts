@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ClientMetricsSchema, ErrorBodySchema } from '../../../contract';
+import { evaluateFrontendToggles, hash32 } from '../../evaluation';
+import type { App } from '../../http/app-type';
+import { tokenScopeOf } from '../../lib/caller';
+import { ApiError } from '../../lib/errors';
+import { type ClientFeatureCache, sdkReporterOf } from '../client-api';
+import type { ClientMetricsService } from '../client-metrics';
+import { frontendContext } from './frontend-context';
+import { allowedOrigin, type FrontendSettings } from './frontend-settings';
+
+export interface FrontendApiRouteOptions {
+  cache: ClientFeatureCache;
+  metrics: ClientMetricsService;
+  settings: FrontendSettings;
+  /** This server's hostname, for the applicationHostname strategy. */
+  hostname: string;
+}
+
+const FrontendVariantSchema = Type.Object({
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  payload: Type.Optional(Type.Object({ type: Type.String(), value: Type.String() })),
+  feature_enabled: Type.Optional(Type.Boolean()),
+  featureEnabled: Type.Optional(Type.Boolean()),
+});
+const FrontendFeaturesSchema = Type.Object({
+  toggles: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      enabled: Type.Boolean(),
+      impressionData: Type.Boolean(),
+      variant: Type.Optional(FrontendVariantSchema),
+    }),
+  ),
+});
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const newSessionId = () => randomBytes(18).toString('hex');
+
+/** Express-style weak ETag of a body: browsers and the JS SDK send it back in If-None-Match. */
+function weakEtag(body: string): string {
+  return `W/"${Buffer.byteLength(body).toString(16)}-${hash32(body, 0).toString(16)}"`;
+}
+
+/**
+ * The API browser and mobile SDKs call with a frontend token (API.md §3): flags are evaluated
+ * here, against the in-memory snapshot of the token's environment and projects.
+ */
+export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptions): Promise<void> {
+  const { cache, metrics, settings } = options;
+
+  // CORS on every answer of this surface, errors included, so browsers can read a 401.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const origin = allowedOrigin(await settings.origins(), request.headers.origin);
+    if (origin) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('access-control-expose-headers', 'ETag');
+      reply.header('vary', 'Origin');
+    }
+    return payload;
+  });
+
+  const preflight = {
+    config: { permission: 'NONE' as const },
+    schema: {
+      operationId: 'frontendApiPreflight',
+      tags: ['Frontend API'],
+      hide: true,
+      response: { 204: Type.Null() },
+    },
+  };
+  const answerPreflight = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .status(204)
+      .headers({
+        'access-control-allow-methods': 'GET,HEAD,PUT,PATCH,POST,DELETE',
+        'access-control-allow-headers': String(request.headers['access-control-request-headers'] ?? '*'),
+        'access-control-max-age': '86400',
+      })
+      .send();
+  app.options('/api/frontend', preflight, answerPreflight);
+  app.options(
+    '/api/frontend/*',
+    { ...preflight, schema: { ...preflight.schema, operationId: 'frontendApiPreflightAll' } },
+    answerPreflight,
+  );
+
+  async function evaluate(
+    request: { caller: Parameters<typeof tokenScopeOf>[0]; ip: string; headers: Record<string, unknown> },
+    input: Record<string, unknown>,
+  ) {
+    const scope = tokenScopeOf(request.caller)!;
+    const state = await cache.evaluationState(scope.environment, scope.allProjects ? null : scope.projects);
+    const context = frontendContext(input, { ip: request.ip, newSessionId });
+    const toggles = evaluateFrontendToggles(context, {
+      repository: state.repository,
+      hostname: options.hostname,
+    });
+    return JSON.stringify({ toggles });
+  }
+
+  /** Sends an evaluated body with its weak ETag, or 304 when the browser has it already. */
+  function answer(request: FastifyRequest, reply: FastifyReply, body: string): FastifyReply {
+    const etag = weakEtag(body);
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
+  app.get(
+    '/api/frontend',
+    {
+      config: { permission: 'FRONTEND' },
+      schema: {
+        operationId: 'getFrontendFeatures',
+        tags: ['Frontend API'],
+        querystring: Type.Record(Type.String(), Type.Unknown()),
+        response: { 200: FrontendFeaturesSchema, 304: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = await evaluate(request, request.query);
+      await answer(request, reply, body);
+    },
+  );
+
+  app.post(
+    '/api/frontend',
+    {
+      config: { permission: 'FRONTEND' },
+      schema: {
+        operationId: 'getFrontendApiFeaturesWithPost',
+        tags: ['Frontend API'],
+        body: Type.Object(
+          { context: Type.Optional(Type.Record(Type.String(), Type.Unknown())) },
+          { additionalProperties: true },
+        ),
+        response: { 200: FrontendFeaturesSchema, 304: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = await evaluate(request, request.body.context ?? {});
+      await answer(request, reply, body);
+    },
+  );
+
+  app.post(
+    '/api/frontend/client/metrics',
+    {
+      config: { permission: 'FRONTEND' },
+      schema: {
+        operationId: 'registerFrontendClientMetrics',
+        tags: ['Frontend API'],
+        body: ClientMetricsSchema,
+        response: { 200: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const sdk = request.headers['unleash-sdk'];
+      metrics.registerMetrics(
+        {
+          ...request.body,
+          sdkVersion: request.body.sdkVersion ?? (typeof sdk === 'string' ? sdk : undefined),
+        },
+        sdkReporterOf(request, 'frontend'),
+      );
+      return reply.status(200).send(null);
+    },
+  );
+
+  app.post(
+    '/api/frontend/client/register',
+    {
+      config: { permission: 'FRONTEND' },
+      schema: {
+        operationId: 'registerFrontendClient',
+        tags: ['Frontend API'],
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 200: Type.Null(), ...errors },
+      },
+    },
+    // Kept for old proxy clients: Unleash answers 200 and does nothing (API.md §3).
+    async (_request, reply) => reply.status(200).send(null),
+  );
+
+  for (const [path, operationId] of [
+    ['/api/frontend/client/features', 'getFrontendClientFeatures'],
+    ['/api/frontend/health', 'getFrontendHealth'],
+    ['/api/frontend/internal-backstage/prometheus', 'getFrontendPrometheus'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: { permission: 'FRONTEND' },
+        schema: { operationId, tags: ['Frontend API'], hide: true, response: { 405: ErrorBodySchema } },
+      },
+      async () => {
+        throw new ApiError('NotImplementedError', 'The frontend API does not support this endpoint.');
+      },
+    );
+  }
+}

@@ -1,0 +1,62 @@
+import type { Db } from '../../db/database';
+import type { AuditActor } from '../../lib/caller';
+import { appendEvent } from '../events';
+
+const ORIGINS_SETTING = 'frontendApiOrigins';
+
+/**
+ * The origins browsers may call the frontend API from (Unleash's `frontendApiOrigins`): stored
+ * in the settings table so every instance shares them, cached briefly so CORS costs no query
+ * per request. `*` or an empty list lets every origin in.
+ */
+export function createFrontendSettings(db: Db, options: { defaultOrigins: string[]; cacheMs?: number }) {
+  const cacheMs = options.cacheMs ?? 5000;
+  let cached: { origins: string[]; at: number } | undefined;
+
+  async function read(): Promise<string[]> {
+    const row = await db
+      .selectFrom('settings')
+      .select('content')
+      .where('name', '=', ORIGINS_SETTING)
+      .executeTakeFirst();
+    return Array.isArray(row?.content) ? (row.content as string[]) : options.defaultOrigins;
+  }
+
+  return {
+    async origins(): Promise<string[]> {
+      if (!cached || Date.now() - cached.at > cacheMs) cached = { origins: await read(), at: Date.now() };
+      return cached.origins;
+    },
+
+    async setOrigins(origins: string[], actor: AuditActor): Promise<void> {
+      const cleaned = [...new Set(origins.map((origin) => origin.trim()).filter(Boolean))];
+      await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('settings')
+          .select('content')
+          .where('name', '=', ORIGINS_SETTING)
+          .executeTakeFirst();
+        await trx
+          .insertInto('settings')
+          .values({ name: ORIGINS_SETTING, content: JSON.stringify(cleaned) })
+          .onConflict((oc) => oc.column('name').doUpdateSet({ content: JSON.stringify(cleaned) }))
+          .execute();
+        await appendEvent(trx, {
+          type: before ? 'setting-updated' : 'setting-created',
+          ...actor,
+          data: { id: ORIGINS_SETTING, frontendApiOrigins: cleaned },
+          preData: before ? { id: ORIGINS_SETTING, frontendApiOrigins: before.content } : undefined,
+        });
+      });
+      cached = { origins: cleaned, at: Date.now() };
+    },
+  };
+}
+
+export type FrontendSettings = ReturnType<typeof createFrontendSettings>;
+
+/** The Access-Control-Allow-Origin value for a request origin, or null to send none. */
+export function allowedOrigin(origins: readonly string[], requestOrigin: string | undefined): string | null {
+  if (origins.length === 0 || origins.includes('*')) return '*';
+  return requestOrigin && origins.includes(requestOrigin) ? requestOrigin : null;
+}

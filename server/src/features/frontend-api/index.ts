@@ -1,0 +1,3 @@
+export { frontendApiRoutes } from './frontend-api-routes';
+export { frontendContext } from './frontend-context';
+export { allowedOrigin, createFrontendSettings, type FrontendSettings } from './frontend-settings';

@@ -1,0 +1,2 @@
+export { groupRoutes } from './group-routes';
+export { createGroupService, type GroupService } from './group-service';

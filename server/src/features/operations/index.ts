@@ -1,0 +1,7 @@
+export {
+  ADMIN_OPERATION_KINDS,
+  type AdminOperation,
+  type AdminOperationResults,
+  applyAdminOperation,
+  applyAdminOperations,
+} from './admin-operations';

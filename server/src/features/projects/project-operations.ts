@@ -1,0 +1,287 @@
+import type {
+  CreateFeatureStrategy,
+  CreateProject,
+  UpdateProject,
+  UpdateProjectSettings,
+} from '../../../contract';
+import { compileRe2 } from '../../evaluation';
+import { ApiError, invalidOperation, nameExists, notFound } from '../../lib/errors';
+import { invalidRequest } from '../../lib/validation-errors';
+import { validateConstraints } from '../constraints';
+import { type Actor, appendEvent, type Queryable } from '../events';
+import {
+  addProjectEnvironment,
+  countActiveFeatures,
+  deleteProject,
+  getProject,
+  getProjectEnvironments,
+  insertProject,
+  PROJECT_EXISTS,
+  type ProjectRow,
+  projectEventData,
+  removeProjectEnvironment,
+  setProjectEnvironmentDefaultStrategy,
+  updateProject,
+} from './project-store';
+
+/**
+ * Every change to projects and their environments as a serialisable operation, applied with
+ * its event in the caller's transaction by `applyProjectOperation`.
+ */
+export type ProjectOperation =
+  | { kind: 'create-project'; project: CreateProject }
+  | { kind: 'update-project'; id: string; changes: UpdateProject }
+  | { kind: 'update-project-settings'; id: string; settings: UpdateProjectSettings }
+  | { kind: 'delete-project'; id: string }
+  | { kind: 'archive-project'; id: string }
+  | { kind: 'revive-project'; id: string }
+  | {
+      kind: 'add-project-environment';
+      id: string;
+      environment: string;
+      defaultStrategy?: CreateFeatureStrategy;
+    }
+  | { kind: 'remove-project-environment'; id: string; environment: string }
+  | {
+      kind: 'set-project-default-strategy';
+      id: string;
+      environment: string;
+      strategy: CreateFeatureStrategy;
+    };
+
+export interface ProjectOperationResults {
+  'create-project': ProjectRow & { environments: string[] };
+  'update-project': ProjectRow;
+  'update-project-settings': ProjectRow;
+  'delete-project': undefined;
+  'archive-project': ProjectRow;
+  'revive-project': ProjectRow;
+  'add-project-environment': undefined;
+  'remove-project-environment': undefined;
+  'set-project-default-strategy': CreateFeatureStrategy;
+}
+
+export const PROJECT_OPERATION_KINDS: ReadonlySet<string> = new Set<ProjectOperation['kind']>([
+  'create-project',
+  'update-project',
+  'update-project-settings',
+  'delete-project',
+  'archive-project',
+  'revive-project',
+  'add-project-environment',
+  'remove-project-environment',
+  'set-project-default-strategy',
+]);
+
+export const projectNotFound = (id: string) => notFound(`Could not find project with id ${id}`);
+
+/** A project id derived from its name when none is given: lower case, URL-safe. */
+export function projectIdFromName(name: string): string {
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_~.-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'project';
+}
+
+function checkNaming(settings: UpdateProjectSettings['featureNaming']): void {
+  if (!settings?.pattern) {
+    if (settings?.example) {
+      throw invalidRequest('You have provided a feature flag naming example, but no naming pattern.');
+    }
+    return;
+  }
+  const pattern = compileRe2(`^(?:${settings.pattern})$`, false);
+  if (!pattern)
+    throw invalidRequest(`The naming pattern "${settings.pattern}" is not a valid regular expression.`);
+  if (settings.example && !pattern.test(settings.example)) {
+    throw invalidRequest(
+      `You've provided a feature flag naming example ("${settings.example}") that doesn't match your feature flag naming pattern ("${settings.pattern}").`,
+    );
+  }
+}
+
+async function lockProject(db: Queryable, id: string): Promise<ProjectRow> {
+  const project = await getProject(db, id, true);
+  if (!project) throw projectNotFound(id);
+  return project;
+}
+
+async function checkEnvironmentsExist(db: Queryable, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  const found = await db
+    .selectFrom('environments')
+    .select('name')
+    .where('name', 'in', [...names])
+    .execute();
+  const known = new Set(found.map((row) => row.name));
+  const unknown = names.find((name) => !known.has(name));
+  if (unknown !== undefined) throw invalidRequest(`Environment ${unknown} does not exist`);
+}
+
+async function checkDefaultStrategy(db: Queryable, strategy: CreateFeatureStrategy): Promise<void> {
+  const definition = await db
+    .selectFrom('strategies')
+    .select('name')
+    .where('name', '=', strategy.name)
+    .executeTakeFirst();
+  if (!definition) throw invalidRequest(`Could not find strategy type with name ${strategy.name}`);
+  await validateConstraints(db, strategy.constraints ?? []);
+}
+
+async function record(db: Queryable, actor: Actor, type: string, project: string, extra: object = {}) {
+  await appendEvent(db, { type, createdBy: actor.name, createdByUserId: actor.userId, project, ...extra });
+}
+
+export async function applyProjectOperation<O extends ProjectOperation>(
+  db: Queryable,
+  operation: O,
+  actor: Actor,
+): Promise<ProjectOperationResults[O['kind']]> {
+  type Result = ProjectOperationResults[O['kind']];
+  const op = operation as ProjectOperation;
+  switch (op.kind) {
+    case 'create-project': {
+      const input = op.project;
+      const id = input.id?.trim() ? input.id.trim() : projectIdFromName(input.name);
+      if (await getProject(db, id)) throw nameExists(PROJECT_EXISTS);
+      let environments = input.environments;
+      if (environments === undefined) {
+        const all = await db.selectFrom('environments').select('name').where('enabled', '=', true).execute();
+        environments = all.map((row) => row.name);
+      } else {
+        await checkEnvironmentsExist(db, environments);
+      }
+      await insertProject(db, {
+        id,
+        name: input.name,
+        description: input.description ?? null,
+        mode: input.mode ?? 'open',
+        defaultStickiness: input.defaultStickiness ?? 'default',
+        featureLimit: input.featureLimit ?? null,
+        featureNaming: { pattern: null, example: null, description: null },
+        linkTemplates: [],
+      });
+      for (const environment of environments) await addProjectEnvironment(db, id, environment);
+      const created = (await getProject(db, id))!;
+      await record(db, actor, 'project-created', id, {
+        data: { ...projectEventData(created), environments },
+      });
+      return { ...created, environments } as Result;
+    }
+    case 'update-project': {
+      const before = await lockProject(db, op.id);
+      const after: ProjectRow = {
+        ...before,
+        name: op.changes.name,
+        description: op.changes.description ?? before.description,
+        mode: op.changes.mode ?? before.mode,
+        defaultStickiness: op.changes.defaultStickiness ?? before.defaultStickiness,
+        featureLimit: op.changes.featureLimit === undefined ? before.featureLimit : op.changes.featureLimit,
+      };
+      await updateProject(db, after);
+      await record(db, actor, 'project-updated', op.id, {
+        data: projectEventData(after),
+        preData: projectEventData(before),
+      });
+      return after as Result;
+    }
+    case 'update-project-settings': {
+      const before = await lockProject(db, op.id);
+      checkNaming(op.settings.featureNaming);
+      const after: ProjectRow = {
+        ...before,
+        mode: op.settings.mode ?? before.mode,
+        defaultStickiness: op.settings.defaultStickiness ?? before.defaultStickiness,
+        featureLimit: op.settings.featureLimit === undefined ? before.featureLimit : op.settings.featureLimit,
+        featureNaming: op.settings.featureNaming
+          ? {
+              pattern: op.settings.featureNaming.pattern ?? null,
+              example: op.settings.featureNaming.example ?? null,
+              description: op.settings.featureNaming.description ?? null,
+            }
+          : before.featureNaming,
+        linkTemplates: op.settings.linkTemplates ?? before.linkTemplates,
+      };
+      await updateProject(db, after);
+      await record(db, actor, 'project-updated', op.id, {
+        data: projectEventData(after),
+        preData: projectEventData(before),
+      });
+      return after as Result;
+    }
+    case 'delete-project': {
+      if (op.id === 'default') throw invalidOperation('You can not delete the default project!');
+      const before = await lockProject(db, op.id);
+      if ((await countActiveFeatures(db, op.id)) > 0) {
+        throw invalidOperation('You can not delete a project with active feature flags');
+      }
+      await deleteProject(db, op.id);
+      await record(db, actor, 'project-deleted', op.id, { preData: projectEventData(before) });
+      return undefined as Result;
+    }
+    case 'archive-project': {
+      if (op.id === 'default') throw invalidOperation('You can not archive the default project!');
+      const before = await lockProject(db, op.id);
+      if ((await countActiveFeatures(db, op.id)) > 0) {
+        throw invalidOperation('You can not archive a project with active feature flags');
+      }
+      if (before.archivedAt) return before as Result;
+      const after = { ...before, archivedAt: new Date() };
+      await updateProject(db, after);
+      await record(db, actor, 'project-archived', op.id, { data: projectEventData(after) });
+      return after as Result;
+    }
+    case 'revive-project': {
+      const before = await lockProject(db, op.id);
+      if (!before.archivedAt) return before as Result;
+      const after = { ...before, archivedAt: null };
+      await updateProject(db, after);
+      await record(db, actor, 'project-revived', op.id, { data: projectEventData(after) });
+      return after as Result;
+    }
+    case 'add-project-environment': {
+      await lockProject(db, op.id);
+      await checkEnvironmentsExist(db, [op.environment]);
+      const current = await getProjectEnvironments(db, op.id);
+      if (current.some((row) => row.environment === op.environment)) {
+        throw nameExists(`${op.id} already has the environment ${op.environment} enabled`);
+      }
+      await addProjectEnvironment(db, op.id, op.environment);
+      if (op.defaultStrategy) {
+        await checkDefaultStrategy(db, op.defaultStrategy);
+        await setProjectEnvironmentDefaultStrategy(db, op.id, op.environment, op.defaultStrategy);
+      }
+      await record(db, actor, 'project-environment-added', op.id, { environment: op.environment });
+      return undefined as Result;
+    }
+    case 'remove-project-environment': {
+      await lockProject(db, op.id);
+      const current = await getProjectEnvironments(db, op.id);
+      if (!current.some((row) => row.environment === op.environment)) {
+        throw notFound(`Environment ${op.environment} is not enabled for project ${op.id}`);
+      }
+      if (current.length <= 1) {
+        throw new ApiError('MinimumOneEnvironmentError', 'You must always have one active environment');
+      }
+      await removeProjectEnvironment(db, op.id, op.environment);
+      await record(db, actor, 'project-environment-removed', op.id, { environment: op.environment });
+      return undefined as Result;
+    }
+    case 'set-project-default-strategy': {
+      await lockProject(db, op.id);
+      const current = await getProjectEnvironments(db, op.id);
+      const before = current.find((row) => row.environment === op.environment);
+      if (!before) throw invalidRequest('You have not added the current environment to the project');
+      await checkDefaultStrategy(db, op.strategy);
+      await setProjectEnvironmentDefaultStrategy(db, op.id, op.environment, op.strategy);
+      await record(db, actor, 'default-strategy-updated', op.id, {
+        environment: op.environment,
+        data: op.strategy,
+        preData: before.defaultStrategy,
+      });
+      return op.strategy as Result;
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import type {
+  CreateFeatureStrategy,
+  CreateProject,
+  ProjectOverview,
+  UpdateProject,
+  UpdateProjectSettings,
+} from '../../../contract';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { nameExists } from '../../lib/errors';
+import type { Actor } from '../events';
+import { applyProjectOperation, type ProjectOperation, projectNotFound } from './project-operations';
+import {
+  getProject,
+  getProjectEnvironments,
+  listFlagCreators,
+  listProjects,
+  PROJECT_EXISTS,
+  projectOverviewNumbers,
+} from './project-store';
+
+export type ProjectService = ReturnType<typeof createProjectService>;
+
+export function createProjectService(db: Db) {
+  const apply = <O extends ProjectOperation>(operation: O, actor: Actor) =>
+    inTransaction(db, (trx) => applyProjectOperation(trx, operation, actor));
+
+  return {
+    list: (archived: boolean) => listProjects(db, archived),
+    async validateId(id: string) {
+      if (await getProject(db, id)) throw nameExists(PROJECT_EXISTS);
+    },
+    async overview(id: string): Promise<ProjectOverview> {
+      const project = await getProject(db, id);
+      if (!project) throw projectNotFound(id);
+      const [numbers, environments] = await Promise.all([
+        projectOverviewNumbers(db, id),
+        getProjectEnvironments(db, id),
+      ]);
+      const { stats } = numbers;
+      return {
+        version: 1,
+        name: project.name,
+        description: project.description,
+        mode: project.mode,
+        defaultStickiness: project.defaultStickiness,
+        featureLimit: project.featureLimit,
+        featureNaming: project.featureNaming,
+        linkTemplates: project.linkTemplates,
+        members: 0,
+        health: numbers.health,
+        technicalDebt: 100 - numbers.health,
+        favorite: false,
+        createdAt: project.createdAt.toISOString(),
+        updatedAt: project.updatedAt.toISOString(),
+        archivedAt: project.archivedAt?.toISOString() ?? null,
+        environments: environments.map((row) => ({
+          environment: row.environment,
+          ...(row.defaultStrategy ? { defaultStrategy: row.defaultStrategy } : {}),
+        })),
+        featureTypeCounts: numbers.featureTypeCounts,
+        stats: {
+          avgTimeToProdCurrentWindow: 0,
+          createdCurrentWindow: stats.created_current,
+          createdPastWindow: stats.created_past,
+          archivedCurrentWindow: stats.archived_current,
+          archivedPastWindow: stats.archived_past,
+          projectActivityCurrentWindow: stats.activity_current,
+          projectActivityPastWindow: stats.activity_past,
+          projectMembersAddedCurrentWindow: 0,
+        },
+        onboardingStatus: numbers.latestFeature
+          ? { status: 'first-flag-created', feature: numbers.latestFeature }
+          : { status: 'onboarding-started' },
+      };
+    },
+    async flagCreators(id: string) {
+      if (!(await getProject(db, id))) throw projectNotFound(id);
+      return listFlagCreators(db, id);
+    },
+    create: (project: CreateProject, actor: Actor) => apply({ kind: 'create-project', project }, actor),
+    update: (id: string, changes: UpdateProject, actor: Actor) =>
+      apply({ kind: 'update-project', id, changes }, actor),
+    updateSettings: (id: string, settings: UpdateProjectSettings, actor: Actor) =>
+      apply({ kind: 'update-project-settings', id, settings }, actor),
+    remove: (id: string, actor: Actor) => apply({ kind: 'delete-project', id }, actor),
+    archive: (id: string, actor: Actor) => apply({ kind: 'archive-project', id }, actor),
+    revive: (id: string, actor: Actor) => apply({ kind: 'revive-project', id }, actor),
+    addEnvironment: (
+      id: string,
+      environment: string,
+      defaultStrategy: CreateFeatureStrategy | undefined,
+      actor: Actor,
+    ) =>
+      apply(
+        { kind: 'add-project-environment', id, environment, ...(defaultStrategy ? { defaultStrategy } : {}) },
+        actor,
+      ),
+    removeEnvironment: (id: string, environment: string, actor: Actor) =>
+      apply({ kind: 'remove-project-environment', id, environment }, actor),
+    setDefaultStrategy: (id: string, environment: string, strategy: CreateFeatureStrategy, actor: Actor) =>
+      apply({ kind: 'set-project-default-strategy', id, environment, strategy }, actor),
+  };
+}

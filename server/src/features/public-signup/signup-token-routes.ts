@@ -1,0 +1,122 @@
+import {
+  CreateInvitedUserSchema,
+  EmptyResponseSchema,
+  errorResponses,
+  PublicSignupTokenCreateSchema,
+  PublicSignupTokenSchema,
+  PublicSignupTokensSchema,
+  PublicSignupTokenUpdateSchema,
+  SignupTokenParamsSchema,
+  UserSchema,
+} from '../../../contract';
+import type { Config } from '../../config';
+import type { App } from '../../http/app-type';
+import { publicUrlOf } from '../../http/public-url';
+import { actorOf } from '../../lib/caller';
+import type { SignupTokenService } from './signup-token-service';
+
+const tags = ['Public signup tokens'];
+
+/** Invite links (shared/unleash/API.md §6 "Public signup tokens", §10.4). */
+export async function signupTokenRoutes(
+  app: App,
+  { invites, config }: { invites: SignupTokenService; config: Config },
+): Promise<void> {
+  app.get(
+    '/api/admin/invite-link/tokens',
+    {
+      config: { permission: 'ADMIN' },
+      schema: {
+        operationId: 'getAllPublicSignupTokens',
+        tags,
+        response: { 200: PublicSignupTokensSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ tokens: await invites.list(publicUrlOf(request, config)) }),
+  );
+
+  app.post(
+    '/api/admin/invite-link/tokens',
+    {
+      config: { permission: 'ADMIN' },
+      schema: {
+        operationId: 'createPublicSignupToken',
+        tags,
+        body: PublicSignupTokenCreateSchema,
+        response: { 201: PublicSignupTokenSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await invites.create(request.body, actorOf(request.caller), publicUrlOf(request, config))),
+  );
+
+  app.get(
+    '/api/admin/invite-link/tokens/:token',
+    {
+      config: { permission: 'ADMIN' },
+      schema: {
+        operationId: 'getPublicSignupToken',
+        tags,
+        params: SignupTokenParamsSchema,
+        response: { 200: PublicSignupTokenSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => invites.get(request.params.token, publicUrlOf(request, config)),
+  );
+
+  app.put(
+    '/api/admin/invite-link/tokens/:token',
+    {
+      config: { permission: 'ADMIN' },
+      schema: {
+        operationId: 'updatePublicSignupToken',
+        tags,
+        params: SignupTokenParamsSchema,
+        body: PublicSignupTokenUpdateSchema,
+        response: { 200: PublicSignupTokenSchema, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) =>
+      invites.update(
+        request.params.token,
+        request.body,
+        actorOf(request.caller),
+        publicUrlOf(request, config),
+      ),
+  );
+
+  app.get(
+    '/invite/:token/validate',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        operationId: 'validatePublicSignupToken',
+        tags,
+        params: SignupTokenParamsSchema,
+        response: { 200: EmptyResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await invites.validate(request.params.token);
+      return reply.send();
+    },
+  );
+
+  app.post(
+    '/invite/:token/signup',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        operationId: 'addPublicSignupTokenUser',
+        tags,
+        params: SignupTokenParamsSchema,
+        body: CreateInvitedUserSchema,
+        response: { 201: UserSchema, ...errorResponses(400, 409, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invites.signup(request.params.token, request.body)),
+  );
+}

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CreateInvitedUser,
+  PublicSignupToken,
+  PublicSignupTokenCreate,
+  PublicSignupTokenUpdate,
+  User,
+} from '../../../contract';
+import { BUILT_IN_ROLE_IDS } from '../../../contract';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { type AuditActor, SYSTEM_ACTOR } from '../../lib/caller';
+import { badData, notFound } from '../../lib/errors';
+import { getRole, toRole } from '../access';
+import { appendEvent } from '../events';
+import type { UserService } from '../users';
+import {
+  addSignupUser,
+  getSignupToken,
+  insertSignupToken,
+  listSignupTokens,
+  type SignupTokenRecord,
+  signupUsers,
+  updateSignupToken,
+} from './signup-token-store';
+
+export const INVALID_INVITE = 'The invite link is invalid, disabled or expired';
+
+/** Unleash caps an invite link's lifetime at one month (API.md §7.2). */
+function capExpiry(requested: Date): Date {
+  const cap = new Date();
+  cap.setMonth(cap.getMonth() + 1);
+  return requested.getTime() > cap.getTime() ? cap : requested;
+}
+
+function isUsable(token: SignupTokenRecord | undefined): token is SignupTokenRecord {
+  return token?.enabled === true && token.expiresAt.getTime() > Date.now();
+}
+
+function eventData(token: SignupTokenRecord) {
+  // The link's secret stays out of the audit log.
+  return {
+    name: token.name,
+    enabled: token.enabled,
+    expiresAt: token.expiresAt.toISOString(),
+    roleId: token.roleId,
+  };
+}
+
+export type SignupTokenService = ReturnType<typeof createSignupTokenService>;
+
+/** Public invite links: admins create them; anyone holding a valid one can sign up as a Viewer. */
+export function createSignupTokenService(db: Db, users: UserService) {
+  async function present(records: SignupTokenRecord[], publicUrl: string): Promise<PublicSignupToken[]> {
+    const members = await signupUsers(
+      db,
+      records.map((r) => r.secret),
+    );
+    const userById = new Map(
+      (await users.getMany([...new Set([...members.values()].flat())])).map(
+        (user) => [user.id, user] as const,
+      ),
+    );
+    const roles = new Map<number, ReturnType<typeof toRole>>();
+    for (const roleId of new Set(records.map((r) => r.roleId))) {
+      const role = await getRole(db, roleId);
+      if (role) roles.set(roleId, toRole(role));
+    }
+    return records.map((record) => ({
+      secret: record.secret,
+      url: `${publicUrl}/new-user?invite=${record.secret}`,
+      name: record.name,
+      enabled: record.enabled,
+      expiresAt: record.expiresAt.toISOString(),
+      createdAt: record.createdAt.toISOString(),
+      createdBy: record.createdBy,
+      users: (members.get(record.secret) ?? []).flatMap((id) => {
+        const user = userById.get(id);
+        return user ? [user] : [];
+      }),
+      role: roles.get(record.roleId) ?? { id: record.roleId, type: 'root', name: 'Unknown' },
+    }));
+  }
+
+  async function existing(secret: string): Promise<SignupTokenRecord> {
+    const token = await getSignupToken(db, secret);
+    if (!token) throw notFound('Could not find public signup token.');
+    return token;
+  }
+
+  return {
+    list: async (publicUrl: string) => present(await listSignupTokens(db), publicUrl),
+
+    get: async (secret: string, publicUrl: string) =>
+      (await present([await existing(secret)], publicUrl))[0] as PublicSignupToken,
+
+    async create(
+      body: PublicSignupTokenCreate,
+      actor: AuditActor,
+      publicUrl: string,
+    ): Promise<PublicSignupToken> {
+      const record = await inTransaction(db, async (trx) => {
+        const created = await insertSignupToken(trx, {
+          secret: randomBytes(16).toString('hex'),
+          name: body.name,
+          expiresAt: capExpiry(new Date(body.expiresAt)),
+          createdBy: actor.createdBy,
+          roleId: BUILT_IN_ROLE_IDS.Viewer,
+        });
+        await appendEvent(trx, { type: 'public-signup-token-created', ...actor, data: eventData(created) });
+        return created;
+      });
+      return (await present([record], publicUrl))[0] as PublicSignupToken;
+    },
+
+    async update(
+      secret: string,
+      body: PublicSignupTokenUpdate,
+      actor: AuditActor,
+      publicUrl: string,
+    ): Promise<PublicSignupToken> {
+      await inTransaction(db, async (trx) => {
+        const before = await existing(secret);
+        const expiresAt = body.expiresAt !== undefined ? capExpiry(new Date(body.expiresAt)) : undefined;
+        await updateSignupToken(trx, secret, {
+          ...(expiresAt ? { expiresAt } : {}),
+          ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+        });
+        const after = {
+          ...before,
+          expiresAt: expiresAt ?? before.expiresAt,
+          enabled: body.enabled ?? before.enabled,
+        };
+        await appendEvent(trx, {
+          type: 'public-signup-token-updated',
+          ...actor,
+          data: eventData(after),
+          preData: eventData(before),
+        });
+      });
+      return this.get(secret, publicUrl);
+    },
+
+    /** `GET /invite/{token}/validate`: 400 unless the link exists, is enabled and unexpired. */
+    async validate(secret: string): Promise<void> {
+      if (!isUsable(await getSignupToken(db, secret))) throw badData(INVALID_INVITE);
+    },
+
+    /** Signs up through an invite link: a new user with the link's root role (Viewer). */
+    async signup(secret: string, body: CreateInvitedUser): Promise<User> {
+      const token = await getSignupToken(db, secret);
+      if (!isUsable(token)) throw badData(INVALID_INVITE);
+      const email = body.email.trim();
+      if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw badData('Email is not valid');
+      const passwordHash = await users.hashNewPassword(body.password);
+      const userId = await inTransaction(db, async (trx) => {
+        const user = await users.createAccount(
+          trx,
+          {
+            name: body.name.trim() || null,
+            username: body.username?.trim() || null,
+            email,
+            passwordHash,
+            isService: false,
+          },
+          token.roleId,
+          SYSTEM_ACTOR,
+        );
+        await addSignupUser(trx, secret, user.id);
+        await appendEvent(trx, {
+          type: 'public-signup-token-user-added',
+          ...SYSTEM_ACTOR,
+          data: { name: token.name, userId: user.id },
+        });
+        return user.id;
+      });
+      return users.get(userId);
+    },
+  };
+}

@@ -1,0 +1,7 @@
+export {
+  applyStrategyOperation,
+  STRATEGY_OPERATION_KINDS,
+  type StrategyOperation,
+  type StrategyOperationResults,
+} from './strategy-operations';
+export { getStrategy, type StrategyRow } from './strategy-store';

@@ -1,0 +1,8 @@
+export {
+  applyTagOperation,
+  changeFeatureTags,
+  TAG_OPERATION_KINDS,
+  type TagOperation,
+  type TagOperationResults,
+} from './tag-operations';
+export { listFeatureTags, listTagsOfFeatures } from './tag-store';

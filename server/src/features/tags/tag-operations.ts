@@ -1,0 +1,195 @@
+import type { Tag, TagType, UpdateTagType } from '../../../contract';
+import { nameExists, notFound } from '../../lib/errors';
+import { isUrlFriendly } from '../../lib/url-friendly';
+import { invalidRequest, notUrlFriendly } from '../../lib/validation-errors';
+import { type Actor, appendEvent, type Queryable } from '../events';
+import {
+  deleteFeatureTag,
+  deleteTag,
+  deleteTagType,
+  getTagType,
+  insertFeatureTag,
+  insertTag,
+  insertTagType,
+  listFeatureTags,
+  updateTagType,
+} from './tag-store';
+
+/** Changes to tag types, tags and the tags of flags, as serialisable operations. */
+export type TagOperation =
+  | { kind: 'create-tag-type'; tagType: TagType }
+  | { kind: 'update-tag-type'; name: string; changes: UpdateTagType }
+  | { kind: 'delete-tag-type'; name: string }
+  | { kind: 'create-tag'; tag: Tag }
+  | { kind: 'delete-tag'; tag: Tag }
+  | { kind: 'update-feature-tags'; featureName: string; addedTags: Tag[]; removedTags: Tag[] }
+  | {
+      kind: 'update-project-feature-tags';
+      project: string;
+      features: string[];
+      addedTags: Tag[];
+      removedTags: Tag[];
+    };
+
+export interface TagOperationResults {
+  'create-tag-type': TagType;
+  'update-tag-type': TagType | undefined;
+  'delete-tag-type': undefined;
+  'create-tag': Tag;
+  'delete-tag': undefined;
+  'update-feature-tags': Tag[];
+  'update-project-feature-tags': undefined;
+}
+
+export const TAG_OPERATION_KINDS: ReadonlySet<string> = new Set<TagOperation['kind']>([
+  'create-tag-type',
+  'update-tag-type',
+  'delete-tag-type',
+  'create-tag',
+  'delete-tag',
+  'update-feature-tags',
+  'update-project-feature-tags',
+]);
+
+export const tagTypeExists = (name: string) => `There already exists a tag-type with the name ${name}`;
+const tagTypeMissing = () => notFound('Could not find tag-type');
+
+function plain(tag: Tag): Tag {
+  return { type: tag.type, value: tag.value.trim() };
+}
+
+export function checkTagTypeName(name: string): void {
+  if (!isUrlFriendly(name)) throw notUrlFriendly('name', name);
+}
+
+/** Makes sure a tag exists (tag types must exist already), recording `tag-created` when it is new. */
+async function ensureTag(db: Queryable, tag: Tag, actor: Actor): Promise<void> {
+  if (!(await getTagType(db, tag.type))) throw tagTypeMissing();
+  if (await insertTag(db, tag)) {
+    await appendEvent(db, {
+      type: 'tag-created',
+      createdBy: actor.name,
+      createdByUserId: actor.userId,
+      data: tag,
+    });
+  }
+}
+
+/**
+ * Adds and removes tags on a flag, recording `feature-tagged` / `feature-untagged` for each
+ * real change (adding a tag the flag has, or removing one it lacks, changes nothing).
+ */
+export async function changeFeatureTags(
+  db: Queryable,
+  feature: { name: string; project: string },
+  added: readonly Tag[],
+  removed: readonly Tag[],
+  actor: Actor,
+): Promise<void> {
+  const record = (type: string, tag: Tag, data: 'data' | 'preData') =>
+    appendEvent(db, {
+      type,
+      createdBy: actor.name,
+      createdByUserId: actor.userId,
+      featureName: feature.name,
+      project: feature.project,
+      tags: [tag],
+      [data]: tag,
+    });
+  for (const raw of added) {
+    const tag = plain(raw);
+    await ensureTag(db, tag, actor);
+    if (await insertFeatureTag(db, feature.name, tag, actor.userId))
+      await record('feature-tagged', tag, 'data');
+  }
+  for (const raw of removed) {
+    const tag = plain(raw);
+    if (await deleteFeatureTag(db, feature.name, tag)) await record('feature-untagged', tag, 'preData');
+  }
+}
+
+export async function applyTagOperation<O extends TagOperation>(
+  db: Queryable,
+  operation: O,
+  actor: Actor,
+): Promise<TagOperationResults[O['kind']]> {
+  type Result = TagOperationResults[O['kind']];
+  const op = operation as TagOperation;
+  const record = (type: string, data: unknown, preData?: unknown) =>
+    appendEvent(db, { type, createdBy: actor.name, createdByUserId: actor.userId, data, preData });
+  switch (op.kind) {
+    case 'create-tag-type': {
+      checkTagTypeName(op.tagType.name);
+      if (await getTagType(db, op.tagType.name)) throw nameExists(tagTypeExists(op.tagType.name));
+      await insertTagType(db, op.tagType);
+      const created = (await getTagType(db, op.tagType.name))!;
+      await record('tag-type-created', created);
+      return created as Result;
+    }
+    case 'update-tag-type': {
+      const before = await getTagType(db, op.name, true);
+      // Unleash answers 200 for a type that does not exist; nothing changes, nothing is recorded.
+      if (!before) return undefined as Result;
+      const after: TagType = {
+        ...before,
+        ...(op.changes.description !== undefined ? { description: op.changes.description } : {}),
+        ...(op.changes.icon !== undefined ? { icon: op.changes.icon } : {}),
+        ...(op.changes.color !== undefined ? { color: op.changes.color } : {}),
+      };
+      await updateTagType(db, after);
+      await record('tag-type-updated', after, before);
+      return after as Result;
+    }
+    case 'delete-tag-type': {
+      const before = await getTagType(db, op.name, true);
+      if (!before) return undefined as Result;
+      await deleteTagType(db, op.name);
+      await record('tag-type-deleted', null, before);
+      return undefined as Result;
+    }
+    case 'create-tag': {
+      const tag = plain(op.tag);
+      if (!(await getTagType(db, tag.type))) throw tagTypeMissing();
+      if (!(await insertTag(db, tag))) {
+        throw nameExists(`A tag of type ${tag.type} with value ${tag.value} already exists`);
+      }
+      await record('tag-created', tag);
+      return tag as Result;
+    }
+    case 'delete-tag': {
+      const tag = plain(op.tag);
+      if (await deleteTag(db, tag)) await record('tag-deleted', null, tag);
+      return undefined as Result;
+    }
+    case 'update-feature-tags': {
+      const feature = await db
+        .selectFrom('features')
+        .select(['name', 'project'])
+        .where('name', '=', op.featureName)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      if (!feature) throw notFound('No feature flag found');
+      await changeFeatureTags(db, feature, op.addedTags, op.removedTags, actor);
+      return (await listFeatureTags(db, op.featureName)) as Result;
+    }
+    case 'update-project-feature-tags': {
+      const found = await db
+        .selectFrom('features')
+        .select(['name', 'project'])
+        .where('name', 'in', op.features.length ? op.features : [''])
+        .orderBy('name')
+        .forNoKeyUpdate()
+        .execute();
+      const missing = op.features.filter((name) => !found.some((row) => row.name === name));
+      if (missing.length > 0) throw notFound(`No feature flag found: ${missing.join(', ')}`);
+      const foreign = found.filter((row) => row.project !== op.project);
+      if (foreign.length > 0) {
+        throw invalidRequest(
+          `Flags ${foreign.map((row) => row.name).join(', ')} are not in project ${op.project}`,
+        );
+      }
+      for (const feature of found) await changeFeatureTags(db, feature, op.addedTags, op.removedTags, actor);
+      return undefined as Result;
+    }
+  }
+}

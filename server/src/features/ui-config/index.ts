@@ -1,0 +1,1 @@
+export { uiConfigRoutes } from './ui-config-routes';

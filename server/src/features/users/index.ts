@@ -1,0 +1,11 @@
+export { assertStrongPassword } from './password-hash';
+export { userRoutes } from './user-routes';
+export {
+  createUserService,
+  INACTIVE_AFTER_DAYS,
+  PASSWORD_MISMATCH,
+  toUser,
+  type UserService,
+  type UserServiceHooks,
+} from './user-service';
+export type { UserRecord } from './user-store';

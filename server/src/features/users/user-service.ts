@@ -1,0 +1,392 @@
+import type {
+  AdminCount,
+  CreateUser,
+  CreateUserResponse,
+  InactiveUser,
+  TokenUser,
+  UpdateUser,
+  User,
+  Users,
+} from '../../../contract';
+import { BUILT_IN_ROLE_IDS } from '../../../contract';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import type { AuditActor } from '../../lib/caller';
+import { ApiError, badData, notFound } from '../../lib/errors';
+import {
+  getRole,
+  listRoles,
+  resolveRootRole,
+  rootRolesOfUsers,
+  setUserRootRole,
+  toRole,
+  usersWithRootRole,
+} from '../access';
+import { appendEvent, avatarUrl, type Queryable } from '../events';
+import { latestPatUseOfUsers } from '../personal-access-tokens';
+import { assertStrongPassword, hashPassword, verifyPassword } from './password-hash';
+import { createResetToken, findUsableResetToken, useResetToken } from './reset-token-store';
+import {
+  countUsers,
+  deleteUserRow,
+  findByLogin,
+  getUser,
+  getUsers,
+  insertUser,
+  listUsers,
+  recordLogin,
+  searchUsers,
+  setPasswordHash,
+  USER_EXISTS,
+  type UserRecord,
+  updateUserFields,
+  usersNotSeenSince,
+} from './user-store';
+
+/** Unleash lists users who have not logged in (nor used a token) for 180 days as inactive. */
+export const INACTIVE_AFTER_DAYS = 180;
+const DAY_MS = 24 * 3600 * 1000;
+const RESET_LINK_TTL_MS = DAY_MS;
+const INVITE_LINK_TTL_MS = 7 * DAY_MS;
+/** `q` shorter than this finds nothing (200 with an empty list), as Unleash does. */
+const MIN_SEARCH_LENGTH = 2;
+const SEARCH_LIMIT = 100;
+
+export const PASSWORD_MISMATCH =
+  'The combination of password and username you provided is invalid. If you have forgotten your password, ask your administrator for a reset link.';
+
+export function toUser(record: UserRecord, rootRole?: number): User {
+  return {
+    id: record.id,
+    name: record.name,
+    ...(record.email !== null ? { email: record.email } : {}),
+    username: record.username,
+    imageUrl: avatarUrl(record.email ?? record.username ?? String(record.id)),
+    loginAttempts: record.loginAttempts,
+    ...(rootRole !== undefined ? { rootRole } : {}),
+    seenAt: record.seenAt?.toISOString() ?? null,
+    createdAt: record.createdAt.toISOString(),
+    accountType: record.isService ? 'Service Account' : 'User',
+  };
+}
+
+function eventData(record: UserRecord, rootRole: number | undefined) {
+  return { id: record.id, name: record.name, email: record.email, username: record.username, rootRole };
+}
+
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value);
+
+export interface UserServiceHooks {
+  /**
+   * Called inside the transaction that changes a user's password: the auth domain ends the
+   * user's sessions there, so an old session never outlives the credentials that opened it.
+   */
+  credentialsChanged(trx: Queryable, userId: number): Promise<void>;
+}
+
+export type UserService = ReturnType<typeof createUserService>;
+
+/** Users (people; service accounts are the service-accounts domain's) and their passwords. */
+export function createUserService(db: Db, hooks: UserServiceHooks) {
+  async function existing(q: Queryable, id: number): Promise<UserRecord> {
+    const user = await getUser(q, id);
+    if (!user) throw notFound('No user found');
+    return user;
+  }
+
+  async function withRootRoles(records: UserRecord[]): Promise<User[]> {
+    const roles = await rootRolesOfUsers(
+      db,
+      records.map((r) => r.id),
+    );
+    return records.map((record) => toUser(record, roles.get(record.id)));
+  }
+
+  async function rootRoleOf(q: Queryable, userId: number): Promise<number | undefined> {
+    return (await rootRolesOfUsers(q, [userId])).get(userId);
+  }
+
+  async function newPasswordHash(password: string): Promise<string> {
+    assertStrongPassword(password);
+    return hashPassword(password);
+  }
+
+  return {
+    async list(): Promise<Users> {
+      return {
+        users: await withRootRoles(await listUsers(db, { service: false })),
+        rootRoles: (await listRoles(db, ['root', 'root-custom'])).map((role) => toRole(role)),
+      };
+    },
+
+    async get(id: number): Promise<User> {
+      return (await withRootRoles([await existing(db, id)]))[0] as User;
+    },
+
+    async getMany(ids: readonly number[]): Promise<User[]> {
+      return withRootRoles(await getUsers(db, ids));
+    },
+
+    /** Raw records, for domains composing their own views (project access, groups). */
+    records: (ids: readonly number[]) => getUsers(db, ids),
+    record: (id: number) => getUser(db, id),
+
+    async search(query: string | undefined): Promise<User[]> {
+      const q = (query ?? '').trim();
+      if (q.length < MIN_SEARCH_LENGTH) return [];
+      return (await searchUsers(db, q, SEARCH_LIMIT)).map((record) => toUser(record));
+    },
+
+    async create(body: CreateUser, actor: AuditActor, publicUrl: string): Promise<CreateUserResponse> {
+      const username = body.username?.trim() || null;
+      const email = body.email?.trim() || null;
+      if (!username && !email) throw badData('You must specify username or email');
+      if (email && !looksLikeEmail(email)) throw badData('Email is not valid');
+      const passwordHash = body.password ? await newPasswordHash(body.password) : null;
+      return inTransaction(db, async (trx) => {
+        const role = await resolveRootRole(trx, body.rootRole);
+        for (const login of [username, email]) {
+          if (login && (await findByLogin(trx, login))) throw badData(USER_EXISTS);
+        }
+        let user: UserRecord;
+        try {
+          user = await insertUser(trx, {
+            name: body.name?.trim() || null,
+            username,
+            email,
+            passwordHash,
+            isService: false,
+            createdByUserId: actor.createdByUserId,
+          });
+        } catch (error) {
+          // Unleash answers a taken username or e-mail with 400, not 409 (OBSERVED.md).
+          if (error instanceof ApiError && error.errorName === 'NameExistsError') throw badData(USER_EXISTS);
+          throw error;
+        }
+        await setUserRootRole(trx, user.id, role.id, actor.createdByUserId);
+        await appendEvent(trx, { type: 'user-created', ...actor, data: eventData(user, role.id) });
+        // Without a password the user sets one through this link; e-mail delivery is not built.
+        const inviteLink = passwordHash
+          ? ''
+          : `${publicUrl}/new-user?token=${await createResetToken(trx, user.id, actor.createdBy, INVITE_LINK_TTL_MS)}`;
+        return { ...toUser(user, role.id), inviteLink, emailSent: false };
+      });
+    },
+
+    async update(id: number, body: UpdateUser, actor: AuditActor): Promise<CreateUserResponse> {
+      return inTransaction(db, async (trx) => {
+        const before = await existing(trx, id);
+        const rootBefore = await rootRoleOf(trx, id);
+        const fields: { name?: string | null; email?: string | null } = {};
+        if (body.name !== undefined) fields.name = body.name.trim() || null;
+        if (body.email !== undefined) {
+          const email = body.email.trim() || null;
+          if (email && !looksLikeEmail(email)) throw badData('Email is not valid');
+          if (!email && !before.username) throw badData('You must specify username or email');
+          fields.email = email;
+        }
+        try {
+          await updateUserFields(trx, id, fields);
+        } catch (error) {
+          if (error instanceof ApiError && error.errorName === 'NameExistsError') throw badData(USER_EXISTS);
+          throw error;
+        }
+        let rootRole = rootBefore;
+        if (body.rootRole !== undefined) {
+          rootRole = (await resolveRootRole(trx, body.rootRole)).id;
+          if (rootRole !== rootBefore) await setUserRootRole(trx, id, rootRole, actor.createdByUserId);
+        }
+        const after = await existing(trx, id);
+        await appendEvent(trx, {
+          type: 'user-updated',
+          ...actor,
+          data: eventData(after, rootRole),
+          preData: eventData(before, rootBefore),
+        });
+        return toUser(after, rootRole);
+      });
+    },
+
+    async remove(id: number, actor: AuditActor): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        const user = await existing(trx, id);
+        const rootRole = await rootRoleOf(trx, id);
+        await deleteUserRow(trx, id);
+        await appendEvent(trx, { type: 'user-deleted', ...actor, preData: eventData(user, rootRole) });
+      });
+    },
+
+    async adminCount(): Promise<AdminCount> {
+      const admins = await getUsers(db, await usersWithRootRole(db, [BUILT_IN_ROLE_IDS.Admin]));
+      const people = admins.filter((user) => !user.isService);
+      return {
+        password: people.filter((user) => user.passwordHash !== null).length,
+        noPassword: people.filter((user) => user.passwordHash === null).length,
+        service: admins.length - people.length,
+      };
+    },
+
+    async inactive(): Promise<InactiveUser[]> {
+      const before = new Date(Date.now() - INACTIVE_AFTER_DAYS * DAY_MS);
+      const candidates = await usersNotSeenSince(db, before);
+      const patUse = await latestPatUseOfUsers(
+        db,
+        candidates.map((user) => user.id),
+      );
+      return candidates
+        .filter((user) => {
+          const used = patUse.get(user.id);
+          return used === undefined || used < before;
+        })
+        .map((user) => ({
+          id: user.id,
+          name: user.name,
+          ...(user.email !== null ? { email: user.email } : {}),
+          username: user.username,
+          seenAt: user.seenAt?.toISOString() ?? null,
+          createdAt: user.createdAt.toISOString(),
+          patSeenAt: patUse.get(user.id)?.toISOString() ?? null,
+        }));
+    },
+
+    /** Deletes those of `ids` that are still inactive; the caller's own account is never deleted. */
+    async deleteInactive(ids: readonly number[], actor: AuditActor): Promise<number> {
+      const inactive = new Set((await this.inactive()).map((user) => user.id));
+      const doomed = [...new Set(ids)].filter((id) => inactive.has(id) && id !== actor.createdByUserId);
+      await inTransaction(db, async (trx) => {
+        for (const id of doomed) {
+          const user = await getUser(trx, id);
+          if (!user) continue;
+          const rootRole = await rootRoleOf(trx, id);
+          await deleteUserRow(trx, id);
+          await appendEvent(trx, { type: 'user-deleted', ...actor, preData: eventData(user, rootRole) });
+        }
+      });
+      return doomed.length;
+    },
+
+    /** A reset link for a user named by e-mail, username or id; handed to the admin who asked. */
+    async createResetLink(login: string, actor: AuditActor, publicUrl: string): Promise<string> {
+      const user = /^\d+$/.test(login) ? await getUser(db, Number(login)) : await findByLogin(db, login);
+      if (!user || user.isService) throw notFound('No user found');
+      const token = await createResetToken(db, user.id, actor.createdBy, RESET_LINK_TTL_MS);
+      return `${publicUrl}/reset-password?token=${token}`;
+    },
+
+    /** An admin sets a user's password. */
+    async setPassword(id: number, password: string): Promise<void> {
+      const hash = await newPasswordHash(password);
+      await inTransaction(db, async (trx) => {
+        await existing(trx, id);
+        await setPasswordHash(trx, id, hash);
+        await hooks.credentialsChanged(trx, id);
+      });
+    },
+
+    /** The signed-in user changes their own password; the current one must be given when set. */
+    async changeOwnPassword(
+      userId: number,
+      body: { password: string; oldPassword?: string; confirmPassword?: string },
+    ): Promise<void> {
+      const user = await existing(db, userId);
+      if (user.isService) throw badData('Service accounts have no password');
+      if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
+        throw badData('The passwords do not match');
+      }
+      if (user.passwordHash !== null) {
+        if (body.oldPassword === undefined) throw badData('The current password (oldPassword) is required');
+        if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
+          throw new ApiError('PasswordMismatch', 'The current password is wrong');
+        }
+      }
+      const hash = await newPasswordHash(body.password);
+      await inTransaction(db, async (trx) => {
+        await setPasswordHash(trx, userId, hash);
+        await hooks.credentialsChanged(trx, userId);
+      });
+    },
+
+    async validateResetToken(token: string): Promise<TokenUser> {
+      const found = await findUsableResetToken(db, token);
+      const user = found && (await getUser(db, found.userId));
+      if (!found || !user)
+        throw new ApiError('InvalidTokenError', 'The reset token is invalid, used or expired');
+      const roleId = await rootRoleOf(db, user.id);
+      const role = roleId !== undefined ? await getRole(db, roleId) : undefined;
+      return {
+        id: user.id,
+        ...(user.name !== null ? { name: user.name } : {}),
+        email: user.email ?? user.username ?? '',
+        token,
+        createdBy: found.createdBy,
+        role: role ? toRole(role) : { id: 0, type: 'root', name: 'None' },
+      };
+    },
+
+    /** Sets a password through a reset (or new-user) link; the link works once. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const found = await findUsableResetToken(db, token);
+      if (!found) throw new ApiError('InvalidTokenError', 'The reset token is invalid, used or expired');
+      const hash = await newPasswordHash(password);
+      await inTransaction(db, async (trx) => {
+        if (!(await useResetToken(trx, token))) {
+          throw new ApiError('InvalidTokenError', 'The reset token is invalid, used or expired');
+        }
+        await setPasswordHash(trx, found.userId, hash);
+        await hooks.credentialsChanged(trx, found.userId);
+      });
+    },
+
+    /** Checks a password login; 401 PasswordMismatch for any failure, in constant-ish time. */
+    async verifyLogin(login: string, password: string): Promise<UserRecord> {
+      const user = await findByLogin(db, login);
+      const usable = user && !user.isService ? user.passwordHash : null;
+      const ok = await verifyPassword(password, usable);
+      if (!user || !ok) {
+        if (user) await recordLogin(db, user.id, false);
+        throw new ApiError('PasswordMismatch', PASSWORD_MISMATCH);
+      }
+      await recordLogin(db, user.id, true);
+      return (await getUser(db, user.id)) as UserRecord;
+    },
+
+    /** Checks a new password against the policy (400) and hashes it; do it before a transaction. */
+    hashNewPassword: newPasswordHash,
+
+    /**
+     * Creates an account with a root role inside the caller's transaction: first start, invite
+     * sign-ups and service accounts (which pass their own event type). 409 when the username or
+     * e-mail is taken.
+     */
+    async createAccount(
+      trx: Queryable,
+      input: {
+        name: string | null;
+        username: string | null;
+        email: string | null;
+        passwordHash: string | null;
+        isService: boolean;
+      },
+      rootRoleId: number,
+      actor: AuditActor,
+      eventType = 'user-created',
+    ): Promise<UserRecord> {
+      const user = await insertUser(trx, { ...input, createdByUserId: actor.createdByUserId });
+      await setUserRootRole(trx, user.id, rootRoleId, actor.createdByUserId);
+      await appendEvent(trx, { type: eventType, ...actor, data: eventData(user, rootRoleId) });
+      return user;
+    },
+
+    /** Renames an account (service accounts) inside the caller's transaction. */
+    rename: (trx: Queryable, id: number, name: string) => updateUserFields(trx, id, { name }),
+
+    /** Deletes an account inside the caller's transaction (the caller writes its event). */
+    deleteAccount: (trx: Queryable, id: number) => deleteUserRow(trx, id),
+
+    listServiceAccounts: () => listUsers(db, { service: true }),
+    rootRolesOf: (ids: readonly number[]) => rootRolesOfUsers(db, ids),
+
+    count: () => countUsers(db),
+    countIn: (q: Queryable) => countUsers(q),
+  };
+}

@@ -1,0 +1,151 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Permission, SESSION_COOKIE } from '../../contract';
+import { ANONYMOUS, type Caller } from '../lib/caller';
+import { ApiError } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling: set by the auth guard for every request before any handler runs. */
+    caller: Caller;
+  }
+}
+
+/** What the guard needs from the identity domains (wired by the composition root). */
+export interface AuthGuardDependencies {
+  baseUriPath: string;
+  /** Resolves once the first user and the configured tokens exist. */
+  ready(): Promise<void>;
+  /** An `Authorization` value (without `Bearer `) to a caller; null when unknown or expired. */
+  fromAuthorization(secret: string): Promise<Caller | null>;
+  /** A session cookie to a caller; null when unknown or expired. */
+  fromSession(sessionId: string): Promise<Caller | null>;
+  /** Whether the caller holds a permission in a project and environment. */
+  allows(
+    caller: Caller,
+    permission: Permission,
+    context: { project?: string; environment?: string },
+  ): boolean;
+  /** The 403 error for a missing permission. */
+  denied(permissions: readonly Permission[]): Error;
+  /** The project of a flag, for routes that address a flag without `:projectId`. */
+  projectOfFeature(featureName: string): Promise<string | undefined>;
+}
+
+type Surface = 'admin' | 'client' | 'frontend' | 'other';
+type TokenKind = 'client' | 'frontend';
+
+export const WRONG_TOKEN_TYPE = 'invalid token: expected a different token type for this endpoint';
+
+function surfaceOf(routeUrl: string, base: string): Surface {
+  const path = routeUrl.startsWith(base) ? routeUrl.slice(base.length) : routeUrl;
+  if (path === '/api/admin' || path.startsWith('/api/admin/')) return 'admin';
+  if (path === '/api/client' || path.startsWith('/api/client/')) return 'client';
+  if (path === '/api/frontend' || path.startsWith('/api/frontend/')) return 'frontend';
+  return 'other';
+}
+
+function authorizationOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  // Unleash accepts the token with or without the Bearer scheme (API.md §4.3).
+  const value = header.replace(/^bearer\s+/i, '').trim();
+  return value || undefined;
+}
+
+function loginRequired(base: string): ApiError {
+  const path = `${base}/auth/simple/login`;
+  return new ApiError(
+    'AuthenticationRequired',
+    `You must log in to use Switchyard. Your request carried no credentials: log in at ${path} or send an API token in the Authorization header.`,
+    { extra: { path, type: 'password', defaultHidden: false } },
+  );
+}
+
+const unknownCredentials = () =>
+  new ApiError(
+    'UnauthorizedError',
+    'You must log in to use Switchyard: the credentials sent are unknown or expired.',
+  );
+
+const tokenRequired = () =>
+  new ApiError(
+    'AuthenticationRequired',
+    'This endpoint requires an API token. Send a valid token in the Authorization header.',
+  );
+
+const wrongTokenType = () => new ApiError('ForbiddenError', WRONG_TOKEN_TYPE);
+
+const userRequired = () =>
+  new ApiError(
+    'ForbiddenError',
+    'This operation needs an identifiable user: log in or use a personal access token, not an API token.',
+  );
+
+/**
+ * One guard for every route (STYLE.md: permissions are declared per route). It resolves the
+ * caller from the session cookie, an API token or a personal access token, and enforces the
+ * route's declared permission: NONE is public; CLIENT and FRONTEND (and every non-public route
+ * of /api/client and /api/frontend) need an SDK token of that type; everything else needs an
+ * admin token or a user holding the permission in the route's project (`:projectId`, or the
+ * project of `:featureName`) and environment (`:environment`). USER needs a session or a
+ * personal access token; AUTHENTICATED anyone signed in.
+ */
+export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDependencies): Promise<void> {
+  await app.register(cookie);
+  // Every request gets its own value in the hook below; the decoration only declares the slot.
+  app.decorateRequest('caller', null as never);
+
+  app.addHook('onRequest', async (request) => {
+    request.caller = ANONYMOUS;
+    const declared = request.routeOptions.config?.permission;
+    // Unrouted requests (the 404 handler) and third-party documentation routes have none.
+    if (!declared) return;
+    const permissions: readonly Permission[] = typeof declared === 'string' ? [declared] : declared;
+    if (permissions.includes('NONE')) return;
+
+    await deps.ready();
+    const surface = surfaceOf(request.routeOptions.url ?? request.url, deps.baseUriPath);
+    const sdkKind: TokenKind | undefined =
+      permissions.includes('CLIENT') || surface === 'client'
+        ? 'client'
+        : permissions.includes('FRONTEND') || surface === 'frontend'
+          ? 'frontend'
+          : undefined;
+
+    const secret = authorizationOf(request);
+    if (sdkKind) {
+      // The SDK APIs read the Authorization header only; sessions do not count there.
+      if (!secret) throw tokenRequired();
+      const caller = await deps.fromAuthorization(secret);
+      if (!caller) throw unknownCredentials();
+      if (caller.kind !== 'api-token' || caller.scope.type !== sdkKind) throw wrongTokenType();
+      request.caller = caller;
+      return;
+    }
+
+    const sessionId = secret ? undefined : request.cookies[SESSION_COOKIE];
+    if (!secret && !sessionId) throw loginRequired(deps.baseUriPath);
+    const caller = secret
+      ? await deps.fromAuthorization(secret)
+      : await deps.fromSession(sessionId as string);
+    if (!caller) throw unknownCredentials();
+    if (caller.kind === 'api-token' && caller.scope.type !== 'admin') throw wrongTokenType();
+    request.caller = caller;
+
+    if (permissions.includes('AUTHENTICATED')) return;
+    if (permissions.includes('USER')) {
+      if (caller.kind === 'user') return;
+      if (permissions.length === 1) throw userRequired();
+    }
+
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    let project = params.projectId;
+    if (project === undefined && params.featureName !== undefined) {
+      project = await deps.projectOfFeature(params.featureName);
+    }
+    const context = { project, environment: params.environment };
+    if (permissions.some((permission) => deps.allows(caller, permission, context))) return;
+    throw deps.denied(permissions.filter((p) => p !== 'USER'));
+  });
+}
