@@ -4,12 +4,15 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { clientApiRoutes, createClientFeatureCache, createRevisionTracker } from '../features/client-api';
 import { clientMetricsAdminRoutes, createClientMetricsService } from '../features/client-metrics';
-import { getClientSnapshot, getClientSnapshotRevision } from '../features/feature-toggles';
+import {
+  getAllFeatureNames,
+  getClientSnapshot,
+  getClientSnapshotRevision,
+} from '../features/feature-toggles';
 import { createFrontendSettings, frontendApiRoutes } from '../features/frontend-api';
 import { listTagsOfFeatures } from '../features/tags';
 import { uiConfigRoutes } from '../features/ui-config';
 import type { App } from '../http/app-type';
-import { actorOf } from '../lib/caller';
 import { SWITCHYARD_VERSION } from '../version';
 
 /** How long another instance's change may take to reach this one's SDK answers. */
@@ -63,11 +66,7 @@ async function registerSdkApis(app: App, { db, config }: { db: Db; config: Confi
   }
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
-    actorOf: (request) => actorOf((request as { caller: Parameters<typeof actorOf>[0] }).caller).createdBy,
-    knownFlagNames: async () => {
-      const rows = await db.selectFrom('features').select('name').execute();
-      return new Set(rows.map((row) => row.name));
-    },
+    knownFlagNames: () => getAllFeatureNames(db),
   });
   await app.register(uiConfigRoutes, { version: SWITCHYARD_VERSION, config, settings: frontendSettings });
 }

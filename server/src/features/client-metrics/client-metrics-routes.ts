@@ -11,14 +11,13 @@ import {
   OutdatedSdksSchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
+import { actorOf } from '../../lib/caller';
 import type { ClientMetricsService } from './client-metrics-service';
 
 export interface ClientMetricsRouteOptions {
   service: ClientMetricsService;
   /** Names of the flags that exist, to report flags an application asks for that do not. */
   knownFlagNames: () => Promise<ReadonlySet<string>>;
-  /** The name events record for the caller. */
-  actorOf: (request: unknown) => string;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -76,7 +75,7 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
       },
     },
     async (request, reply) => {
-      await service.createApplication(request.params.appName, request.body, options.actorOf(request));
+      await service.createApplication(request.params.appName, request.body, actorOf(request.caller));
       return reply.status(202).send(null);
     },
   );
@@ -93,7 +92,7 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
       },
     },
     async (request, reply) => {
-      await service.deleteApplication(request.params.appName, options.actorOf(request));
+      await service.deleteApplication(request.params.appName, actorOf(request.caller));
       return reply.status(200).send(null);
     },
   );

@@ -13,6 +13,7 @@ import type {
   ToggleCounts,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import { type AuditActor, SYSTEM_ACTOR } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { appendEvent } from '../events';
@@ -38,8 +39,6 @@ export interface ClientMetricsServiceOptions {
   retentionHours?: number;
   clock?: () => Date;
 }
-
-const SYSTEM_ACTOR = 'unleash-system';
 
 /** A `*` token reports into Unleash's `default` environment (API.md §2.4). */
 export function reportingEnvironment(tokenEnvironment: string): string {
@@ -87,7 +86,7 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
     try {
       await store.writeBatch(batch, async (trx, appNames) => {
         for (const appName of appNames) {
-          await appendEvent(trx, { type: 'application-created', createdBy: SYSTEM_ACTOR, data: { appName } });
+          await appendEvent(trx, { type: 'application-created', ...SYSTEM_ACTOR, data: { appName } });
         }
       });
     } catch (error) {
@@ -244,21 +243,17 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
       };
     },
 
-    async createApplication(appName: string, body: CreateApplication, actor: string): Promise<void> {
+    async createApplication(appName: string, body: CreateApplication, actor: AuditActor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const existed = await store.getApplication(appName);
-        await store.upsertApplication(trx, appName, body, actor);
+        await store.upsertApplication(trx, appName, body, actor.createdBy);
         if (!existed) {
-          await appendEvent(trx, {
-            type: 'application-created',
-            createdBy: actor,
-            data: { appName, ...body },
-          });
+          await appendEvent(trx, { type: 'application-created', ...actor, data: { appName, ...body } });
         }
       });
     },
 
-    async deleteApplication(appName: string, actor: string): Promise<void> {
+    async deleteApplication(appName: string, actor: AuditActor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await store.getApplication(appName);
         const deleted = await store.deleteApplication(trx, appName);
@@ -266,7 +261,7 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
         if (deleted) {
           await appendEvent(trx, {
             type: 'application-deleted',
-            createdBy: actor,
+            ...actor,
             preData: { application: before },
           });
         }

@@ -194,3 +194,9 @@ export async function getClientSnapshot(db: Db, environment: string): Promise<Cl
 export async function getClientSnapshotRevision(db: Db, environment: string): Promise<number> {
   return getSnapshotRevision(db, environment);
 }
+
+/** Names of every flag, archived ones included: what counts as "a flag that exists". */
+export async function getAllFeatureNames(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('features').select('name').execute();
+  return new Set(rows.map((row) => row.name));
+}

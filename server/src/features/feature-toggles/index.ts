@@ -1,5 +1,6 @@
 export {
   type ClientSnapshot,
+  getAllFeatureNames,
   getClientSnapshot,
   getClientSnapshotRevision,
   type SnapshotFeature,
