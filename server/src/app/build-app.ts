@@ -8,6 +8,7 @@ import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
 import { registerJsonOnlyBodies } from '../http/content-type';
 import { registerErrorHandling } from '../http/error-handler';
+import { lazyCompilersFactory } from '../http/lazy-compilers';
 import { registerHttpMetrics } from '../http/metrics';
 import { registerNetworkExposure } from '../http/network-exposure';
 import { registerOpenApi } from '../http/openapi';
@@ -37,6 +38,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
     logController: new LogController({ disableRequestLogging: true }),
     // Unleash collapses runs of slashes before routing (API.md §1).
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: lazyCompilersFactory() },
     ajv: {
       customOptions: {
         // Unknown properties are rejected (400), never silently dropped.

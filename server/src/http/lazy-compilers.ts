@@ -1,0 +1,42 @@
+import AjvCompiler from '@fastify/ajv-compiler';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import type { FastifyServerOptions } from 'fastify';
+
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+type Validate = ((data: unknown) => unknown) & { errors?: unknown };
+
+/**
+ * Fastify's own validator and serializer compilers (Ajv, fast-json-stringify), made lazy: a
+ * route's code is generated on its first request instead of at start-up. With ~225 routes,
+ * compiling everything eagerly cost over a second of every start; most routes of a desktop
+ * session are never called, and the SDK routes compile once on their first poll.
+ */
+export function lazyCompilersFactory(): CompilersFactory {
+  const validatorFactory = AjvCompiler();
+  const serializerFactory = SerializerSelector();
+  return {
+    buildValidator(externalSchemas: unknown, options: unknown) {
+      const compile = validatorFactory(externalSchemas as never, options as never);
+      return (route: unknown) => {
+        let compiled: Validate | undefined;
+        const validate: Validate = (data) => {
+          compiled ??= compile(route as never) as Validate;
+          const result = compiled(data);
+          // Fastify reads the errors of the last call from the validator function itself.
+          validate.errors = compiled.errors;
+          return result;
+        };
+        return validate as never;
+      };
+    },
+    buildSerializer(externalSchemas: unknown, options: unknown) {
+      const compile = serializerFactory(externalSchemas as never, options as never);
+      return (route: unknown) => {
+        let compiled: ((data: unknown) => string) | undefined;
+        return (data: unknown) => (compiled ??= compile(route as never) as (data: unknown) => string)(data);
+      };
+    },
+  } as CompilersFactory;
+}
