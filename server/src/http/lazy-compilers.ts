@@ -35,7 +35,10 @@ export function lazyCompilersFactory(): CompilersFactory {
       const compile = serializerFactory(externalSchemas as never, options as never);
       return (route: unknown) => {
         let compiled: ((data: unknown) => string) | undefined;
-        return (data: unknown) => (compiled ??= compile(route as never) as (data: unknown) => string)(data);
+        return (data: unknown) => {
+          compiled ??= compile(route as never) as (data: unknown) => string;
+          return compiled(data);
+        };
       };
     },
   } as CompilersFactory;
