@@ -1,2 +1,3 @@
-// `npm run bench`: performance targets live here, never in timed tests (issue 8 builds the suite).
-console.log('no benchmarks yet');
+// `npm run bench [-- --quick] [-- --large]`: performance targets live here, never in timed tests
+// (issue 8). The harness is in scripts/bench/; see README "Benchmarks".
+import './bench/run.mjs';
