@@ -118,7 +118,10 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
       if (request.headers['if-none-match'] === served.etag) {
         // No body at all (a serialised `null` would announce 4 bytes that never come) and the
         // ETag again, as HTTP asks of a 304.
-        return reply.status(304).header('etag', served.etag).send(undefined as never);
+        return reply
+          .status(304)
+          .header('etag', served.etag)
+          .send(undefined as never);
       }
       // Precomputed bytes: Fastify sends a Buffer as is, skipping serialisation on the hot path
       // (the typed reply only knows the schema's object type, hence the cast).
