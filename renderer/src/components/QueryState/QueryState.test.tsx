@@ -3,18 +3,15 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NetworkError } from '../../api/api-error';
 import { theme } from '../../app/theme';
-import { QueryState } from './QueryState';
+import { type QueryLike, QueryState } from './QueryState';
 
-function show(props: Partial<React.ComponentProps<typeof QueryState<string[]>>>) {
+function show(query: Partial<QueryLike<string[]>>) {
   return render(
     <MantineProvider theme={theme} env="test">
       <QueryState<string[]>
-        data={undefined}
-        loading={false}
-        error={null}
+        query={{ data: undefined, loading: false, error: null, ...query }}
         noun="things"
         isEmpty={(d) => d.length === 0}
-        {...props}
       >
         {(data) => (
           <ul>
@@ -34,7 +31,7 @@ describe('QueryState', () => {
     expect(screen.getByText('Loading things…')).toBeTruthy();
     rerender(
       <MantineProvider theme={theme} env="test">
-        <QueryState<string[]> data={['a']} loading={false} error={null} noun="things">
+        <QueryState<string[]> query={{ data: ['a'], loading: false, error: null }} noun="things">
           {(data) => <span>{data.join()}</span>}
         </QueryState>
       </MantineProvider>,

@@ -3,11 +3,16 @@ import type { ReactNode } from 'react';
 import { ErrorNotice } from '../ErrorNotice/ErrorNotice';
 import classes from './QueryState.module.css';
 
-export interface QueryStateProps<T> {
+/** What a server query knows: `useServerData` returns one, and screens may derive their own. */
+export interface QueryLike<T> {
   data: T | undefined;
   loading: boolean;
   error: unknown;
-  onRetry?: () => void;
+  reload?: () => void;
+}
+
+export interface QueryStateProps<T> {
+  query: QueryLike<T>;
   /** What is loaded, for messages: "projects". */
   noun: string;
   isEmpty?: (data: T) => boolean;
@@ -16,16 +21,8 @@ export interface QueryStateProps<T> {
 }
 
 /** Loading, error, empty and loaded states of one server query, the same on every screen. */
-export function QueryState<T>({
-  data,
-  loading,
-  error,
-  onRetry,
-  noun,
-  isEmpty,
-  empty,
-  children,
-}: QueryStateProps<T>) {
+export function QueryState<T>({ query, noun, isEmpty, empty, children }: QueryStateProps<T>) {
+  const { data, loading, error, reload: onRetry } = query;
   if (data === undefined) {
     if (error)
       return <ErrorNotice error={error} title={`Could not load ${noun}`} {...(onRetry ? { onRetry } : {})} />;

@@ -51,14 +51,7 @@ export function ApiTokensScreen() {
           </Tooltip>
         }
       />
-      <QueryState
-        data={tokens.data}
-        loading={tokens.loading}
-        error={tokens.error}
-        onRetry={tokens.reload}
-        noun="API tokens"
-        isEmpty={(data) => data.tokens.length === 0}
-      >
+      <QueryState query={tokens} noun="API tokens" isEmpty={(data) => data.tokens.length === 0}>
         {(data) => (
           <Table.ScrollContainer minWidth={760}>
             <Table>

@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { Environment } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useConsole } from '../../stores/console-context';
 import {
@@ -69,19 +70,8 @@ export function EnvironmentsScreen() {
         now={now}
       />
       {error ? <ErrorNotice error={error} title="The change was not made" /> : null}
-      {queuedNotice ? (
-        <Alert color="yellow" variant="light" withCloseButton onClose={() => setQueuedNotice(false)} mb="md">
-          The server is unreachable: your change is pending and will be sent when it is back.
-        </Alert>
-      ) : null}
-      <QueryState
-        data={environments.data}
-        loading={environments.loading}
-        error={environments.error}
-        onRetry={environments.reload}
-        noun="environments"
-        isEmpty={(data) => data.environments.length === 0}
-      >
+      {queuedNotice ? <PendingChangeNotice onClose={() => setQueuedNotice(false)} /> : null}
+      <QueryState query={environments} noun="environments" isEmpty={(data) => data.environments.length === 0}>
         {(data) => {
           const rows = displayedEnvironments(data.environments, pendingEnabled, pendingOrder);
           const names = rows.map((environment) => environment.name);

@@ -135,10 +135,7 @@ export function EventLogScreen() {
         ) : null}
       </Group>
       <QueryState
-        data={events.data}
-        loading={events.loading}
-        error={events.error}
-        onRetry={events.reload}
+        query={events}
         noun="events"
         isEmpty={(data) => data.events.length === 0}
         empty={filtered ? 'No event matches these filters.' : 'No events yet.'}

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, NumberInput, Table, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FeatureType } from '../../api/types';
 import { fieldErrorsOf } from '../../components/ErrorNotice/field-errors';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useConsole } from '../../stores/console-context';
 import { featureTypeLifetimeEdit } from '../../stores/editable-resources';
@@ -81,19 +82,8 @@ export function FeatureTypesScreen() {
         fromCache={types.fromCache}
         now={now}
       />
-      {queued ? (
-        <Alert color="yellow" variant="light" withCloseButton onClose={() => setQueued(false)} mb="md">
-          The server is unreachable: your change is pending and will be sent when it is back.
-        </Alert>
-      ) : null}
-      <QueryState
-        data={types.data}
-        loading={types.loading}
-        error={types.error}
-        onRetry={types.reload}
-        noun="feature types"
-        isEmpty={(data) => data.types.length === 0}
-      >
+      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
+      <QueryState query={types} noun="feature types" isEmpty={(data) => data.types.length === 0}>
         {(data) => (
           <Table.ScrollContainer minWidth={640}>
             <Table>

@@ -136,10 +136,7 @@ export function FlagsScreen() {
         />
       </Group>
       <QueryState
-        data={flags.data}
-        loading={flags.loading}
-        error={flags.error}
-        onRetry={flags.reload}
+        query={flags}
         noun="flags"
         isEmpty={(data) => data.features.length === 0}
         empty={

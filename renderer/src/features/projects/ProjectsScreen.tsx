@@ -45,10 +45,7 @@ export function ProjectsScreen() {
         </Alert>
       ) : null}
       <QueryState
-        data={projects.data ? rows : undefined}
-        loading={projects.loading}
-        error={projects.error}
-        onRetry={projects.reload}
+        query={{ ...projects, data: projects.data ? rows : undefined }}
         noun="projects"
         isEmpty={(data) => data.length === 0}
       >

@@ -57,14 +57,7 @@ export function ReadOnlyList<T>({
         onChange={(event) => setFilter(event.currentTarget.value)}
         className={classes.filter}
       />
-      <QueryState
-        data={rows.data}
-        loading={rows.loading}
-        error={rows.error}
-        onRetry={rows.reload}
-        noun={noun}
-        isEmpty={(data) => data.length === 0}
-      >
+      <QueryState query={rows} noun={noun} isEmpty={(data) => data.length === 0}>
         {(data) => {
           const shown = needle ? data.filter((row) => text(row).toLowerCase().includes(needle)) : data;
           return (

@@ -45,10 +45,7 @@ export function UsersScreen() {
         className={classes.filter}
       />
       <QueryState<User[]>
-        data={shown.data}
-        loading={shown.loading}
-        error={shown.error}
-        onRetry={shown.reload}
+        query={shown}
         noun="users"
         isEmpty={(data) => data.length === 0}
         empty={searching ? `No user matches “${query}”.` : 'No users yet.'}
