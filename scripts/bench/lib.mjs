@@ -1,6 +1,6 @@
 // Helpers for the benchmark harness: processes, wrk, statistics, /proc readings.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,12 +94,13 @@ function toMs(value, unit) {
 }
 
 /** Runs wrk and parses req/s, p50/p99 (ms), request count and non-2xx/3xx count. */
-export function runWrk({ url, script, seconds, threads = 2, connections = 32 }) {
+export function runWrk({ url, script, seconds, threads = 2, connections = 32, cpu = null }) {
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '5s'];
   if (script) args.push('-s', script);
   args.push(url);
   return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const pinned = onCpu(cpu, '/usr/bin/wrk', args);
+    const child = spawn(pinned.command, pinned.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
@@ -143,4 +144,55 @@ export async function mapLimit(items, limit, fn) {
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/**
+ * The command line that runs `command` on one CPU (taskset), so the server and the load generator
+ * do not steal each other's core; unchanged when taskset is missing or there is one core.
+ */
+export function onCpu(cpu, command, args) {
+  if (cpu === null || !existsSync('/usr/bin/taskset')) return { command, args };
+  return { command: '/usr/bin/taskset', args: ['-c', String(cpu), command, ...args] };
+}
+
+/**
+ * Self time per function of a V8 .cpuprofile, heaviest first: what `--profile` prints. Functions
+ * are keyed by name and location; `(program)`/`(idle)`/`(garbage collector)` are kept as V8 names them.
+ */
+export function profileSummary(profilePath, top = 25, groupBy = 'function') {
+  const profile = JSON.parse(readFileSync(profilePath, 'utf8'));
+  const interval =
+    profile.timeDeltas.length > 0
+      ? (profile.endTime - profile.startTime) / profile.timeDeltas.length / 1000
+      : 0;
+  const byFunction = new Map();
+  let total = 0;
+  for (const node of profile.nodes) {
+    if (!node.hitCount) continue;
+    const frame = node.callFrame;
+    const where = frame.url
+      ? `${frame.url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${frame.lineNumber + 1}`
+      : '';
+    const key =
+      groupBy === 'package'
+        ? packageOf(frame.url) || frame.functionName
+        : `${frame.functionName || '(anonymous)'} ${where}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + node.hitCount);
+    if (frame.functionName !== '(idle)') total += node.hitCount;
+  }
+  return [...byFunction.entries()]
+    .filter(([key]) => !key.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([key, hits]) => ({ key, ms: hits * interval, share: hits / total }));
+}
+
+/** `fastify`, `@fastify/x`, `node:internal` or `switchyard` for a profile frame's script URL. */
+function packageOf(url) {
+  if (!url) return '';
+  const inModules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (inModules) return inModules[1];
+  if (url.startsWith('node:')) return 'node (runtime)';
+  if (url.includes('/dist/server/')) return 'switchyard (bundled, incl. bundled deps)';
+  return url;
 }

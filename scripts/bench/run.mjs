@@ -4,7 +4,7 @@
 // latency and change visibility, and prints one table. Everything it starts is stopped at the end.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,9 @@ import {
   freePort,
   mapLimit,
   median,
+  onCpu,
   percentile,
+  profileSummary,
   rssMb,
   runWrk,
   sleep,
@@ -26,8 +28,20 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const argv = process.argv.slice(2);
 const QUICK = argv.includes('--quick');
 const LARGE = argv.includes('--large');
+const PROFILE = argv.includes('--profile');
+/** `--only=frontend,metrics`: run just these throughput scenarios (with --profile, to profile one hot path). */
+const ONLY =
+  argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',') ?? null;
 const SECONDS = QUICK ? 2 : 5;
 const RUNS = QUICK ? 1 : 3;
+// Two cores or more: the server (and the reference, which runs alternately with it) on CPU 0,
+// wrk on CPU 1, so load generation does not steal the measured process's core.
+const PIN = cpus().length >= 2;
+const SERVER_CPU = PIN ? 0 : null;
+const LOAD_CPU = PIN ? 1 : null;
 const ADMIN = '*:*.bench-admin-token-0123456789abcdef';
 const CLIENT = '*:development.bench-client-token-0123456789abcdef';
 const FRONTEND = '*:development.bench-frontend-token-0123456789abcdef';
@@ -69,9 +83,11 @@ function serverEnv(extra) {
 }
 
 async function startServer(databaseUrl) {
+  const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(tmp, 'profile')}`] : [];
+  const { command, args } = onCpu(SERVER_CPU, process.execPath, [...nodeArgs, 'dist/server/main.js']);
   const { child, ready, output } = spawnWaitingFor(
-    process.execPath,
-    ['dist/server/main.js'],
+    command,
+    args,
     { cwd: root, env: serverEnv({ PORT: '0', DATABASE_URL: databaseUrl }) },
     /Switchyard is running at (\S+)/,
   );
@@ -213,15 +229,19 @@ const luaString = (s) => JSON.stringify(s);
 async function startReference(routes) {
   const spec = join(tmp, 'reference.json');
   writeFileSync(spec, JSON.stringify({ routes }));
-  const { child, ready } = spawnWaitingFor(
-    process.execPath,
-    [join(root, 'scripts/bench/reference-server.mjs'), spec],
-    {},
-    /listening (\d+)/,
-  );
+  const { command, args } = onCpu(SERVER_CPU, process.execPath, [
+    join(root, 'scripts/bench/reference-server.mjs'),
+    spec,
+  ]);
+  const { child, ready } = spawnWaitingFor(command, args, {}, /listening (\d+)/);
   cleanups.push(() => stopChild(child));
   const [, port] = await ready;
   return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** A throughput scenario unless `--only` left it out (null then; the table skips it). */
+function measureIf(scenario, label, server, reference, pid) {
+  return ONLY && !ONLY.includes(scenario) ? null : measurePair(label, server, reference, pid);
 }
 
 /** Median of RUNS wrk runs, alternating server and reference so drift hits both alike. */
@@ -230,10 +250,10 @@ async function measurePair(label, server, reference, pid) {
   const ref = [];
   for (let run = 0; run < RUNS; run++) {
     const cpuBefore = cpuSeconds(pid);
-    const m = await runWrk({ ...server, seconds: SECONDS });
+    const m = await runWrk({ ...server, seconds: SECONDS, cpu: LOAD_CPU });
     m.cpuPer1000 = ((cpuSeconds(pid) - cpuBefore) / m.requests) * 1000;
     measured.push(m);
-    if (reference) ref.push(await runWrk({ ...reference, seconds: SECONDS }));
+    if (reference) ref.push(await runWrk({ ...reference, seconds: SECONDS, cpu: LOAD_CPU }));
     log(
       `${label} run ${run + 1}: ${Math.round(m.rps)} req/s${reference ? ` (ref ${Math.round(ref.at(-1).rps)})` : ''}` +
         `${m.non2xx ? `, ${m.non2xx} non-2xx/3xx` : ''}${m.socketErrors ? `, socket errors ${m.socketErrors}` : ''}`,
@@ -352,6 +372,24 @@ const fmt = (n, digits = 0) =>
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : 'n/a';
 
+/** A table row for a throughput scenario, or nothing when `--only` skipped it. */
+function throughputRows(rows, name, r, target, minRatio, absolute) {
+  if (!r) return;
+  const ratio = r.reference ? r.measured.rps / r.reference.rps : Number.NaN;
+  const met = absolute ? r.measured.rps >= absolute : ratio >= minRatio;
+  rows.push([
+    name,
+    `${fmt(r.measured.rps)} req/s (p50 ${fmt(r.measured.p50, 2)} / p99 ${fmt(r.measured.p99, 2)} ms, ` +
+      `${fmt(r.measured.cpuPer1000 * 1000, 0)} ms CPU/1k req${r.measured.non2xx ? `, ${r.measured.non2xx} errors` : ''})`,
+    r.reference
+      ? `${fmt(r.reference.rps)} req/s (p50 ${fmt(r.reference.p50, 2)} / p99 ${fmt(r.reference.p99, 2)})`
+      : '-',
+    Number.isFinite(ratio) ? `${fmt(ratio * 100)}%` : '-',
+    target,
+    met && !r.measured.non2xx ? 'yes' : r.measured.rps === 0 ? 'NO (0 completed)' : 'NO',
+  ]);
+}
+
 function printTable(rows) {
   const header = ['scenario', 'measured', 'reference', 'ratio', 'target', 'met?'];
   const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => String(r[k]).length)));
@@ -468,31 +506,49 @@ wrk.body = ${luaString(metricsBody)}
 
   log(`client features body ${features.body.length} bytes, frontend body ${frontend.body.length} bytes`);
   const rssBefore = rssMb(pid);
-  const r200 = await measurePair(
+  const r200 = await measureIf(
+    'client-200',
     'client features 200',
     { url: `${server.url}/api/client/features`, script: authLua },
     { url: `${reference.url}/api/client/features`, script: authLua },
     pid,
   );
-  const r304 = await measurePair(
+  const r304 = await measureIf(
+    'client-304',
     'client features 304',
     { url: `${server.url}/api/client/features`, script: etagLua },
     { url: `${reference.url}/api/client/features`, script: etagLua },
     pid,
   );
-  const rFront = await measurePair(
+  const rFront = await measureIf(
+    'frontend',
     'frontend',
     { url: `${server.url}/api/frontend`, script: frontendLua },
     { url: `${reference.url}/api/frontend`, script: frontendLua },
     pid,
   );
-  const rMetrics = await measurePair(
+  const rMetrics = await measureIf(
+    'metrics',
     'client metrics',
     { url: `${server.url}/api/client/metrics`, script: metricsLua },
     { url: `${reference.url}/api/client/metrics`, script: metricsLua },
     pid,
   );
   const rssAfterLoad = rssMb(pid);
+  if (ONLY) {
+    stopping = true;
+    await stopChild(reference.child);
+    await stopChild(server.child);
+    const rows = [];
+    throughputRows(rows, 'GET /api/client/features 200', r200, '≥ 70% of ref', 0.7);
+    throughputRows(rows, 'GET /api/client/features 304', r304, '≥ 80% of ref', 0.8);
+    throughputRows(rows, 'GET /api/frontend (varying userId)', rFront, '≥ 50% of ref', 0.5);
+    throughputRows(rows, 'POST /api/client/metrics', rMetrics, '≥ 10,000 req/s', 0, 10_000);
+    console.log('');
+    printTable(rows);
+    printProfile();
+    return;
+  }
 
   log('admin API latencies');
   const admin = await adminLatencies(call, QUICK ? 20 : 50);
@@ -564,21 +620,7 @@ wrk.body = ${luaString(metricsBody)}
   );
   console.log('');
   const rows = [];
-  const rate = (name, r, target, minRatio, absolute) => {
-    const ratio = r.reference ? r.measured.rps / r.reference.rps : Number.NaN;
-    const met = absolute ? r.measured.rps >= absolute : ratio >= minRatio;
-    rows.push([
-      name,
-      `${fmt(r.measured.rps)} req/s (p50 ${fmt(r.measured.p50, 2)} / p99 ${fmt(r.measured.p99, 2)} ms, ` +
-        `${fmt(r.measured.cpuPer1000 * 1000, 0)} ms CPU/1k req${r.measured.non2xx ? `, ${r.measured.non2xx} errors` : ''})`,
-      r.reference
-        ? `${fmt(r.reference.rps)} req/s (p50 ${fmt(r.reference.p50, 2)} / p99 ${fmt(r.reference.p99, 2)})`
-        : '-',
-      Number.isFinite(ratio) ? `${fmt(ratio * 100)}%` : '-',
-      target,
-      met && !r.measured.non2xx ? 'yes' : r.measured.rps === 0 ? 'NO (0 completed)' : 'NO',
-    ]);
-  };
+  const rate = (...args) => throughputRows(rows, ...args);
   rate('GET /api/client/features 200', r200, '≥ 70% of ref', 0.7);
   rate('GET /api/client/features 304', r304, '≥ 80% of ref', 0.8);
   rate('GET /api/frontend (varying userId)', rFront, '≥ 50% of ref', 0.5);
@@ -679,6 +721,31 @@ wrk.body = ${luaString(metricsBody)}
   }
   printTable(rows);
   for (const note of notes) console.log(`note: ${note}`);
+  printProfile();
+}
+
+/** With --profile: the server's heaviest functions by self time, and where the profile was kept. */
+function printProfile() {
+  if (!PROFILE) return;
+  const dir = join(tmp, 'profile');
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) {
+    console.log('note: the server wrote no CPU profile');
+    return;
+  }
+  const kept = join(root, 'test-results', 'bench-server.cpuprofile');
+  mkdirSync(dirname(kept), { recursive: true });
+  copyFileSync(join(dir, file), kept);
+  console.log('');
+  console.log(`Server CPU profile, self time (whole run; open ${kept} in Chrome DevTools):`);
+  for (const { key, ms, share } of profileSummary(kept)) {
+    console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${fmt(ms).padStart(7)} ms  ${key}`);
+  }
+  console.log('');
+  console.log('Self time by package:');
+  for (const { key, ms, share } of profileSummary(kept, 12, 'package')) {
+    console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${fmt(ms).padStart(7)} ms  ${key}`);
+  }
 }
 
 try {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { Type } from 'typebox';
@@ -8,11 +9,12 @@ import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
 import { registerJsonOnlyBodies } from '../http/content-type';
 import { registerErrorHandling } from '../http/error-handler';
-import { lazyCompilersFactory } from '../http/lazy-compilers';
+import { AJV_OPTIONS, lazyCompilersFactory } from '../http/lazy-compilers';
 import { registerHttpMetrics } from '../http/metrics';
 import { registerNetworkExposure } from '../http/network-exposure';
 import { registerOpenApi } from '../http/openapi';
 import { assertRouteDeclared, type DeclaredRoute } from '../http/route-config';
+import { createSdkFastPath } from '../http/sdk-fast-path';
 import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
 import { flagModelRoutes } from './flag-model-routes';
@@ -32,22 +34,30 @@ export interface AppDependencies {
  * the desktop host and the tests (through `app.inject`) all start from here.
  */
 export async function buildApp({ config, db, logger, consoleDir }: AppDependencies): Promise<App> {
+  const fastPath = createSdkFastPath();
   const app = Fastify({
+    // The main listener consults the SDK fast path before Fastify (sdk-fast-path.ts says why),
+    // with the socket policy Fastify would have applied to a server of its own.
+    serverFactory: (handler, options) => {
+      const setting = (name: string, fallback: number) => {
+        const value = (options as Record<string, unknown>)[name];
+        return typeof value === 'number' ? value : fallback;
+      };
+      const server = http.createServer(fastPath.wrap(handler));
+      server.keepAliveTimeout = setting('keepAliveTimeout', 72_000);
+      server.requestTimeout = setting('requestTimeout', 0);
+      server.setTimeout(setting('connectionTimeout', 0));
+      if (setting('maxRequestsPerSocket', 0) > 0)
+        server.maxRequestsPerSocket = setting('maxRequestsPerSocket', 0);
+      return server;
+    },
     loggerInstance: logger as FastifyBaseLogger,
     // Per-request logs would dominate the SDK hot path; the metrics histogram covers requests.
     logController: new LogController({ disableRequestLogging: true }),
     // Unleash collapses runs of slashes before routing (API.md §1).
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: lazyCompilersFactory() },
-    ajv: {
-      customOptions: {
-        // Unknown properties are rejected (400), never silently dropped.
-        removeAdditional: false,
-        coerceTypes: 'array',
-        useDefaults: true,
-        allErrors: true,
-      },
-    },
+    ajv: { customOptions: { ...AJV_OPTIONS.customOptions } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const base = config.baseUriPath;
@@ -61,16 +71,24 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   registerErrorHandling(app, base, { pageFallback: consoleSite });
   registerJsonOnlyBodies(app);
   const metrics = registerHttpMetrics(app);
+  fastPath.onAnswered(metrics.observe);
+  app.decorate('sdkFastPath', fastPath);
+  // Closing: new requests go to Fastify, which answers 503 while it drains.
+  app.addHook('preClose', async () => fastPath.close());
   // Before any route or auth hook: a refused peer learns nothing else (ADMIN_LOOPBACK_ONLY, SDK_PORT).
-  registerNetworkExposure(app, { baseUriPath: base, adminLoopbackOnly: config.adminLoopbackOnly });
+  registerNetworkExposure(app, {
+    baseUriPath: base,
+    adminLoopbackOnly: config.adminLoopbackOnly,
+    dispatch: fastPath.wrap((request, response) => app.routing(request, response)),
+  });
   await registerOpenApi(app, SWITCHYARD_VERSION);
   // Identity and access: the auth guard in front of every route, then the identity routes.
-  await registerIdentity(app, { config, db, logger });
+  const identity = await registerIdentity(app, { config, db, logger });
 
   await app.register(
     async (scoped) => {
       await scoped.register(healthRoutes, { db });
-      await scoped.register(sdkApis, { db, config });
+      await scoped.register(sdkApis, { db, config, fastPath, identity });
       await scoped.register(flagModelRoutes, { db });
       await scoped.register(consoleSite.routes);
       scoped.get(

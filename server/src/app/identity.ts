@@ -17,6 +17,7 @@ import { createServiceAccountService, serviceAccountRoutes } from '../features/s
 import { createUserService, userRoutes } from '../features/users';
 import type { App } from '../http/app-type';
 import { registerAuthGuard } from '../http/auth-guard';
+import type { Caller } from '../lib/caller';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -24,10 +25,18 @@ import type { Logger } from '../lib/logger';
  * service accounts and invite links, the auth guard in front of every route, their routes under
  * BASE_URI_PATH, first-start bootstrap when the app is ready, and flushing on close.
  */
+/** What other compositions need from identity: the same credential check the auth guard makes. */
+export interface IdentityAccess {
+  /** Resolves once the first user and the configured tokens exist. */
+  ready(): Promise<void>;
+  /** An `Authorization` value to a caller; null when unknown or expired. */
+  fromAuthorization(secret: string): Promise<Caller | null>;
+}
+
 export async function registerIdentity(
   app: App,
   { config, db, logger }: { config: Config; db: Db; logger: Logger },
-): Promise<void> {
+): Promise<IdentityAccess> {
   const catalog = createProjectCatalog(db);
   const apiTokens = createApiTokenService({ db, catalog, logger });
   const pats = createPatService({ db, logger });
@@ -73,4 +82,5 @@ export async function registerIdentity(
     },
     { prefix: config.baseUriPath },
   );
+  return { ready, fromAuthorization: authenticator.fromAuthorization };
 }

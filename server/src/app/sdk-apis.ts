@@ -2,18 +2,31 @@ import os from 'node:os';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { clientApiRoutes, createClientFeatureCache, createRevisionTracker } from '../features/client-api';
+import {
+  clientApiRoutes,
+  createClientFeatureCache,
+  createRevisionTracker,
+  type Replay,
+  registerClientFeaturesFastPath,
+  registerClientMetricsFastPath,
+} from '../features/client-api';
 import { clientMetricsAdminRoutes, createClientMetricsService } from '../features/client-metrics';
 import {
   getAllFeatureNames,
   getClientSnapshot,
   getClientSnapshotRevision,
 } from '../features/feature-toggles';
-import { createFrontendSettings, frontendApiRoutes } from '../features/frontend-api';
+import {
+  createFrontendSettings,
+  frontendApiRoutes,
+  registerFrontendFastPath,
+} from '../features/frontend-api';
 import { listTagsOfFeatures } from '../features/tags';
 import { uiConfigRoutes } from '../features/ui-config';
 import type { App } from '../http/app-type';
+import type { SdkFastPath } from '../http/sdk-fast-path';
 import { SWITCHYARD_VERSION } from '../version';
+import type { IdentityAccess } from './identity';
 
 /** How long another instance's change may take to reach this one's SDK answers. */
 const REVISION_MAX_AGE_MS = 1000;
@@ -22,7 +35,15 @@ const REVISION_MAX_AGE_MS = 1000;
  * The SDK-facing APIs (issue 5): client API, frontend API, SDK registration and metrics, and
  * the admin read side of applications and usage, sharing one in-memory snapshot cache.
  */
-async function registerSdkApis(app: App, { db, config }: { db: Db; config: Config }): Promise<void> {
+export interface SdkApiOptions {
+  db: Db;
+  config: Config;
+  /** The hot paths are also registered here, answered before Fastify when fully cached. */
+  fastPath: SdkFastPath;
+  identity: IdentityAccess;
+}
+
+async function registerSdkApis(app: App, { db, config, fastPath, identity }: SdkApiOptions): Promise<void> {
   const tracker = createRevisionTracker((environment) => getClientSnapshotRevision(db, environment), {
     maxAgeMs: REVISION_MAX_AGE_MS,
   });
@@ -56,19 +77,48 @@ async function registerSdkApis(app: App, { db, config }: { db: Db; config: Confi
   app.addHook('onClose', async () => metrics.stop());
 
   await app.register(clientApiRoutes, { cache, metrics, version: SWITCHYARD_VERSION });
+  const base = config.baseUriPath;
+  registerClientFeaturesFastPath(fastPath, { baseUriPath: base, cache, credentials: identity });
+  registerClientMetricsFastPath(fastPath, {
+    baseUriPath: base,
+    metrics,
+    credentials: identity,
+    replay: replayThroughFastify(app),
+  });
   if (config.frontendApiEnabled) {
-    await app.register(frontendApiRoutes, {
+    const frontend = {
       cache,
       metrics,
       settings: frontendSettings,
       hostname: process.env.HOSTNAME || os.hostname(),
-    });
+    };
+    await app.register(frontendApiRoutes, frontend);
+    registerFrontendFastPath(fastPath, { ...frontend, baseUriPath: base, credentials: identity });
   }
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),
   });
   await app.register(uiConfigRoutes, { version: SWITCHYARD_VERSION, config, settings: frontendSettings });
+}
+
+/**
+ * Hands a request whose body the fast path already read to Fastify, and copies Fastify's answer
+ * onto the real response: used only for bodies the route will refuse, so that refusal is exact.
+ */
+function replayThroughFastify(app: App): Replay {
+  return async (request, response, body) => {
+    const answer = await app.inject({
+      method: request.method as 'POST',
+      url: request.url ?? '/',
+      headers: request.headers as Record<string, string>,
+      payload: body,
+    });
+    const headers = { ...answer.headers };
+    for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'date']) delete headers[name];
+    response.writeHead(answer.statusCode, headers as Record<string, string>);
+    response.end(answer.rawPayload);
+  };
 }
 
 /** Not encapsulated: the revision hook must see the admin routes registered beside it. */

@@ -16,9 +16,28 @@ function cleanValues(values: readonly string[] | undefined): string[] {
   return (values ?? []).filter((value) => Boolean(value)).map((value) => value.trim());
 }
 
+// Constraints come from a snapshot that lives for many evaluations: clean their lists once.
+const cleanedLists = new WeakMap<Constraint, readonly string[]>();
+const memberSets = new WeakMap<Constraint, ReadonlySet<string>>();
+
+function cleanedValues(constraint: Constraint): readonly string[] {
+  let cleaned = cleanedLists.get(constraint);
+  if (!cleaned) {
+    cleaned = cleanValues(constraint.values);
+    cleanedLists.set(constraint, cleaned);
+  }
+  return cleaned;
+}
+
 const inList: OperatorCheck = (constraint, context) => {
   const value = resolveContextValue(context, constraint.contextName);
-  return cleanValues(constraint.values).some((candidate) => candidate === value);
+  if (value === undefined) return false;
+  let members = memberSets.get(constraint);
+  if (!members) {
+    members = new Set(cleanedValues(constraint));
+    memberSets.set(constraint, members);
+  }
+  return members.has(value);
 };
 
 function stringCheck(test: (value: string, candidate: string) => boolean): OperatorCheck {
@@ -27,7 +46,7 @@ function stringCheck(test: (value: string, candidate: string) => boolean): Opera
     if (raw === undefined) return false;
     const fold = (text: string) => (constraint.caseInsensitive ? text.toLowerCase() : text);
     const value = fold(raw);
-    return cleanValues(constraint.values).some((candidate) => test(value, fold(candidate)));
+    return cleanedValues(constraint).some((candidate) => test(value, fold(candidate)));
   };
 }
 
@@ -75,7 +94,7 @@ const regexMatch: OperatorCheck = (constraint, context) => {
 const inCidr: OperatorCheck = (constraint, context) => {
   const value = resolveContextValue(context, constraint.contextName);
   if (value === undefined) return false;
-  return cleanValues(constraint.values).some((range) => ipInRange(value, range));
+  return cleanedValues(constraint).some((range) => ipInRange(value, range));
 };
 
 const OPERATORS: ReadonlyMap<string, OperatorCheck> = new Map<string, OperatorCheck>([

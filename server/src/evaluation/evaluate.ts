@@ -1,4 +1,4 @@
-import type { ClientFeature, ClientStrategy, Constraint, Context, Dependency } from '../../contract';
+import type { ClientFeature, ClientStrategy, Context, Dependency } from '../../contract';
 import { checkConstraints } from './constraints';
 import type { FlagRepository } from './flag-repository';
 import { BUILT_IN_STRATEGIES, type StrategyImplementation } from './strategies';
@@ -33,7 +33,8 @@ export interface FlagEvaluation {
   variant: VariantResult;
 }
 
-interface ResolvedDeps {
+/** EvaluationDeps with its defaults applied, once per batch of evaluations. */
+export interface ResolvedDeps {
   repository: FlagRepository;
   hostname: string | undefined;
   random: () => number;
@@ -41,7 +42,7 @@ interface ResolvedDeps {
   strategies: ReadonlyMap<string, StrategyImplementation> | undefined;
 }
 
-function resolveDeps(deps: EvaluationDeps): ResolvedDeps {
+export function resolveDeps(deps: EvaluationDeps): ResolvedDeps {
   return {
     repository: deps.repository,
     hostname: deps.hostname,
@@ -54,20 +55,27 @@ function resolveDeps(deps: EvaluationDeps): ResolvedDeps {
 interface StrategyOutcome {
   enabled: boolean;
   /** Set when the winning strategy carries variants with a positive total weight. */
-  variant?: VariantDefinition;
+  variant?: VariantDefinition | null;
 }
 
-/** A strategy's own constraints, then its segments' constraints; a missing segment yields `undefined`. */
-function* strategyConstraints(
-  strategy: ClientStrategy,
-  repository: FlagRepository,
-): Generator<Constraint | undefined> {
-  yield* strategy.constraints ?? [];
-  for (const id of strategy.segments ?? []) {
-    const segment = repository.getSegment(id);
-    if (segment) yield* segment.constraints;
-    else yield undefined;
+// Shared outcomes, so the common answers allocate nothing.
+const OFF: StrategyOutcome & FlagOutcome = Object.freeze({ enabled: false, variant: null });
+const ON: StrategyOutcome = Object.freeze({ enabled: true });
+
+/**
+ * A strategy's own constraints, then its segments' constraints; a segment missing from the
+ * repository makes the strategy false. Plain loops: this runs for every strategy of every flag
+ * on each frontend API request.
+ */
+function strategyConstraintsHold(strategy: ClientStrategy, context: Context, deps: ResolvedDeps): boolean {
+  if (strategy.constraints && !checkConstraints(strategy.constraints, context, deps)) return false;
+  const segments = strategy.segments;
+  if (!segments) return true;
+  for (const id of segments) {
+    const segment = deps.repository.getSegment(id);
+    if (!segment || !checkConstraints(segment.constraints, context, deps)) return false;
   }
+  return true;
 }
 
 function evaluateStrategy(
@@ -78,63 +86,83 @@ function evaluateStrategy(
 ): StrategyOutcome {
   const implementation = deps.strategies?.get(strategy.name) ?? BUILT_IN_STRATEGIES.get(strategy.name);
   // Unknown strategies are off, as in every SDK; the flag may still match a later strategy.
-  if (!implementation) return { enabled: false };
+  if (!implementation) return OFF;
   const parameters = strategy.parameters ?? {};
   const enabled =
-    checkConstraints(strategyConstraints(strategy, deps.repository), context, deps) &&
+    strategyConstraintsHold(strategy, context, deps) &&
     implementation(parameters, context, {
       featureName: flag.name,
       hostname: deps.hostname,
       random: deps.random,
     });
-  if (!enabled) return { enabled: false };
-  const variants = strategy.variants ?? [];
-  if (variants.length === 0) return { enabled: true };
+  if (!enabled) return OFF;
+  const variants = strategy.variants;
+  if (!variants || variants.length === 0) return ON;
   // The Node SDK interpolates a missing groupId as "undefined"; kept for parity with Unleash's frontend API.
   const groupId = parameters.groupId ?? 'undefined';
   const stickiness = variants[0]?.stickiness || parameters.stickiness;
   const variant = selectVariant(variants, groupId, stickiness, context, deps.random);
-  return variant ? { enabled: true, variant } : { enabled: true };
+  return variant ? { enabled: true, variant } : ON;
 }
 
 function isDependencySatisfied(dependency: Dependency, context: Context, deps: ResolvedDeps): boolean {
   const parent = deps.repository.getFlag(dependency.feature);
   // A missing parent, or a parent that itself has parents (no transitive chains), fails.
   if (!parent || (parent.dependencies?.length ?? 0) > 0) return false;
-  const result = evaluateResolved(parent, context, deps);
+  const result = evaluateOutcome(parent, context, deps);
   if (dependency.enabled === false) return !result.enabled;
   if (dependency.variants && dependency.variants.length > 0) {
-    return result.variant.feature_enabled && dependency.variants.includes(result.variant.name);
+    return result.enabled && dependency.variants.includes(result.variant?.name ?? 'disabled');
   }
   return result.enabled;
 }
 
 /** Whether the flag is on and which strategy variant (if any) won, per shared/unleash/API.md §5.2. */
 function resolveEnabled(flag: ClientFeature, context: Context, deps: ResolvedDeps): StrategyOutcome {
-  const dependencies = flag.dependencies ?? [];
-  if (!dependencies.every((dependency) => isDependencySatisfied(dependency, context, deps))) {
-    return { enabled: false };
+  const dependencies = flag.dependencies;
+  if (dependencies) {
+    for (const dependency of dependencies) {
+      if (!isDependencySatisfied(dependency, context, deps)) return OFF;
+    }
   }
-  if (!flag.enabled) return { enabled: false };
+  if (!flag.enabled) return OFF;
   // A payload without a strategies array is malformed; the SDKs treat it as off.
-  if (!Array.isArray(flag.strategies)) return { enabled: false };
-  if (flag.strategies.length === 0) return { enabled: true };
+  if (!Array.isArray(flag.strategies)) return OFF;
+  if (flag.strategies.length === 0) return ON;
   for (const strategy of flag.strategies) {
     const outcome = evaluateStrategy(flag, strategy, context, deps);
     if (outcome.enabled) return outcome;
   }
-  return { enabled: false };
+  return OFF;
+}
+
+/**
+ * A flag's outcome with the chosen variant's definition (null for the `disabled` variant), so
+ * callers that render many flags can cache one serialisation per definition.
+ */
+export interface FlagOutcome {
+  enabled: boolean;
+  variant: VariantDefinition | null;
+}
+
+export function evaluateOutcome(flag: ClientFeature, context: Context, deps: ResolvedDeps): FlagOutcome {
+  const outcome = resolveEnabled(flag, context, deps);
+  if (!outcome.enabled) return OFF;
+  if (outcome.variant) return { enabled: true, variant: outcome.variant };
+  const variants = flag.variants;
+  if (!variants || variants.length === 0) return { enabled: true, variant: null };
+  return {
+    enabled: true,
+    variant: selectVariant(variants, flag.name, variants[0]?.stickiness, context, deps.random),
+  };
 }
 
 function evaluateResolved(flag: ClientFeature, context: Context, deps: ResolvedDeps): FlagEvaluation {
-  const outcome = resolveEnabled(flag, context, deps);
-  if (!outcome.enabled) return { enabled: false, variant: disabledVariant(false) };
-  if (outcome.variant) return { enabled: true, variant: enabledVariant(outcome.variant) };
-  const variants = flag.variants ?? [];
-  const stickiness = variants[0]?.stickiness;
-  const selected =
-    variants.length > 0 ? selectVariant(variants, flag.name, stickiness, context, deps.random) : null;
-  return { enabled: true, variant: selected ? enabledVariant(selected) : disabledVariant(true) };
+  const outcome = evaluateOutcome(flag, context, deps);
+  return {
+    enabled: outcome.enabled,
+    variant: outcome.variant ? enabledVariant(outcome.variant) : disabledVariant(outcome.enabled),
+  };
 }
 
 /**

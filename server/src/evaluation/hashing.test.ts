@@ -1,3 +1,4 @@
+import murmurhash3js from 'murmurhash3js';
 import { describe, expect, it } from 'vitest';
 import { hash32, normalizedStrategyValue, normalizedValue, normalizedVariantValue } from './hashing';
 
@@ -16,6 +17,22 @@ describe('hashing', () => {
   it('hashes the low byte of each UTF-16 code unit, as murmurhash3js does', () => {
     // U+0105 keeps only its low byte 0x05, so both keys hash the same bytes.
     expect(hash32('g:\u0105', 0)).toBe(hash32('g:\u0005', 0));
+  });
+
+  it('agrees with murmurhash3js, the Node SDK hash, on every length and on non-ASCII keys', () => {
+    let state = 12345;
+    const nextCodeUnit = () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      // Mostly ASCII, some Latin-1, some anywhere in the BMP.
+      const pick = state % 10;
+      return pick < 7 ? 32 + (state % 95) : pick < 9 ? 128 + (state % 128) : state % 0xd7ff;
+    };
+    for (let length = 0; length < 70; length += 1) {
+      for (const seed of [0, 86028157, 0xffffffff]) {
+        const key = String.fromCharCode(...Array.from({ length }, nextCodeUnit));
+        expect(hash32(key, seed)).toBe(murmurhash3js.x86.hash32(key, seed));
+      }
+    }
   });
 
   it('stays within 1..normalizer', () => {

@@ -1,17 +1,50 @@
-import murmurhash3js from 'murmurhash3js';
-
 /** Seed for strategy rollouts (shared/unleash/API.md §5.7). */
 export const STRATEGY_SEED = 0;
 /** Seed for variant selection, so a user's variant is independent of their rollout bucket. */
 export const VARIANT_SEED = 86028157;
 
+const C1 = 0xcc9e2d51;
+const C2 = 0x1b873593;
+
 /**
- * Unsigned 32-bit murmurhash3 (x86) of `key`. murmurhash3js hashes the low byte of each
- * UTF-16 code unit rather than UTF-8 bytes; using it keeps non-ASCII ids in the same buckets
- * as the Node SDK and Unleash's own frontend API.
+ * Unsigned 32-bit MurmurHash3 (x86_32) of `key`, over the low byte of each UTF-16 code unit
+ * rather than UTF-8 bytes: that is what the Node SDK's murmurhash3js does, so non-ASCII ids land
+ * in the same buckets as there and in Unleash's own frontend API (tests compare the two).
+ * Written with Math.imul because the frontend API hashes hundreds of keys per request.
  */
 export function hash32(key: string, seed: number): number {
-  return murmurhash3js.x86.hash32(key, seed);
+  const length = key.length;
+  const blocksEnd = length & ~3;
+  let h = seed | 0;
+  for (let i = 0; i < blocksEnd; i += 4) {
+    let k =
+      (key.charCodeAt(i) & 0xff) |
+      ((key.charCodeAt(i + 1) & 0xff) << 8) |
+      ((key.charCodeAt(i + 2) & 0xff) << 16) |
+      ((key.charCodeAt(i + 3) & 0xff) << 24);
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    h ^= Math.imul(k, C2);
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  const remaining = length & 3;
+  if (remaining > 0) {
+    let tail = 0;
+    if (remaining === 3) tail ^= (key.charCodeAt(blocksEnd + 2) & 0xff) << 16;
+    if (remaining >= 2) tail ^= (key.charCodeAt(blocksEnd + 1) & 0xff) << 8;
+    tail ^= key.charCodeAt(blocksEnd) & 0xff;
+    tail = Math.imul(tail, C1);
+    tail = (tail << 15) | (tail >>> 17);
+    h ^= Math.imul(tail, C2);
+  }
+  h ^= length;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 /** Maps `groupId:id` onto 1..normalizer. */

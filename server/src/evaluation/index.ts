@@ -15,7 +15,13 @@ export {
   isEnabled,
 } from './evaluate';
 export { createFlagRepository, type FlagRepository, type FlagState } from './flag-repository';
-export { evaluateFrontendToggles, type FrontendToggle, type FrontendVariant } from './frontend';
+export {
+  evaluateFrontendToggles,
+  type FrontendBody,
+  type FrontendToggle,
+  type FrontendVariant,
+  renderFrontendBody,
+} from './frontend';
 export {
   hash32,
   normalizedStrategyValue,

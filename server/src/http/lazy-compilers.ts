@@ -7,6 +7,29 @@ type CompilersFactory = NonNullable<
 >;
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 
+/** The Ajv options of every route's validation (Fastify's `ajv` option). */
+export const AJV_OPTIONS = {
+  customOptions: {
+    // Unknown properties are rejected (400), never silently dropped.
+    removeAdditional: false,
+    coerceTypes: 'array',
+    useDefaults: true,
+    allErrors: true,
+  },
+  plugins: [],
+} as const;
+
+/**
+ * A body validator built exactly as Fastify builds a route's (same compiler, same options,
+ * same coercions applied to the data), for a handler that runs outside Fastify (the SDK fast
+ * path) and must accept exactly what the route accepts.
+ */
+export function compileBodyValidator(schema: object): (data: unknown) => boolean {
+  const compile = AjvCompiler()({} as never, AJV_OPTIONS as never);
+  const validate = compile({ schema, method: 'POST', url: '', httpPart: 'body' } as never) as Validate;
+  return (data) => validate(data) === true;
+}
+
 /**
  * Fastify's own validator and serializer compilers (Ajv, fast-json-stringify), made lazy: a
  * route's code is generated on its first request instead of at start-up. With ~225 routes,

@@ -3,6 +3,8 @@ import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 export interface HttpMetrics {
   registry: Registry;
+  /** Records a request answered outside Fastify's hooks (the SDK fast path), with the same labels. */
+  observe(path: string, method: string, status: number, ms: number): void;
 }
 
 /**
@@ -24,5 +26,8 @@ export function registerHttpMetrics(app: FastifyInstance): HttpMetrics {
     const path = request.routeOptions.url ?? '(unmatched)';
     duration.observe({ path, method: request.method, status: String(reply.statusCode) }, reply.elapsedTime);
   });
-  return { registry };
+  return {
+    registry,
+    observe: (path, method, status, ms) => duration.observe({ path, method, status: String(status) }, ms),
+  };
 }

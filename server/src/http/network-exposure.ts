@@ -19,6 +19,8 @@ export interface NetworkExposureOptions {
   baseUriPath: string;
   /** ADMIN_LOOPBACK_ONLY: the operator's surface answers loopback peers only, on every listener. */
   adminLoopbackOnly: boolean;
+  /** How the SDK listener hands a request to the app; default Fastify's own handler (`app.routing`). */
+  dispatch?: (request: http.IncomingMessage, response: http.ServerResponse) => void;
 }
 
 export interface SdkListenOptions {
@@ -165,7 +167,7 @@ export function registerNetworkExposure(app: App, options: NetworkExposureOption
     async listen({ host, port }) {
       if (server !== null) throw new Error('the SDK listener is already open');
       const main = app.server;
-      const created = http.createServer((req, res) => app.routing(req, res));
+      const created = http.createServer(options.dispatch ?? ((req, res) => app.routing(req, res)));
       // The same socket policy as the main listener, which Fastify configured.
       created.keepAliveTimeout = main.keepAliveTimeout;
       created.requestTimeout = main.requestTimeout;

@@ -32,7 +32,7 @@ const FeaturesQuery = Type.Object(
   },
   { additionalProperties: true },
 );
-type FeaturesQueryInput = {
+export type FeaturesQueryInput = {
   project?: string | string[];
   namePrefix?: string;
   tag?: string | string[];
@@ -92,6 +92,29 @@ export function sdkReporterOf(
   };
 }
 
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+export type ClientFeaturesAnswer =
+  | { status: 200; etag: string; body: Buffer }
+  | { status: 304; etag: string };
+
+/**
+ * `GET /api/client/features` for a token's scope: the cached body, or 304 when the SDK already
+ * has it. Shared by the Fastify route and the SDK fast path so the two cannot drift.
+ */
+export async function answerClientFeatures(
+  cache: ClientFeatureCache,
+  scope: TokenScope,
+  input: FeaturesQueryInput,
+  inlineSegmentConstraints: boolean,
+  ifNoneMatch: string | undefined,
+): Promise<ClientFeaturesAnswer> {
+  const served = await cache.clientFeatures(clientQueryOf(scope, input, inlineSegmentConstraints));
+  return ifNoneMatch === served.etag
+    ? { status: 304, etag: served.etag }
+    : { status: 200, etag: served.etag, body: served.body };
+}
+
 /** The API server-side SDKs, Unleash Edge and the Proxy poll (API.md §2). */
 export async function clientApiRoutes(app: App, options: ClientApiRouteOptions): Promise<void> {
   const { cache, metrics } = options;
@@ -108,27 +131,27 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
       },
     },
     async (request, reply) => {
-      const scope = tokenScopeOf(request.caller)!;
-      const query = clientQueryOf(
-        scope,
+      const answer = await answerClientFeatures(
+        cache,
+        tokenScopeOf(request.caller)!,
         request.query,
         inlinesSegments(request.headers['unleash-client-spec']),
+        request.headers['if-none-match'],
       );
-      const served = await cache.clientFeatures(query);
-      if (request.headers['if-none-match'] === served.etag) {
+      if (answer.status === 304) {
         // No body at all (a serialised `null` would announce 4 bytes that never come) and the
         // ETag again, as HTTP asks of a 304.
         return reply
           .status(304)
-          .header('etag', served.etag)
+          .header('etag', answer.etag)
           .send(undefined as never);
       }
       // Precomputed bytes: Fastify sends a Buffer as is, skipping serialisation on the hot path
       // (the typed reply only knows the schema's object type, hence the cast).
       return reply
-        .header('etag', served.etag)
-        .type('application/json; charset=utf-8')
-        .send(served.body as unknown as ClientFeatures);
+        .header('etag', answer.etag)
+        .type(JSON_UTF8)
+        .send(answer.body as unknown as ClientFeatures);
     },
   );
 

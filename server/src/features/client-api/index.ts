@@ -1,3 +1,10 @@
+export {
+  type Replay,
+  registerClientFeaturesFastPath,
+  registerClientMetricsFastPath,
+  type SdkCredentials,
+  sdkScopeOf,
+} from './client-api-fast-path';
 export { clientApiRoutes, sdkReporterOf } from './client-api-routes';
 export {
   type ClientFeatureCache,

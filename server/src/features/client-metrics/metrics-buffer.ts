@@ -98,27 +98,36 @@ export class MetricsBuffer {
     const yes = report.yes ?? 0;
     const no = report.no ?? 0;
     if (yes === 0 && no === 0) return false;
-    const hour = startOfHour(at);
-    const key = [featureName, appName, environment, hour.getTime()].join(SEP);
+    // Keys from numbers and strings only: this runs for every flag of every SDK post.
+    const hourMs = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+    const key = `${featureName}${SEP}${appName}${SEP}${environment}${SEP}${hourMs}`;
     const existing = this.counts.get(key);
+    let hour: Date;
     if (existing) {
       existing.yes += yes;
       existing.no += no;
+      hour = existing.hour;
     } else {
       if (this.isFull) {
         this.dropped += 1;
         return false;
       }
+      hour = new Date(hourMs);
       this.counts.set(key, { featureName, appName, environment, hour, yes, no });
     }
-    for (const [variant, count] of Object.entries(report.variants ?? {})) {
-      if (count <= 0) continue;
-      const variantKey = `${key}${SEP}${variant}`;
-      const row = this.variants.get(variantKey);
-      if (row) row.count += count;
-      else if (!this.isFull) {
-        this.variants.set(variantKey, { featureName, appName, environment, hour, variant, count });
-      } else this.dropped += 1;
+    const variants = report.variants;
+    if (variants) {
+      for (const variant in variants) {
+        if (!Object.hasOwn(variants, variant)) continue;
+        const count = variants[variant] as number;
+        if (!(count > 0)) continue;
+        const variantKey = `${key}${SEP}${variant}`;
+        const row = this.variants.get(variantKey);
+        if (row) row.count += count;
+        else if (!this.isFull) {
+          this.variants.set(variantKey, { featureName, appName, environment, hour, variant, count });
+        } else this.dropped += 1;
+      }
     }
     const seenKey = `${featureName}${SEP}${environment}`;
     const seen = this.lastSeen.get(seenKey);

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ClientMetricsSchema, ErrorBodySchema } from '../../../contract';
-import { evaluateFrontendToggles, hash32 } from '../../evaluation';
+import { type FrontendBody, renderFrontendBody } from '../../evaluation';
 import type { App } from '../../http/app-type';
-import { tokenScopeOf } from '../../lib/caller';
+import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { type ClientFeatureCache, sdkReporterOf } from '../client-api';
 import type { ClientMetricsService } from '../client-metrics';
@@ -37,11 +37,40 @@ const FrontendFeaturesSchema = Type.Object({
   ),
 });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
-const newSessionId = () => randomBytes(18).toString('hex');
+// randomUUID draws from a pre-filled entropy pool: a random id per request without a syscall.
+const newSessionId = () => randomUUID();
 
-/** Express-style weak ETag of a body: browsers and the JS SDK send it back in If-None-Match. */
-function weakEtag(body: string): string {
-  return `W/"${Buffer.byteLength(body).toString(16)}-${hash32(body, 0).toString(16)}"`;
+/** The CORS headers of a frontend API answer to `origin`, or null when that origin is not allowed. */
+export async function corsHeaders(
+  settings: FrontendSettings,
+  origin: string | undefined,
+): Promise<Record<string, string> | null> {
+  const allowed = allowedOrigin(await settings.origins(), origin);
+  if (!allowed) return null;
+  return {
+    'access-control-allow-origin': allowed,
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': 'ETag',
+    vary: 'Origin',
+  };
+}
+
+/**
+ * The flags enabled for one request's context, rendered: shared by the Fastify routes and the
+ * SDK fast path so the two cannot drift.
+ */
+export async function evaluateFrontend(
+  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname'>,
+  scope: TokenScope,
+  ip: string,
+  input: Record<string, unknown>,
+): Promise<FrontendBody> {
+  const state = await options.cache.evaluationState(
+    scope.environment,
+    scope.allProjects ? null : scope.projects,
+  );
+  const context = frontendContext(input, { ip, newSessionId });
+  return renderFrontendBody(context, { repository: state.repository, hostname: options.hostname });
 }
 
 /**
@@ -49,17 +78,12 @@ function weakEtag(body: string): string {
  * here, against the in-memory snapshot of the token's environment and projects.
  */
 export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptions): Promise<void> {
-  const { cache, metrics, settings } = options;
+  const { metrics, settings } = options;
 
   // CORS on every answer of this surface, errors included, so browsers can read a 401.
   app.addHook('onSend', async (request, reply, payload) => {
-    const origin = allowedOrigin(await settings.origins(), request.headers.origin);
-    if (origin) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-credentials', 'true');
-      reply.header('access-control-expose-headers', 'ETag');
-      reply.header('vary', 'Origin');
-    }
+    const cors = await corsHeaders(settings, request.headers.origin);
+    if (cors) reply.headers(cors);
     return payload;
   });
 
@@ -88,26 +112,17 @@ export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptio
     answerPreflight,
   );
 
-  async function evaluate(
-    request: { caller: Parameters<typeof tokenScopeOf>[0]; ip: string; headers: Record<string, unknown> },
-    input: Record<string, unknown>,
-  ) {
-    const scope = tokenScopeOf(request.caller)!;
-    const state = await cache.evaluationState(scope.environment, scope.allProjects ? null : scope.projects);
-    const context = frontendContext(input, { ip: request.ip, newSessionId });
-    const toggles = evaluateFrontendToggles(context, {
-      repository: state.repository,
-      hostname: options.hostname,
-    });
-    return JSON.stringify({ toggles });
-  }
+  const evaluate = (request: FastifyRequest, input: Record<string, unknown>) =>
+    evaluateFrontend(options, tokenScopeOf(request.caller)!, request.ip, input);
 
-  /** Sends an evaluated body with its weak ETag, or 304 when the browser has it already. */
-  function answer(request: FastifyRequest, reply: FastifyReply, body: string): FastifyReply {
-    const etag = weakEtag(body);
-    reply.header('cache-control', 'no-cache').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+  /**
+   * Sends an evaluated body with its weak ETag (browsers and the JS SDK send it back in
+   * If-None-Match), or 304 when the client has it already.
+   */
+  function answer(request: FastifyRequest, reply: FastifyReply, body: FrontendBody): FastifyReply {
+    reply.header('cache-control', 'no-cache').header('etag', body.etag);
+    if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body.json);
   }
 
   app.get(

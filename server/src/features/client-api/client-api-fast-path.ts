@@ -1,0 +1,146 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ClientMetrics, ClientMetricsSchema } from '../../../contract';
+import { compileBodyValidator } from '../../http/lazy-compilers';
+import {
+  authorizationSecret,
+  isPlainJsonPost,
+  parseTrustedJson,
+  readBody,
+  type SdkFastPath,
+} from '../../http/sdk-fast-path';
+import { type Caller, type TokenScope, tokenScopeOf } from '../../lib/caller';
+import type { ClientMetricsService } from '../client-metrics';
+import {
+  answerClientFeatures,
+  type FeaturesQueryInput,
+  inlinesSegments,
+  JSON_UTF8,
+} from './client-api-routes';
+import type { ClientFeatureCache } from './client-feature-cache';
+
+export interface SdkCredentials {
+  ready(): Promise<void>;
+  fromAuthorization(secret: string): Promise<Caller | null>;
+}
+
+/**
+ * The scope of a valid SDK token of `kind`, or null: missing, unknown or wrong-kind tokens are
+ * left to the auth guard, which answers them with the exact error.
+ */
+export async function sdkScopeOf(
+  request: IncomingMessage,
+  credentials: SdkCredentials,
+  kind: 'client' | 'frontend',
+): Promise<TokenScope | null> {
+  const secret = authorizationSecret(request);
+  if (!secret) return null;
+  await credentials.ready();
+  const caller = await credentials.fromAuthorization(secret);
+  if (caller?.kind !== 'api-token' || caller.scope.type !== kind) return null;
+  return tokenScopeOf(caller);
+}
+
+const LIST_KEYS = new Set(['project', 'tag']);
+const SINGLE_KEYS = new Set(['namePrefix', 'environment']);
+
+/**
+ * The query the SDKs and Edge send (`project`, `tag`, `namePrefix`, `environment`), or null for
+ * anything that needs Fastify's parser: escapes, `+`, or any other key.
+ */
+export function plainFeaturesQuery(query: string): FeaturesQueryInput | null {
+  if (query === '') return {};
+  if (query.includes('%') || query.includes('+')) return null;
+  const input: { project?: string[]; tag?: string[]; namePrefix?: string; environment?: string } = {};
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const at = pair.indexOf('=');
+    const key = at === -1 ? pair : pair.slice(0, at);
+    const value = at === -1 ? '' : pair.slice(at + 1);
+    if (LIST_KEYS.has(key)) {
+      const listKey = key as 'project' | 'tag';
+      input[listKey] = [...(input[listKey] ?? []), value];
+    } else if (SINGLE_KEYS.has(key)) {
+      if (input[key as 'namePrefix' | 'environment'] !== undefined) return null;
+      input[key as 'namePrefix' | 'environment'] = value;
+    } else return null;
+  }
+  return input;
+}
+
+/** `GET /api/client/features` on the fast path: the same answer as the route, from the same code. */
+export function registerClientFeaturesFastPath(
+  fastPath: SdkFastPath,
+  options: { baseUriPath: string; cache: ClientFeatureCache; credentials: SdkCredentials },
+): void {
+  fastPath.on('GET', `${options.baseUriPath}/api/client/features`, async (request, response, query) => {
+    const input = plainFeaturesQuery(query);
+    if (!input) return false;
+    let inline: boolean;
+    try {
+      inline = inlinesSegments(request.headers['unleash-client-spec']);
+    } catch {
+      return false;
+    }
+    const scope = await sdkScopeOf(request, options.credentials, 'client');
+    if (!scope) return false;
+    const answer = await answerClientFeatures(
+      options.cache,
+      scope,
+      input,
+      inline,
+      request.headers['if-none-match'],
+    );
+    if (answer.status === 304) {
+      response.writeHead(304, { etag: answer.etag });
+      response.end();
+    } else {
+      response.writeHead(200, {
+        etag: answer.etag,
+        'content-type': JSON_UTF8,
+        'content-length': answer.body.length,
+      });
+      response.end(answer.body);
+    }
+    return true;
+  });
+}
+
+/** Runs a request through Fastify with a body already read (the fast path could not answer it). */
+export type Replay = (request: IncomingMessage, response: ServerResponse, body: Buffer) => Promise<void>;
+
+/**
+ * `POST /api/client/metrics` on the fast path: the same validation (Fastify's own compiler and
+ * options) and the same ingestion as the route. A body the route would refuse is replayed
+ * through Fastify, so its 400 is the route's, word for word.
+ */
+export function registerClientMetricsFastPath(
+  fastPath: SdkFastPath,
+  options: {
+    baseUriPath: string;
+    metrics: ClientMetricsService;
+    credentials: SdkCredentials;
+    replay: Replay;
+  },
+): void {
+  const valid = compileBodyValidator(ClientMetricsSchema);
+  fastPath.on('POST', `${options.baseUriPath}/api/client/metrics`, async (request, response) => {
+    if (!isPlainJsonPost(request)) return false;
+    const scope = await sdkScopeOf(request, options.credentials, 'client');
+    if (!scope) return false;
+    const raw = await readBody(request);
+    const body = parseTrustedJson(raw);
+    if (body === undefined || !valid(body)) {
+      await options.replay(request, response, raw);
+      return true;
+    }
+    options.metrics.registerMetrics(body as ClientMetrics, {
+      environment: scope.environment,
+      projects: [...scope.projects],
+      clientIp: request.socket.remoteAddress ?? '',
+      sdkType: 'backend',
+    });
+    response.writeHead(202, { 'content-type': JSON_UTF8, 'content-length': 4 });
+    response.end('null');
+    return true;
+  });
+}
