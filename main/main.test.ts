@@ -117,6 +117,18 @@ describe('main.ts wired together (bundled, with electron stand-ins)', () => {
     expect(result.signerFilter).toEqual({ urls: [`http://127.0.0.1:${port}/*`] });
   });
 
+  it('allows and signs a registered remote profile origin, saved without secrets', () => {
+    const origins = [{ profile: 'remote-a', origin: 'https://flags.example.com' }];
+    expect(result.registerOrigin).toEqual({ ok: true, value: { reloadRequired: true, origins } });
+    expect(result.signerFilterAfterRegister).toEqual({
+      urls: [`http://127.0.0.1:${port}/*`, 'https://flags.example.com/*'],
+    });
+    expect((result.cspAfterRegister as string[])[0]).toContain(
+      "connect-src 'self' https://flags.example.com;",
+    );
+    expect(result.profileOriginsFile).toEqual({ version: 1, origins });
+  });
+
   it('hardens the window and locks navigation', () => {
     expect(result.webPreferences).toMatchObject({
       contextIsolation: true,

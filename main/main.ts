@@ -1,6 +1,7 @@
 // Composition root of the Electron main process: the only module that imports
 // electron values. Everything it wires takes its Electron objects as parameters
 // and is unit-tested without Electron (STYLE.md convention 8).
+import { readFile } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import {
@@ -19,7 +20,12 @@ import {
   utilityProcess,
 } from 'electron';
 import electronUpdater from 'electron-updater';
-import { type NetworkInfo, type NetworkSettings, NetworkSettingsSchema } from '../server/contract';
+import {
+  type NetworkInfo,
+  type NetworkSettings,
+  NetworkSettingsSchema,
+  type ProfileOrigin,
+} from '../server/contract';
 import { createEventSender } from './ipc/event-sender';
 import { type IpcHandlers, registerIpcHandlers } from './ipc/ipc-registry';
 import { buildAppMenuTemplate } from './menu/app-menu';
@@ -31,13 +37,19 @@ import {
   validateNetworkSettings,
 } from './network/network-exposure';
 import { createKeytarSecretStore } from './secrets/keytar-secret-store';
+import {
+  acceptedProfileOrigins,
+  createProfileOriginRegistry,
+  ProfileOriginsFileSchema,
+  profileOriginHandlers,
+} from './secrets/profile-origins';
 import { installRequestSigner } from './secrets/request-signer';
 import { ensureEmbeddedDatabasePassword } from './server-host/database-password';
 import { utilityProcessSpawner } from './server-host/hosted-process';
 import { buildServerEnv } from './server-host/server-env';
 import { createServerHost } from './server-host/server-host';
 import { readJsonFile, writeJsonFileAtomic } from './settings/json-file';
-import { createUpdaterPolicy, isPortableBuild } from './updater/updater-policy';
+import { createUpdaterPolicy, isPortableBuild, readBuiltInFeedUrl } from './updater/updater-policy';
 import { buildContentSecurityPolicy, installContentSecurityPolicy } from './window/content-security-policy';
 import { createExternalLinkOpener, lockNavigation } from './window/navigation-guard';
 import { denyAllPermissions } from './window/session-hardening';
@@ -91,12 +103,23 @@ async function loadNetworkSettings(file: string): Promise<NetworkSettings> {
   }
 }
 
+/** The publish URL electron-builder packaged, to show which feed is checked; null in development. */
+async function builtInFeedUrl(): Promise<string | null> {
+  if (!app.isPackaged) return null;
+  try {
+    return readBuiltInFeedUrl(await readFile(path.join(process.resourcesPath, 'app-update.yml'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 async function run(): Promise<void> {
   await app.whenReady();
 
   const userData = app.getPath('userData');
   const networkSettingsFile = path.join(userData, 'network-settings.json');
   const windowStateFile = path.join(userData, 'window-state.json');
+  const profileOriginsFile = path.join(userData, 'server-profiles.json');
 
   // The server runs with the settings read now; edits apply on relaunch.
   const runningNetwork = await loadNetworkSettings(networkSettingsFile);
@@ -132,13 +155,35 @@ async function run(): Promise<void> {
     log,
   );
 
+  // Remote server profiles the console registered earlier: re-applied before the window loads.
+  const savedOrigins = acceptedProfileOrigins(
+    (await readJsonFile(profileOriginsFile, ProfileOriginsFileSchema))?.origins ?? [],
+    { appOrigin, localProfile: LOCAL_PROFILE },
+    log,
+  );
+  const signedOrigins = (origins: readonly ProfileOrigin[]) =>
+    new Map([[appOrigin, LOCAL_PROFILE], ...origins.map((entry) => [entry.origin, entry.profile] as const)]);
+  const policyFor = (origins: readonly ProfileOrigin[]) =>
+    buildContentSecurityPolicy({ connectOrigins: origins.map((entry) => entry.origin) });
+  let contentSecurityPolicy = policyFor(savedOrigins);
+
   const consoleSession = session.defaultSession;
-  installContentSecurityPolicy(consoleSession, buildContentSecurityPolicy());
+  installContentSecurityPolicy(consoleSession, () => contentSecurityPolicy);
   denyAllPermissions(consoleSession);
   const signer = installRequestSigner(consoleSession, {
     secrets,
-    profiles: new Map([[appOrigin, LOCAL_PROFILE]]),
+    profiles: signedOrigins(savedOrigins),
     log,
+  });
+  const profileOrigins = createProfileOriginRegistry({
+    appOrigin,
+    localProfile: LOCAL_PROFILE,
+    initial: savedOrigins,
+    persist: (origins) => writeJsonFileAtomic(profileOriginsFile, { version: 1, origins }),
+    onChange: (origins) => {
+      contentSecurityPolicy = policyFor(origins);
+      signer.setProfiles(signedOrigins(origins));
+    },
   });
   // Every web contents, including any a future feature creates, stays on the console origin.
   app.on('web-contents-created', (_event, contents) => lockNavigation(contents, appOrigin, links));
@@ -155,6 +200,7 @@ async function run(): Promise<void> {
     isPackaged: app.isPackaged,
     isPortable: isPortableBuild(process.env),
     feedUrl: process.env.SWITCHYARD_UPDATE_URL ?? null,
+    builtInFeedUrl: await builtInFeedUrl(),
     beforeInstall: async () => {
       quitting = true;
       await host.stop();
@@ -303,6 +349,7 @@ async function run(): Promise<void> {
       savedNetwork = valid;
       return networkInfo(valid);
     },
+    ...profileOriginHandlers(profileOrigins),
     'switchyard:updater:status': () => updater.state(),
     'switchyard:updater:check': () => updater.checkNow(),
     'switchyard:updater:install': async () => ({ accepted: await updater.installNow() }),

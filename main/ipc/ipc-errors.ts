@@ -7,10 +7,13 @@ import type { IpcError, IpcErrorName } from '../../server/contract';
  */
 export class SafeIpcError extends Error {
   override readonly name: IpcErrorName;
+  /** The payload field the error concerns, so the console can show the message beside it. */
+  readonly field: string | undefined;
 
-  constructor(name: IpcErrorName, message: string, options?: ErrorOptions) {
+  constructor(name: IpcErrorName, message: string, options?: ErrorOptions & { field?: string }) {
     super(message, options);
     this.name = name;
+    this.field = options?.field;
   }
 }
 
@@ -20,6 +23,10 @@ export const INTERNAL_ERROR: IpcError = {
 };
 
 export function toIpcError(error: unknown): IpcError {
-  if (error instanceof SafeIpcError) return { name: error.name, message: error.message };
+  if (error instanceof SafeIpcError) {
+    return error.field === undefined
+      ? { name: error.name, message: error.message }
+      : { name: error.name, message: error.message, field: error.field };
+  }
   return INTERNAL_ERROR;
 }

@@ -46,6 +46,9 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'switchyard:secrets:delete': unexpected,
     'switchyard:network:get': unexpected,
     'switchyard:network:set': unexpected,
+    'switchyard:profiles:origins': unexpected,
+    'switchyard:profiles:register-origin': unexpected,
+    'switchyard:profiles:unregister-origin': unexpected,
     'switchyard:updater:status': unexpected,
     'switchyard:updater:check': unexpected,
     'switchyard:updater:install': unexpected,
@@ -198,6 +201,23 @@ describe('dispatchInvoke', () => {
         name: 'InternalError',
         message: 'The main process could not complete the request; details are in its log.',
       },
+    });
+  });
+
+  it('passes the field a SafeIpcError names, so the console can show the message beside it', async () => {
+    const result = await dispatchInvoke(
+      'switchyard:secrets:list',
+      sender(`${APP_ORIGIN}/`),
+      [{ profile: 'local' }],
+      options({
+        'switchyard:secrets:list': () => {
+          throw new SafeIpcError('InvalidSettingsError', 'Not that one.', { field: 'profile' });
+        },
+      }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: { name: 'InvalidSettingsError', message: 'Not that one.', field: 'profile' },
     });
   });
 

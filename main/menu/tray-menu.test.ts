@@ -16,7 +16,14 @@ const addresses: SdkAddress[] = [
   { interface: 'eth0', family: 'IPv4', address: '192.168.1.20', url: 'http://192.168.1.20:4243/api' },
   { interface: 'wlan0', family: 'IPv4', address: '10.0.0.7', url: 'http://10.0.0.7:4243/api' },
 ];
-const idle: UpdaterState = { phase: 'idle', version: null, percent: null, message: null, lastCheckAt: null };
+const idle: UpdaterState = {
+  phase: 'idle',
+  version: null,
+  percent: null,
+  message: null,
+  lastCheckAt: null,
+  feedUrl: null,
+};
 
 function recorder(): { actions: TrayMenuActions; calls: string[] } {
   const calls: string[] = [];

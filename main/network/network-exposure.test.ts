@@ -87,6 +87,7 @@ describe('validateNetworkSettings', () => {
       expect.objectContaining({
         name: 'InvalidSettingsError',
         message: 'The SDK listener needs a port of its own.',
+        field: 'sdkPort',
       }),
     );
     expect(validateNetworkSettings({ ...clash, sdkHost: '192.168.1.20' })).toEqual({

@@ -46,7 +46,9 @@ export function validateNetworkSettings(settings: NetworkSettings): NetworkSetti
     ['adminHost', settings.adminHost],
     ['sdkHost', settings.sdkHost],
   ] as const) {
-    if (isIP(host) === 0) throw new SafeIpcError('InvalidSettingsError', `${field} must be an IP address.`);
+    if (isIP(host) === 0) {
+      throw new SafeIpcError('InvalidSettingsError', `${field} must be an IP address.`, { field });
+    }
   }
   if (settings.sdkEnabled && settings.sdkPort === settings.adminPort) {
     const overlap =
@@ -54,7 +56,9 @@ export function validateNetworkSettings(settings: NetworkSettings): NetworkSetti
       isWildcardAddress(settings.sdkHost) ||
       isWildcardAddress(settings.adminHost);
     if (overlap) {
-      throw new SafeIpcError('InvalidSettingsError', 'The SDK listener needs a port of its own.');
+      throw new SafeIpcError('InvalidSettingsError', 'The SDK listener needs a port of its own.', {
+        field: 'sdkPort',
+      });
     }
   }
   return settings;

@@ -26,6 +26,8 @@ export interface RequestSignerOptions {
 export interface RequestSigner {
   /** Forget cached tokens, after the user stored or removed one. */
   invalidate(profile?: string): void;
+  /** Replaces the origin-to-profile map (a remote profile was registered or removed). */
+  setProfiles(profiles: ReadonlyMap<string, string>): void;
   dispose(): void;
 }
 
@@ -78,10 +80,15 @@ export function installRequestSigner(
     return pending;
   }
 
-  const urls = [...options.profiles.keys()].map((origin) => `${origin}/*`);
-  session.webRequest.onBeforeSendHeaders({ urls }, (details, callback) => {
+  let profiles = new Map(options.profiles);
+  const filter = (): WebRequestFilter => ({ urls: [...profiles.keys()].map((origin) => `${origin}/*`) });
+
+  const listener: Parameters<BeforeSendHeadersSession['webRequest']['onBeforeSendHeaders']>[1] = (
+    details,
+    callback,
+  ) => {
     const origin = originOf(details.url);
-    const profile = origin === null ? undefined : options.profiles.get(origin);
+    const profile = origin === null ? undefined : profiles.get(origin);
     if (profile === undefined) {
       callback({});
       return;
@@ -98,7 +105,9 @@ export function installRequestSigner(
       requestHeaders.Authorization = token;
       callback({ requestHeaders });
     });
-  });
+  };
+  // Electron keeps one listener per session and event: registering again replaces it and its filter.
+  session.webRequest.onBeforeSendHeaders(filter(), listener);
 
   return {
     invalidate(profile) {
@@ -106,8 +115,13 @@ export function installRequestSigner(
       else cache.delete(profile);
       warnedUnavailable = false;
     },
+    setProfiles(next) {
+      profiles = new Map(next);
+      cache.clear();
+      session.webRequest.onBeforeSendHeaders(filter(), listener);
+    },
     dispose() {
-      session.webRequest.onBeforeSendHeaders({ urls }, null);
+      session.webRequest.onBeforeSendHeaders(filter(), null);
       cache.clear();
     },
   };

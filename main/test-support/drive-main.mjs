@@ -58,6 +58,19 @@ result.windowOpen = standIn.windows[0].webContents.openHandler({ url: 'https://e
 standIn.onHeadersReceived({ responseHeaders: {} }, (response) => {
   result.csp = response.responseHeaders['Content-Security-Policy'];
 });
+result.registerOrigin = await invoke('switchyard:profiles:register-origin', {
+  profile: 'remote-a',
+  origin: 'https://flags.example.com',
+});
+result.signerFilterAfterRegister = standIn.signerFilter;
+standIn.onHeadersReceived({ responseHeaders: {} }, (response) => {
+  result.cspAfterRegister = response.responseHeaders['Content-Security-Policy'];
+});
+const { readFile } = await import('node:fs/promises');
+const { join } = await import('node:path');
+result.profileOriginsFile = JSON.parse(
+  await readFile(join(process.env.STAND_IN_USER_DATA, 'server-profiles.json'), 'utf8'),
+);
 
 app.quit();
 await until(() => standIn.log.includes('quit went ahead'), 'quit');

@@ -6,6 +6,7 @@ import {
   checkFeedUrl,
   createUpdaterPolicy,
   isPortableBuild,
+  readBuiltInFeedUrl,
   type UpdaterPolicyOptions,
 } from './updater-policy';
 
@@ -80,6 +81,7 @@ describe('updater policy', () => {
       percent: null,
       message: 'Updates are checked only in packaged builds.',
       lastCheckAt: null,
+      feedUrl: null,
     });
     expect(autoUpdater.listenerCount('update-downloaded')).toBe(0);
   });
@@ -132,6 +134,7 @@ describe('updater policy', () => {
       percent: 100,
       message: null,
       lastCheckAt: '2025-03-01T12:00:10.000Z',
+      feedUrl: null,
     });
     expect(phases).toEqual(['idle', 'checking', 'downloading', 'downloading', 'downloaded']);
     await vi.advanceTimersByTimeAsync(10 * 60_000);
@@ -178,6 +181,27 @@ describe('updater policy', () => {
     ]);
     const { autoUpdater: untouched } = makePolicy({ feedUrl: null });
     expect(untouched.feeds).toEqual([]);
+  });
+
+  it('reports the feed in use: the mirror over the packaged publish URL', () => {
+    const builtInFeedUrl = 'https://updates.example.com/switchyard';
+    expect(makePolicy({ builtInFeedUrl }).policy.state().feedUrl).toBe(builtInFeedUrl);
+    expect(
+      makePolicy({ builtInFeedUrl, feedUrl: 'https://mirror.corp.example/sy' }).policy.state().feedUrl,
+    ).toBe('https://mirror.corp.example/sy');
+    expect(makePolicy({ builtInFeedUrl, isPackaged: false }).policy.state().feedUrl).toBeNull();
+  });
+});
+
+describe('readBuiltInFeedUrl', () => {
+  it("reads the generic provider's url from app-update.yml", () => {
+    const yml = 'provider: generic\nurl: https://updates.example.com/switchyard\nupdaterCacheDirName: x\n';
+    expect(readBuiltInFeedUrl(yml)).toBe('https://updates.example.com/switchyard');
+    expect(readBuiltInFeedUrl("url: 'https://updates.example.com/a'\n")).toBe(
+      'https://updates.example.com/a',
+    );
+    expect(readBuiltInFeedUrl('provider: github\nowner: someone\n')).toBeNull();
+    expect(readBuiltInFeedUrl('url: http://plain.example/\n')).toBeNull();
   });
 });
 

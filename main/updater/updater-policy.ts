@@ -23,6 +23,8 @@ export interface UpdaterPolicyOptions {
   isPortable: boolean;
   /** An on-prem mirror (generic provider); null keeps the URL from electron-builder's publish config. */
   feedUrl?: string | null;
+  /** The publish URL packaged in app-update.yml, shown to the user when no mirror is set. */
+  builtInFeedUrl?: string | null;
   firstCheckDelayMs?: number;
   checkIntervalMs?: number;
   /** Runs before quitAndInstall, e.g. stopping the hosted server cleanly. */
@@ -66,6 +68,20 @@ export function checkFeedUrl(url: string): string {
   return parsed.toString();
 }
 
+/**
+ * The `url:` of electron-builder's app-update.yml (generic provider). A line-level read is enough
+ * for a file electron-builder writes itself; anything unexpected yields null.
+ */
+export function readBuiltInFeedUrl(appUpdateYml: string): string | null {
+  const match = /^url:\s*['"]?([^'"\s#]+)['"]?\s*$/m.exec(appUpdateYml);
+  if (!match?.[1]) return null;
+  try {
+    return checkFeedUrl(match[1]);
+  } catch {
+    return null;
+  }
+}
+
 function disabledReason(options: UpdaterPolicyOptions): string | null {
   if (!options.isPackaged) return 'Updates are checked only in packaged builds.';
   if (options.isPortable) return 'Portable builds are updated by downloading the new version.';
@@ -85,6 +101,7 @@ export function createUpdaterPolicy(options: UpdaterPolicyOptions): UpdaterPolic
   const now = options.now ?? Date.now;
   const listeners = new Set<(state: UpdaterState) => void>();
   const reason = disabledReason(options);
+  const feedUrl = reason === null && options.feedUrl ? checkFeedUrl(options.feedUrl) : null;
 
   let state: UpdaterState = {
     phase: reason === null ? 'idle' : 'disabled',
@@ -92,6 +109,7 @@ export function createUpdaterPolicy(options: UpdaterPolicyOptions): UpdaterPolic
     percent: null,
     message: reason,
     lastCheckAt: null,
+    feedUrl: reason === null ? (feedUrl ?? options.builtInFeedUrl ?? null) : null,
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let checking: Promise<UpdaterState> | null = null;
@@ -105,7 +123,7 @@ export function createUpdaterPolicy(options: UpdaterPolicyOptions): UpdaterPolic
   if (reason === null) {
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = false;
-    if (options.feedUrl) updater.setFeedURL({ provider: 'generic', url: checkFeedUrl(options.feedUrl) });
+    if (feedUrl !== null) updater.setFeedURL({ provider: 'generic', url: feedUrl });
     updater.on('checking-for-update', () => update({ phase: 'checking', message: null }));
     updater.on('update-not-available', () =>
       update({ phase: 'not-available', version: null, percent: null }),

@@ -77,6 +77,15 @@ describe('installContentSecurityPolicy', () => {
     });
   });
 
+  it('reads a policy function on every response, so later changes apply to pages loaded after them', () => {
+    const session = new FakeSession();
+    let policy = "connect-src 'self'";
+    installContentSecurityPolicy(session, () => policy);
+    expect(session.respond({}).responseHeaders?.['Content-Security-Policy']).toEqual(["connect-src 'self'"]);
+    policy = "connect-src 'self' https://flags.example.com";
+    expect(session.respond({}).responseHeaders?.['Content-Security-Policy']).toEqual([policy]);
+  });
+
   it('adds the CSP when the response had no headers', () => {
     const session = new FakeSession();
     installContentSecurityPolicy(session, "default-src 'none'");

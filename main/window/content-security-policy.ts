@@ -45,8 +45,14 @@ export type HeadersReceivedSession = {
 /**
  * Sets the CSP on every response of the window's session, replacing whatever the
  * server sent (in any letter case), so the policy does not depend on the server build.
+ * A function policy is read per response: registering a remote server widens connect-src
+ * for pages loaded from then on.
  */
-export function installContentSecurityPolicy(session: HeadersReceivedSession, policy: string): void {
+export function installContentSecurityPolicy(
+  session: HeadersReceivedSession,
+  policy: string | (() => string),
+): void {
+  const current = typeof policy === 'string' ? () => policy : policy;
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers: Record<string, string[]> = {};
     for (const [name, value] of Object.entries(details.responseHeaders ?? {})) {
@@ -54,7 +60,7 @@ export function installContentSecurityPolicy(session: HeadersReceivedSession, po
       if (lower === 'content-security-policy' || lower === 'content-security-policy-report-only') continue;
       headers[name] = value;
     }
-    headers['Content-Security-Policy'] = [policy];
+    headers['Content-Security-Policy'] = [current()];
     headers['X-Content-Type-Options'] = ['nosniff'];
     callback({ responseHeaders: headers });
   });

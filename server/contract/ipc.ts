@@ -183,6 +183,8 @@ export const UpdaterStateSchema = Type.Object(
     percent: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]),
     message: Type.Union([Type.String(), Type.Null()]),
     lastCheckAt: Type.Union([Type.String(), Type.Null()]),
+    /** The update feed checked: an on-prem mirror or the build's publish URL; null when unknown or disabled. */
+    feedUrl: Type.Union([Type.String(), Type.Null()]),
   },
   closed,
 );
@@ -210,6 +212,39 @@ export const ShowViewSchema = Type.Object(
 );
 export type ShowView = Static<typeof ShowViewSchema>;
 
+/**
+ * The origin of a remote server profile (`https://flags.example.com`, no path), which main adds to the
+ * window's connect-src and signs with that profile's token. Main re-checks it: https, or http on loopback.
+ */
+export const ServerOriginSchema = Type.String({
+  minLength: 8,
+  maxLength: 300,
+  pattern: '^https?://[^/?#@\\s]+$',
+});
+
+export const ProfileOriginSchema = Type.Object(
+  { profile: ServerProfileIdSchema, origin: ServerOriginSchema },
+  closed,
+);
+export type ProfileOrigin = Static<typeof ProfileOriginSchema>;
+
+export const ProfileOriginsSchema = Type.Object({ origins: Type.Array(ProfileOriginSchema) }, closed);
+
+export const ProfileOriginRegisterResponseSchema = Type.Object(
+  {
+    /**
+     * True when the origin is new to the window's CSP: a page keeps the policy it was loaded with,
+     * so the console reloads before it can call the new server.
+     */
+    reloadRequired: Type.Boolean(),
+    origins: Type.Array(ProfileOriginSchema),
+  },
+  closed,
+);
+
+export const ProfileOriginUnregisterRequestSchema = Type.Object({ profile: ServerProfileIdSchema }, closed);
+export const ProfileOriginUnregisterResponseSchema = Type.Object({ removed: Type.Boolean() }, closed);
+
 export const OpenExternalRequestSchema = Type.Object({ url: Type.String({ maxLength: 2048 }) }, closed);
 export const OpenExternalResponseSchema = Type.Object({ opened: Type.Boolean() }, closed);
 
@@ -223,8 +258,14 @@ export const IpcErrorNameSchema = Type.Union([
 ]);
 export type IpcErrorName = Static<typeof IpcErrorNameSchema>;
 
-/** The only error shape that crosses to the renderer: a stable name to match on and a message for people. */
-export const IpcErrorSchema = Type.Object({ name: IpcErrorNameSchema, message: Type.String() }, closed);
+/**
+ * The only error shape that crosses to the renderer: a stable name to match on, a message for people,
+ * and, when the error concerns one field of the payload, that field's name (to show the message beside it).
+ */
+export const IpcErrorSchema = Type.Object(
+  { name: IpcErrorNameSchema, message: Type.String(), field: Type.Optional(Type.String()) },
+  closed,
+);
 export type IpcError = Static<typeof IpcErrorSchema>;
 
 type ChannelName = `switchyard:${string}`;
@@ -246,6 +287,15 @@ export const IPC_INVOKE_CHANNELS = {
   'switchyard:secrets:delete': { request: SecretsDeleteRequestSchema, response: SecretsDeleteResponseSchema },
   'switchyard:network:get': { request: EmptyRequestSchema, response: NetworkInfoSchema },
   'switchyard:network:set': { request: NetworkSettingsSchema, response: NetworkInfoSchema },
+  'switchyard:profiles:origins': { request: EmptyRequestSchema, response: ProfileOriginsSchema },
+  'switchyard:profiles:register-origin': {
+    request: ProfileOriginSchema,
+    response: ProfileOriginRegisterResponseSchema,
+  },
+  'switchyard:profiles:unregister-origin': {
+    request: ProfileOriginUnregisterRequestSchema,
+    response: ProfileOriginUnregisterResponseSchema,
+  },
   'switchyard:updater:status': { request: EmptyRequestSchema, response: UpdaterStateSchema },
   'switchyard:updater:check': { request: EmptyRequestSchema, response: UpdaterStateSchema },
   'switchyard:updater:install': { request: EmptyRequestSchema, response: UpdaterInstallResponseSchema },

@@ -23,12 +23,16 @@ export function findBridge(win: Window): SwitchyardBridge | null {
   return candidate && typeof candidate.invoke === 'function' ? candidate : null;
 }
 
-/** Thrown when main answers an IPC call with its error shape; `ipcName` is stable, the message is for people. */
+/**
+ * Thrown when main answers an IPC call with its error shape; `ipcName` is stable, the message is for
+ * people, and `field` names the payload field it concerns, when main said so.
+ */
 export class BridgeError extends Error {
   override name = 'BridgeError';
   constructor(
     readonly ipcName: string,
     message: string,
+    readonly field: string | null = null,
   ) {
     super(message);
   }
@@ -42,5 +46,5 @@ export async function invokeBridge<C extends IpcInvokeChannel>(
 ): Promise<IpcResponse<C>> {
   const result: IpcResult<IpcResponse<C>> = await bridge.invoke(channel, payload);
   if (result.ok) return result.value;
-  throw new BridgeError(result.error.name, result.error.message);
+  throw new BridgeError(result.error.name, result.error.message, result.error.field ?? null);
 }

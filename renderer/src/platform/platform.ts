@@ -1,8 +1,9 @@
 import type { ServerStatus } from '../../../server/contract/ipc';
 import { findBridge, invokeBridge, type SwitchyardBridge } from './bridge';
 import { type CredentialStore, createBrowserCredentialStore, type TokenKind } from './credentials';
+import { createDesktopShell, type DesktopShell } from './desktop-shell';
 
-export type { CredentialStore, TokenKind };
+export type { CredentialStore, DesktopShell, TokenKind };
 
 /**
  * Everything that differs between the desktop window and a browser tab. The rest of the console
@@ -21,6 +22,8 @@ export interface Platform {
   readonly credentials: CredentialStore;
   /** Opens a link outside the console (the system browser in the desktop app). */
   openExternal(url: string): void;
+  /** Present in the desktop app only: its server, logs, updates and remote-server registration. */
+  readonly desktop?: DesktopShell;
 }
 
 /** The server that served this page, from the document's base URL (the server adds a <base>). */
@@ -57,7 +60,10 @@ function runningUrl(status: ServerStatus): string | null {
   return status.state === 'running' && status.url ? status.url.replace(/\/+$/, '') : null;
 }
 
-export function createDesktopPlatform(bridge: SwitchyardBridge): Platform {
+export function createDesktopPlatform(
+  bridge: SwitchyardBridge,
+  reload: () => void = () => window.location.reload(),
+): Platform {
   const credentials: CredentialStore = {
     heldOutside: true,
     async store(profileId, kind, token) {
@@ -87,11 +93,12 @@ export function createDesktopPlatform(bridge: SwitchyardBridge): Platform {
     openExternal: (url) => {
       void invokeBridge(bridge, 'switchyard:app:open-external', { url }).catch(() => {});
     },
+    desktop: createDesktopShell(bridge, reload),
   };
 }
 
 /** The desktop platform when the preload bridge is there, the browser one otherwise. */
 export function detectPlatform(win: Window): Platform {
   const bridge = findBridge(win);
-  return bridge ? createDesktopPlatform(bridge) : createBrowserPlatform(win);
+  return bridge ? createDesktopPlatform(bridge, () => win.location.reload()) : createBrowserPlatform(win);
 }

@@ -20,6 +20,7 @@ import {
 } from '../offline/outbox';
 import { tokenKindOf } from '../platform/credentials';
 import type { Platform } from '../platform/platform';
+import { registerProfileServer } from '../platform/server-registration';
 import { type EditDraft, RESOURCE_READERS } from './editable-resources';
 
 /** A server the console talks to: the embedded one (`url: null`) or a remote Switchyard. */
@@ -449,14 +450,18 @@ export function createConsole(services: ConsoleServices): Console {
       .slice(0, 12)
       .toLowerCase()}`;
     const profile: ConnectionProfile = { id, name: trimmed, url: normalised };
+    const reloadRequired = await registerProfileServer(platform, id, normalised);
     set((state) => ({ profiles: [...state.profiles, profile] }));
     await persistProfiles();
+    // The page keeps the CSP it loaded with; the saved profile survives the reload.
+    if (reloadRequired) platform.desktop?.reloadConsole();
     return profile;
   }
 
   async function removeProfile(id: string): Promise<void> {
     if (id === EMBEDDED_PROFILE.id) return;
     await platform.credentials.clear(id).catch(() => {});
+    await platform.desktop?.unregisterServerOrigin(id).catch(() => {});
     await cache.clear(`${id}|`);
     const wasActive = get().activeProfileId === id;
     set((state) => ({ profiles: state.profiles.filter((p) => p.id !== id) }));
