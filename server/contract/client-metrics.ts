@@ -166,6 +166,23 @@ export const ApplicationEnvironmentInstancesSchema = Type.Object({
 });
 export type ApplicationEnvironmentInstances = Static<typeof ApplicationEnvironmentInstancesSchema>;
 
+/**
+ * A Switchyard addition (Unleash has no such route): the flags an application reported metrics
+ * for, with the project each belongs to (null when no such flag exists), the environments it was
+ * evaluated in and the latest hour it was counted.
+ */
+export const ApplicationFeaturesSchema = Type.Object({
+  features: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      project: Type.Union([Type.String(), Type.Null()]),
+      environments: Type.Array(Type.String()),
+      lastSeen: Type.String({ format: 'date-time' }),
+    }),
+  ),
+});
+export type ApplicationFeatures = Static<typeof ApplicationFeaturesSchema>;
+
 export const OutdatedSdksSchema = Type.Object({
   sdks: Type.Array(Type.Object({ sdkVersion: Type.String(), applications: Type.Array(Type.String()) })),
 });

@@ -11,18 +11,14 @@ import type {
   ApplicationsResponse,
   ContextFieldsResponse,
   CreateApiTokenBody,
-  CreateProjectBody,
   Environment,
   EnvironmentsResponse,
   EventSearchResponse,
   FeatureSearchResponse,
-  FeatureType,
   FeatureTypesResponse,
   GroupsResponse,
   InviteLinksResponse,
   Me,
-  PersonalAccessTokensResponse,
-  Project,
   ProjectsResponse,
   RolesResponse,
   SegmentsResponse,
@@ -51,7 +47,6 @@ export function createAdminApi(client: ApiClient) {
 
     // Projects
     listProjects: () => client.get<ProjectsResponse>('/api/admin/projects'),
-    createProject: (body: CreateProjectBody) => client.post<Project>('/api/admin/projects', body),
 
     // Flags
     searchFeatures: (filters: FeatureSearchFilters, signal?: AbortSignal) =>
@@ -60,15 +55,9 @@ export function createAdminApi(client: ApiClient) {
     // Environments
     listEnvironments: () => client.get<EnvironmentsResponse>('/api/admin/environments'),
     getEnvironment: (name: string) => client.get<Environment>(`/api/admin/environments/${enc(name)}`),
-    setEnvironmentEnabled: (name: string, enabled: boolean) =>
-      client.post<unknown>(`/api/admin/environments/${enc(name)}/${enabled ? 'on' : 'off'}`),
-    setEnvironmentOrder: (order: Record<string, number>) =>
-      client.put<unknown>('/api/admin/environments/sort-order', order),
 
     // Feature types
     listFeatureTypes: () => client.get<FeatureTypesResponse>('/api/admin/feature-types'),
-    setFeatureTypeLifetime: (id: string, lifetimeDays: number | null) =>
-      client.put<FeatureType>(`/api/admin/feature-types/${enc(id)}/lifetime`, { lifetimeDays }),
 
     // Events
     searchEvents: (filters: EventSearchFilters, signal?: AbortSignal) =>
@@ -84,7 +73,6 @@ export function createAdminApi(client: ApiClient) {
     listSegments: () => client.get<SegmentsResponse>('/api/admin/segments'),
     listContextFields: () => client.get<ContextFieldsResponse>('/api/admin/context'),
     listTagTypes: () => client.get<TagTypesResponse>('/api/admin/tag-types'),
-    listPersonalAccessTokens: () => client.get<PersonalAccessTokensResponse>('/api/admin/user/tokens'),
     listUsers: () => client.get<UsersResponse>('/api/admin/user-admin'),
     searchUsers: (q: string) => client.get<UsersSearchResponse>('/api/admin/user-admin/search', { q }),
     listRoles: () => client.get<RolesResponse>('/api/admin/roles'),

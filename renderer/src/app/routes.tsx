@@ -1,24 +1,25 @@
 import type { ReactNode } from 'react';
+import { GroupsScreen } from '../features/access/groups/GroupsScreen';
+import { InviteLinksScreen } from '../features/access/invite-links/InviteLinksScreen';
+import { PersonalAccessTokensScreen } from '../features/access/personal-access-tokens/PersonalAccessTokensScreen';
+import { RolesScreen } from '../features/access/roles/RolesScreen';
+import { ServiceAccountsScreen } from '../features/access/service-accounts/ServiceAccountsScreen';
+import { UsersScreen } from '../features/access/users/UsersScreen';
 import { ApiTokensScreen } from '../features/api-tokens/ApiTokensScreen';
+import { ApplicationsScreen } from '../features/applications/ApplicationsScreen';
 import { ConnectionsScreen } from '../features/connections/ConnectionsScreen';
+import { ContextFieldsScreen } from '../features/context-fields/ContextFieldsScreen';
+import { ServerLogsScreen } from '../features/desktop/ServerLogsScreen';
+import { ServerNetworkScreen } from '../features/desktop/ServerNetworkScreen';
+import { UpdatesScreen } from '../features/desktop/UpdatesScreen';
 import { EnvironmentsScreen } from '../features/environments/EnvironmentsScreen';
 import { EventLogScreen } from '../features/events/EventLogScreen';
 import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
-import {
-  ApplicationsScreen,
-  ContextFieldsScreen,
-  GroupsScreen,
-  InviteLinksScreen,
-  PersonalAccessTokensScreen,
-  RolesScreen,
-  SegmentsScreen,
-  ServiceAccountsScreen,
-  TagTypesScreen,
-} from '../features/read-only-lists/read-only-screens';
-import { UsersScreen } from '../features/read-only-lists/UsersScreen';
+import { SegmentsScreen } from '../features/segments/SegmentsScreen';
+import { TagTypesScreen } from '../features/tag-types/TagTypesScreen';
 
 export type NavGroup = 'Flags' | 'Configure' | 'Access' | 'Observe' | 'Console';
 
@@ -158,6 +159,28 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Console',
     keywords: 'servers profiles remote',
     render: () => <ConnectionsScreen />,
+  },
+  // Desktop app only; in a browser these screens say so rather than vanish (features/desktop/DesktopOnly).
+  {
+    path: '/server',
+    label: 'Server & network',
+    group: 'Console',
+    keywords: 'desktop sdk url address port listener expose network restart',
+    render: () => <ServerNetworkScreen />,
+  },
+  {
+    path: '/server-logs',
+    label: 'Server logs',
+    group: 'Console',
+    keywords: 'desktop log output errors',
+    render: () => <ServerLogsScreen />,
+  },
+  {
+    path: '/updates',
+    label: 'Updates',
+    group: 'Console',
+    keywords: 'desktop version upgrade install',
+    render: () => <UpdatesScreen />,
   },
 ];
 

@@ -1,6 +1,13 @@
 import type { AdminApi } from '../api/admin-api';
 import { isApiError } from '../api/client';
-import type { CreateProjectBody, Environment, FeatureType, Project } from '../api/types';
+import type { CreateProjectBody, Environment, FeatureType } from '../api/types';
+import { ACCESS_READERS } from '../features/access/access-edits';
+import { CONTEXT_FIELD_READERS } from '../features/context-fields/context-field-edits';
+import { FLAG_RESOURCE_READERS } from '../features/flag-page/flag-edits';
+import { PROJECT_READERS, projectSnapshot } from '../features/projects/project-edits';
+import { SEGMENT_READERS } from '../features/segments/segment-edits';
+import { STRATEGY_READERS } from '../features/strategies/strategy-edits';
+import { TAG_TYPE_READERS } from '../features/tag-types/tag-type-edits';
 import type { Edit, Snapshot } from '../offline/outbox';
 
 /**
@@ -25,11 +32,7 @@ export function environmentOrder(environments: readonly Environment[]): string[]
     .map((environment) => environment.name);
 }
 
-export const projectSnapshot = (project: Pick<Project, 'id' | 'name' | 'description'>) => ({
-  id: project.id,
-  name: project.name,
-  description: project.description ? project.description : null,
-});
+export { projectSnapshot };
 
 export function featureTypeLifetimeEdit(type: FeatureType, lifetimeDays: number | null): EditDraft {
   const days = lifetimeDays ? lifetimeDays : null;
@@ -107,9 +110,11 @@ export const RESOURCE_READERS: Record<string, Reader> = {
     return environment ? environmentSnapshot(environment) : null;
   },
   'environment-order': async (api) => environmentOrder((await api.listEnvironments()).environments),
-  project: async (api, id) => {
-    const { projects } = await api.listProjects();
-    const project = projects.find((candidate) => candidate.id === id);
-    return project ? projectSnapshot(project) : null;
-  },
+  ...ACCESS_READERS,
+  ...PROJECT_READERS,
+  ...CONTEXT_FIELD_READERS,
+  ...TAG_TYPE_READERS,
+  ...FLAG_RESOURCE_READERS,
+  ...STRATEGY_READERS,
+  ...SEGMENT_READERS,
 };

@@ -1,7 +1,11 @@
 import {
+  Alert,
+  Anchor,
   Badge,
+  Button,
   Drawer,
   Group,
+  Modal,
   MultiSelect,
   Pagination,
   SegmentedControl,
@@ -17,9 +21,12 @@ import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import type { FeatureSearchItem } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { replaceQuery, useLocation } from '../../router/hash-router';
+import { type Location, replaceQuery, useLocation } from '../../router/hash-router';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
+import { FlagPage } from '../flag-page/FlagPage';
+import { type FlagRef, flagPageHash } from '../flag-page/flag-page-api';
+import { CreateFlagForm } from './CreateFlagForm';
 import { FlagDetails } from './FlagDetails';
 import classes from './FlagsScreen.module.css';
 import {
@@ -52,17 +59,40 @@ function SortHeader({
   );
 }
 
+/** `#/flags/:project/:name` names one flag; `#/flags` is the list. */
+export function flagOfPath(path: string): FlagRef | null {
+  const [root, project, name, ...rest] = path.split('/').filter(Boolean);
+  if (root !== 'flags' || !project || !name || rest.length > 0) return null;
+  try {
+    return { project: decodeURIComponent(project), name: decodeURIComponent(name) };
+  } catch {
+    return null;
+  }
+}
+
+/** The flag list, or one flag's page when the path names it. */
+export function FlagsScreen() {
+  const location = useLocation();
+  const flag = flagOfPath(location.path);
+  return flag ? (
+    <FlagPage key={`${flag.project}/${flag.name}`} project={flag.project} name={flag.name} />
+  ) : (
+    <FlagList location={location} />
+  );
+}
+
 /**
  * Flags, searched on the server (`GET /api/admin/search/features`) with filters, sorting and pages
  * of 50, so the list stays fast with 10,000 flags. The filters live in the URL hash.
  */
-export function FlagsScreen() {
-  const location = useLocation();
+function FlagList({ location }: { location: Location }) {
   const list = readFlagQuery(location.query);
   const now = useNow();
   const [text, setText] = useState(list.query);
   const [debounced] = useDebouncedValue(text, 300);
   const [selected, setSelected] = useState<FeatureSearchItem | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const update = (changes: Partial<FlagListQuery>) =>
     replaceQuery('/flags', writeFlagQuery({ ...list, page: 1, ...changes }));
@@ -93,11 +123,17 @@ export function FlagsScreen() {
     <>
       <PageHeader
         title="Flags"
-        description="Every feature flag, searched on the server. Select a flag for its environments, strategies and tags."
+        description="Every feature flag, searched on the server. Open a flag by its name to change it; select its row for a summary."
         savedAt={flags.savedAt}
         fromCache={flags.fromCache}
         now={now}
+        actions={<Button onClick={() => setCreating(true)}>New flag</Button>}
       />
+      {notice ? (
+        <Alert color="yellow" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
+          {notice}
+        </Alert>
+      ) : null}
       <Group className={classes.filters} align="flex-end" gap="sm">
         <TextInput
           label="Search"
@@ -167,9 +203,13 @@ export function FlagsScreen() {
                     >
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <UnstyledButton className={classes.name} onClick={() => setSelected(flag)}>
+                          <Anchor
+                            href={flagPageHash(flag)}
+                            className={classes.name}
+                            onClick={(event) => event.stopPropagation()}
+                          >
                             {flag.name}
-                          </UnstyledButton>
+                          </Anchor>
                           {flag.stale ? (
                             <Badge size="xs" color="orange">
                               stale
@@ -237,8 +277,28 @@ export function FlagsScreen() {
         position="right"
         size="lg"
       >
-        {selected ? <FlagDetails flag={selected} /> : null}
+        {selected ? (
+          <>
+            <Anchor href={flagPageHash(selected)} size="sm">
+              Open the flag page
+            </Anchor>
+            <FlagDetails flag={selected} />
+          </>
+        ) : null}
       </Drawer>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New flag" size="lg">
+        {creating ? (
+          <CreateFlagForm
+            defaultProject={list.project}
+            onCancel={() => setCreating(false)}
+            onDone={(result, created) => {
+              setCreating(false);
+              if (result === 'applied') window.location.hash = flagPageHash(created);
+              else setNotice(`The flag ${created.name} is pending: it is created when the server is back.`);
+            }}
+          />
+        ) : null}
+      </Modal>
     </>
   );
 }

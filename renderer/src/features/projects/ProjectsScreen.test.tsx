@@ -51,6 +51,9 @@ describe('projects screen', () => {
     await renderWithConsole(<ProjectsScreen />, { server: projectServer() });
     const row = await screen.findByTestId('project-default');
     expect(within(row).getByRole('link', { name: 'Default' }).getAttribute('href')).toBe(
+      '#/projects/default',
+    );
+    expect(within(row).getByRole('link', { name: '12' }).getAttribute('href')).toBe(
       '#/flags?project=default',
     );
     expect(row.textContent).toContain('Default project');

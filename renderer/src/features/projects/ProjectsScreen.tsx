@@ -4,11 +4,12 @@ import type { Project } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { formatHash } from '../../router/hash-router';
+import { formatHash, useLocation } from '../../router/hash-router';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { CreateProjectForm } from './CreateProjectForm';
+import { ProjectPage } from './ProjectPage';
 import classes from './ProjectsScreen.module.css';
 
 interface Row {
@@ -16,7 +17,14 @@ interface Row {
   pending?: ReturnType<typeof useProfileOutbox>[number];
 }
 
+/** `#/projects` lists projects; `#/projects/<id>` shows one project's page. */
 export function ProjectsScreen() {
+  const { path } = useLocation();
+  const projectId = path.startsWith('/projects/') ? decodeURIComponent(path.slice('/projects/'.length)) : '';
+  return projectId ? <ProjectPage key={projectId} projectId={projectId} /> : <ProjectList />;
+}
+
+function ProjectList() {
   const projects = useServerData('projects', (api) => api.listProjects());
   const outbox = useProfileOutbox();
   const now = useNow();
@@ -67,7 +75,7 @@ export function ProjectsScreen() {
                   <Table.Tr key={project.id} data-testid={`project-${project.id}`}>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Anchor href={formatHash('/flags', { project: project.id })} fw={600}>
+                        <Anchor href={`#/projects/${encodeURIComponent(project.id)}`} fw={600}>
                           {project.name}
                         </Anchor>
                         <Text size="xs" c="dimmed" ff="monospace">
@@ -81,7 +89,11 @@ export function ProjectsScreen() {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td className={classes.number}>{project.featureCount ?? '–'}</Table.Td>
+                    <Table.Td className={classes.number}>
+                      <Anchor href={formatHash('/flags', { project: project.id })} size="sm">
+                        {project.featureCount ?? '–'}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td className={classes.number}>{project.staleFeatureCount ?? '–'}</Table.Td>
                     <Table.Td className={classes.number}>{project.memberCount ?? '–'}</Table.Td>
                     <Table.Td className={classes.number}>

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFlag } from '../../../../tests/helpers/flag-model';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { ADMIN_TOKEN_USER_ID } from '../../lib/caller';
 
@@ -32,6 +33,68 @@ describe('applications admin API', async () => {
     const bad = await t.request('POST', '/api/admin/metrics/applications/billing', { owner: 'x' });
     expect(bad.statusCode).toBe(400);
     expect((await t.request('GET', '/api/admin/metrics/applications/nope')).statusCode).toBe(404);
+  });
+
+  it('lists the flags an application reported, with their project, environments and latest hour', async () => {
+    await t.request('POST', '/api/admin/metrics/applications/shop', { description: 'Web shop' });
+    await createFlag(t, 'cart-v2');
+    const hour = (iso: string) => new Date(iso);
+    await t.db
+      .insertInto('client_metrics_env')
+      .values([
+        {
+          feature_name: 'cart-v2',
+          app_name: 'shop',
+          environment: 'production',
+          timestamp: hour('2026-11-22T09:00:00Z'),
+          yes: 1,
+          no: 0,
+        },
+        {
+          feature_name: 'cart-v2',
+          app_name: 'shop',
+          environment: 'development',
+          timestamp: hour('2026-11-22T10:00:00Z'),
+          yes: 2,
+          no: 1,
+        },
+        {
+          feature_name: 'gone-flag',
+          app_name: 'shop',
+          environment: 'development',
+          timestamp: hour('2026-11-22T08:00:00Z'),
+          yes: 0,
+          no: 4,
+        },
+        {
+          feature_name: 'cart-v2',
+          app_name: 'other-app',
+          environment: 'production',
+          timestamp: hour('2026-11-22T11:00:00Z'),
+          yes: 1,
+          no: 0,
+        },
+      ])
+      .execute();
+    const response = await t.request('GET', '/api/admin/metrics/applications/shop/features');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      features: [
+        {
+          name: 'cart-v2',
+          project: 'default',
+          environments: ['development', 'production'],
+          lastSeen: '2026-11-22T10:00:00.000Z',
+        },
+        {
+          name: 'gone-flag',
+          project: null,
+          environments: ['development'],
+          lastSeen: '2026-11-22T08:00:00.000Z',
+        },
+      ],
+    });
+    expect((await t.request('GET', '/api/admin/metrics/applications/nope/features')).statusCode).toBe(404);
   });
 
   it('deletes an application and records the deletion', async () => {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import {
   ApplicationEnvironmentInstancesSchema,
+  ApplicationFeaturesSchema,
   ApplicationOverviewSchema,
   ApplicationSchema,
   ApplicationsSchema,
@@ -109,6 +110,22 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
       },
     },
     async (request) => service.applicationOverview(request.params.appName, await options.knownFlagNames()),
+  );
+
+  // A Switchyard addition (Unleash has no such route): the console's application page lists the
+  // flags an application uses.
+  app.get(
+    '/api/admin/metrics/applications/:appName/features',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getApplicationFeatures',
+        tags: ['Metrics'],
+        params: AppNameParams,
+        response: { 200: ApplicationFeaturesSchema, ...errors },
+      },
+    },
+    async (request) => service.applicationFeatures(request.params.appName),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type {
   Application,
   ApplicationEnvironmentInstances,
+  ApplicationFeatures,
   ApplicationOverview,
   Applications,
   BulkMetrics,
@@ -305,6 +306,16 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
           issues: { missingFeatures },
         })),
         issues: { missingStrategies: [] },
+      };
+    },
+
+    async applicationFeatures(appName: string): Promise<ApplicationFeatures> {
+      if (!(await store.getApplication(appName))) {
+        throw notFound(`Could not find application with appName ${appName}`);
+      }
+      const features = await store.featureUsageOf(appName);
+      return {
+        features: features.map((feature) => ({ ...feature, lastSeen: feature.lastSeen.toISOString() })),
       };
     },
 

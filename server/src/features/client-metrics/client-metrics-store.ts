@@ -266,6 +266,28 @@ export function createClientMetricsStore(db: Db) {
       return rows.map((r) => ({ appName: r.app_name, sdkVersion: r.sdk_version! }));
     },
 
+    /** Flags an application reported on, with their project (null for an unknown flag) and where. */
+    async featureUsageOf(
+      appName: string,
+    ): Promise<Array<{ name: string; project: string | null; environments: string[]; lastSeen: Date }>> {
+      const rows = await db
+        .selectFrom('client_metrics_env as m')
+        .leftJoin('features as f', 'f.name', 'm.feature_name')
+        .select(['m.feature_name', 'f.project'])
+        .select(sql<string[]>`array_agg(distinct m.environment order by m.environment)`.as('environments'))
+        .select(sql<Date>`max(m.timestamp)`.as('last_seen'))
+        .where('m.app_name', '=', appName)
+        .groupBy(['m.feature_name', 'f.project'])
+        .orderBy('m.feature_name')
+        .execute();
+      return rows.map((r) => ({
+        name: r.feature_name,
+        project: r.project ?? null,
+        environments: r.environments,
+        lastSeen: new Date(r.last_seen),
+      }));
+    },
+
     /** Flags an application reported on, from the metrics it sent. */
     async featuresSeenBy(appName: string): Promise<string[]> {
       const rows = await db

@@ -1,0 +1,122 @@
+import { Button, Group as Row, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../api/api-error';
+import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
+import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { useConsole } from '../../../stores/console-context';
+import type { SubmitResult } from '../../../stores/console-store';
+import { accessApi, type Group, type Role, type User } from '../access-api';
+import { groupEdit, groupSnapshot } from '../access-edits';
+import { fieldErrorLookup } from '../shared/form-errors';
+import { UserPicker } from '../shared/UserPicker';
+
+export type GroupFormProps = {
+  rootRoles: readonly Role[];
+  onCancel: () => void;
+} & (
+  | { group: Group & { id: number }; onSaved: (result: SubmitResult) => void }
+  | { group?: undefined; onCreated: (name: string) => void }
+);
+
+/** A group's name, description, optional root role and members (found with the 2-character user search). */
+export function GroupForm(props: GroupFormProps) {
+  const { rootRoles, onCancel, group } = props;
+  const consoleApi = useConsole();
+  const creating = group === undefined;
+  const [name, setName] = useState(group?.name ?? '');
+  const [description, setDescription] = useState(group?.description ?? '');
+  const [rootRole, setRootRole] = useState<string | null>(
+    group?.rootRole === null || group?.rootRole === undefined ? null : String(group.rootRole),
+  );
+  const [members, setMembers] = useState<User[]>((group?.users ?? []).map((member) => member.user));
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const local: Record<string, string> = {};
+  if (!name.trim()) local.name = 'A group needs a name';
+  else if (name.trim().length > 100) local.name = 'At most 100 characters';
+  const lookup = fieldErrorLookup(error, local, showErrors);
+  // A taken name is a NameExistsError without a path: it belongs next to the name.
+  const nameError =
+    lookup('name') ??
+    (error instanceof ApiError && error.errorName === 'NameExistsError' ? error.message : undefined);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(local).length > 0) return;
+    const next = {
+      name,
+      description,
+      rootRole: rootRole === null ? null : Number(rootRole),
+      userIds: members.map((user) => user.id),
+    };
+    setSubmitting(true);
+    setError(null);
+    try {
+      if (props.group) props.onSaved(await consoleApi.submitEdit(groupEdit(props.group, next)));
+      else if ('onCreated' in props) {
+        const snapshot = groupSnapshot(next);
+        await accessApi(consoleApi.api()).createGroup({
+          name: snapshot.name,
+          description: snapshot.description,
+          rootRole: snapshot.rootRole,
+          users: snapshot.users.map((id) => ({ user: { id } })),
+        });
+        props.onCreated(snapshot.name);
+      }
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) && !nameError ? (
+          <ErrorNotice
+            error={error}
+            title={creating ? 'The group was not created' : 'The group was not changed'}
+          />
+        ) : null}
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={nameError}
+          data-autofocus
+        />
+        <Textarea
+          label="Description"
+          rows={2}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          error={lookup('description')}
+        />
+        <Select
+          label="Root role"
+          description="Optional: every member gets it on top of their own"
+          placeholder="No root role"
+          clearable
+          data={rootRoles.map((role) => ({ value: String(role.id), label: role.name }))}
+          value={rootRole}
+          onChange={setRootRole}
+          error={lookup('rootRole')}
+        />
+        <UserPicker label="Members" selected={members} onChange={setMembers} error={lookup('users')} />
+        <Row justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {creating ? 'Create group' : 'Save group'}
+          </Button>
+        </Row>
+      </Stack>
+    </form>
+  );
+}

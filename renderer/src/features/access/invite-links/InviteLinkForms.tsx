@@ -1,0 +1,156 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
+import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { useConsole } from '../../../stores/console-context';
+import type { SubmitResult } from '../../../stores/console-store';
+import { useNow } from '../../../stores/use-now';
+import { accessApi, type InviteLink } from '../access-api';
+import { inviteLinkEdit } from '../access-edits';
+import { dayInputValue, daysLater, endOfDayIso, expiryProblem } from '../shared/dates';
+import { fieldErrorLookup } from '../shared/form-errors';
+
+const DEFAULT_LIFETIME_DAYS = 7;
+/** The server shortens a later expiry to one month from now. */
+export const EXPIRY_HINT = 'The link stops working at the end of this day; at most a month from now';
+
+/** A new invite link: its name and expiry. The server gives every invite link the Viewer root role. */
+export function CreateInviteLinkForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (link: InviteLink) => void;
+  onCancel: () => void;
+}) {
+  const consoleApi = useConsole();
+  const now = useNow();
+  const [name, setName] = useState('');
+  const [expiresOn, setExpiresOn] = useState(() => dayInputValue(daysLater(now, DEFAULT_LIFETIME_DAYS)));
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const local: Record<string, string> = {};
+  if (!name.trim()) local.name = 'Name the link after whom it is for';
+  const expiry = expiryProblem(expiresOn, now);
+  if (expiry) local.expiresAt = expiry;
+  const fieldError = fieldErrorLookup(error, local, showErrors);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(local).length > 0) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      onCreated(
+        await accessApi(consoleApi.api()).createInviteLink({
+          name: name.trim(),
+          expiresAt: endOfDayIso(expiresOn),
+        }),
+      );
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) ? <ErrorNotice error={error} title="The invite link was not created" /> : null}
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={fieldError('name')}
+          data-autofocus
+        />
+        <TextInput
+          label="Expires"
+          description={EXPIRY_HINT}
+          type="date"
+          required
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.currentTarget.value)}
+          error={fieldError('expiresAt')}
+        />
+        <Text size="sm" c="dimmed">
+          Role: whoever signs up through an invite link becomes a Viewer; the server sets this for every link.
+          Change their role under Users afterwards.
+        </Text>
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Create link
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Moves an invite link's expiry, through the outbox. */
+export function InviteLinkExpiryForm({
+  link,
+  onSaved,
+  onCancel,
+}: {
+  link: InviteLink;
+  onSaved: (result: SubmitResult) => void;
+  onCancel: () => void;
+}) {
+  const consoleApi = useConsole();
+  const now = useNow();
+  const [expiresOn, setExpiresOn] = useState(() => dayInputValue(link.expiresAt));
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const problem = expiryProblem(expiresOn, now);
+  const fieldError = fieldErrorLookup(error, problem ? { expiresAt: problem } : {}, showErrors);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (problem) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      onSaved(await consoleApi.submitEdit(inviteLinkEdit(link, { expiresAt: endOfDayIso(expiresOn) })));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) ? <ErrorNotice error={error} title="The expiry was not changed" /> : null}
+        <TextInput
+          label="Expires"
+          description={EXPIRY_HINT}
+          type="date"
+          required
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.currentTarget.value)}
+          error={fieldError('expiresAt')}
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Save expiry
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

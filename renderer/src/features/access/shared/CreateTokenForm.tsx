@@ -1,0 +1,82 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
+import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { useNow } from '../../../stores/use-now';
+import type { CreatePatBody, Pat } from '../access-api';
+import { dayInputValue, daysLater, endOfDayIso, expiryProblem } from './dates';
+import { fieldErrorLookup } from './form-errors';
+
+const DEFAULT_LIFETIME_DAYS = 30;
+
+/** Description and expiry day of a personal or service-account token; the caller sends it. */
+export function CreateTokenForm({
+  create,
+  onCreated,
+  onCancel,
+}: {
+  create: (body: CreatePatBody) => Promise<Pat>;
+  onCreated: (token: Pat) => void;
+  onCancel: () => void;
+}) {
+  const now = useNow();
+  const [description, setDescription] = useState('');
+  const [expiresOn, setExpiresOn] = useState(() => dayInputValue(daysLater(now, DEFAULT_LIFETIME_DAYS)));
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const local: Record<string, string> = {};
+  if (!description.trim()) local.description = 'Say what the token is for';
+  const expiry = expiryProblem(expiresOn, now);
+  if (expiry) local.expiresAt = expiry;
+  const fieldError = fieldErrorLookup(error, local, showErrors);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(local).length > 0) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      onCreated(await create({ description: description.trim(), expiresAt: endOfDayIso(expiresOn) }));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) ? <ErrorNotice error={error} title="The token was not created" /> : null}
+        <TextInput
+          label="Description"
+          required
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          error={fieldError('description')}
+          data-autofocus
+        />
+        <TextInput
+          label="Expires"
+          description="The token stops working at the end of this day"
+          type="date"
+          required
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.currentTarget.value)}
+          error={fieldError('expiresAt')}
+        />
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Create token
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

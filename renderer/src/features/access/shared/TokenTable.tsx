@@ -1,0 +1,112 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
+import type { Pat } from '../access-api';
+import { formatDay } from './dates';
+import { useOffline } from './OnlineOnlyButton';
+
+/**
+ * Personal or service-account tokens, without their secrets (the server keeps only a hash).
+ * Deleting asks for a second click on the same row.
+ */
+export function TokenTable({
+  tokens,
+  onDelete,
+}: {
+  tokens: readonly Pat[];
+  onDelete: (token: Pat) => Promise<void>;
+}) {
+  const offline = useOffline();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function remove(token: Pat) {
+    setBusy(true);
+    setError(null);
+    try {
+      await onDelete(token);
+      setConfirming(null);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (tokens.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        No tokens yet.
+      </Text>
+    );
+  }
+  return (
+    <>
+      {error ? <ErrorNotice error={error} title="The token was not deleted" /> : null}
+      <Table.ScrollContainer minWidth={560}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tokens.map((token) => (
+              <Table.Tr key={token.id} data-testid={`token-${token.id}`}>
+                <Table.Td>
+                  <Text fw={600}>{token.description}</Text>
+                </Table.Td>
+                <Table.Td>{formatDay(token.createdAt)}</Table.Td>
+                <Table.Td>{formatDay(token.seenAt, 'never')}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    {formatDay(token.expiresAt)}
+                    {token.expiryWarning ? (
+                      <Badge color={token.expiryWarning === 'expired' ? 'red' : 'yellow'} size="sm">
+                        {token.expiryWarning}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {confirming === token.id ? (
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                        Keep
+                      </Button>
+                      <Button size="xs" color="red" loading={busy} onClick={() => remove(token)}>
+                        Delete for good
+                      </Button>
+                    </Group>
+                  ) : (
+                    <Group justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        disabled={offline}
+                        title={offline ? 'Deleting a token needs a connection to the server' : undefined}
+                        aria-label={`Delete ${token.description}`}
+                        onClick={() => {
+                          setError(null);
+                          setConfirming(token.id);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+import { Alert, Badge, Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader/PageHeader';
+import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
+import { PendingChangeNotice } from '../../../components/PendingChangeNotice/PendingChangeNotice';
+import { QueryState } from '../../../components/QueryState/QueryState';
+import { useConsole } from '../../../stores/console-context';
+import { useNow } from '../../../stores/use-now';
+import { usePendingEdits } from '../../../stores/use-outbox';
+import { useServerData } from '../../../stores/use-server-data';
+import { accessApi, type CreatedUser, type User } from '../access-api';
+import type { UserSnapshot } from '../access-edits';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { formatDay } from '../shared/dates';
+import { LinkReveal } from '../shared/LinkReveal';
+import { OnlineOnlyButton } from '../shared/OnlineOnlyButton';
+import { USER_SEARCH_HINT, USER_SEARCH_TOO_SHORT, userLabel, useUserSearch } from '../shared/user-search';
+import { PasswordDialog } from './PasswordDialog';
+import { UserForm } from './UserForm';
+
+/** Users: search (2 characters or more), create with an invite link or a password, edit, delete, passwords. */
+export function UsersScreen() {
+  const consoleApi = useConsole();
+  const now = useNow();
+  const [text, setText] = useState('');
+  const { query, searching, found, tooShort } = useUserSearch(text);
+  const all = useServerData('user-admin', (api) => accessApi(api).listUsers());
+  const shown = searching ? found : { ...all, data: all.data?.users };
+  const rootRoles = all.data?.rootRoles ?? [];
+  const roleName = (id: number | null | undefined) => rootRoles.find((role) => role.id === id)?.name;
+  const pending = usePendingEdits('user');
+
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [password, setPassword] = useState<User | null>(null);
+  const [queued, setQueued] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const closeCreate = () => {
+    setCreating(false);
+    setCreated(null);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="People who can sign in, with their root role."
+        savedAt={shown.savedAt}
+        fromCache={shown.fromCache}
+        now={now}
+        actions={
+          <OnlineOnlyButton
+            reason="The server answers a new user with their invite link"
+            onClick={() => setCreating(true)}
+          >
+            New user
+          </OnlineOnlyButton>
+        }
+      />
+      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
+      {notice ? (
+        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
+          {notice}
+        </Alert>
+      ) : null}
+      <TextInput
+        label="Search users"
+        description={USER_SEARCH_HINT}
+        placeholder="Name, username or e-mail"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        error={tooShort ? USER_SEARCH_TOO_SHORT : undefined}
+        mb="md"
+        maw={420}
+      />
+      <QueryState<User[]>
+        query={shown}
+        noun="users"
+        isEmpty={(data) => data.length === 0}
+        empty={searching ? `No user matches “${query}”.` : 'No users yet.'}
+      >
+        {(data) => (
+          <Table.ScrollContainer minWidth={760}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>E-mail</Table.Th>
+                  <Table.Th>Root role</Table.Th>
+                  <Table.Th>Last seen</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map((serverUser) => {
+                  const entry = pending(String(serverUser.id));
+                  const mine = entry?.mine as UserSnapshot | undefined;
+                  const user: User = mine
+                    ? {
+                        ...serverUser,
+                        name: mine.name,
+                        email: mine.email ?? '',
+                        rootRole: mine.rootRole ?? 0,
+                      }
+                    : serverUser;
+                  const label = userLabel(user);
+                  return (
+                    <Table.Tr key={user.id} data-testid={`user-${user.id}`}>
+                      <Table.Td>
+                        <Group gap="xs">
+                          <Text fw={600}>{label}</Text>
+                          {user.accountType === 'Service Account' ? (
+                            <Badge variant="light" size="sm">
+                              service account
+                            </Badge>
+                          ) : null}
+                          <PendingBadge entry={entry} />
+                        </Group>
+                        {user.username && user.name ? (
+                          <Text size="xs" c="dimmed">
+                            {user.username}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>{user.email || '–'}</Table.Td>
+                      <Table.Td>{roleName(user.rootRole) ?? '–'}</Table.Td>
+                      <Table.Td>{formatDay(user.seenAt, 'never')}</Table.Td>
+                      <Table.Td>{formatDay(user.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            aria-label={`Edit ${label}`}
+                            onClick={() => setEditing(user)}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            aria-label={`Password of ${label}`}
+                            onClick={() => setPassword(user)}
+                          >
+                            Password
+                          </Button>
+                          <OnlineOnlyButton
+                            reason="Deleting a user"
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${label}`}
+                            onClick={() => setDeleting(user)}
+                          >
+                            Delete
+                          </OnlineOnlyButton>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+
+      <Modal
+        opened={creating}
+        onClose={closeCreate}
+        title={created ? `User ${userLabel(created)} created` : 'New user'}
+        closeOnClickOutside={!created}
+      >
+        {created?.inviteLink ? (
+          <LinkReveal link={created.inviteLink} onDone={closeCreate}>
+            Send this link to {userLabel(created)}: with it they choose their password and sign in. You can
+            make a new one later under Password.
+          </LinkReveal>
+        ) : (
+          <UserForm
+            rootRoles={rootRoles}
+            onCancel={closeCreate}
+            onCreated={(user) => {
+              consoleApi.refresh();
+              if (user.inviteLink) setCreated(user);
+              else {
+                closeCreate();
+                setNotice(`User ${userLabel(user)} created with the password you chose.`);
+              }
+            }}
+          />
+        )}
+      </Modal>
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={`Edit ${editing ? userLabel(editing) : ''}`}
+      >
+        {editing ? (
+          <UserForm
+            user={editing}
+            rootRoles={rootRoles}
+            onCancel={() => setEditing(null)}
+            onSaved={(result) => {
+              setEditing(null);
+              setQueued(result === 'queued');
+            }}
+          />
+        ) : null}
+      </Modal>
+
+      <PasswordDialog user={password} onClose={() => setPassword(null)} />
+
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={`Delete the user ${deleting ? userLabel(deleting) : ''}?`}
+        confirmLabel="Delete user"
+        failure="The user was not deleted"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await accessApi(consoleApi.api()).deleteUser(deleting.id);
+          consoleApi.refresh();
+        }}
+      >
+        They can no longer sign in, and their personal access tokens stop working. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}

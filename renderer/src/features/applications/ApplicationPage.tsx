@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { formatHash } from '../../router/hash-router';
+import { useNow } from '../../stores/use-now';
+import { useServerData } from '../../stores/use-server-data';
+import classes from './ApplicationsScreen.module.css';
+import { type ApplicationFeature, type ApplicationPageData, loadApplicationPage } from './application-api';
+
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '–');
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Paper withBorder p="sm" data-testid={`stat-${label}`}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function Environments({ data }: { data: ApplicationPageData }) {
+  return (
+    <Stack gap="lg">
+      {data.overview.environments.map((environment) => {
+        const instances = data.instances[environment.name] ?? [];
+        return (
+          <Stack key={environment.name} gap="xs" data-testid={`application-environment-${environment.name}`}>
+            <Group gap="xs">
+              <Title order={4}>{environment.name}</Title>
+              <Badge variant="light">
+                {environment.instanceCount} instance{environment.instanceCount === 1 ? '' : 's'}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                last seen {when(environment.lastSeen)}
+              </Text>
+            </Group>
+            {environment.sdks.length ? <Text size="sm">SDKs: {environment.sdks.join(', ')}</Text> : null}
+            <Table.ScrollContainer minWidth={560}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Instance</Table.Th>
+                    <Table.Th>SDK version</Table.Th>
+                    <Table.Th>Client IP</Table.Th>
+                    <Table.Th>Last seen</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {instances.map((instance) => (
+                    <Table.Tr key={instance.instanceId} data-testid={`instance-${instance.instanceId}`}>
+                      <Table.Td className={classes.mono}>{instance.instanceId}</Table.Td>
+                      <Table.Td>{instance.sdkVersion ?? '–'}</Table.Td>
+                      <Table.Td className={classes.mono}>{instance.clientIp ?? '–'}</Table.Td>
+                      <Table.Td>{when(instance.lastSeen)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function Flags({ features }: { features: readonly ApplicationFeature[] }) {
+  if (features.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        The application has not reported using any flag yet.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Flag</Table.Th>
+            <Table.Th>Project</Table.Th>
+            <Table.Th>Evaluated in</Table.Th>
+            <Table.Th>Last reported</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {features.map((feature) => (
+            <Table.Tr key={feature.name} data-testid={`application-flag-${feature.name}`}>
+              <Table.Td>
+                {feature.project ? (
+                  <Anchor
+                    href={`#/flags/${encodeURIComponent(feature.project)}/${encodeURIComponent(feature.name)}`}
+                    fw={600}
+                  >
+                    {feature.name}
+                  </Anchor>
+                ) : (
+                  <Group gap="xs">
+                    <Text fw={600}>{feature.name}</Text>
+                    <Badge color="red" variant="light" size="sm">
+                      no such flag
+                    </Badge>
+                  </Group>
+                )}
+              </Table.Td>
+              <Table.Td>{feature.project ?? '–'}</Table.Td>
+              <Table.Td>{feature.environments.join(', ')}</Table.Td>
+              <Table.Td>{when(feature.lastSeen)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** `#/applications/<appName>`: what an application registered, where it runs and which flags it uses. */
+export function ApplicationPage({ appName }: { appName: string }) {
+  const now = useNow();
+  const page = useServerData(`application:${appName}`, (api) => loadApplicationPage(api.client, appName));
+  const application = page.data?.application;
+
+  return (
+    <>
+      <PageHeader
+        title={appName}
+        description={
+          <>
+            <Anchor href={formatHash('/applications')} size="sm">
+              Applications
+            </Anchor>
+            {application?.description ? ` · ${application.description}` : ''}
+          </>
+        }
+        savedAt={page.savedAt}
+        fromCache={page.fromCache}
+        now={now}
+      />
+      <QueryState query={page} noun="the application">
+        {(data) => {
+          const { overview } = data;
+          const instanceTotal = overview.environments.reduce(
+            (sum, environment) => sum + environment.instanceCount,
+            0,
+          );
+          const missingFlags = [
+            ...new Set(overview.environments.flatMap((environment) => environment.issues.missingFeatures)),
+          ];
+          return (
+            <Stack gap="lg">
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                <Stat label="Flags used" value={overview.featureCount} />
+                <Stat label="Projects" value={overview.projects.length} />
+                <Stat label="Environments" value={overview.environments.length} />
+                <Stat label="Instances" value={instanceTotal} />
+              </SimpleGrid>
+              <Stack gap={4}>
+                {data.application.sdkVersion ? (
+                  <Text size="sm">Latest SDK: {data.application.sdkVersion}</Text>
+                ) : null}
+                {data.application.url ? (
+                  <Text size="sm">
+                    URL: <span className={classes.mono}>{data.application.url}</span>
+                  </Text>
+                ) : null}
+                {overview.projects.length ? (
+                  <Group gap={4}>
+                    <Text size="sm">Projects:</Text>
+                    {overview.projects.map((project) => (
+                      <Anchor key={project} href={`#/projects/${encodeURIComponent(project)}`} size="sm">
+                        {project}
+                      </Anchor>
+                    ))}
+                  </Group>
+                ) : null}
+                {data.application.strategies?.length ? (
+                  <Text size="sm">Strategies it knows: {data.application.strategies.join(', ')}</Text>
+                ) : null}
+              </Stack>
+              {missingFlags.length || overview.issues.missingStrategies.length ? (
+                <Alert color="orange" variant="light" title="Issues" data-testid="application-issues">
+                  <List size="sm">
+                    {missingFlags.length ? (
+                      <List.Item>Asks for flags that do not exist: {missingFlags.join(', ')}</List.Item>
+                    ) : null}
+                    {overview.issues.missingStrategies.length ? (
+                      <List.Item>
+                        Does not know the strategies: {overview.issues.missingStrategies.join(', ')}
+                      </List.Item>
+                    ) : null}
+                  </List>
+                </Alert>
+              ) : null}
+              <Stack gap="xs">
+                <Title order={3}>Flags it uses</Title>
+                {data.features ? (
+                  <Flags features={data.features} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    This server does not list the flags of an application; it reported {overview.featureCount}
+                    .
+                  </Text>
+                )}
+              </Stack>
+              <Stack gap="xs">
+                <Title order={3}>Environments and instances</Title>
+                {overview.environments.length ? (
+                  <Environments data={data} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No instance has registered.
+                  </Text>
+                )}
+              </Stack>
+            </Stack>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}

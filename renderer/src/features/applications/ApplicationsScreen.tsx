@@ -1,0 +1,102 @@
+import { Anchor, Badge, Group, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { useLocation } from '../../router/hash-router';
+import { useNow } from '../../stores/use-now';
+import { useServerData } from '../../stores/use-server-data';
+import { ApplicationPage } from './ApplicationPage';
+
+export const applicationHref = (appName: string) => `#/applications/${encodeURIComponent(appName)}`;
+
+/** `#/applications` lists applications; `#/applications/<appName>` shows one. */
+export function ApplicationsScreen() {
+  const { path } = useLocation();
+  const appName = path.startsWith('/applications/')
+    ? decodeURIComponent(path.slice('/applications/'.length))
+    : '';
+  return appName ? <ApplicationPage key={appName} appName={appName} /> : <ApplicationList />;
+}
+
+function ApplicationList() {
+  const now = useNow();
+  const applications = useServerData(
+    'applications',
+    async (api) => (await api.listApplications()).applications,
+  );
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const shown = applications.data?.filter((app) =>
+    `${app.appName} ${app.description ?? ''} ${app.sdkVersion ?? ''}`.toLowerCase().includes(needle),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Applications"
+        description="Applications whose SDKs registered with this server, and where they use flags."
+        savedAt={applications.savedAt}
+        fromCache={applications.fromCache}
+        now={now}
+      />
+      <TextInput
+        aria-label="Filter applications"
+        placeholder="Filter by name, description or SDK"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        mb="md"
+        maw={360}
+      />
+      <QueryState
+        query={{ ...applications, data: shown }}
+        noun="applications"
+        isEmpty={(data) => data.length === 0}
+        empty={needle ? 'No application matches the filter.' : 'No SDK has registered yet.'}
+      >
+        {(data) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Application</Table.Th>
+                  <Table.Th>SDK</Table.Th>
+                  <Table.Th>Used in</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map((app) => (
+                  <Table.Tr key={app.appName} data-testid={`application-${app.appName}`}>
+                    <Table.Td>
+                      <Anchor href={applicationHref(app.appName)} fw={600}>
+                        {app.appName}
+                      </Anchor>
+                      {app.description ? (
+                        <Text size="sm" c="dimmed">
+                          {app.description}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{app.sdkVersion ?? '–'}</Table.Td>
+                    <Table.Td>
+                      {app.usage?.length ? (
+                        <Group gap={4}>
+                          {app.usage.map((usage) => (
+                            <Badge key={usage.project} variant="outline" size="sm">
+                              {usage.project}: {usage.environments.join(', ')}
+                            </Badge>
+                          ))}
+                        </Group>
+                      ) : (
+                        '–'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+    </>
+  );
+}

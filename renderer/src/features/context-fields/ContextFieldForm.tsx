@@ -1,0 +1,184 @@
+import { ActionIcon, Button, Group, Loader, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import type { ContextField } from '../../api/types';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { useServerNameCheck } from '../../components/NameCheck/use-server-name-check';
+import { useConsole } from '../../stores/console-context';
+import type { SubmitResult } from '../../stores/console-store';
+import {
+  type ContextFieldDraft,
+  createContextFieldEdit,
+  type LegalValueDraft,
+  updateContextFieldEdit,
+} from './context-field-edits';
+
+/** Unleash's "URL friendly" rule: the name survives encodeURIComponent unchanged. */
+export function nameProblem(name: string, existing: readonly string[]): string | null {
+  if (!name) return 'A context field needs a name';
+  if (encodeURIComponent(name) !== name || name === '.' || name === '..')
+    return 'Use a URL-friendly name: letters, digits and - _ . ~ only';
+  if (existing.includes(name)) return `A context field named ${name} already exists`;
+  return null;
+}
+
+export function legalValueProblems(values: readonly LegalValueDraft[]): Record<number, string> {
+  const problems: Record<number, string> = {};
+  const seen = new Set<string>();
+  values.forEach((legal, index) => {
+    if (!legal.value.trim()) problems[index] = 'A legal value cannot be empty';
+    else if (seen.has(legal.value)) problems[index] = `${legal.value} is listed twice`;
+    seen.add(legal.value);
+  });
+  return problems;
+}
+
+export interface ContextFieldFormProps {
+  /** The field to edit; absent to create one. */
+  field?: ContextField;
+  existingNames: readonly string[];
+  onDone: (result: SubmitResult, name: string) => void;
+  onCancel: () => void;
+}
+
+export function ContextFieldForm({ field, existingNames, onDone, onCancel }: ContextFieldFormProps) {
+  const consoleApi = useConsole();
+  const [draft, setDraft] = useState<ContextFieldDraft>(() => ({
+    name: field?.name ?? '',
+    description: field?.description ?? '',
+    stickiness: field?.stickiness ?? false,
+    legalValues: (field?.legalValues ?? []).map((legal) => ({
+      value: legal.value,
+      description: legal.description ?? '',
+    })),
+  }));
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const creating = !field;
+  const localNameProblem = creating ? nameProblem(draft.name, existingNames) : null;
+  const serverName = useServerNameCheck(
+    '/api/admin/context/validate',
+    draft.name,
+    creating && draft.name !== '' && localNameProblem === null,
+  );
+  const legalProblems = legalValueProblems(draft.legalValues);
+  const server = fieldErrorsOf(error);
+  const nameError =
+    server.name ??
+    (localNameProblem && (showErrors || draft.name) ? localNameProblem : null) ??
+    serverName.problem ??
+    undefined;
+  const blocked =
+    localNameProblem !== null || serverName.problem !== null || Object.keys(legalProblems).length > 0;
+
+  const update = (changes: Partial<ContextFieldDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  const updateLegal = (index: number, changes: Partial<LegalValueDraft>) =>
+    update({
+      legalValues: draft.legalValues.map((legal, at) => (at === index ? { ...legal, ...changes } : legal)),
+    });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (blocked) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const edit = field ? updateContextFieldEdit(field, draft) : createContextFieldEdit(draft);
+      onDone(await consoleApi.submitEdit(edit), draft.name);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) ? (
+          <ErrorNotice error={error} title={`The context field was not ${creating ? 'created' : 'saved'}`} />
+        ) : null}
+        <TextInput
+          label="Name"
+          required
+          disabled={!creating}
+          description={creating ? 'Used in constraints and SDK contexts; cannot be changed later' : undefined}
+          value={draft.name}
+          onChange={(e) => update({ name: e.currentTarget.value })}
+          error={nameError}
+          rightSection={serverName.checking ? <Loader size="xs" aria-label="Checking the name" /> : null}
+          data-autofocus
+        />
+        <Textarea
+          label="Description"
+          rows={2}
+          value={draft.description}
+          onChange={(e) => update({ description: e.currentTarget.value })}
+          error={server.description}
+        />
+        <Switch
+          label="Custom stickiness"
+          description="Offer this field as stickiness for gradual rollouts and variants"
+          checked={draft.stickiness}
+          onChange={(e) => update({ stickiness: e.currentTarget.checked })}
+        />
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Legal values
+          </Text>
+          <Text size="xs" c="dimmed">
+            When set, constraints on this field pick from these values. Empty: any value.
+          </Text>
+          {draft.legalValues.map((legal, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position while edited
+            <Group key={index} gap="xs" align="flex-start" wrap="nowrap" data-testid={`legal-value-${index}`}>
+              <TextInput
+                aria-label={`Legal value ${index + 1}`}
+                placeholder="Value"
+                value={legal.value}
+                onChange={(e) => updateLegal(index, { value: e.currentTarget.value })}
+                error={legalProblems[index] ?? server[`legalValues.${index}.value`]}
+              />
+              <TextInput
+                aria-label={`Description of legal value ${index + 1}`}
+                placeholder="Description (optional)"
+                value={legal.description}
+                onChange={(e) => updateLegal(index, { description: e.currentTarget.value })}
+                style={{ flex: 1 }}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={6}
+                aria-label={`Remove legal value ${index + 1}`}
+                onClick={() => update({ legalValues: draft.legalValues.filter((_, at) => at !== index) })}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              onClick={() => update({ legalValues: [...draft.legalValues, { value: '', description: '' }] })}
+            >
+              Add legal value
+            </Button>
+          </Group>
+        </Stack>
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting} disabled={creating && serverName.checking}>
+            {creating ? 'Create context field' : 'Save context field'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useState } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import { useProfileOutbox } from '../../stores/use-outbox';
+import { useServerData } from '../../stores/use-server-data';
+import {
+  type DependencyState,
+  dependencySnapshot,
+  flagDependencyTarget,
+  removeDependencyEdit,
+  setDependencyEdit,
+} from './flag-edits';
+import { createFlagPageApi, type Feature, type FlagRef, flagPageHash } from './flag-page-api';
+import { useFlagEdit } from './use-flag-edit';
+
+/** The flag's parents as the server has them, with queued edits applied on top. */
+export function displayedDependencies(
+  flag: FlagRef,
+  server: Feature['dependencies'],
+  queued: ReadonlyArray<{ kind: string; target: string; mine: unknown }>,
+): Map<string, DependencyState> {
+  const result = new Map<string, DependencyState>();
+  for (const dependency of server ?? []) {
+    result.set(
+      dependency.feature,
+      dependencySnapshot({ enabled: dependency.enabled ?? true, variants: dependency.variants ?? [] })!,
+    );
+  }
+  const prefix = flagDependencyTarget(flag, '');
+  for (const entry of queued) {
+    if (entry.kind !== 'flag-dependency' || !entry.target.startsWith(prefix)) continue;
+    const parent = entry.target.slice(prefix.length);
+    if (entry.mine === null) result.delete(parent);
+    else result.set(parent, entry.mine as DependencyState);
+  }
+  return result;
+}
+
+/** Parents this flag depends on (enabled or disabled, optionally on some variants) and its children. */
+export function FlagDependencies({ flag, feature }: { flag: FlagRef; feature: Feature }) {
+  const outbox = useProfileOutbox();
+  const edit = useFlagEdit();
+  const dependencies = displayedDependencies(flag, feature.dependencies, outbox);
+  const [parent, setParent] = useState<string | null>(null);
+  const [enabled, setEnabled] = useState(true);
+  const [variants, setVariants] = useState<string[]>([]);
+  const options = useServerData(`flag-parents:${flag.project}/${flag.name}`, (api) =>
+    createFlagPageApi(api.client).parentOptions(flag),
+  );
+  const parentVariants = useServerData(
+    parent ? `flag-parent-variants:${flag.project}/${parent}` : null,
+    (api) => createFlagPageApi(api.client).parentVariants(flag.project, parent ?? ''),
+  );
+  const pendingFor = (name: string) =>
+    [...outbox]
+      .reverse()
+      .find((entry) => entry.kind === 'flag-dependency' && entry.target === flagDependencyTarget(flag, name));
+
+  const choose = (value: string | null) => {
+    setParent(value);
+    const existing = value ? dependencies.get(value) : undefined;
+    setEnabled(existing?.enabled ?? true);
+    setVariants(existing?.variants ?? []);
+  };
+
+  async function save() {
+    if (!parent) return;
+    const before = dependencies.get(parent) ?? null;
+    const ok = await edit.submit(
+      setDependencyEdit(flag, parent, before, { enabled, variants: enabled ? variants : [] }),
+    );
+    if (ok) choose(null);
+  }
+
+  const parentChoices = [...new Set([...(options.data ?? []), ...dependencies.keys()])].sort();
+
+  return (
+    <Stack gap="sm">
+      {edit.error ? <ErrorNotice error={edit.error} title="The dependency was not changed" /> : null}
+      {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
+      {dependencies.size === 0 ? (
+        <Text size="sm" c="dimmed">
+          This flag depends on no other flag.
+        </Text>
+      ) : (
+        [...dependencies].map(([name, state]) => (
+          <Group key={name} gap="xs" data-testid={`dependency-${name}`}>
+            <Text size="sm">
+              Needs <Anchor href={flagPageHash({ project: flag.project, name })}>{name}</Anchor> to be{' '}
+              {state.enabled ? 'enabled' : 'disabled'}
+              {state.enabled && state.variants.length > 0
+                ? ` with variant ${state.variants.join(' or ')}`
+                : ''}
+            </Text>
+            <PendingBadge entry={pendingFor(name)} />
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              disabled={edit.busy}
+              onClick={() => void edit.submit(removeDependencyEdit(flag, name, state))}
+              aria-label={`Remove the dependency on ${name}`}
+            >
+              Remove
+            </Button>
+          </Group>
+        ))
+      )}
+      <Group align="flex-end" gap="sm">
+        <Select
+          label="Parent flag"
+          placeholder={options.loading ? 'Loading…' : 'Choose a flag of this project'}
+          data={parentChoices}
+          value={parent}
+          onChange={choose}
+          searchable
+          clearable
+        />
+        <SegmentedControl
+          aria-label="Parent state"
+          data={[
+            { value: 'enabled', label: 'Enabled' },
+            { value: 'disabled', label: 'Disabled' },
+          ]}
+          value={enabled ? 'enabled' : 'disabled'}
+          onChange={(value) => setEnabled(value === 'enabled')}
+        />
+        {enabled ? (
+          <MultiSelect
+            label="Parent variants"
+            placeholder={variants.length ? undefined : 'Any variant'}
+            data={[...new Set([...(parentVariants.data ?? []), ...variants])]}
+            value={variants}
+            onChange={setVariants}
+            disabled={!parent}
+            clearable
+          />
+        ) : null}
+        <Button onClick={() => void save()} disabled={!parent || edit.busy} loading={edit.busy}>
+          {parent && dependencies.has(parent) ? 'Update dependency' : 'Add dependency'}
+        </Button>
+      </Group>
+      {feature.children && feature.children.length > 0 ? (
+        <Group gap="xs">
+          <Text size="sm">Flags that depend on this one:</Text>
+          {feature.children.map((child) => (
+            <Badge
+              key={child}
+              variant="outline"
+              component="a"
+              href={flagPageHash({ project: flag.project, name: child })}
+            >
+              {child}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

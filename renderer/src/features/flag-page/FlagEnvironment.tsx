@@ -1,0 +1,58 @@
+import { Badge, Card, Divider, Group, Switch, Text } from '@mantine/core';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import { usePendingEdits } from '../../stores/use-outbox';
+import { FlagStrategiesPanel } from '../strategies/FlagStrategiesPanel';
+import { FlagVariants } from './FlagVariants';
+import { flagEnabledEdit, flagEnvironmentTarget } from './flag-edits';
+import type { FeatureEnvironment, FlagRef } from './flag-page-api';
+import { useFlagEdit } from './use-flag-edit';
+
+/** One environment of the flag: its on/off switch, strategies and variants. */
+export function FlagEnvironment({ flag, environment }: { flag: FlagRef; environment: FeatureEnvironment }) {
+  const pending = usePendingEdits('flag-environment')(flagEnvironmentTarget(flag, environment.name));
+  const edit = useFlagEdit();
+  const mine = (pending?.mine as { enabled?: boolean } | null | undefined)?.enabled;
+  const enabled = typeof mine === 'boolean' ? mine : environment.enabled;
+
+  return (
+    <Card withBorder padding="md" data-testid={`environment-${environment.name}`}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Text fw={700}>{environment.name}</Text>
+          {environment.type ? (
+            <Badge size="sm" variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
+              {environment.type}
+            </Badge>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {environment.lastSeenAt
+              ? `Last seen ${new Date(environment.lastSeenAt).toLocaleString()}`
+              : 'Not seen by an SDK yet'}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <PendingBadge entry={pending} />
+          <Switch
+            checked={enabled}
+            disabled={edit.busy}
+            label={enabled ? 'On' : 'Off'}
+            aria-label={`${flag.name} on in ${environment.name}`}
+            onChange={(event) =>
+              void edit.submit(flagEnabledEdit(flag, environment.name, event.currentTarget.checked))
+            }
+          />
+        </Group>
+      </Group>
+      {edit.error ? (
+        <ErrorNotice error={edit.error} title={`${flag.name} was not switched in ${environment.name}`} />
+      ) : null}
+      {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
+      <Divider my="sm" label="Strategies" labelPosition="left" />
+      <FlagStrategiesPanel project={flag.project} flagName={flag.name} environment={environment.name} />
+      <Divider my="sm" label="Variants" labelPosition="left" />
+      <FlagVariants flag={flag} environment={environment.name} />
+    </Card>
+  );
+}

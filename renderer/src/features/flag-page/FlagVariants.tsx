@@ -1,0 +1,196 @@
+import { Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { usePendingEdits } from '../../stores/use-outbox';
+import { useServerData } from '../../stores/use-server-data';
+import classes from './FlagPage.module.css';
+import { flagEnvironmentTarget, normaliseVariants, variantProblems, variantsEdit } from './flag-edits';
+import { createFlagPageApi, type FlagRef, type Variant } from './flag-page-api';
+import { useFlagEdit } from './use-flag-edit';
+import { VariantForm } from './VariantForm';
+
+const BUILT_IN_STICKINESS = ['default', 'userId', 'sessionId', 'random'];
+
+/** A queued variants snapshot back to the request shape (no null payload, no empty overrides). */
+function fromSnapshot(value: unknown): Variant[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item: Variant & { payload?: Variant['payload'] | null }) => ({
+    name: item.name,
+    weight: item.weight,
+    weightType: item.weightType ?? 'variable',
+    stickiness: item.stickiness ?? 'default',
+    ...(item.payload ? { payload: item.payload } : {}),
+    ...(item.overrides?.length ? { overrides: item.overrides } : {}),
+  }));
+}
+
+/** The flag's variants in one environment: listed with their share, added, edited and deleted. */
+export function FlagVariants({
+  flag,
+  environment,
+  disabled,
+}: {
+  flag: FlagRef;
+  environment: string;
+  disabled?: boolean;
+}) {
+  const target = flagEnvironmentTarget(flag, environment);
+  const variants = useServerData(`flag-variants:${target}`, (api, signal) =>
+    createFlagPageApi(api.client).getVariants(flag, environment, signal),
+  );
+  const contextFields = useServerData('context-fields', (api) => api.listContextFields());
+  const pending = usePendingEdits('flag-variants')(target);
+  const edit = useFlagEdit();
+  const [editing, setEditing] = useState<{ variant: Variant | null } | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const current = pending ? fromSnapshot(pending.mine) : (variants.data?.variants ?? []);
+  const stickiness = current[0]?.stickiness ?? 'default';
+  const fieldNames = (contextFields.data ?? []).map((field) => field.name);
+  const stickinessOptions = [
+    ...new Set([
+      ...BUILT_IN_STICKINESS,
+      ...(contextFields.data ?? []).filter((field) => field.stickiness).map((field) => field.name),
+      stickiness,
+    ]),
+  ];
+
+  async function save(next: Variant[]) {
+    const found = variantProblems(next);
+    setProblems(found);
+    if (found.length > 0) return false;
+    return edit.submit(variantsEdit(flag, environment, current, next));
+  }
+
+  async function saveVariant(variant: Variant, shared: string) {
+    const replaced = editing?.variant
+      ? current.map((item) => (item.name === editing.variant?.name ? variant : item))
+      : [...current, variant];
+    if (await save(replaced.map((item) => ({ ...item, stickiness: shared })))) setEditing(null);
+  }
+
+  const preview = normaliseVariants(current);
+
+  return (
+    <>
+      {edit.error ? <ErrorNotice error={edit.error} title="The variants were not saved" /> : null}
+      {problems.length > 0 ? (
+        <Alert color="red" variant="light" title="The variants were not saved" mb="sm">
+          {problems.join(' ')}
+        </Alert>
+      ) : null}
+      {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
+      <QueryState query={variants} noun="variants">
+        {() => (
+          <>
+            {preview.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No variants: the flag answers only on or off here.
+              </Text>
+            ) : (
+              <Table data-testid={`variants-${environment}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Variant</Table.Th>
+                    <Table.Th className={classes.number}>Weight</Table.Th>
+                    <Table.Th>Payload</Table.Th>
+                    <Table.Th>Overrides</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.map((variant) => (
+                    <Table.Tr key={variant.name}>
+                      <Table.Td className={classes.name}>{variant.name}</Table.Td>
+                      <Table.Td className={classes.number}>
+                        {(variant.weight / 10).toLocaleString()}%{' '}
+                        {variant.weightType === 'fix' ? '(fixed)' : ''}
+                      </Table.Td>
+                      <Table.Td>
+                        {variant.payload ? (
+                          <Text size="xs" lineClamp={1}>
+                            {variant.payload.type}: {variant.payload.value}
+                          </Text>
+                        ) : (
+                          '–'
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {(variant.overrides ?? [])
+                          .map((override) => `${override.contextName} = ${override.values.join(', ')}`)
+                          .join('; ') || '–'}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            disabled={disabled || edit.busy}
+                            onClick={() => setEditing({ variant })}
+                            aria-label={`Edit variant ${variant.name} in ${environment}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            disabled={disabled || edit.busy}
+                            onClick={() => void save(current.filter((item) => item.name !== variant.name))}
+                            aria-label={`Delete variant ${variant.name} in ${environment}`}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            <Group gap="xs" mt="xs">
+              <Button
+                size="xs"
+                variant="light"
+                disabled={disabled || edit.busy}
+                onClick={() => setEditing({ variant: null })}
+                aria-label={`Add variant in ${environment}`}
+              >
+                Add variant
+              </Button>
+              <Text size="xs" c="dimmed">
+                Stickiness: {stickiness}
+              </Text>
+              <PendingBadge entry={pending} />
+            </Group>
+          </>
+        )}
+      </QueryState>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing?.variant
+            ? `Edit ${editing.variant.name} in ${environment}`
+            : `New variant in ${environment}`
+        }
+        size="lg"
+      >
+        {editing ? (
+          <VariantForm
+            variant={editing.variant}
+            otherNames={current.map((item) => item.name).filter((name) => name !== editing.variant?.name)}
+            stickinessOptions={stickinessOptions}
+            contextFields={fieldNames}
+            stickiness={stickiness}
+            onSave={(variant, shared) => void saveVariant(variant, shared)}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}

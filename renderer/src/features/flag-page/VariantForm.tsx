@@ -1,0 +1,206 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import classes from './FlagPage.module.css';
+import type { Override, Variant, VariantPayload } from './flag-page-api';
+
+export interface VariantFormProps {
+  /** The variant being edited, or null for a new one. */
+  variant: Variant | null;
+  /** Names of the other variants, which this one may not take. */
+  otherNames: readonly string[];
+  stickinessOptions: readonly string[];
+  contextFields: readonly string[];
+  stickiness: string;
+  onSave: (variant: Variant, stickiness: string) => void;
+  onCancel: () => void;
+}
+
+type PayloadChoice = 'none' | VariantPayload['type'];
+
+/** One variant: name, weight (variable or a fixed percentage), payload, overrides, and the shared stickiness. */
+export function VariantForm({
+  variant,
+  otherNames,
+  stickinessOptions,
+  contextFields,
+  stickiness: currentStickiness,
+  onSave,
+  onCancel,
+}: VariantFormProps) {
+  const [name, setName] = useState(variant?.name ?? '');
+  const [weightType, setWeightType] = useState<'variable' | 'fix'>(variant?.weightType ?? 'variable');
+  const [percent, setPercent] = useState<number>(variant ? variant.weight / 10 : 50);
+  const [stickiness, setStickiness] = useState(currentStickiness);
+  const [payloadType, setPayloadType] = useState<PayloadChoice>(variant?.payload?.type ?? 'none');
+  const [payloadValue, setPayloadValue] = useState(variant?.payload?.value ?? '');
+  const [overrides, setOverrides] = useState<Override[]>(variant?.overrides ?? []);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const errors: Record<string, string> = {};
+  if (!name.trim()) errors.name = 'A variant needs a name';
+  else if (otherNames.includes(name.trim())) errors.name = `There is already a variant named ${name.trim()}`;
+  if (weightType === 'fix' && (percent < 0 || percent > 100)) errors.weight = 'Between 0 and 100%';
+  if (payloadType === 'json') {
+    try {
+      JSON.parse(payloadValue);
+    } catch {
+      errors.payload = 'Not valid JSON';
+    }
+  }
+  if (payloadType === 'number' && (payloadValue.trim() === '' || Number.isNaN(Number(payloadValue))))
+    errors.payload = 'Not a number';
+  const shown = (field: string) => (showErrors || field === 'payload' ? errors[field] : undefined);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(errors).length > 0) return;
+    const kept = overrides.filter((override) => override.contextName && override.values.length > 0);
+    onSave(
+      {
+        name: name.trim(),
+        weightType,
+        weight: weightType === 'fix' ? Math.round(percent * 10) : (variant?.weight ?? 0),
+        stickiness,
+        ...(payloadType !== 'none' ? { payload: { type: payloadType, value: payloadValue } } : {}),
+        ...(kept.length > 0 ? { overrides: kept } : {}),
+      },
+      stickiness,
+    );
+  }
+
+  const updateOverride = (index: number, change: Partial<Override>) =>
+    setOverrides((current) => current.map((item, i) => (i === index ? { ...item, ...change } : item)));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Variant name"
+          required
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={shown('name')}
+          data-autofocus
+        />
+        <Group align="flex-end" gap="sm">
+          <SegmentedControl
+            aria-label="Weight type"
+            data={[
+              { value: 'variable', label: 'Variable weight' },
+              { value: 'fix', label: 'Fixed weight' },
+            ]}
+            value={weightType}
+            onChange={(value) => setWeightType(value === 'fix' ? 'fix' : 'variable')}
+          />
+          {weightType === 'fix' ? (
+            <NumberInput
+              label="Weight (%)"
+              min={0}
+              max={100}
+              decimalScale={1}
+              value={percent}
+              onChange={(value) => setPercent(typeof value === 'number' ? value : Number(value) || 0)}
+              error={shown('weight')}
+            />
+          ) : (
+            <Text size="xs" c="dimmed">
+              Shares what the fixed variants leave of 100%.
+            </Text>
+          )}
+        </Group>
+        <Select
+          label="Stickiness"
+          description="Applies to all variants of this environment"
+          data={[...stickinessOptions]}
+          value={stickiness}
+          onChange={(value) => setStickiness(value ?? 'default')}
+          allowDeselect={false}
+        />
+        <Select
+          label="Payload type"
+          data={[
+            { value: 'none', label: 'No payload' },
+            { value: 'string', label: 'String' },
+            { value: 'json', label: 'JSON' },
+            { value: 'csv', label: 'CSV' },
+            { value: 'number', label: 'Number' },
+          ]}
+          value={payloadType}
+          onChange={(value) => setPayloadType((value as PayloadChoice | null) ?? 'none')}
+          allowDeselect={false}
+        />
+        {payloadType !== 'none' ? (
+          <Textarea
+            label="Payload"
+            rows={2}
+            value={payloadValue}
+            onChange={(event) => setPayloadValue(event.currentTarget.value)}
+            error={shown('payload')}
+          />
+        ) : null}
+        <Text size="sm" fw={600}>
+          Overrides
+        </Text>
+        {overrides.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            None: every user gets a variant by weight.
+          </Text>
+        ) : null}
+        {overrides.map((override, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: overrides have no identity of their own while edited
+          <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
+            <Select
+              label="Context field"
+              data={[...new Set([...contextFields, override.contextName].filter(Boolean))]}
+              value={override.contextName || null}
+              onChange={(value) => updateOverride(index, { contextName: value ?? '' })}
+              searchable
+            />
+            <TagsInput
+              label="Values"
+              value={override.values}
+              onChange={(values) => updateOverride(index, { values })}
+              className={classes.grow}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove override ${index + 1}`}
+              onClick={() => setOverrides((current) => current.filter((_, i) => i !== index))}
+            >
+              ✕
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => setOverrides((current) => [...current, { contextName: 'userId', values: [] }])}
+          >
+            Add override
+          </Button>
+        </Group>
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit">Save variant</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,183 @@
+import { Alert, Button, Group, Loader, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError } from '../../api/api-error';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { useConsole, useConsoleState } from '../../stores/console-context';
+import type { SubmitResult } from '../../stores/console-store';
+import { useServerData } from '../../stores/use-server-data';
+import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
+import { createFlagPageApi } from '../flag-page/flag-page-api';
+
+/** How long the name must rest before the server is asked about it. */
+export const NAME_CHECK_DELAY_MS = 400;
+
+type NameCheck =
+  | { status: 'idle' }
+  | { status: 'checking'; name: string }
+  | { status: 'valid'; name: string }
+  | { status: 'invalid'; name: string; message: string }
+  | { status: 'unknown'; name: string };
+
+/** Asks `POST /api/admin/features/validate` about the name once typing pauses, per project. */
+function useNameCheck(name: string, project: string | null): NameCheck {
+  const consoleApi = useConsole();
+  const [debounced] = useDebouncedValue(name.trim(), NAME_CHECK_DELAY_MS);
+  const [check, setCheck] = useState<NameCheck>({ status: 'idle' });
+  useEffect(() => {
+    if (!debounced) {
+      setCheck({ status: 'idle' });
+      return;
+    }
+    let live = true;
+    setCheck({ status: 'checking', name: debounced });
+    createFlagPageApi(consoleApi.api().client)
+      .validateName(debounced, project)
+      .then(
+        () => live && setCheck({ status: 'valid', name: debounced }),
+        (error: unknown) => {
+          if (!live) return;
+          // A name that is not URL friendly is refused with Unleash's generic validation message;
+          // what is wrong with it is in `details`, so that is what goes under the field.
+          if (error instanceof ApiError)
+            setCheck({
+              status: 'invalid',
+              name: debounced,
+              message: error.fieldErrors().name ?? error.details[0]?.message ?? error.message,
+            });
+          else setCheck({ status: 'unknown', name: debounced });
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [debounced, project, consoleApi]);
+  return check;
+}
+
+export interface CreateFlagFormProps {
+  defaultProject: string | null;
+  onDone: (result: SubmitResult, flag: NewFlag) => void;
+  onCancel: () => void;
+}
+
+/** A new flag: name (checked by the server as you type), project, type, description, impression data. */
+export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagFormProps) {
+  const consoleApi = useConsole();
+  const offline = useConsoleState((state) => state.connectivity === 'offline');
+  const projects = useServerData('projects', (api) => api.listProjects());
+  const types = useServerData('feature-types', (api) => api.listFeatureTypes());
+  const [name, setName] = useState('');
+  const [project, setProject] = useState<string | null>(defaultProject ?? 'default');
+  const [type, setType] = useState<string>('release');
+  const [description, setDescription] = useState('');
+  const [impressionData, setImpressionData] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const check = useNameCheck(name, project);
+
+  const trimmed = name.trim();
+  const current = check.status !== 'idle' && check.name === trimmed;
+  const server = fieldErrorsOf(error);
+  const nameError =
+    server.name ??
+    (current && check.status === 'invalid' ? check.message : undefined) ??
+    (showErrors && !trimmed ? 'A flag needs a name' : undefined);
+  const nameHint =
+    current && check.status === 'checking'
+      ? 'Checking the name…'
+      : current && check.status === 'valid'
+        ? 'The name is free'
+        : current && check.status === 'unknown'
+          ? 'The name could not be checked: the server is unreachable'
+          : 'Letters, digits and - _ . ~ only; it cannot be changed later';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (!trimmed || !project || (current && check.status === 'invalid')) return;
+    const flag: NewFlag = {
+      project,
+      name: trimmed,
+      type: type as NewFlag['type'],
+      description: description.trim() ? description.trim() : null,
+      impressionData,
+    };
+    setSubmitting(true);
+    setError(null);
+    try {
+      onDone(await consoleApi.submitEdit(createFlagEdit(flag)), flag);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) ? <ErrorNotice error={error} title="The flag was not created" /> : null}
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={nameError}
+          description={nameError ? undefined : nameHint}
+          rightSection={current && check.status === 'checking' ? <Loader size="xs" /> : null}
+          data-autofocus
+        />
+        <Select
+          label="Project"
+          required
+          searchable
+          data={(projects.data?.projects ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          value={project}
+          onChange={setProject}
+          allowDeselect={false}
+          error={server.project ?? (showErrors && !project ? 'Choose a project' : undefined)}
+        />
+        <Select
+          label="Type"
+          data={(types.data?.types ?? [{ id: 'release', name: 'Release' }]).map((t) => ({
+            value: t.id,
+            label: t.name,
+          }))}
+          value={type}
+          onChange={(value) => setType(value ?? 'release')}
+          allowDeselect={false}
+          error={server.type}
+        />
+        <Textarea
+          label="Description"
+          rows={2}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          error={server.description}
+        />
+        <Switch
+          label="Impression data"
+          description="SDKs emit an impression event each time they evaluate the flag"
+          checked={impressionData}
+          onChange={(event) => setImpressionData(event.currentTarget.checked)}
+        />
+        {offline ? (
+          <Alert color="yellow" variant="light">
+            The server is unreachable: the flag goes into the pending edits and is created when it is back.
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Create flag
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { Badge, Group, Switch, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Environment } from '../../api/types';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { useConsole } from '../../stores/console-context';
+import type { SubmitResult } from '../../stores/console-store';
+import { usePendingEdits } from '../../stores/use-outbox';
+import type { ProjectOverview } from './project-api';
+import { environmentTarget, projectEnvironmentEdit } from './project-edits';
+
+/** Every environment of the server, switched on where the project uses it. */
+export function ProjectEnvironments({
+  projectId,
+  overview,
+  environments,
+  onSaved,
+}: {
+  projectId: string;
+  overview: ProjectOverview;
+  environments: readonly Environment[];
+  onSaved: (result: SubmitResult) => void;
+}) {
+  const consoleApi = useConsole();
+  const pending = usePendingEdits('project-environment');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const enabledOnServer = new Set(overview.environments.map((entry) => entry.environment));
+  const sorted = [...environments].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+
+  async function toggle(environment: string, enable: boolean) {
+    setBusy(environment);
+    setError(null);
+    try {
+      onSaved(await consoleApi.submitEdit(projectEnvironmentEdit(projectId, environment, enable)));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      {error ? <ErrorNotice error={error} title="The environment was not changed" /> : null}
+      <Table.ScrollContainer minWidth={480}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Environment</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Used by this project</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((environment) => {
+              const entry = pending(environmentTarget(projectId, environment.name));
+              const mine = entry?.mine as { enabled?: boolean } | undefined;
+              const enabled = mine?.enabled ?? enabledOnServer.has(environment.name);
+              return (
+                <Table.Tr key={environment.name} data-testid={`project-environment-${environment.name}`}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={600}>{environment.name}</Text>
+                      {environment.enabled ? null : (
+                        <Badge color="gray" variant="light" size="sm">
+                          disabled on the server
+                        </Badge>
+                      )}
+                      <PendingBadge entry={entry} />
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{environment.type}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`Use ${environment.name} in this project`}
+                      checked={enabled}
+                      disabled={busy !== null}
+                      onChange={(e) => void toggle(environment.name, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}

@@ -1,0 +1,232 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { formatHash, navigate } from '../../router/hash-router';
+import type { SubmitResult } from '../../stores/console-store';
+import { useNow } from '../../stores/use-now';
+import { usePendingEdits } from '../../stores/use-outbox';
+import { useServerData } from '../../stores/use-server-data';
+import { ProjectEnvironments } from './ProjectEnvironments';
+import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
+import { ProjectMembers } from './ProjectMembers';
+import { ProjectSettingsForm } from './ProjectSettingsForm';
+import classes from './ProjectsScreen.module.css';
+import { loadProjectPage, type ProjectFeature, type ProjectPageData } from './project-api';
+import type { ProjectLifecycleAction } from './project-edits';
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Paper withBorder p="sm" data-testid={`stat-${label}`}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function Overview({ data }: { data: ProjectPageData }) {
+  const { overview, listed, features } = data;
+  const stale = listed?.staleFeatureCount ?? features.filter((feature) => feature.stale).length;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+      <Stat label="Flags" value={listed?.featureCount ?? features.length} />
+      <Stat label="Health" value={`${overview.health}%`} />
+      <Stat label="Potentially stale" value={listed?.potentiallyStaleFeatureCount ?? '–'} />
+      <Stat label="Stale" value={stale} />
+      <Stat label="Environments" value={overview.environments.length} />
+      <Stat label="Members" value={overview.members} />
+    </SimpleGrid>
+  );
+}
+
+function FlagsTable({ projectId, features }: { projectId: string; features: readonly ProjectFeature[] }) {
+  if (features.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        This project has no flags.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Flag</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Enabled in</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {features.map((feature) => (
+            <Table.Tr key={feature.name} data-testid={`project-flag-${feature.name}`}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Anchor
+                    href={`#/flags/${encodeURIComponent(projectId)}/${encodeURIComponent(feature.name)}`}
+                    fw={600}
+                  >
+                    {feature.name}
+                  </Anchor>
+                  {feature.stale ? (
+                    <Badge color="orange" variant="light" size="sm">
+                      stale
+                    </Badge>
+                  ) : null}
+                </Group>
+                {feature.description ? (
+                  <Text size="sm" c="dimmed" lineClamp={1}>
+                    {feature.description}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{feature.type}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {feature.environments
+                    .filter((environment) => environment.enabled)
+                    .map((environment) => (
+                      <Badge key={environment.name} variant="outline" size="sm">
+                        {environment.name}
+                      </Badge>
+                    ))}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** `#/projects/<id>`: one project's overview, flags, settings, environments and members. */
+export function ProjectPage({ projectId }: { projectId: string }) {
+  const now = useNow();
+  const page = useServerData(`project:${projectId}`, (api) => loadProjectPage(api.client, projectId));
+  const pending = usePendingEdits('project')(projectId);
+  const [action, setAction] = useState<ProjectLifecycleAction | null>(null);
+  const [queued, setQueued] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [tab, setTab] = useState<string | null>('overview');
+  const onSaved = (result: SubmitResult) => setQueued(result === 'queued');
+  const overview = page.data?.overview;
+  const archived = Boolean(overview?.archivedAt);
+
+  return (
+    <>
+      <PageHeader
+        title={overview?.name ?? projectId}
+        description={
+          <>
+            <Anchor href={formatHash('/projects')} size="sm">
+              Projects
+            </Anchor>{' '}
+            / <span className={classes.id}>{projectId}</span>
+            {overview?.description ? ` · ${overview.description}` : ''}
+          </>
+        }
+        savedAt={page.savedAt}
+        fromCache={page.fromCache}
+        now={now}
+        actions={
+          overview ? (
+            <>
+              <PendingBadge entry={pending} />
+              {archived ? (
+                <Button variant="default" onClick={() => setAction('revive')}>
+                  Revive
+                </Button>
+              ) : (
+                <Button variant="default" onClick={() => setAction('archive')}>
+                  Archive
+                </Button>
+              )}
+              <Button color="red" variant="light" onClick={() => setAction('delete')}>
+                Delete
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {archived ? (
+        <Alert color="gray" variant="light" mb="md">
+          This project is archived since {new Date(overview!.archivedAt!).toLocaleDateString()}.
+        </Alert>
+      ) : null}
+      {notice ? (
+        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
+          {notice}
+        </Alert>
+      ) : null}
+      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
+      <QueryState query={page} noun="the project">
+        {(data) => (
+          <>
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
+              <Tabs.List mb="md">
+                <Tabs.Tab value="overview">Overview</Tabs.Tab>
+                <Tabs.Tab value="flags">Flags</Tabs.Tab>
+                <Tabs.Tab value="settings">Settings</Tabs.Tab>
+                <Tabs.Tab value="environments">Environments</Tabs.Tab>
+                <Tabs.Tab value="members">Members</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="overview">
+                <Overview data={data} />
+                <Text size="sm" c="dimmed" mt="md">
+                  Mode {data.overview.mode} · default stickiness {data.overview.defaultStickiness} · flag
+                  limit {data.overview.featureLimit ?? 'none'}
+                </Text>
+              </Tabs.Panel>
+              <Tabs.Panel value="flags">
+                <FlagsTable projectId={projectId} features={data.features} />
+              </Tabs.Panel>
+              <Tabs.Panel value="settings">
+                <ProjectSettingsForm
+                  key={`${data.overview.name}|${data.overview.description}|${data.overview.mode}|${data.overview.defaultStickiness}|${data.overview.featureLimit}`}
+                  projectId={projectId}
+                  overview={data.overview}
+                  stickinessOptions={data.stickinessOptions}
+                  onSaved={onSaved}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="environments">
+                <ProjectEnvironments
+                  projectId={projectId}
+                  overview={data.overview}
+                  environments={data.environments}
+                  onSaved={onSaved}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="members">
+                <ProjectMembers projectId={projectId} onSaved={onSaved} />
+              </Tabs.Panel>
+            </Tabs>
+            <ProjectLifecycleDialog
+              projectId={projectId}
+              overview={data.overview}
+              action={action}
+              onClose={(result) => {
+                const done = action;
+                setAction(null);
+                if (result === null) return;
+                if (result === 'queued') {
+                  setQueued(true);
+                  return;
+                }
+                if (done === 'delete') navigate('/projects');
+                else setNotice(done === 'archive' ? 'The project is archived.' : 'The project is revived.');
+              }}
+            />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { Button, Group, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import type { ProjectMode } from '../../../../server/contract';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { useConsole } from '../../stores/console-context';
+import type { SubmitResult } from '../../stores/console-store';
+import { usePendingEdits } from '../../stores/use-outbox';
+import type { ProjectOverview } from './project-api';
+import { type ProjectSettings, projectDetailsEdit, projectSettingsEdit } from './project-edits';
+
+const MODES: Array<{ value: ProjectMode; label: string }> = [
+  { value: 'open', label: 'Open: anyone can submit change requests' },
+  { value: 'protected', label: 'Protected: only members can submit change requests' },
+  { value: 'private', label: 'Private: only members can see it' },
+];
+
+/**
+ * Name and description (PUT /projects/:id) and the settings (PUT /projects/:id/settings), saved
+ * together: each changed part is its own edit, so each queues and replays on its own.
+ */
+export function ProjectSettingsForm({
+  projectId,
+  overview,
+  stickinessOptions,
+  onSaved,
+}: {
+  projectId: string;
+  overview: ProjectOverview;
+  stickinessOptions: readonly string[];
+  onSaved: (result: SubmitResult) => void;
+}) {
+  const consoleApi = useConsole();
+  const pendingDetails = usePendingEdits('project')(projectId);
+  const pendingSettings = usePendingEdits('project-settings')(projectId);
+  const details = (pendingDetails?.mine as { name?: string; description?: string | null } | null) ?? overview;
+  const settings = (pendingSettings?.mine as ProjectSettings | undefined) ?? overview;
+  const [name, setName] = useState(details.name ?? overview.name);
+  const [description, setDescription] = useState(details.description ?? '');
+  const [mode, setMode] = useState<ProjectMode>(settings.mode);
+  const [stickiness, setStickiness] = useState(settings.defaultStickiness);
+  const [featureLimit, setFeatureLimit] = useState<number | string>(settings.featureLimit ?? '');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const limit = featureLimit === '' ? null : Number(featureLimit);
+  const limitInvalid = limit !== null && (!Number.isInteger(limit) || limit < 1);
+  const nameInvalid = !name.trim();
+  const current: ProjectSettings = {
+    mode: overview.mode,
+    defaultStickiness: overview.defaultStickiness,
+    featureLimit: overview.featureLimit,
+  };
+  const next: ProjectSettings = { mode, defaultStickiness: stickiness, featureLimit: limit };
+  const detailsChanged = name.trim() !== overview.name || description.trim() !== (overview.description ?? '');
+  const settingsChanged =
+    mode !== current.mode ||
+    stickiness !== current.defaultStickiness ||
+    limit !== (current.featureLimit ?? null);
+  const server = fieldErrorsOf(error);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (nameInvalid || limitInvalid) return;
+    setSaving(true);
+    setError(null);
+    try {
+      let result: SubmitResult = 'applied';
+      if (detailsChanged) {
+        const edit = projectDetailsEdit(overview, projectId, {
+          name: name.trim(),
+          description: description.trim(),
+        });
+        if ((await consoleApi.submitEdit(edit)) === 'queued') result = 'queued';
+      }
+      if (settingsChanged) {
+        if ((await consoleApi.submitEdit(projectSettingsEdit(projectId, current, next))) === 'queued')
+          result = 'queued';
+      }
+      onSaved(result);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="sm" maw={560}>
+        {needsFormAlert(error) ? <ErrorNotice error={error} title="The project was not changed" /> : null}
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={server.name ?? (nameInvalid ? 'A project needs a name' : undefined)}
+        />
+        <Textarea
+          label="Description"
+          rows={3}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          error={server.description}
+        />
+        <NativeSelect
+          label="Collaboration mode"
+          data={MODES}
+          value={mode}
+          onChange={(e) => setMode(e.currentTarget.value as ProjectMode)}
+          error={server.mode}
+        />
+        <NativeSelect
+          label="Default stickiness"
+          description="The context field new gradual rollouts of this project stick to"
+          data={[...stickinessOptions]}
+          value={stickiness}
+          onChange={(e) => setStickiness(e.currentTarget.value)}
+          error={server.defaultStickiness}
+        />
+        <NumberInput
+          label="Flag limit"
+          description="The most flags the project may hold; empty for no limit"
+          placeholder="no limit"
+          min={1}
+          allowDecimal={false}
+          value={featureLimit}
+          onChange={setFeatureLimit}
+          error={server.featureLimit ?? (limitInvalid ? 'A whole number, 1 or more' : undefined)}
+        />
+        <Group justify="flex-end" gap="xs">
+          <PendingBadge entry={pendingDetails ?? pendingSettings} />
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={(!detailsChanged && !settingsChanged) || nameInvalid || limitInvalid}
+          >
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

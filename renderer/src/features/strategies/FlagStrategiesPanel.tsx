@@ -1,0 +1,381 @@
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { type JSX, useMemo, useState } from 'react';
+import type { Segment } from '../../api/types';
+import { describeConstraint } from '../../components/ConstraintEditor/constraint-operators';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { latestFor, type OutboxEntry } from '../../offline/outbox';
+import { useConsole, useConsoleState } from '../../stores/console-context';
+import type { SubmitResult } from '../../stores/console-store';
+import { useProfileOutbox } from '../../stores/use-outbox';
+import { useServerData } from '../../stores/use-server-data';
+import classes from './FlagStrategiesPanel.module.css';
+import { StrategyForm } from './StrategyForm';
+import {
+  createStrategiesApi,
+  type FeatureStrategy,
+  type StrategyLocation,
+  strategiesPath,
+} from './strategies-api';
+import {
+  bodyOf,
+  deleteStrategyEdit,
+  isPendingCreation,
+  locationKey,
+  type StrategySnapshot,
+  sortStrategies,
+  strategyOrderEdit,
+  strategyTarget,
+  updateStrategyEdit,
+} from './strategy-edits';
+import { parameterLabel, splitList } from './strategy-parameters';
+import { formatPercent } from './variant-weights';
+
+interface Row {
+  /** The server's strategy with any queued edit laid over it; null for a queued creation. */
+  strategy: FeatureStrategy | null;
+  shown: StrategySnapshot | FeatureStrategy;
+  entry: OutboxEntry | undefined;
+  key: string;
+  pendingDelete: boolean;
+}
+
+function parameterSummary(strategy: StrategySnapshot | FeatureStrategy): string[] {
+  const { parameters } = strategy;
+  const lines: string[] = [];
+  for (const [name, value] of Object.entries(parameters)) {
+    if (name === 'rollout') lines.push(`Rollout ${value}%`);
+    else if (name === 'stickiness') lines.push(`stickiness ${value}`);
+    else if (name === 'groupId') lines.push(`group ${value}`);
+    else if (value) {
+      const items = splitList(value);
+      lines.push(`${parameterLabel(name)}: ${items.length > 1 ? items.join(', ') : value}`);
+    }
+  }
+  return lines;
+}
+
+function StrategyCard({
+  row,
+  position,
+  count,
+  segments,
+  busy,
+  onEdit,
+  onToggle,
+  onDelete,
+  onMove,
+}: {
+  row: Row;
+  position: number;
+  count: number;
+  segments: readonly Segment[];
+  busy: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
+  onMove: (delta: -1 | 1) => void;
+}) {
+  const { shown, strategy } = row;
+  const label = shown.title ? shown.title : shown.name;
+  const segmentNames = shown.segments.map(
+    (id) => segments.find((segment) => segment.id === id)?.name ?? `segment ${id}`,
+  );
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      data-testid={`strategy-${row.key}`}
+      className={row.pendingDelete ? classes.deleted : undefined}
+    >
+      <Stack gap={6}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <Text fw={600}>{label}</Text>
+            {shown.title ? (
+              <Text size="sm" c="dimmed">
+                {shown.name}
+              </Text>
+            ) : null}
+            {shown.disabled ? (
+              <Badge color="gray" variant="light">
+                Disabled
+              </Badge>
+            ) : null}
+            {row.pendingDelete ? (
+              <Badge color="red" variant="light">
+                Deleted
+              </Badge>
+            ) : null}
+            <PendingBadge entry={row.entry} />
+          </Group>
+          {strategy && !row.pendingDelete ? (
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label="Move up">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${label} up`}
+                  disabled={busy || position === 0}
+                  onClick={() => onMove(-1)}
+                >
+                  ↑
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Move down">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${label} down`}
+                  disabled={busy || position === count - 1}
+                  onClick={() => onMove(1)}
+                >
+                  ↓
+                </ActionIcon>
+              </Tooltip>
+              <Button size="compact-sm" variant="subtle" onClick={onToggle} disabled={busy}>
+                {shown.disabled ? 'Enable' : 'Disable'}
+              </Button>
+              <Button size="compact-sm" variant="light" onClick={onEdit} disabled={busy}>
+                Edit
+              </Button>
+              <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} disabled={busy}>
+                Delete
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+        {parameterSummary(shown).length ? <Text size="sm">{parameterSummary(shown).join(' · ')}</Text> : null}
+        {segmentNames.length ? <Text size="sm">Segments: {segmentNames.join(', ')}</Text> : null}
+        {shown.constraints.map((constraint, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: constraints have no id; the list is read-only here
+          <Text key={index} size="sm" className={classes.constraint}>
+            {describeConstraint(constraint)}
+          </Text>
+        ))}
+        {shown.variants.length ? (
+          <Text size="sm">
+            Variants:{' '}
+            {shown.variants.map((variant) => `${variant.name} ${formatPercent(variant.weight)}`).join(', ')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+type Editing = { mode: 'new' } | { mode: 'edit'; strategy: FeatureStrategy } | null;
+
+/** The activation strategies of one flag in one environment: list, add, edit, disable, delete, reorder. */
+export function FlagStrategiesPanel(props: {
+  project: string;
+  flagName: string;
+  environment: string;
+}): JSX.Element {
+  const { project, flagName, environment } = props;
+  const location: StrategyLocation = useMemo(
+    () => ({ project, flagName, environment }),
+    [project, flagName, environment],
+  );
+  const consoleApi = useConsole();
+  const profileId = useConsoleState((state) => state.activeProfileId);
+  const strategies = useServerData(strategiesPath(location), (api, signal) =>
+    createStrategiesApi(api.client).list(location, signal),
+  );
+  const definitions = useServerData('strategy-definitions', (api) =>
+    createStrategiesApi(api.client).listDefinitions(),
+  );
+  const segments = useServerData('segments', async (api) => (await api.listSegments()).segments ?? []);
+  const outbox = useProfileOutbox();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<FeatureStrategy | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [queued, setQueued] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const key = locationKey(location);
+  function rowsOf(server: readonly FeatureStrategy[]): Row[] {
+    const rows: Row[] = sortStrategies(server).map((serverStrategy) => {
+      const entry = latestFor(outbox, profileId, 'strategy', strategyTarget(location, serverStrategy.id));
+      const mine = entry?.mine as StrategySnapshot | null | undefined;
+      const strategy = mine ? { ...serverStrategy, ...mine } : serverStrategy;
+      return {
+        strategy,
+        shown: strategy,
+        entry,
+        key: serverStrategy.id,
+        pendingDelete: entry !== undefined && mine === null,
+      };
+    });
+    const order = latestFor(outbox, profileId, 'strategy-order', key)?.mine as string[] | undefined;
+    if (order) rows.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+    for (const entry of outbox) {
+      if (
+        entry.kind !== 'strategy' ||
+        !entry.target.startsWith(`${key}/`) ||
+        !isPendingCreation(entry.target)
+      )
+        continue;
+      rows.push({
+        strategy: null,
+        shown: entry.mine as StrategySnapshot,
+        entry,
+        key: entry.id,
+        pendingDelete: false,
+      });
+    }
+    return rows;
+  }
+
+  async function run(action: () => Promise<SubmitResult>, done?: string) {
+    setBusy(true);
+    setActionError(null);
+    try {
+      const result = await action();
+      setQueued(result === 'queued');
+      setNotice(result === 'applied' && done ? done : null);
+      return true;
+    } catch (error) {
+      setActionError(error);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const labelOf = (strategy: FeatureStrategy) => (strategy.title ? strategy.title : strategy.name);
+
+  return (
+    <Stack gap="sm" data-testid={`strategies-${environment}`}>
+      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
+      {notice ? (
+        <Text size="sm" c="teal" role="status">
+          {notice}
+        </Text>
+      ) : null}
+      {actionError ? <ErrorNotice error={actionError} title="The change was not made" /> : null}
+      <QueryState
+        query={strategies}
+        noun="strategies"
+        isEmpty={(data) => rowsOf(data).length === 0}
+        empty={`No strategies in ${environment}: when enabled here, the flag is on for nobody until one is added.`}
+      >
+        {(data) => {
+          const rows = rowsOf(data);
+          const movable = rows.filter((row) => row.strategy && !row.pendingDelete);
+          const ids = movable.map((row) => row.key);
+          return (
+            <Stack gap="xs">
+              {rows.map((row) => {
+                const position = ids.indexOf(row.key);
+                return (
+                  <StrategyCard
+                    key={row.key}
+                    row={row}
+                    position={position}
+                    count={ids.length}
+                    segments={segments.data ?? []}
+                    busy={busy}
+                    onEdit={() => row.strategy && setEditing({ mode: 'edit', strategy: row.strategy })}
+                    onToggle={() => {
+                      const strategy = row.strategy;
+                      if (!strategy) return;
+                      const disabled = strategy.disabled !== true;
+                      void run(
+                        () =>
+                          consoleApi.submitEdit(
+                            updateStrategyEdit(
+                              location,
+                              strategy,
+                              { ...bodyOf(strategy), disabled },
+                              `${disabled ? 'Disable' : 'Enable'} the strategy ${labelOf(strategy)} of ${flagName} in ${environment}`,
+                            ),
+                          ),
+                        `${labelOf(strategy)} ${disabled ? 'disabled' : 'enabled'}.`,
+                      );
+                    }}
+                    onDelete={() => row.strategy && setDeleting(row.strategy)}
+                    onMove={(delta) => {
+                      const next = [...ids];
+                      const [moved] = next.splice(position, 1);
+                      if (moved === undefined) return;
+                      next.splice(position + delta, 0, moved);
+                      void run(() => consoleApi.submitEdit(strategyOrderEdit(location, ids, next)));
+                    }}
+                  />
+                );
+              })}
+            </Stack>
+          );
+        }}
+      </QueryState>
+      <Group>
+        <Button variant="light" onClick={() => setEditing({ mode: 'new' })} disabled={!definitions.data}>
+          Add strategy
+        </Button>
+      </Group>
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing?.mode === 'edit'
+            ? `Edit ${labelOf(editing.strategy)} in ${environment}`
+            : `Add a strategy in ${environment}`
+        }
+        size="xl"
+      >
+        {editing ? (
+          <StrategyForm
+            location={location}
+            initial={editing.mode === 'edit' ? editing.strategy : null}
+            definitions={definitions.data?.strategies ?? []}
+            segments={segments.data ?? []}
+            onCancel={() => setEditing(null)}
+            onDone={(result, body) => {
+              const wasNew = editing.mode === 'new';
+              setEditing(null);
+              setQueued(result === 'queued');
+              setNotice(
+                result === 'applied'
+                  ? `${body.title ? body.title : body.name} ${wasNew ? 'added' : 'saved'}.`
+                  : null,
+              );
+            }}
+          />
+        ) : null}
+      </Modal>
+
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete strategy">
+        {deleting ? (
+          <Stack gap="sm">
+            <Text>
+              Delete the strategy {labelOf(deleting)} of {flagName} in {environment}? SDKs stop using it at
+              their next refresh.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={busy}
+                onClick={async () => {
+                  const target = deleting;
+                  setDeleting(null);
+                  await run(
+                    () => consoleApi.submitEdit(deleteStrategyEdit(location, target)),
+                    `${labelOf(target)} deleted.`,
+                  );
+                }}
+              >
+                Delete strategy
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

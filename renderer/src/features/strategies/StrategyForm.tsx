@@ -1,0 +1,269 @@
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import type { Segment } from '../../api/types';
+import { ConstraintEditor } from '../../components/ConstraintEditor/ConstraintEditor';
+import {
+  type ConstraintErrors,
+  constraintErrorsFromPaths,
+  locateConstraintErrors,
+  mayConcernConstraints,
+} from '../../components/ConstraintEditor/constraint-errors';
+import {
+  constraintsAreValid,
+  normaliseConstraint,
+} from '../../components/ConstraintEditor/constraint-operators';
+import { legalValuesLookup, useContextFields } from '../../components/ConstraintEditor/use-context-fields';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { useConsole, useConsoleState } from '../../stores/console-context';
+import type { SubmitResult } from '../../stores/console-store';
+import { ParametersEditor } from './ParametersEditor';
+import classes from './StrategyForm.module.css';
+import type { FeatureStrategy, StrategyDefinition, StrategyLocation } from './strategies-api';
+import { createStrategyEdit, type StrategyBody, updateStrategyEdit } from './strategy-edits';
+import {
+  BUILT_IN_STICKINESS,
+  cleanParameters,
+  defaultParameters,
+  parameterProblems,
+} from './strategy-parameters';
+import { VariantsEditor } from './VariantsEditor';
+import {
+  fromStrategyVariants,
+  hasVariantProblems,
+  toStrategyVariants,
+  type VariantDraft,
+  variantProblems,
+} from './variant-weights';
+
+export interface StrategyFormProps {
+  location: StrategyLocation;
+  /** The strategy to edit, or null to add one. */
+  initial: FeatureStrategy | null;
+  definitions: readonly StrategyDefinition[];
+  segments: readonly Segment[];
+  onDone: (result: SubmitResult, body: StrategyBody) => void;
+  onCancel: () => void;
+}
+
+const FIELDS_BESIDES_CONSTRAINTS = ['name', 'title', 'disabled', 'parameters', 'segments', 'variants'];
+
+/** Adds or edits one activation strategy of a flag in one environment. */
+export function StrategyForm({
+  location,
+  initial,
+  definitions,
+  segments,
+  onDone,
+  onCancel,
+}: StrategyFormProps) {
+  const consoleApi = useConsole();
+  const offline = useConsoleState((state) => state.connectivity === 'offline');
+  const contextFields = useContextFields();
+  const usable = definitions.filter(
+    (definition) => !definition.deprecated || definition.name === initial?.name,
+  );
+  const firstName =
+    initial?.name ??
+    (usable.find((d) => d.name === 'flexibleRollout') ?? usable[0])?.name ??
+    'flexibleRollout';
+
+  const [name, setName] = useState(firstName);
+  const definition = definitions.find((candidate) => candidate.name === name);
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [disabled, setDisabled] = useState(initial?.disabled === true);
+  const [parameters, setParameters] = useState<Record<string, string>>(
+    () => initial?.parameters ?? defaultParameters(definition, location.flagName),
+  );
+  const [constraints, setConstraints] = useState(() => initial?.constraints ?? []);
+  const [segmentIds, setSegmentIds] = useState<string[]>(() => (initial?.segments ?? []).map(String));
+  const [variants, setVariants] = useState<VariantDraft[]>(() =>
+    fromStrategyVariants(initial?.variants ?? []),
+  );
+  const [showMissing, setShowMissing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [located, setLocated] = useState<ConstraintErrors>({});
+
+  const stickinessOptions = [
+    ...BUILT_IN_STICKINESS,
+    ...(contextFields.data ?? [])
+      .filter((field) => field.stickiness && !(BUILT_IN_STICKINESS as readonly string[]).includes(field.name))
+      .map((field) => field.name),
+  ];
+  const server = fieldErrorsOf(error);
+  const paramProblems = parameterProblems(definition, parameters);
+  const paramErrors = (parameterName: string) =>
+    server[`parameters.${parameterName}`] ?? paramProblems[parameterName];
+  const problems = variantProblems(variants);
+  const constraintErrors = { ...constraintErrorsFromPaths(server), ...located };
+  const constraintsValid = constraintsAreValid(constraints, legalValuesLookup(contextFields.data));
+  const segmentOptions = segments
+    .filter((segment) => !segment.project || segment.project === location.project)
+    .map((segment) => ({ value: String(segment.id), label: segment.name }));
+
+  function chooseStrategy(next: string) {
+    setName(next);
+    const nextDefinition = definitions.find((candidate) => candidate.name === next);
+    setParameters((previous) => defaultParameters(nextDefinition, location.flagName, previous));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowMissing(true);
+    if (Object.keys(paramProblems).length > 0 || !constraintsValid || hasVariantProblems(problems)) return;
+    const body: StrategyBody = {
+      name,
+      title: title.trim() ? title.trim() : null,
+      disabled,
+      parameters: cleanParameters(definition, parameters, location.flagName),
+      constraints: constraints.map(normaliseConstraint),
+      segments: segmentIds.map(Number),
+      variants: toStrategyVariants(variants),
+    };
+    setSubmitting(true);
+    setError(null);
+    setLocated({});
+    try {
+      const draft = initial
+        ? updateStrategyEdit(location, initial, body)
+        : createStrategyEdit(location, body, consoleApi.services.newId());
+      onDone(await consoleApi.submitEdit(draft), body);
+    } catch (caught) {
+      setError(caught);
+      if (constraints.length > 0 && mayConcernConstraints(caught, FIELDS_BESIDES_CONSTRAINTS)) {
+        setLocated(await locateConstraintErrors(consoleApi.api().client, body.constraints).catch(() => ({})));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const locatedSomething = Object.keys(constraintErrors).length > 0;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {needsFormAlert(error) && !locatedSomething ? (
+          <ErrorNotice
+            error={error}
+            title={initial ? 'The strategy was not saved' : 'The strategy was not added'}
+          />
+        ) : null}
+        {error && locatedSomething ? (
+          <Alert color="red" variant="light">
+            The server refused a constraint: see the message under it.
+          </Alert>
+        ) : null}
+        <Group grow align="flex-start">
+          <NativeSelect
+            label="Strategy"
+            data={(usable.length ? usable : [{ name, displayName: name, title: null }]).map((candidate) => ({
+              value: candidate.name,
+              label: candidate.displayName ?? candidate.title ?? candidate.name,
+            }))}
+            value={name}
+            onChange={(event) => chooseStrategy(event.currentTarget.value)}
+            description={definition?.description ?? undefined}
+            error={server.name}
+          />
+          <TextInput
+            label="Title"
+            description="Optional, shown instead of the strategy's name"
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            error={server.title}
+          />
+        </Group>
+        <Switch
+          label="Disabled: kept on the flag but not evaluated"
+          checked={disabled}
+          onChange={(event) => setDisabled(event.currentTarget.checked)}
+        />
+
+        <Stack gap="xs" className={classes.section}>
+          <Title order={5}>Parameters</Title>
+          <ParametersEditor
+            definition={definition}
+            parameters={parameters}
+            onChange={setParameters}
+            stickinessOptions={stickinessOptions}
+            flagName={location.flagName}
+            errors={Object.fromEntries(
+              (definition?.parameters ?? []).map((parameter) => [
+                parameter.name,
+                paramErrors(parameter.name),
+              ]),
+            )}
+          />
+        </Stack>
+
+        <Stack gap="xs" className={classes.section}>
+          <Title order={5}>Segments</Title>
+          {segmentOptions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No segments can be used in this project yet.
+            </Text>
+          ) : (
+            <MultiSelect
+              label="Segments"
+              description="Users must match every constraint of every segment chosen"
+              data={segmentOptions}
+              value={segmentIds}
+              onChange={setSegmentIds}
+              searchable
+              clearable
+              error={server.segments}
+            />
+          )}
+        </Stack>
+
+        <Stack gap="xs" className={classes.section}>
+          <Title order={5}>Constraints</Title>
+          <ConstraintEditor
+            value={constraints}
+            onChange={setConstraints}
+            errors={constraintErrors}
+            showMissing={showMissing}
+          />
+        </Stack>
+
+        <Stack gap="xs" className={classes.section}>
+          <Title order={5}>Variants</Title>
+          <VariantsEditor
+            value={variants}
+            onChange={setVariants}
+            stickinessOptions={stickinessOptions}
+            defaultStickiness={parameters.stickiness || 'default'}
+            problems={problems}
+            showMissing={showMissing}
+          />
+        </Stack>
+
+        {offline ? (
+          <Alert color="yellow" variant="light">
+            The server is unreachable: the strategy goes into the pending edits and is saved when it is back.
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {initial ? 'Save strategy' : 'Add strategy'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
