@@ -40,3 +40,57 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
   ready.catch(() => {});
   return { child, ready, exited, stdout: () => out, stderr: () => err };
 }
+
+/** Asks the process to shut down (SIGTERM) and waits for it; SIGKILL when it has not gone after `graceMs`. */
+export async function stopServer(server: SpawnedServer, graceMs = 10_000): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const forced = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      server.child.kill('SIGKILL');
+      resolve();
+    }, graceMs);
+  });
+  await Promise.race([server.exited.then(() => undefined), forced]);
+  clearTimeout(timer);
+  await server.exited;
+}
+
+export interface RestartableServer {
+  /** The URL of the first start; every restart listens on the same port. */
+  readonly url: string;
+  /** The process running now (or the last one, once stopped). */
+  current(): SpawnedServer;
+  running(): boolean;
+  stop(): Promise<void>;
+  /** Starts a new process with the same environment (same database and DATA_DIR) on the same port. */
+  start(): Promise<void>;
+}
+
+/**
+ * A headless server that tests can take away and bring back, as an operator restarting it would:
+ * the first start lets the OS pick the port (unless `env.PORT` names one), later ones reuse it.
+ */
+export async function startRestartableServer(env: Record<string, string>): Promise<RestartableServer> {
+  let server = spawnServer({ PORT: '0', ...env });
+  const url = await server.ready;
+  const port = new URL(url).port;
+  let stopped = false;
+  return {
+    url,
+    current: () => server,
+    running: () => !stopped,
+    async stop() {
+      stopped = true;
+      await stopServer(server);
+    },
+    async start() {
+      if (!stopped) throw new Error('the server is already running');
+      server = spawnServer({ ...env, PORT: port });
+      const again = await server.ready;
+      if (again !== url) throw new Error(`the server came back at ${again} instead of ${url}`);
+      stopped = false;
+    },
+  };
+}
