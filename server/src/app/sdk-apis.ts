@@ -108,16 +108,21 @@ async function registerSdkApis(app: App, { db, config, fastPath, identity }: Sdk
  */
 function replayThroughFastify(app: App): Replay {
   return async (request, response, body) => {
-    const answer = await app.inject({
-      method: request.method as 'POST',
-      url: request.url ?? '/',
-      headers: request.headers as Record<string, string>,
-      payload: body,
-    });
-    const headers = { ...answer.headers };
-    for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'date']) delete headers[name];
-    response.writeHead(answer.statusCode, headers as Record<string, string>);
-    response.end(answer.rawPayload);
+    try {
+      const answer = await app.inject({
+        method: request.method as 'POST',
+        url: request.url ?? '/',
+        headers: request.headers as Record<string, string>,
+        payload: body,
+      });
+      const headers = { ...answer.headers };
+      for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'date']) delete headers[name];
+      response.writeHead(answer.statusCode, headers as Record<string, string>);
+      response.end(answer.rawPayload);
+    } catch {
+      // Nothing sensible is left to say on this connection; never leave the client waiting.
+      response.destroy();
+    }
   };
 }
 

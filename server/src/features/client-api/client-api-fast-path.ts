@@ -128,17 +128,27 @@ export function registerClientMetricsFastPath(
     const scope = await sdkScopeOf(request, options.credentials, 'client');
     if (!scope) return false;
     const raw = await readBody(request);
+    // From here on the body is consumed and Fastify could not read it again: any outcome but
+    // success is a replay through Fastify, never a fallback.
     const body = parseTrustedJson(raw);
-    if (body === undefined || !valid(body)) {
+    let ingested = false;
+    if (body !== undefined && valid(body)) {
+      try {
+        options.metrics.registerMetrics(body as ClientMetrics, {
+          environment: scope.environment,
+          projects: [...scope.projects],
+          clientIp: request.socket.remoteAddress ?? '',
+          sdkType: 'backend',
+        });
+        ingested = true;
+      } catch {
+        // The route will meet the same failure and answer it with the error handler's 500.
+      }
+    }
+    if (!ingested) {
       await options.replay(request, response, raw);
       return true;
     }
-    options.metrics.registerMetrics(body as ClientMetrics, {
-      environment: scope.environment,
-      projects: [...scope.projects],
-      clientIp: request.socket.remoteAddress ?? '',
-      sdkType: 'backend',
-    });
     response.writeHead(202, { 'content-type': JSON_UTF8, 'content-length': 4 });
     response.end('null');
     return true;
