@@ -159,16 +159,26 @@ export function onCpu(cpu, command, args) {
  * Self time per function of a V8 .cpuprofile, heaviest first: what `--profile` prints. Functions
  * are keyed by name and location; `(program)`/`(idle)`/`(garbage collector)` are kept as V8 names them.
  */
-export function profileSummary(profilePath, top = 25, groupBy = 'function') {
+export function profileSummary(profilePath, top = 25, groupBy = 'function', windows = null) {
   const profile = JSON.parse(readFileSync(profilePath, 'utf8'));
   const interval =
     profile.timeDeltas.length > 0
       ? (profile.endTime - profile.startTime) / profile.timeDeltas.length / 1000
       : 0;
+  // Samples per node, only those inside `windows` (monotonic µs, the clock V8 stamps samples
+  // with; process.hrtime reads the same clock) when given: the load phases, not the seeding.
+  const hits = new Map();
+  let at = profile.startTime;
+  for (let k = 0; k < profile.samples.length; k++) {
+    at += profile.timeDeltas[k] ?? 0;
+    if (windows && !windows.some(([from, to]) => at >= from && at <= to)) continue;
+    hits.set(profile.samples[k], (hits.get(profile.samples[k]) ?? 0) + 1);
+  }
   const byFunction = new Map();
   let total = 0;
   for (const node of profile.nodes) {
-    if (!node.hitCount) continue;
+    const count = hits.get(node.id);
+    if (!count) continue;
     const frame = node.callFrame;
     const where = frame.url
       ? `${frame.url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${frame.lineNumber + 1}`
@@ -177,15 +187,18 @@ export function profileSummary(profilePath, top = 25, groupBy = 'function') {
       groupBy === 'package'
         ? packageOf(frame.url) || frame.functionName
         : `${frame.functionName || '(anonymous)'} ${where}`.trim();
-    byFunction.set(key, (byFunction.get(key) ?? 0) + node.hitCount);
-    if (frame.functionName !== '(idle)') total += node.hitCount;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + count);
+    if (frame.functionName !== '(idle)') total += count;
   }
   return [...byFunction.entries()]
     .filter(([key]) => !key.startsWith('(idle)'))
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .map(([key, hits]) => ({ key, ms: hits * interval, share: hits / total }));
+    .map(([key, count]) => ({ key, ms: count * interval, share: count / total }));
 }
+
+/** Now on the monotonic clock in µs, comparable with V8 profile timestamps of other processes. */
+export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 /** `fastify`, `@fastify/x`, `node:internal` or `switchyard` for a profile frame's script URL. */
 function packageOf(url) {

@@ -14,6 +14,7 @@ import {
   freePort,
   mapLimit,
   median,
+  monotonicMicros,
   onCpu,
   percentile,
   profileSummary,
@@ -239,6 +240,9 @@ async function startReference(routes) {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
+/** When the server was under wrk load (monotonic µs): the part of the profile worth reading. */
+const loadWindows = [];
+
 /** A throughput scenario unless `--only` left it out (null then; the table skips it). */
 function measureIf(scenario, label, server, reference, pid) {
   return ONLY && !ONLY.includes(scenario) ? null : measurePair(label, server, reference, pid);
@@ -250,7 +254,9 @@ async function measurePair(label, server, reference, pid) {
   const ref = [];
   for (let run = 0; run < RUNS; run++) {
     const cpuBefore = cpuSeconds(pid);
+    const from = monotonicMicros();
     const m = await runWrk({ ...server, seconds: SECONDS, cpu: LOAD_CPU });
+    loadWindows.push([from, monotonicMicros()]);
     m.cpuPer1000 = ((cpuSeconds(pid) - cpuBefore) / m.requests) * 1000;
     measured.push(m);
     if (reference) ref.push(await runWrk({ ...reference, seconds: SECONDS, cpu: LOAD_CPU }));
@@ -737,13 +743,13 @@ function printProfile() {
   mkdirSync(dirname(kept), { recursive: true });
   copyFileSync(join(dir, file), kept);
   console.log('');
-  console.log(`Server CPU profile, self time (whole run; open ${kept} in Chrome DevTools):`);
-  for (const { key, ms, share } of profileSummary(kept)) {
+  console.log(`Server CPU profile, self time while under wrk load (whole run in ${kept}):`);
+  for (const { key, ms, share } of profileSummary(kept, 30, 'function', loadWindows)) {
     console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${fmt(ms).padStart(7)} ms  ${key}`);
   }
   console.log('');
-  console.log('Self time by package:');
-  for (const { key, ms, share } of profileSummary(kept, 12, 'package')) {
+  console.log('Self time by package, under load:');
+  for (const { key, ms, share } of profileSummary(kept, 12, 'package', loadWindows)) {
     console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${fmt(ms).padStart(7)} ms  ${key}`);
   }
 }

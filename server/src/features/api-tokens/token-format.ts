@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /**
  * API token secrets (shared/unleash/API.md §4.2): `<projectPart>:<environment>.<56 hex>`, where
@@ -56,5 +56,6 @@ export function seededPrefix(secret: string): string {
  * lookup takes says nothing about how much of a guessed secret was right.
  */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  // The one-shot form: no Hash object per SDK request.
+  return hash('sha256', secret, 'hex');
 }

@@ -160,9 +160,7 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
       if (body.bucket) {
         const at = parseReportedDate(body.bucket.start, now);
         const toggles: Record<string, ToggleCounts> = body.bucket.toggles;
-        for (const [featureName, counts] of Object.entries(toggles)) {
-          buffer.addToggle(featureName, body.appName, environment, at, counts, now);
-        }
+        buffer.addToggles(body.appName, environment, at, toggles, now);
       }
       flushSoonIfFull();
     },

@@ -68,22 +68,64 @@ export function parseReportedDate(value: string | number | undefined, now: Date)
   return Number.isNaN(date.getTime()) ? now : date;
 }
 
+/** The rows of one application, environment and hour: what one SDK post adds to. */
+interface HourGroup {
+  appName: string;
+  environment: string;
+  hour: Date;
+  counts: Map<string, CountRow>;
+  /** By flag, then variant name. */
+  variants: Map<string, Map<string, VariantRow>>;
+}
+
 export class MetricsBuffer {
-  private counts = new Map<string, CountRow>();
-  private variants = new Map<string, VariantRow>();
+  // Grouped by application, environment and hour, then keyed by flag name: a post's toggles
+  // share their group, so each toggle costs one lookup by a name the JSON parser already
+  // hashed, instead of building and hashing a composite key (the bench profile's hot spot).
+  private groups = new Map<string, HourGroup>();
+  private countRows = 0;
+  private variantRows = 0;
   private registrations = new Map<string, Registration>();
-  private lastSeen = new Map<string, LastSeenRow>();
+  /** By environment, then flag. */
+  private lastSeen = new Map<string, Map<string, LastSeenRow>>();
+  private lastSeenRows = 0;
   /** Reports refused because the buffer was full; exposed as a metric. */
   dropped = 0;
 
   constructor(private readonly maxKeys: number) {}
 
   get size(): number {
-    return this.counts.size + this.variants.size + this.registrations.size + this.lastSeen.size;
+    return this.countRows + this.variantRows + this.registrations.size + this.lastSeenRows;
   }
 
   get isFull(): boolean {
     return this.size >= this.maxKeys;
+  }
+
+  private groupOf(appName: string, environment: string, at: Date): HourGroup {
+    const hourMs = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+    const key = `${appName}${SEP}${environment}${SEP}${hourMs}`;
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { appName, environment, hour: new Date(hourMs), counts: new Map(), variants: new Map() };
+      this.groups.set(key, group);
+    }
+    return group;
+  }
+
+  /** A whole bucket of one SDK post: its toggles share application, environment and hour. */
+  addToggles(
+    appName: string,
+    environment: string,
+    at: Date,
+    toggles: Readonly<Record<string, ToggleReport>>,
+    now: Date,
+  ): void {
+    const group = this.groupOf(appName, environment, at);
+    for (const featureName in toggles) {
+      if (!Object.hasOwn(toggles, featureName)) continue;
+      this.addToGroup(group, featureName, toggles[featureName] as ToggleReport, now);
+    }
   }
 
   /** One flag's counts from one SDK post; entries with neither yes nor no are ignored, as in Unleash. */
@@ -95,46 +137,56 @@ export class MetricsBuffer {
     report: ToggleReport,
     now: Date,
   ): boolean {
+    return this.addToGroup(this.groupOf(appName, environment, at), featureName, report, now);
+  }
+
+  private addToGroup(group: HourGroup, featureName: string, report: ToggleReport, now: Date): boolean {
     const yes = report.yes ?? 0;
     const no = report.no ?? 0;
     if (yes === 0 && no === 0) return false;
-    // Keys from numbers and strings only: this runs for every flag of every SDK post.
-    const hourMs = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
-    const key = `${featureName}${SEP}${appName}${SEP}${environment}${SEP}${hourMs}`;
-    const existing = this.counts.get(key);
-    let hour: Date;
+    const { appName, environment, hour } = group;
+    const existing = group.counts.get(featureName);
     if (existing) {
       existing.yes += yes;
       existing.no += no;
-      hour = existing.hour;
     } else {
       if (this.isFull) {
         this.dropped += 1;
         return false;
       }
-      hour = new Date(hourMs);
-      this.counts.set(key, { featureName, appName, environment, hour, yes, no });
+      group.counts.set(featureName, { featureName, appName, environment, hour, yes, no });
+      this.countRows += 1;
     }
     const variants = report.variants;
     if (variants) {
+      let rows = group.variants.get(featureName);
       for (const variant in variants) {
         if (!Object.hasOwn(variants, variant)) continue;
         const count = variants[variant] as number;
         if (!(count > 0)) continue;
-        const variantKey = `${key}${SEP}${variant}`;
-        const row = this.variants.get(variantKey);
+        const row = rows?.get(variant);
         if (row) row.count += count;
         else if (!this.isFull) {
-          this.variants.set(variantKey, { featureName, appName, environment, hour, variant, count });
+          if (!rows) {
+            rows = new Map();
+            group.variants.set(featureName, rows);
+          }
+          rows.set(variant, { featureName, appName, environment, hour, variant, count });
+          this.variantRows += 1;
         } else this.dropped += 1;
       }
     }
-    const seenKey = `${featureName}${SEP}${environment}`;
-    const seen = this.lastSeen.get(seenKey);
+    let seenInEnvironment = this.lastSeen.get(environment);
+    const seen = seenInEnvironment?.get(featureName);
     if (seen) {
       if (seen.seenAt < now) seen.seenAt = now;
     } else if (!this.isFull) {
-      this.lastSeen.set(seenKey, { featureName, environment, seenAt: now });
+      if (!seenInEnvironment) {
+        seenInEnvironment = new Map();
+        this.lastSeen.set(environment, seenInEnvironment);
+      }
+      seenInEnvironment.set(featureName, { featureName, environment, seenAt: now });
+      this.lastSeenRows += 1;
     }
     return true;
   }
@@ -161,15 +213,22 @@ export class MetricsBuffer {
   /** Takes everything buffered so far, leaving the buffer empty. */
   drain(): MetricsBatch {
     const batch: MetricsBatch = {
-      counts: [...this.counts.values()],
-      variants: [...this.variants.values()],
+      counts: [],
+      variants: [],
       registrations: [...this.registrations.values()],
-      lastSeen: [...this.lastSeen.values()],
+      lastSeen: [],
     };
-    this.counts = new Map();
-    this.variants = new Map();
+    for (const group of this.groups.values()) {
+      batch.counts.push(...group.counts.values());
+      for (const rows of group.variants.values()) batch.variants.push(...rows.values());
+    }
+    for (const rows of this.lastSeen.values()) batch.lastSeen.push(...rows.values());
+    this.groups = new Map();
     this.registrations = new Map();
     this.lastSeen = new Map();
+    this.countRows = 0;
+    this.variantRows = 0;
+    this.lastSeenRows = 0;
     return batch;
   }
 
@@ -186,11 +245,18 @@ export class MetricsBuffer {
       );
     }
     for (const row of batch.variants) {
-      const key = [row.featureName, row.appName, row.environment, row.hour.getTime(), row.variant].join(SEP);
-      const existing = this.variants.get(key);
+      const group = this.groupOf(row.appName, row.environment, row.hour);
+      let rows = group.variants.get(row.featureName);
+      const existing = rows?.get(row.variant);
       if (existing) existing.count += row.count;
-      else if (!this.isFull) this.variants.set(key, { ...row });
-      else this.dropped += 1;
+      else if (!this.isFull) {
+        if (!rows) {
+          rows = new Map();
+          group.variants.set(row.featureName, rows);
+        }
+        rows.set(row.variant, { ...row, hour: group.hour });
+        this.variantRows += 1;
+      } else this.dropped += 1;
     }
     for (const registration of batch.registrations) {
       const key = [registration.appName, registration.instanceId, registration.environment].join(SEP);
