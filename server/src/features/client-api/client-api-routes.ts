@@ -170,7 +170,7 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
       const scope = tokenScopeOf(request.caller)!;
       const query = clientQueryOf(scope, {}, inlinesSegments(request.headers['unleash-client-spec']));
       const served = await cache.clientFeatures(query);
-      const feature = served.payload.features.find((f) => f.name === request.params.featureName);
+      const feature = served.payload().features.find((f) => f.name === request.params.featureName);
       if (!feature) throw notFound(`Could not find feature flag ${request.params.featureName}`);
       return feature;
     },

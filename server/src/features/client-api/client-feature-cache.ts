@@ -1,7 +1,7 @@
 import type { ClientFeatures } from '../../../contract';
 import { createFlagRepository, type FlagRepository, hash32 } from '../../evaluation';
-import type { ClientSnapshot } from '../feature-toggles';
-import { buildClientFeatures, type ClientQuery, echoQuery } from './client-payload';
+import type { ClientSnapshot, SnapshotFeature } from '../feature-toggles';
+import { buildClientFeatures, type ClientQuery, echoQuery, serializeClientFeatures } from './client-payload';
 import type { RevisionTracker } from './revision-tracker';
 
 export interface TaggedSnapshot extends ClientSnapshot {
@@ -12,8 +12,59 @@ export interface ServedBody {
   etag: string;
   /** The serialised JSON, computed once per revision and query. */
   body: Buffer;
-  payload: ClientFeatures;
+  /** The body as an object, built on first use (only single-flag requests need it). */
+  payload(): ClientFeatures;
   revision: number;
+}
+
+/** The flags to replace in a snapshot, with their tags; see getClientSnapshotChanges. */
+export interface TaggedChanges {
+  revision: number;
+  names: readonly string[];
+  features: readonly SnapshotFeature[];
+  tags: ReadonlyMap<string, ReadonlyArray<{ type: string; value: string }>>;
+}
+
+/**
+ * A snapshot with `changes` applied, or null when they cannot be applied in place (a flag the
+ * snapshot does not have yet: its position follows the database's collation, so a full reload
+ * places it). Unchanged flags keep their objects, and with them their cached serialisations.
+ */
+export function applySnapshotChanges(
+  snapshot: TaggedSnapshot,
+  changes: TaggedChanges,
+): TaggedSnapshot | null {
+  const current = new Map(changes.features.map((feature) => [feature.name, feature]));
+  const touched = new Set(changes.names);
+  let found = 0;
+  const features: SnapshotFeature[] = [];
+  for (const feature of snapshot.features) {
+    if (!touched.has(feature.name)) {
+      features.push(feature);
+      continue;
+    }
+    const replacement = current.get(feature.name);
+    if (replacement) {
+      features.push(replacement);
+      found += 1;
+    }
+  }
+  if (found !== current.size) return null;
+  const tags = new Map(snapshot.tags);
+  for (const name of touched) {
+    const list = changes.tags.get(name);
+    if (list?.length) tags.set(name, list);
+    else tags.delete(name);
+  }
+  return { ...snapshot, revision: changes.revision, features, tags };
+}
+
+/** Flags whose payload entry depends on one of `names` (their dependency on a parent). */
+export function dependentsOf(snapshot: TaggedSnapshot, names: readonly string[]): string[] {
+  const parents = new Set(names);
+  return snapshot.features
+    .filter((feature) => feature.dependencies.some((dependency) => parents.has(dependency.feature)))
+    .map((feature) => feature.name);
 }
 
 export interface EvaluationState {
@@ -49,6 +100,8 @@ const hex8 = (value: string) => hash32(value, 0).toString(16).padStart(8, '0');
  */
 export function createClientFeatureCache(deps: {
   loadSnapshot(environment: string): Promise<TaggedSnapshot>;
+  /** The changes since `snapshot` (null: reload everything). Without it, every change reloads all. */
+  loadChanges?(environment: string, snapshot: TaggedSnapshot): Promise<TaggedChanges | null>;
   tracker: RevisionTracker;
   maxCachedQueries?: number;
 }) {
@@ -63,8 +116,7 @@ export function createClientFeatureCache(deps: {
     if (current && current.revision >= revision) return current;
     let pending = loading.get(environment);
     if (!pending) {
-      pending = deps
-        .loadSnapshot(environment)
+      pending = refreshed(environment, current)
         .then((snapshot) => {
           const newest = snapshots.get(environment);
           if (!newest || newest.revision <= snapshot.revision) snapshots.set(environment, snapshot);
@@ -78,6 +130,19 @@ export function createClientFeatureCache(deps: {
     return loaded.revision >= revision ? loaded : snapshotFor(environment);
   }
 
+  /** The snapshot at the newest revision: `current` updated in place when possible, else reloaded. */
+  async function refreshed(
+    environment: string,
+    current: TaggedSnapshot | undefined,
+  ): Promise<TaggedSnapshot> {
+    if (current && deps.loadChanges) {
+      const changes = await deps.loadChanges(environment, current);
+      const updated = changes && applySnapshotChanges(current, changes);
+      if (updated) return updated;
+    }
+    return deps.loadSnapshot(environment);
+  }
+
   return {
     async clientFeatures(query: ClientQuery): Promise<ServedBody> {
       const snapshot = await snapshotFor(query.environment);
@@ -85,19 +150,20 @@ export function createClientFeatureCache(deps: {
       const cached = bodies.get(queryHash);
       if (cached && cached.revision === snapshot.revision) return cached;
       const etag = `"${queryHash}:${snapshot.revision}:v1"`;
-      const payload = buildClientFeatures(
-        {
-          features: snapshot.features,
-          segments: snapshot.segments,
-          tagsOf: (name) => snapshot.tags.get(name) ?? [],
-        },
-        query,
-        { revisionId: snapshot.revision, etag, queryHash },
-      );
+      const source = {
+        features: snapshot.features,
+        segments: snapshot.segments,
+        tagsOf: (name: string) => snapshot.tags.get(name) ?? [],
+      };
+      const meta = { revisionId: snapshot.revision, etag, queryHash };
+      let payload: ClientFeatures | undefined;
       const served: ServedBody = {
         etag,
-        body: Buffer.from(JSON.stringify(payload)),
-        payload,
+        body: Buffer.from(serializeClientFeatures(source, query, meta)),
+        payload: () => {
+          payload ??= buildClientFeatures(source, query, meta);
+          return payload;
+        },
         revision: snapshot.revision,
       };
       bodies.set(queryHash, served);

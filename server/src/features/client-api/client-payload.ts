@@ -75,6 +75,42 @@ function matchesQuery(feature: SnapshotFeature, query: ClientQuery, source: Payl
   return true;
 }
 
+function toClientFeature(
+  feature: SnapshotFeature,
+  segmentConstraints: ReadonlyMap<number, Constraint[]>,
+  inline: boolean,
+): ClientFeature {
+  return {
+    name: feature.name,
+    type: feature.type,
+    enabled: feature.enabled,
+    project: feature.project,
+    stale: feature.stale,
+    strategies: feature.strategies
+      .filter((strategy) => !strategy.disabled)
+      .map((strategy) => toClientStrategy(strategy, segmentConstraints, inline)),
+    variants: [...feature.variants],
+    description: feature.description,
+    impressionData: feature.impressionData,
+    ...(feature.dependencies.length ? { dependencies: feature.dependencies.map((d) => ({ ...d })) } : {}),
+  };
+}
+
+/** Segments a served strategy uses, ordered by name (as observed on Unleash 8.2). */
+function usedSegmentsOf(source: PayloadSource, features: readonly SnapshotFeature[]): ClientSegment[] {
+  const used = new Set<number>();
+  for (const feature of features) {
+    for (const strategy of feature.strategies) {
+      if (!strategy.disabled) for (const id of strategy.segments) used.add(id);
+    }
+  }
+  return source.segments
+    .filter((segment) => used.has(segment.id))
+    .map(
+      (segment): ClientSegment => ({ id: segment.id, name: segment.name, constraints: segment.constraints }),
+    );
+}
+
 /**
  * The client API body for one query: the flags visible to the token with their strategies for
  * the environment, disabled strategies left out, and segments inlined or listed by the client
@@ -86,41 +122,43 @@ export function buildClientFeatures(
   meta: ClientFeaturesMeta,
 ): ClientFeatures {
   const segmentConstraints = new Map(source.segments.map((segment) => [segment.id, segment.constraints]));
-  const usedSegments = new Set<number>();
-  const features: ClientFeature[] = [];
-  for (const feature of source.features) {
-    if (!matchesQuery(feature, query, source)) continue;
-    const strategies = feature.strategies
-      .filter((strategy) => !strategy.disabled)
-      .map((strategy) => {
-        for (const id of strategy.segments) usedSegments.add(id);
-        return toClientStrategy(strategy, segmentConstraints, query.inlineSegmentConstraints);
-      });
-    features.push({
-      name: feature.name,
-      type: feature.type,
-      enabled: feature.enabled,
-      project: feature.project,
-      stale: feature.stale,
-      strategies,
-      variants: [...feature.variants],
-      description: feature.description,
-      impressionData: feature.impressionData,
-      ...(feature.dependencies.length ? { dependencies: feature.dependencies.map((d) => ({ ...d })) } : {}),
-    });
-  }
+  const served = source.features.filter((feature) => matchesQuery(feature, query, source));
+  const features = served.map((feature) =>
+    toClientFeature(feature, segmentConstraints, query.inlineSegmentConstraints),
+  );
   const body: ClientFeatures = { version: 2, features, query: echoQuery(query), meta };
-  if (!query.inlineSegmentConstraints) {
-    // Only segments that a served strategy uses, ordered by name (as observed on Unleash 8.2).
-    body.segments = source.segments
-      .filter((segment) => usedSegments.has(segment.id))
-      .map(
-        (segment): ClientSegment => ({
-          id: segment.id,
-          name: segment.name,
-          constraints: segment.constraints,
-        }),
-      );
-  }
+  if (!query.inlineSegmentConstraints) body.segments = usedSegmentsOf(source, served);
   return body;
+}
+
+// One serialisation per snapshot flag and segment mode. A snapshot updated in place keeps the
+// objects of unchanged flags, so after a change only the changed flags are serialised again.
+const fragments = [new WeakMap<SnapshotFeature, string>(), new WeakMap<SnapshotFeature, string>()];
+
+/**
+ * `JSON.stringify(buildClientFeatures(...))`, assembled from per-flag serialisations cached by
+ * snapshot object: with 10,000 flags, serialising the whole body on every change was most of
+ * the time between a commit and the new body (issue 8's bench).
+ */
+export function serializeClientFeatures(
+  source: PayloadSource,
+  query: ClientQuery,
+  meta: ClientFeaturesMeta,
+): string {
+  const inline = query.inlineSegmentConstraints;
+  const cache = fragments[inline ? 1 : 0] as WeakMap<SnapshotFeature, string>;
+  let segmentConstraints: Map<number, Constraint[]> | null = null;
+  const served = source.features.filter((feature) => matchesQuery(feature, query, source));
+  const parts = served.map((feature) => {
+    let json = cache.get(feature);
+    if (json === undefined) {
+      segmentConstraints ??= new Map(source.segments.map((segment) => [segment.id, segment.constraints]));
+      json = JSON.stringify(toClientFeature(feature, segmentConstraints, inline));
+      cache.set(feature, json);
+    }
+    return json;
+  });
+  const tail = `"query":${JSON.stringify(echoQuery(query))},"meta":${JSON.stringify(meta)}`;
+  const segments = inline ? '' : `,"segments":${JSON.stringify(usedSegmentsOf(source, served))}`;
+  return `{"version":2,"features":[${parts.join(',')}],${tail}${segments}}`;
 }

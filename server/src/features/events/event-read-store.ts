@@ -186,24 +186,53 @@ export async function getSnapshotRevision(db: Queryable, environment?: string): 
   const row = await db
     .selectFrom('events')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('feature_name', 'is not', null),
-          eb('type', 'not in', SNAPSHOT_IGNORED_EVENTS),
-          eb('type', 'not like', 'feature-link-%'),
-          eb('type', 'not like', 'change-%'),
-          ...(environment === undefined
-            ? []
-            : [eb.or([eb('environment', '=', environment), eb('environment', 'is', null)])]),
-        ]),
-        eb('type', 'in', SNAPSHOT_GLOBAL_EVENTS),
-      ]),
-    )
+    .where((eb) => eb.or([flagEventFor(eb, environment), eb('type', 'in', SNAPSHOT_GLOBAL_EVENTS)]))
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row ? Number(row.id) : 0;
+}
+
+/** A flag event that can change what SDKs receive in `environment` (any environment when absent). */
+function flagEventFor(eb: ExpressionBuilder<Database, 'events'>, environment: string | undefined) {
+  return eb.and([
+    eb('feature_name', 'is not', null),
+    eb('type', 'not in', SNAPSHOT_IGNORED_EVENTS),
+    eb('type', 'not like', 'feature-link-%'),
+    eb('type', 'not like', 'change-%'),
+    ...(environment === undefined
+      ? []
+      : [eb.or([eb('environment', '=', environment), eb('environment', 'is', null)])]),
+  ]);
+}
+
+/**
+ * The flags named by snapshot events in (`after`, `upTo`], for an incremental snapshot
+ * update; null when one of those events is not about a single flag (segments, environments,
+ * imports) or when more than `limit` flags changed: then only a full reload is right.
+ */
+export async function listSnapshotEventsSince(
+  db: Queryable,
+  environment: string,
+  after: number,
+  upTo: number,
+  limit: number,
+): Promise<string[] | null> {
+  if (upTo <= after) return [];
+  const rows = await db
+    .selectFrom('events')
+    .select(['feature_name', 'type'])
+    .where('id', '>', String(after))
+    .where('id', '<=', String(upTo))
+    .where((eb) => eb.or([flagEventFor(eb, environment), eb('type', 'in', SNAPSHOT_GLOBAL_EVENTS)]))
+    .execute();
+  const names = new Set<string>();
+  for (const row of rows) {
+    if (row.feature_name === null || SNAPSHOT_GLOBAL_EVENTS.includes(row.type)) return null;
+    names.add(row.feature_name);
+    if (names.size > limit) return null;
+  }
+  return [...names];
 }
 
 /** The id of the newest event of any kind: the cheapest "did anything change" check. */

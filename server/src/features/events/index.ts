@@ -4,6 +4,7 @@ export {
   getSnapshotRevision,
   listEventCreators,
   listEvents,
+  listSnapshotEventsSince,
   searchEvents,
   toAuditEvent,
 } from './event-read-store';

@@ -1,6 +1,6 @@
 import type { Constraint, Dependency, StrategyParameters, StrategyVariant, Variant } from '../../../contract';
 import type { Db } from '../../db/database';
-import { getSnapshotRevision } from '../events';
+import { getSnapshotRevision, listSnapshotEventsSince, type Queryable } from '../events';
 import { compareStrategies, type StrategyRow } from './feature-store';
 
 /** A strategy as the SDK APIs need it; they drop `id`, `title`, `sortOrder` and disabled ones (API.md §2.2). */
@@ -62,49 +62,8 @@ export async function getClientSnapshot(db: Db, environment: string): Promise<Cl
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const revision = await getSnapshotRevision(trx, environment);
-      const [features, states, strategies, segmentLinks, dependencies, segments] = await Promise.all([
-        trx
-          .selectFrom('features')
-          .select(['name', 'type', 'project', 'description', 'stale', 'impression_data'])
-          .where('archived_at', 'is', null)
-          .orderBy('name')
-          .execute(),
-        trx
-          .selectFrom('feature_environments')
-          .select(['feature_name', 'enabled', 'variants'])
-          .where('environment', '=', environment)
-          .execute(),
-        trx
-          .selectFrom('feature_strategies as fs')
-          .innerJoin('features as f', 'f.name', 'fs.feature_name')
-          .select([
-            'fs.id',
-            'fs.feature_name',
-            'fs.strategy_name',
-            'fs.title',
-            'fs.parameters',
-            'fs.constraints',
-            'fs.variants',
-            'fs.sort_order',
-            'fs.disabled',
-          ])
-          .where('fs.environment', '=', environment)
-          .where('f.archived_at', 'is', null)
-          .execute(),
-        trx
-          .selectFrom('feature_strategy_segment as fss')
-          .innerJoin('feature_strategies as fs', 'fs.id', 'fss.feature_strategy_id')
-          .select(['fss.feature_strategy_id', 'fss.segment_id'])
-          .where('fs.environment', '=', environment)
-          .orderBy('fss.segment_id')
-          .execute(),
-        trx
-          .selectFrom('dependent_features as d')
-          .innerJoin('features as f', 'f.name', 'd.child')
-          .select(['d.parent', 'd.child', 'd.enabled', 'd.variants'])
-          .where('f.archived_at', 'is', null)
-          .orderBy('d.parent')
-          .execute(),
+      const [features, segments] = await Promise.all([
+        readSnapshotFeatures(trx, environment, null),
         trx
           .selectFrom('segments')
           .select(['id', 'name', 'constraints'])
@@ -112,72 +71,10 @@ export async function getClientSnapshot(db: Db, environment: string): Promise<Cl
           .orderBy('id')
           .execute(),
       ]);
-
-      const segmentsByStrategy = new Map<string, number[]>();
-      for (const link of segmentLinks) {
-        const list = segmentsByStrategy.get(link.feature_strategy_id) ?? [];
-        list.push(link.segment_id);
-        segmentsByStrategy.set(link.feature_strategy_id, list);
-      }
-      const strategiesByFeature = new Map<string, StrategyRow[]>();
-      for (const row of strategies) {
-        const list = strategiesByFeature.get(row.feature_name) ?? [];
-        list.push({
-          id: row.id,
-          featureName: row.feature_name,
-          projectName: '',
-          environment,
-          strategyName: row.strategy_name,
-          title: row.title,
-          parameters: (row.parameters as StrategyParameters) ?? {},
-          constraints: (row.constraints as Constraint[]) ?? [],
-          variants: (row.variants as StrategyVariant[]) ?? [],
-          sortOrder: row.sort_order,
-          disabled: row.disabled,
-          segments: segmentsByStrategy.get(row.id) ?? [],
-        });
-        strategiesByFeature.set(row.feature_name, list);
-      }
-      const stateByFeature = new Map(states.map((row) => [row.feature_name, row]));
-      const dependenciesByFeature = new Map<string, Dependency[]>();
-      for (const row of dependencies) {
-        const list = dependenciesByFeature.get(row.child) ?? [];
-        list.push(
-          row.enabled
-            ? { feature: row.parent, enabled: true, variants: (row.variants as string[]) ?? [] }
-            : { feature: row.parent, enabled: false },
-        );
-        dependenciesByFeature.set(row.child, list);
-      }
-
       return {
         environment,
         revision,
-        features: features.map((feature) => {
-          const state = stateByFeature.get(feature.name);
-          return {
-            name: feature.name,
-            type: feature.type,
-            project: feature.project,
-            description: feature.description,
-            enabled: state?.enabled ?? false,
-            stale: feature.stale,
-            impressionData: feature.impression_data,
-            strategies: (strategiesByFeature.get(feature.name) ?? []).sort(compareStrategies).map((row) => ({
-              id: row.id,
-              name: row.strategyName,
-              title: row.title,
-              constraints: row.constraints,
-              parameters: row.parameters,
-              variants: row.variants,
-              segments: row.segments,
-              sortOrder: row.sortOrder,
-              disabled: row.disabled,
-            })),
-            variants: (state?.variants as Variant[] | undefined) ?? [],
-            dependencies: dependenciesByFeature.get(feature.name) ?? [],
-          };
-        }),
+        features,
         segments: segments.map((row) => ({
           id: row.id,
           name: row.name,
@@ -185,6 +82,179 @@ export async function getClientSnapshot(db: Db, environment: string): Promise<Cl
         })),
       };
     });
+}
+
+/** What changed since a snapshot: the flags to replace (absent from `features` = gone). */
+export interface SnapshotChanges {
+  revision: number;
+  /** Every flag name whose entry must be replaced or removed. */
+  names: string[];
+  /** The current state of those of `names` that still exist (not archived). */
+  features: SnapshotFeature[];
+}
+
+/**
+ * The flags that changed in `environment` since `sinceRevision`, read in one REPEATABLE READ
+ * transaction; null when a full reload is the right answer: a change that is not about one flag
+ * (segments, environments, imports), or more than `maxFlags` flags. `alsoAffected` adds flags
+ * a change reaches through the caller's current snapshot (children of a changed parent, whose
+ * dependency rows a deleted parent takes with it).
+ */
+export async function getClientSnapshotChanges(
+  db: Db,
+  environment: string,
+  sinceRevision: number,
+  options: { maxFlags: number; alsoAffected(names: readonly string[]): readonly string[] },
+): Promise<SnapshotChanges | null> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const revision = await getSnapshotRevision(trx, environment);
+      const events = await listSnapshotEventsSince(
+        trx,
+        environment,
+        sinceRevision,
+        revision,
+        options.maxFlags + 1,
+      );
+      if (events === null) return null;
+      const changed = new Set(events);
+      const children = await trx
+        .selectFrom('dependent_features')
+        .select('child')
+        .where('parent', 'in', changed.size ? [...changed] : [''])
+        .execute();
+      for (const row of children) changed.add(row.child);
+      for (const name of options.alsoAffected([...changed])) changed.add(name);
+      if (changed.size > options.maxFlags) return null;
+      const names = [...changed];
+      const features = names.length ? await readSnapshotFeatures(trx, environment, names) : [];
+      return { revision, names, features };
+    });
+}
+
+/**
+ * Features of an environment in Unleash's client order (by name), all of them or the `names`
+ * given; archived ones are left out.
+ */
+async function readSnapshotFeatures(
+  trx: Queryable,
+  environment: string,
+  names: readonly string[] | null,
+): Promise<SnapshotFeature[]> {
+  const [features, states, strategies, segmentLinks, dependencies] = await Promise.all([
+    trx
+      .selectFrom('features')
+      .select(['name', 'type', 'project', 'description', 'stale', 'impression_data'])
+      .where('archived_at', 'is', null)
+      .orderBy('name')
+      .$if(names !== null, (query) => query.where('name', 'in', names ?? []))
+      .execute(),
+    trx
+      .selectFrom('feature_environments')
+      .select(['feature_name', 'enabled', 'variants'])
+      .where('environment', '=', environment)
+      .$if(names !== null, (query) => query.where('feature_name', 'in', names ?? []))
+      .execute(),
+    trx
+      .selectFrom('feature_strategies as fs')
+      .innerJoin('features as f', 'f.name', 'fs.feature_name')
+      .select([
+        'fs.id',
+        'fs.feature_name',
+        'fs.strategy_name',
+        'fs.title',
+        'fs.parameters',
+        'fs.constraints',
+        'fs.variants',
+        'fs.sort_order',
+        'fs.disabled',
+      ])
+      .where('fs.environment', '=', environment)
+      .where('f.archived_at', 'is', null)
+      .$if(names !== null, (query) => query.where('fs.feature_name', 'in', names ?? []))
+      .execute(),
+    trx
+      .selectFrom('feature_strategy_segment as fss')
+      .innerJoin('feature_strategies as fs', 'fs.id', 'fss.feature_strategy_id')
+      .select(['fss.feature_strategy_id', 'fss.segment_id'])
+      .where('fs.environment', '=', environment)
+      .orderBy('fss.segment_id')
+      .$if(names !== null, (query) => query.where('fs.feature_name', 'in', names ?? []))
+      .execute(),
+    trx
+      .selectFrom('dependent_features as d')
+      .innerJoin('features as f', 'f.name', 'd.child')
+      .select(['d.parent', 'd.child', 'd.enabled', 'd.variants'])
+      .where('f.archived_at', 'is', null)
+      .orderBy('d.parent')
+      .$if(names !== null, (query) => query.where('d.child', 'in', names ?? []))
+      .execute(),
+  ]);
+
+  const segmentsByStrategy = new Map<string, number[]>();
+  for (const link of segmentLinks) {
+    const list = segmentsByStrategy.get(link.feature_strategy_id) ?? [];
+    list.push(link.segment_id);
+    segmentsByStrategy.set(link.feature_strategy_id, list);
+  }
+  const strategiesByFeature = new Map<string, StrategyRow[]>();
+  for (const row of strategies) {
+    const list = strategiesByFeature.get(row.feature_name) ?? [];
+    list.push({
+      id: row.id,
+      featureName: row.feature_name,
+      projectName: '',
+      environment,
+      strategyName: row.strategy_name,
+      title: row.title,
+      parameters: (row.parameters as StrategyParameters) ?? {},
+      constraints: (row.constraints as Constraint[]) ?? [],
+      variants: (row.variants as StrategyVariant[]) ?? [],
+      sortOrder: row.sort_order,
+      disabled: row.disabled,
+      segments: segmentsByStrategy.get(row.id) ?? [],
+    });
+    strategiesByFeature.set(row.feature_name, list);
+  }
+  const stateByFeature = new Map(states.map((row) => [row.feature_name, row]));
+  const dependenciesByFeature = new Map<string, Dependency[]>();
+  for (const row of dependencies) {
+    const list = dependenciesByFeature.get(row.child) ?? [];
+    list.push(
+      row.enabled
+        ? { feature: row.parent, enabled: true, variants: (row.variants as string[]) ?? [] }
+        : { feature: row.parent, enabled: false },
+    );
+    dependenciesByFeature.set(row.child, list);
+  }
+
+  return features.map((feature) => {
+    const state = stateByFeature.get(feature.name);
+    return {
+      name: feature.name,
+      type: feature.type,
+      project: feature.project,
+      description: feature.description,
+      enabled: state?.enabled ?? false,
+      stale: feature.stale,
+      impressionData: feature.impression_data,
+      strategies: (strategiesByFeature.get(feature.name) ?? []).sort(compareStrategies).map((row) => ({
+        id: row.id,
+        name: row.strategyName,
+        title: row.title,
+        constraints: row.constraints,
+        parameters: row.parameters,
+        variants: row.variants,
+        segments: row.segments,
+        sortOrder: row.sortOrder,
+        disabled: row.disabled,
+      })),
+      variants: (state?.variants as Variant[] | undefined) ?? [],
+      dependencies: dependenciesByFeature.get(feature.name) ?? [],
+    };
+  });
 }
 
 /**

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createFlag } from '../../../../tests/helpers/flag-model';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { getClientSnapshot, getClientSnapshotChanges, getClientSnapshotRevision } from '../feature-toggles';
+import { listTagsOfFeatures } from '../tags';
+import { createClientFeatureCache } from './client-feature-cache';
+import { createRevisionTracker } from './revision-tracker';
+
+/**
+ * The SDK snapshot is updated in place after flag changes (sdk-apis.ts loadChanges). Whatever
+ * happened, the body served must be the one a full reload gives: after each change below, the
+ * running app's answer is compared with a fresh cache that loads everything.
+ */
+const P = '/api/admin/projects/default/features';
+const CLIENT = '*:development.incremental-snapshot-client-token-0123456789';
+
+let test: TestApp;
+
+async function served(headers: Record<string, string> = {}): Promise<string> {
+  const response = await test.app.inject({
+    method: 'GET',
+    url: '/api/client/features',
+    headers: { authorization: CLIENT, ...headers },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
+
+async function fullReload(inlineSegmentConstraints: boolean): Promise<string> {
+  const cache = createClientFeatureCache({
+    tracker: createRevisionTracker((environment) => getClientSnapshotRevision(test.db, environment), {
+      maxAgeMs: 0,
+    }),
+    async loadSnapshot(environment) {
+      const snapshot = await getClientSnapshot(test.db, environment);
+      const tags = await listTagsOfFeatures(
+        test.db,
+        snapshot.features.map((feature) => feature.name),
+      );
+      return { ...snapshot, tags };
+    },
+  });
+  const body = await cache.clientFeatures({
+    environment: 'development',
+    projects: null,
+    tags: [],
+    inlineSegmentConstraints,
+  });
+  return body.body.toString('utf8');
+}
+
+// Without the Unleash-Client-Spec header an SDK gets segment constraints inlined.
+const MODERN = { 'unleash-client-spec': '5.1.0' };
+
+async function expectSameAsFullReload(): Promise<void> {
+  expect(JSON.parse(await served(MODERN))).toStrictEqual(JSON.parse(await fullReload(false)));
+  expect(await served(MODERN)).toBe(await fullReload(false));
+  expect(await served()).toBe(await fullReload(true));
+}
+
+beforeAll(async () => {
+  test = await createTestApp({
+    initApiTokens: { admin: ['*:*.switchyard-test-admin-token-0123456789'], client: [CLIENT], frontend: [] },
+  });
+  await createFlag(test, 'inc-parent');
+  await createFlag(test, 'inc-child');
+  await createFlag(test, 'inc-other');
+  await call(test, 'POST', `${P}/inc-child/dependencies`, { feature: 'inc-parent' }, 200);
+  await served();
+});
+
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('incremental SDK snapshot', () => {
+  it('serves what a full reload serves after every kind of flag change', async () => {
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      ['toggle on', () => call(test, 'POST', `${P}/inc-other/environments/development/on`, undefined, 200)],
+      [
+        'add a strategy',
+        () =>
+          call(
+            test,
+            'POST',
+            `${P}/inc-other/environments/development/strategies`,
+            {
+              name: 'flexibleRollout',
+              parameters: { rollout: '30', stickiness: 'default', groupId: 'inc-other' },
+              constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }],
+            },
+            200,
+          ),
+      ],
+      [
+        'tag',
+        () =>
+          call(test, 'POST', '/api/admin/features/inc-other/tags', { type: 'simple', value: 'beta' }, 201),
+      ],
+      [
+        'mark stale',
+        () =>
+          call(
+            test,
+            'POST',
+            '/api/admin/projects/default/stale',
+            { features: ['inc-other'], stale: true },
+            202,
+          ),
+      ],
+      [
+        'remove a dependency',
+        () => call(test, 'DELETE', `${P}/inc-child/dependencies/inc-parent`, undefined, 200),
+      ],
+      ['archive the former parent', () => call(test, 'DELETE', `${P}/inc-parent`, undefined, 202)],
+      [
+        'revive it',
+        () => call(test, 'POST', '/api/admin/projects/default/revive', { features: ['inc-parent'] }, 200),
+      ],
+      ['create a flag', () => createFlag(test, 'inc-new')],
+      [
+        'a segment changes',
+        () =>
+          call(
+            test,
+            'POST',
+            '/api/admin/segments',
+            { name: 'inc-seg', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] },
+            201,
+          ),
+      ],
+      ['toggle off', () => call(test, 'POST', `${P}/inc-other/environments/development/off`, undefined, 200)],
+    ];
+    for (const [label, step] of steps) {
+      await step();
+      await expectSameAsFullReload().catch((error: Error) => {
+        throw new Error(`after "${label}": ${error.message}`);
+      });
+    }
+  });
+
+  it('reads only the flags a change names, and their dependents, or asks for a full reload', async () => {
+    const options = { maxFlags: 200, alsoAffected: () => [] };
+    await call(test, 'POST', `${P}/inc-child/dependencies`, { feature: 'inc-parent' }, 200);
+    const before = await getClientSnapshotRevision(test.db, 'development');
+    await call(test, 'POST', `${P}/inc-parent/environments/development/on`, undefined, 200);
+    const changes = await getClientSnapshotChanges(test.db, 'development', before, options);
+    expect(changes?.names.sort()).toEqual(['inc-child', 'inc-parent']);
+    expect(changes?.features.map((feature) => [feature.name, feature.enabled])).toEqual([
+      ['inc-child', false],
+      ['inc-parent', true],
+    ]);
+    expect(await getClientSnapshotChanges(test.db, 'development', changes?.revision ?? 0, options)).toEqual({
+      revision: changes?.revision,
+      names: [],
+      features: [],
+    });
+    const afterToggle = await getClientSnapshotRevision(test.db, 'development');
+    await call(
+      test,
+      'POST',
+      '/api/admin/segments',
+      { name: 'inc-seg-2', constraints: [{ contextName: 'userId', operator: 'IN', values: ['b'] }] },
+      201,
+    );
+    expect(await getClientSnapshotChanges(test.db, 'development', afterToggle, options)).toBeNull();
+  });
+});
