@@ -72,10 +72,18 @@ export interface EvaluationState {
   revision: number;
 }
 
-/** A bounded map that forgets the least recently used entry. */
+/**
+ * A bounded map that forgets the least recently used entries: at most `max` entries and, when a
+ * weigher is given, at most `maxWeight` in total (client bodies of 10,000 flags weigh 10 MB each).
+ */
 class Lru<V> {
   private readonly entries = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  private weight = 0;
+  constructor(
+    private readonly max: number,
+    private readonly weigh: (value: V) => number = () => 0,
+    private readonly maxWeight = Number.POSITIVE_INFINITY,
+  ) {}
   get(key: string): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {
@@ -85,9 +93,19 @@ class Lru<V> {
     return value;
   }
   set(key: string, value: V): void {
-    this.entries.delete(key);
+    const previous = this.entries.get(key);
+    if (previous !== undefined) {
+      this.weight -= this.weigh(previous);
+      this.entries.delete(key);
+    }
     this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.weight += this.weigh(value);
+    // The newest entry always stays, even alone over the weight bound: it is being served.
+    while (this.entries.size > 1 && (this.entries.size > this.max || this.weight > this.maxWeight)) {
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, V];
+      this.entries.delete(oldestKey);
+      this.weight -= this.weigh(oldest);
+    }
   }
 }
 
@@ -104,10 +122,16 @@ export function createClientFeatureCache(deps: {
   loadChanges?(environment: string, snapshot: TaggedSnapshot): Promise<TaggedChanges | null>;
   tracker: RevisionTracker;
   maxCachedQueries?: number;
+  /** Bytes of serialised bodies kept across queries; default 128 MiB. */
+  maxCachedBytes?: number;
 }) {
   const snapshots = new Map<string, TaggedSnapshot>();
   const loading = new Map<string, Promise<TaggedSnapshot>>();
-  const bodies = new Lru<ServedBody>(deps.maxCachedQueries ?? 1000);
+  const bodies = new Lru<ServedBody>(
+    deps.maxCachedQueries ?? 1000,
+    (served) => served.body.length,
+    deps.maxCachedBytes ?? 128 * 1024 * 1024,
+  );
   const repositories = new Lru<EvaluationState>(deps.maxCachedQueries ?? 1000);
 
   async function snapshotFor(environment: string): Promise<TaggedSnapshot> {
