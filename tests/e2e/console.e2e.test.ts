@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page, type Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server';
 import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { hasChromium, launchBrowser, screenshot } from './support';
 
 /**
  * The operator console in Debian's Chromium against the real headless server (issue 6): the shell
@@ -18,15 +18,6 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-database'
  * change an object "behind the operator's back" at exact moments. Screenshots land in
  * test-results/screenshots/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI === 'true') {
-  throw new Error(
-    `The console e2e test needs Debian's Chromium at ${CHROMIUM}: apt-get install chromium (.ci/run does)`,
-  );
-}
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const AREAS = [
   'Projects',
   'Flags',
@@ -52,10 +43,6 @@ let server: SpawnedServer;
 let url: string;
 let browser: Browser;
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
 /** The shell, signing in with the seeded admin token first when the server asks for it. */
 async function openConsole(page: Page, hash = '#/flags'): Promise<void> {
   await page.goto(`${url}/${hash}`);
@@ -65,7 +52,7 @@ async function openConsole(page: Page, hash = '#/flags'): Promise<void> {
     .poll(async () => (await nav.isVisible()) || (await signIn.isVisible()), { timeout: 15_000 })
     .toBe(true);
   if (await signIn.isVisible()) {
-    await shot(page, '01-sign-in');
+    await screenshot(page, '01-sign-in');
     await page.getByRole('tab', { name: 'Token' }).click();
     await page.getByLabel('Admin token or personal access token').fill(TEST_ADMIN_TOKEN);
     await page.getByLabel('Stay signed in in this tab (until it is closed)').check();
@@ -83,7 +70,6 @@ async function settled(page: Page): Promise<void> {
 
 describe.skipIf(!hasChromium)('operator console in Chromium', () => {
   beforeAll(async () => {
-    await fs.mkdir(SCREENSHOTS, { recursive: true });
     database = await createTestDatabase();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-'));
     server = spawnServer({
@@ -93,18 +79,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
       INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN,
     });
     url = await server.ready;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -135,7 +110,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
       await expect.poll(() => nav.getByRole('link', { name: area, exact: true }).count()).toBe(1);
     await page.getByRole('heading', { name: 'Flags' }).waitFor();
     await settled(page);
-    await shot(page, '02-shell-flags');
+    await screenshot(page, '02-shell-flags');
 
     for (const [hash, heading, name] of [
       ['#/projects', 'Projects', '03-projects'],
@@ -151,7 +126,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
       await page.goto(`${url}/${hash}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await settled(page);
-      await shot(page, name);
+      await screenshot(page, name);
     }
     expect(failures).toEqual([]);
     await page.close();
@@ -187,7 +162,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await page.keyboard.press('Control+K');
     const input = page.getByRole('combobox', { name: 'Command' });
     await input.fill('feat');
-    await shot(page, '09-command-bar');
+    await screenshot(page, '09-command-bar');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Feature types', exact: true }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/feature-types');
@@ -201,7 +176,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('E2E Web');
     expect(await dialog.getByLabel('Id').inputValue()).toBe('e2e-web');
-    await shot(page, '13-create-project');
+    await screenshot(page, '13-create-project');
     await dialog.getByRole('button', { name: 'Create project' }).click();
     await page.getByText('Project E2E Web created.').waitFor();
     await page.getByTestId('project-e2e-web').waitFor();
@@ -229,7 +204,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await tokenDialog.getByRole('button', { name: 'Create token' }).click();
     const secret = await tokenDialog.getByTestId('token-secret').textContent();
     expect(secret).toMatch(/^\*:development\.[0-9a-f]+$/);
-    await shot(page, '14-token-secret');
+    await screenshot(page, '14-token-secret');
     await tokenDialog.getByRole('button', { name: 'Done' }).click();
     await page.getByTestId('api-token-e2e-sdk').waitFor();
     // The secret is not shown again: the list carries only its prefix.
@@ -259,14 +234,22 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await page.goto(`${url}/#/flags`);
     await page.getByText('checkout-redesign', { exact: true }).waitFor();
     expect(await page.getByTestId('flag-count').textContent()).toBe('1–2 of 2');
-    await shot(page, '18-flags');
-    await page.getByText('checkout-redesign', { exact: true }).click();
+    await screenshot(page, '18-flags');
+    // The name is a link to the flag page; the rest of the row opens the summary drawer.
+    await page
+      .getByRole('row', { name: /checkout-redesign/ })
+      .getByRole('cell')
+      .last()
+      .click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText('The checkout-redesign flag').waitFor();
     expect(await drawer.getByRole('row').nth(1).textContent()).toContain('on');
     // Let the drawer finish sliding in before the picture.
     await page.waitForTimeout(500);
-    await shot(page, '19-flag-details');
+    await screenshot(page, '19-flag-details');
+    await drawer.getByRole('link', { name: 'Open the flag page' }).click();
+    await page.waitForURL(/#\/flags\/default\/checkout-redesign$/);
+    await page.getByRole('heading', { name: 'checkout-redesign' }).first().waitFor();
     await page.close();
   });
 
@@ -337,7 +320,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     };
     await edit('Release', '30');
     await edit('Experiment', '7');
-    await shot(page, '10-offline-pending');
+    await screenshot(page, '10-offline-pending');
 
     // Reloaded again while still offline: the queued edits are still there.
     await page.reload();
@@ -361,7 +344,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await conflict.waitFor();
     const versions = (await conflict.locator('pre').allTextContents()).map((text) => JSON.parse(text));
     expect(versions).toEqual([{ lifetimeDays: 40 }, { lifetimeDays: 7 }, { lifetimeDays: 14 }]);
-    await shot(page, '11-conflict');
+    await screenshot(page, '11-conflict');
 
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await page.getByText('No pending edits: everything you changed has reached the server.').waitFor();
@@ -370,7 +353,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
       { id: 'release', lifetimeDays: 30 },
       { id: 'experiment', lifetimeDays: 7 },
     ]);
-    await shot(page, '12-outbox-empty');
+    await screenshot(page, '12-outbox-empty');
     await context.close();
   });
 });

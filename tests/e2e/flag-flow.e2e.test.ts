@@ -1,13 +1,13 @@
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { startNodeSdk } from '../sdk/node-sdk';
+import { hasChromium, launchBrowser, SCREENSHOTS, screenshot, signInWithPassword } from './support';
 
 /**
  * The main operator flow of issue 6, entirely through the console in Debian's Chromium against the
@@ -18,15 +18,6 @@ import { startNodeSdk } from '../sdk/node-sdk';
  * strategy selects; then switch it off in the console and see the SDK follow at its next poll.
  * Screenshots land in test-results/screenshots/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI === 'true') {
-  throw new Error(
-    `The console e2e test needs Debian's Chromium at ${CHROMIUM}: apt-get install chromium (.ci/run does)`,
-  );
-}
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const ADMIN_USERNAME = 'flow-operator';
 const ADMIN_PASSWORD = 'Flag-flow-e2e-9';
 const PROJECT = { id: 'checkout', name: 'Checkout' };
@@ -47,7 +38,7 @@ let sdk: Unleash | undefined;
 async function shot(page: Page, name: string): Promise<void> {
   // A full-page picture of a scrolled window draws the fixed header and navbar halfway down.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
 }
 
 /** A modal scrolls inside itself: the picture is taken in a window tall enough to show all of it. */
@@ -86,11 +77,7 @@ async function openArea(page: Page, area: string): Promise<void> {
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${url}/#/projects`);
-  await page.getByRole('heading', { name: 'Sign in to Switchyard' }).waitFor({ timeout: 15_000 });
-  await page.getByLabel('Username or e-mail').fill(ADMIN_USERNAME);
-  // The password tab's panel is labelled "Password" too: take the input itself.
-  await page.locator('input[type="password"][autocomplete="current-password"]').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
   await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
 }
@@ -214,7 +201,6 @@ async function createClientToken(page: Page): Promise<string> {
 
 describe.skipIf(!hasChromium)('the main operator flow, from the console to a real SDK', () => {
   beforeAll(async () => {
-    await fs.mkdir(SCREENSHOTS, { recursive: true });
     database = await createTestDatabase();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-flow-'));
     server = spawnServer({
@@ -226,18 +212,7 @@ describe.skipIf(!hasChromium)('the main operator flow, from the console to a rea
       SHUTDOWN_GRACE_SECONDS: '1',
     });
     url = await server.ready;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {

@@ -1,13 +1,13 @@
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MISMATCH } from '../../server/src/features/users/user-service';
 import { type RestartableServer, startRestartableServer } from '../helpers/spawn-server';
 import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { hasChromium, launchBrowser, passwordInput, screenshot, signInWithPassword } from './support';
 
 /**
  * The operator console in Debian's Chromium against the real headless server, which this file
@@ -18,15 +18,6 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-database'
  * API is never intercepted: what the console shows and what the server ends up with come from the
  * server itself (checked through its admin API). Screenshots land in test-results/screenshots/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI === 'true') {
-  throw new Error(
-    `The console e2e test needs Debian's Chromium at ${CHROMIUM}: apt-get install chromium (.ci/run does)`,
-  );
-}
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const ADMIN_USERNAME = 'operator';
 const ADMIN_PASSWORD = 'Switch-yard-e2e-7';
 /** How far the browser's clock is moved on while the server is away, so the saved data has an age to show. */
@@ -36,10 +27,6 @@ let database: TestDatabase;
 let dataDir: string;
 let server: RestartableServer;
 let browser: Browser;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The admin API as the seeded admin token, from the test process (not through the browser). */
 async function adminApi<T>(method: 'GET' | 'PUT' | 'POST', apiPath: string, body?: unknown): Promise<T> {
@@ -101,23 +88,13 @@ async function keepConsoleFiles(context: BrowserContext): Promise<void> {
   );
 }
 
-/** The password field (the tab panel around it is labelled "Password" too). */
-const passwordInput = (page: Page) => page.locator('input[type="password"][autocomplete="current-password"]');
-
-async function signInWithPassword(page: Page, password: string): Promise<void> {
-  await page.getByRole('heading', { name: 'Sign in to Switchyard' }).waitFor({ timeout: 15_000 });
-  await page.getByLabel('Username or e-mail').fill(ADMIN_USERNAME);
-  await passwordInput(page).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
 /** A fresh browser profile signed in with the seeded admin's password on `hash`. */
 async function openSignedIn(hash: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   await keepConsoleFiles(context);
   const page = await context.newPage();
   await page.goto(`${server.url}/${hash}`);
-  await signInWithPassword(page, ADMIN_PASSWORD);
+  await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
   return { context, page };
 }
@@ -140,7 +117,6 @@ async function conflictVersions(page: Page): Promise<unknown[]> {
 
 describe.skipIf(!hasChromium)('operator console against a server that stops and comes back', () => {
   beforeAll(async () => {
-    await fs.mkdir(SCREENSHOTS, { recursive: true });
     database = await createTestDatabase();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-offline-'));
     server = await startRestartableServer({
@@ -152,18 +128,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
       // Open keep-alive connections from the browser must not hold a stop for the default 10 s.
       SHUTDOWN_GRACE_SECONDS: '1',
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -183,10 +148,10 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     const page = await context.newPage();
     await page.goto(`${server.url}/#/projects`);
 
-    await signInWithPassword(page, 'Not-the-password-1');
+    await signInWithPassword(page, ADMIN_USERNAME, 'Not-the-password-1');
     await page.getByText(PASSWORD_MISMATCH).first().waitFor();
     expect(await page.getByRole('navigation', { name: 'Console areas' }).count()).toBe(0);
-    await shot(page, '20-sign-in-wrong-password');
+    await screenshot(page, '20-sign-in-wrong-password');
 
     await passwordInput(page).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -203,7 +168,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
     await userMenu.click();
     await page.getByText('Signed in with a password').waitFor();
-    await shot(page, '21-user-menu');
+    await screenshot(page, '21-user-menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Switchyard' }).waitFor();
 
@@ -237,7 +202,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     expect(
       await page.getByTestId('connection-indicator').locator('[data-state]').getAttribute('data-state'),
     ).toBe('offline');
-    await shot(page, '22-offline-banner');
+    await screenshot(page, '22-offline-banner');
 
     await queueLifetime(page, 'release', 'Release', '30');
     await page.goto(`${server.url}/#/environments`);
@@ -248,7 +213,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     await production.getByTestId('pending-badge').waitFor();
     expect(await productionSwitch.isChecked()).toBe(false);
     await expect.poll(() => banner.textContent()).toContain('2 edits will be sent when it is back.');
-    await shot(page, '23-offline-pending-edit');
+    await screenshot(page, '23-offline-pending-edit');
 
     // Reloaded while the server is still away: the queued edits come back from IndexedDB.
     await page.goto(`${server.url}/#/outbox`);
@@ -259,7 +224,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     expect(summaries[0]).toContain('Set the lifetime of Release to 30 days');
     expect(summaries[1]).toContain('Disable the environment production');
     expect(await page.getByTestId('pending-count').textContent()).toBe('2 pending');
-    await shot(page, '24-offline-outbox-after-reload');
+    await screenshot(page, '24-offline-outbox-after-reload');
 
     // The console notices on its own (no click) that the server is back, and replays the queue in order.
     await server.start();
@@ -312,7 +277,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
       { lifetimeDays: 14 },
     ]);
     expect(await page.getByTestId('outbox-entry-pending').count()).toBe(1);
-    await shot(page, '25-conflict');
+    await screenshot(page, '25-conflict');
 
     await page.getByTestId('outbox-entry-conflict').getByRole('button', { name: 'Keep mine' }).click();
     await expect.poll(() => lifetimeOnServer('experiment')).toBe(7);
@@ -327,9 +292,10 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     expect(await lifetimeOnServer('operational')).toBe(21);
 
     await page.goto(`${server.url}/#/feature-types`);
+    // Both choices replay in order; wait for each, not just the first to settle.
     await expect.poll(() => lifetimeInput(page, 'Operational').inputValue()).toBe('21 days');
-    expect(await lifetimeInput(page, 'Experiment').inputValue()).toBe('7 days');
-    await shot(page, '26-conflicts-resolved');
+    await expect.poll(() => lifetimeInput(page, 'Experiment').inputValue()).toBe('7 days');
+    await screenshot(page, '26-conflicts-resolved');
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import type {
   ServerLogLine,
   ServerLogsRequest,
   ServerStatus,
+  ShowView,
   UpdaterState,
 } from '../../../server/contract/ipc';
 import { invokeBridge, type SwitchyardBridge } from './bridge';
@@ -38,6 +39,8 @@ export interface DesktopShell {
   unregisterServerOrigin(profileId: string): Promise<void>;
   /** Reloads the console page, which then loads with main's current CSP. */
   reloadConsole(): void;
+  /** The application menu and tray ask for a view (Server logs, Settings); returns an unsubscribe. */
+  onShowView(listener: (view: ShowView['view']) => void): () => void;
 }
 
 /** The origin main registers: scheme, host and port of the profile's URL (its path is the console's concern). */
@@ -62,6 +65,7 @@ export function createDesktopShell(bridge: SwitchyardBridge, reload: () => void)
     checkForUpdates: () => invokeBridge(bridge, 'switchyard:updater:check', {}),
     installUpdate: async () => (await invokeBridge(bridge, 'switchyard:updater:install', {})).accepted,
     onUpdaterState: (listener) => bridge.on('switchyard:updater:state-changed', listener),
+    onShowView: (listener) => bridge.on('switchyard:app:show-view', ({ view }) => listener(view)),
     registerServerOrigin: async (profileId, serverUrl) => {
       const { reloadRequired } = await invokeBridge(bridge, 'switchyard:profiles:register-origin', {
         profile: profileId,

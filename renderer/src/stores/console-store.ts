@@ -352,6 +352,10 @@ export function createConsole(services: ConsoleServices): Console {
     const activeProfileId = profiles.some((p) => p.id === savedActive) ? savedActive! : EMBEDDED_PROFILE.id;
     const outbox = sortedEntries((await kv.entries<OutboxEntry>('outbox')).map(([, entry]) => entry));
     set({ profiles, activeProfileId, outbox });
+    if (await reRegisterRemoteServers(profiles, activeProfileId)) {
+      platform.desktop?.reloadConsole();
+      return;
+    }
     await resolveServerUrl();
     unsubscribeServer = platform.onEmbeddedServerChange((url) => {
       if (activeProfile().url !== null) return;
@@ -361,6 +365,24 @@ export function createConsole(services: ConsoleServices): Console {
     });
     await checkSession();
     set({ ready: true });
+  }
+
+  /**
+   * The desktop app's main keeps remote servers' origins in its own settings; if that file was lost
+   * (or the console's profiles came from elsewhere), tell main again. True when the active
+   * profile's server was unknown to main, so this page's CSP does not allow it yet.
+   */
+  async function reRegisterRemoteServers(profiles: ConnectionProfile[], activeId: string): Promise<boolean> {
+    if (!platform.desktop) return false;
+    let activeNeedsReload = false;
+    for (const profile of profiles) {
+      if (profile.url === null) continue;
+      const reloadRequired = await registerProfileServer(platform, profile.id, profile.url).catch(
+        () => false,
+      );
+      if (reloadRequired && profile.id === activeId) activeNeedsReload = true;
+    }
+    return activeNeedsReload;
   }
 
   function stop(): void {

@@ -98,7 +98,7 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
   function choose(item: Item | undefined) {
     if (!item) return;
     if (item.type === 'screen') navigate(item.path);
-    else navigate('/flags', { query: item.flag.name, project: item.flag.project });
+    else navigate(`/flags/${encodeURIComponent(item.flag.project)}/${encodeURIComponent(item.flag.name)}`);
     onClose();
   }
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createFakeBridge } from '../../features/desktop/fake-bridge';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { renderConsole } from '../../test-utils/render';
 import { ROUTES } from '../routes';
@@ -83,7 +84,7 @@ describe('console shell', () => {
     expect(search.query.get('query')).toBe('chk');
     expect(search.query.get('limit')).toBe('8');
     fireEvent.click(flag);
-    await waitFor(() => expect(window.location.hash).toBe('#/flags?query=checkout-chk&project=default'));
+    await waitFor(() => expect(window.location.hash).toBe('#/flags/default/checkout-chk'));
   });
 
   it('sends the root path to the flag list and says when a screen does not exist', async () => {
@@ -93,5 +94,15 @@ describe('console shell', () => {
       window.location.hash = '#/nowhere';
     });
     expect(await screen.findByText('There is no screen at /nowhere.')).toBeTruthy();
+  });
+
+  it('opens the screen the desktop menu asks for', async () => {
+    const server = flagServer();
+    const fake = createFakeBridge(server);
+    await renderConsole({ server, platform: fake.platform, hash: '#/flags' });
+    act(() => fake.emit('switchyard:app:show-view', { view: 'server-logs' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/server-logs'));
+    act(() => fake.emit('switchyard:app:show-view', { view: 'settings' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/server'));
   });
 });

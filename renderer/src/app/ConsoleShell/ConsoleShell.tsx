@@ -133,6 +133,12 @@ export function ConsoleShell() {
   useEffect(() => {
     document.title = route ? `${route.label} · Switchyard` : 'Switchyard';
   }, [route]);
+  // The desktop app's menu and tray open screens of the console.
+  const desktop = useConsole().services.platform.desktop;
+  useEffect(
+    () => desktop?.onShowView((view) => navigate(view === 'server-logs' ? '/server-logs' : '/server')),
+    [desktop],
+  );
 
   return (
     <AppShell

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiToken } from '../../api/types';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
@@ -53,69 +54,54 @@ export function ApiTokensScreen() {
       />
       <QueryState query={tokens} noun="API tokens" isEmpty={(data) => data.tokens.length === 0}>
         {(data) => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Projects</Table.Th>
-                  <Table.Th>Environment</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.tokens.map((token) => (
-                  <Table.Tr key={token.prefix} data-testid={`api-token-${token.tokenName}`}>
-                    <Table.Td>
-                      <Text fw={600}>{token.tokenName}</Text>
-                      <Text size="xs" c="dimmed" ff="monospace" className={classes.prefix}>
-                        {token.prefix}…
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={
-                          token.type === 'admin' ? 'red' : token.type === 'frontend' ? 'grape' : 'indigo'
-                        }
-                      >
-                        {token.type}
+          <ListTable
+            minWidth={760}
+            columns={['Name', 'Type', 'Projects', 'Environment', 'Created', 'Last used', 'Expires', '']}
+          >
+            {data.tokens.map((token) => (
+              <Table.Tr key={token.prefix} data-testid={`api-token-${token.tokenName}`}>
+                <Table.Td>
+                  <Text fw={600}>{token.tokenName}</Text>
+                  <Text size="xs" c="dimmed" ff="monospace" className={classes.prefix}>
+                    {token.prefix}…
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    variant="light"
+                    color={token.type === 'admin' ? 'red' : token.type === 'frontend' ? 'grape' : 'indigo'}
+                  >
+                    {token.type}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {(token.projects.length ? token.projects : [token.project ?? '*']).map((project) => (
+                      <Badge key={project} variant="outline" size="sm">
+                        {project === '*' ? 'all' : project}
                       </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {(token.projects.length ? token.projects : [token.project ?? '*']).map((project) => (
-                          <Badge key={project} variant="outline" size="sm">
-                            {project === '*' ? 'all' : project}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{token.environment ?? '–'}</Table.Td>
-                    <Table.Td>{date(token.createdAt, '–')}</Table.Td>
-                    <Table.Td>{date(token.seenAt, 'never')}</Table.Td>
-                    <Table.Td>{date(token.expiresAt, 'never')}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        disabled={offline}
-                        onClick={() => setDeleting(token)}
-                        aria-label={`Delete ${token.tokenName}`}
-                      >
-                        Delete
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{token.environment ?? '–'}</Table.Td>
+                <Table.Td>{date(token.createdAt, '–')}</Table.Td>
+                <Table.Td>{date(token.seenAt, 'never')}</Table.Td>
+                <Table.Td>{date(token.expiresAt, 'never')}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    disabled={offline}
+                    onClick={() => setDeleting(token)}
+                    aria-label={`Delete ${token.tokenName}`}
+                  >
+                    Delete
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </QueryState>
       <Modal

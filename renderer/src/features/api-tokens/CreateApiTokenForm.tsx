@@ -1,8 +1,10 @@
-import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { ApiToken, CreateApiTokenBody } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { fieldErrorLookup, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole } from '../../stores/console-context';
 
 export interface CreateApiTokenFormProps {
@@ -18,45 +20,36 @@ export function CreateApiTokenForm({ environments, projects, onCreated, onCancel
   const consoleApi = useConsole();
   const [tokenName, setTokenName] = useState('');
   const [type, setType] = useState<CreateApiTokenBody['type']>('client');
-  const [environment, setEnvironment] = useState<string | null>(environments[0] ?? null);
+  // The operator's choice; until then the first environment, also when the list arrives after the
+  // form opened (a form opened while environments were loading used to keep none and refuse).
+  const [chosenEnvironment, setEnvironment] = useState<string | null>(null);
+  const environment = chosenEnvironment ?? environments[0] ?? null;
   const [selectedProjects, setSelectedProjects] = useState<string[]>([ALL_PROJECTS]);
   const [expiresAt, setExpiresAt] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const local: Record<string, string> = {};
   if (!tokenName.trim()) local.tokenName = 'Name the token after what uses it';
   if (!environment) local.environment = 'Choose the environment the token reads';
   if (selectedProjects.length === 0) local.projects = 'Choose at least one project, or all';
-  const server = fieldErrorsOf(error);
-  const fieldError = (field: string) => server[field] ?? (showErrors ? local[field] : undefined);
+  const fieldError = fieldErrorLookup(error, local, showErrors);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0) return;
-    setSubmitting(true);
-    setError(null);
+  const blocked = Object.keys(local).length > 0;
+
+  async function send() {
     const projectsBody = selectedProjects.includes(ALL_PROJECTS) ? [ALL_PROJECTS] : selectedProjects;
-    try {
-      const created = await consoleApi.api().createApiToken({
-        tokenName: tokenName.trim(),
-        type,
-        ...(environment ? { environment } : {}),
-        projects: projectsBody,
-        ...(expiresAt ? { expiresAt: new Date(`${expiresAt}T23:59:59`).toISOString() } : {}),
-      });
-      onCreated(created);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
+    const created = await consoleApi.api().createApiToken({
+      tokenName: tokenName.trim(),
+      type,
+      ...(environment ? { environment } : {}),
+      projects: projectsBody,
+      ...(expiresAt ? { expiresAt: new Date(`${expiresAt}T23:59:59`).toISOString() } : {}),
+    });
+    onCreated(created);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="The token was not created" /> : null}
         <TextInput
@@ -111,14 +104,7 @@ export function CreateApiTokenForm({ environments, projects, onCreated, onCancel
           onChange={(event) => setExpiresAt(event.currentTarget.value)}
           error={fieldError('expiresAt')}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create token
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create token" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

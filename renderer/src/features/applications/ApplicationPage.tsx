@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { Stat } from '../../components/Stat/Stat';
 import { formatHash } from '../../router/hash-router';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
@@ -20,19 +10,6 @@ import classes from './ApplicationsScreen.module.css';
 import { type ApplicationFeature, type ApplicationPageData, loadApplicationPage } from './application-api';
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '–');
-
-function Stat({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Paper withBorder p="sm" data-testid={`stat-${label}`}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 function Environments({ data }: { data: ApplicationPageData }) {
   return (
@@ -51,28 +28,16 @@ function Environments({ data }: { data: ApplicationPageData }) {
               </Text>
             </Group>
             {environment.sdks.length ? <Text size="sm">SDKs: {environment.sdks.join(', ')}</Text> : null}
-            <Table.ScrollContainer minWidth={560}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Instance</Table.Th>
-                    <Table.Th>SDK version</Table.Th>
-                    <Table.Th>Client IP</Table.Th>
-                    <Table.Th>Last seen</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {instances.map((instance) => (
-                    <Table.Tr key={instance.instanceId} data-testid={`instance-${instance.instanceId}`}>
-                      <Table.Td className={classes.mono}>{instance.instanceId}</Table.Td>
-                      <Table.Td>{instance.sdkVersion ?? '–'}</Table.Td>
-                      <Table.Td className={classes.mono}>{instance.clientIp ?? '–'}</Table.Td>
-                      <Table.Td>{when(instance.lastSeen)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable minWidth={560} columns={['Instance', 'SDK version', 'Client IP', 'Last seen']}>
+              {instances.map((instance) => (
+                <Table.Tr key={instance.instanceId} data-testid={`instance-${instance.instanceId}`}>
+                  <Table.Td className={classes.mono}>{instance.instanceId}</Table.Td>
+                  <Table.Td>{instance.sdkVersion ?? '–'}</Table.Td>
+                  <Table.Td className={classes.mono}>{instance.clientIp ?? '–'}</Table.Td>
+                  <Table.Td>{when(instance.lastSeen)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           </Stack>
         );
       })}
@@ -89,44 +54,32 @@ function Flags({ features }: { features: readonly ApplicationFeature[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Flag</Table.Th>
-            <Table.Th>Project</Table.Th>
-            <Table.Th>Evaluated in</Table.Th>
-            <Table.Th>Last reported</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {features.map((feature) => (
-            <Table.Tr key={feature.name} data-testid={`application-flag-${feature.name}`}>
-              <Table.Td>
-                {feature.project ? (
-                  <Anchor
-                    href={`#/flags/${encodeURIComponent(feature.project)}/${encodeURIComponent(feature.name)}`}
-                    fw={600}
-                  >
-                    {feature.name}
-                  </Anchor>
-                ) : (
-                  <Group gap="xs">
-                    <Text fw={600}>{feature.name}</Text>
-                    <Badge color="red" variant="light" size="sm">
-                      no such flag
-                    </Badge>
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td>{feature.project ?? '–'}</Table.Td>
-              <Table.Td>{feature.environments.join(', ')}</Table.Td>
-              <Table.Td>{when(feature.lastSeen)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable minWidth={560} columns={['Flag', 'Project', 'Evaluated in', 'Last reported']}>
+      {features.map((feature) => (
+        <Table.Tr key={feature.name} data-testid={`application-flag-${feature.name}`}>
+          <Table.Td>
+            {feature.project ? (
+              <Anchor
+                href={`#/flags/${encodeURIComponent(feature.project)}/${encodeURIComponent(feature.name)}`}
+                fw={600}
+              >
+                {feature.name}
+              </Anchor>
+            ) : (
+              <Group gap="xs">
+                <Text fw={600}>{feature.name}</Text>
+                <Badge color="red" variant="light" size="sm">
+                  no such flag
+                </Badge>
+              </Group>
+            )}
+          </Table.Td>
+          <Table.Td>{feature.project ?? '–'}</Table.Td>
+          <Table.Td>{feature.environments.join(', ')}</Table.Td>
+          <Table.Td>{when(feature.lastSeen)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useLocation } from '../../router/hash-router';
@@ -54,47 +55,36 @@ function ApplicationList() {
         empty={needle ? 'No application matches the filter.' : 'No SDK has registered yet.'}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Application</Table.Th>
-                  <Table.Th>SDK</Table.Th>
-                  <Table.Th>Used in</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map((app) => (
-                  <Table.Tr key={app.appName} data-testid={`application-${app.appName}`}>
-                    <Table.Td>
-                      <Anchor href={applicationHref(app.appName)} fw={600}>
-                        {app.appName}
-                      </Anchor>
-                      {app.description ? (
-                        <Text size="sm" c="dimmed">
-                          {app.description}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{app.sdkVersion ?? '–'}</Table.Td>
-                    <Table.Td>
-                      {app.usage?.length ? (
-                        <Group gap={4}>
-                          {app.usage.map((usage) => (
-                            <Badge key={usage.project} variant="outline" size="sm">
-                              {usage.project}: {usage.environments.join(', ')}
-                            </Badge>
-                          ))}
-                        </Group>
-                      ) : (
-                        '–'
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable minWidth={640} columns={['Application', 'SDK', 'Used in']}>
+            {data.map((app) => (
+              <Table.Tr key={app.appName} data-testid={`application-${app.appName}`}>
+                <Table.Td>
+                  <Anchor href={applicationHref(app.appName)} fw={600}>
+                    {app.appName}
+                  </Anchor>
+                  {app.description ? (
+                    <Text size="sm" c="dimmed">
+                      {app.description}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{app.sdkVersion ?? '–'}</Table.Td>
+                <Table.Td>
+                  {app.usage?.length ? (
+                    <Group gap={4}>
+                      {app.usage.map((usage) => (
+                        <Badge key={usage.project} variant="outline" size="sm">
+                          {usage.project}: {usage.environments.join(', ')}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ) : (
+                    '–'
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </QueryState>
     </>

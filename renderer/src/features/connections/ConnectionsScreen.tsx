@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Titl
 import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { ConnectionProfile } from '../../stores/console-store';
@@ -81,60 +82,49 @@ export function ConnectionsScreen() {
           page is closed.
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={560}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Connection</Table.Th>
-              <Table.Th>Server</Table.Th>
-              <Table.Th />
+      <ListTable minWidth={560} columns={['Connection', 'Server', '']}>
+        {profiles.map((profile) => {
+          const active = profile.id === activeProfileId;
+          return (
+            <Table.Tr key={profile.id} data-testid={`connection-${profile.id}`}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text fw={600}>{profile.name}</Text>
+                  {active ? <Badge size="sm">in use</Badge> : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace" className={classes.url}>
+                  {profile.url ?? (active ? (serverUrl ?? 'not available') : 'embedded server')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  {!active ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => void consoleApi.switchProfile(profile.id)}
+                    >
+                      Use
+                    </Button>
+                  ) : null}
+                  {profile.url !== null ? (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => void consoleApi.removeProfile(profile.id)}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {profiles.map((profile) => {
-              const active = profile.id === activeProfileId;
-              return (
-                <Table.Tr key={profile.id} data-testid={`connection-${profile.id}`}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text fw={600}>{profile.name}</Text>
-                      {active ? <Badge size="sm">in use</Badge> : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace" className={classes.url}>
-                      {profile.url ?? (active ? (serverUrl ?? 'not available') : 'embedded server')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      {!active ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => void consoleApi.switchProfile(profile.id)}
-                        >
-                          Use
-                        </Button>
-                      ) : null}
-                      {profile.url !== null ? (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => void consoleApi.removeProfile(profile.id)}
-                        >
-                          Remove
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ListTable>
       <Paper withBorder p="md" mt="lg" className={classes.add}>
         <Title order={4} mb="sm">
           Add a remote server

@@ -1,9 +1,11 @@
 import { ActionIcon, Button, Group, Loader, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { ContextField } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
-import { useServerNameCheck } from '../../components/NameCheck/use-server-name-check';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { useNewNameField } from '../../components/NameCheck/use-new-name-field';
 import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import {
@@ -52,26 +54,18 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
       description: legal.description ?? '',
     })),
   }));
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const creating = !field;
-  const localNameProblem = creating ? nameProblem(draft.name, existingNames) : null;
-  const serverName = useServerNameCheck(
-    '/api/admin/context/validate',
-    draft.name,
-    creating && draft.name !== '' && localNameProblem === null,
-  );
   const legalProblems = legalValueProblems(draft.legalValues);
   const server = fieldErrorsOf(error);
-  const nameError =
-    server.name ??
-    (localNameProblem && (showErrors || draft.name) ? localNameProblem : null) ??
-    serverName.problem ??
-    undefined;
-  const blocked =
-    localNameProblem !== null || serverName.problem !== null || Object.keys(legalProblems).length > 0;
+  const nameField = useNewNameField('/api/admin/context/validate', draft.name, {
+    creating,
+    localProblem: creating ? nameProblem(draft.name, existingNames) : null,
+    refusal: server.name,
+    showErrors,
+  });
+  const blocked = nameField.blocked || Object.keys(legalProblems).length > 0;
 
   const update = (changes: Partial<ContextFieldDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const updateLegal = (index: number, changes: Partial<LegalValueDraft>) =>
@@ -79,24 +73,13 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
       legalValues: draft.legalValues.map((legal, at) => (at === index ? { ...legal, ...changes } : legal)),
     });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (blocked) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const edit = field ? updateContextFieldEdit(field, draft) : createContextFieldEdit(draft);
-      onDone(await consoleApi.submitEdit(edit), draft.name);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
+  async function send() {
+    const edit = field ? updateContextFieldEdit(field, draft) : createContextFieldEdit(draft);
+    onDone(await consoleApi.submitEdit(edit), draft.name);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? (
           <ErrorNotice error={error} title={`The context field was not ${creating ? 'created' : 'saved'}`} />
@@ -108,8 +91,8 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
           description={creating ? 'Used in constraints and SDK contexts; cannot be changed later' : undefined}
           value={draft.name}
           onChange={(e) => update({ name: e.currentTarget.value })}
-          error={nameError}
-          rightSection={serverName.checking ? <Loader size="xs" aria-label="Checking the name" /> : null}
+          error={nameField.error}
+          rightSection={nameField.checking ? <Loader size="xs" aria-label="Checking the name" /> : null}
           data-autofocus
         />
         <Textarea
@@ -170,14 +153,12 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
             </Button>
           </Group>
         </Stack>
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting} disabled={creating && serverName.checking}>
-            {creating ? 'Create context field' : 'Save context field'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={creating ? 'Create context field' : 'Save context field'}
+          submitting={submitting}
+          submitDisabled={nameField.checking}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

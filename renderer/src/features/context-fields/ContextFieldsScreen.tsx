@@ -1,25 +1,21 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ContextField } from '../../api/types';
-import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
+import { EditNotices, useEditNotices } from '../../components/EditNotices/EditNotices';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
-import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
-import type { OutboxEntry } from '../../offline/outbox';
+import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
+import { overlayPending } from '../../offline/pending-overlay';
 import { useConsole } from '../../stores/console-context';
-import type { SubmitResult } from '../../stores/console-store';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ContextFieldForm } from './ContextFieldForm';
 import classes from './ContextFieldsScreen.module.css';
 import { type contextFieldSnapshot, deleteContextFieldEdit } from './context-field-edits';
-
-interface Row {
-  field: ContextField;
-  pending?: OutboxEntry;
-}
 
 type FieldSnapshot = ReturnType<typeof contextFieldSnapshot>;
 
@@ -35,86 +31,19 @@ const fromSnapshot = (snapshot: FieldSnapshot, base?: ContextField): ContextFiel
   ),
 });
 
-/** The server's fields with queued edits laid over them, and queued new fields after them. */
-export function displayedFields(fields: readonly ContextField[], outbox: readonly OutboxEntry[]): Row[] {
-  const latest = new Map<string, OutboxEntry>();
-  for (const entry of outbox) if (entry.kind === 'context-field') latest.set(entry.target, entry);
-  const rows: Row[] = fields.map((field) => {
-    const pending = latest.get(field.name);
-    const mine = pending?.mine as FieldSnapshot | null | undefined;
-    return { field: mine ? fromSnapshot(mine, field) : field, ...(pending ? { pending } : {}) };
-  });
-  for (const [name, pending] of latest) {
-    if (fields.some((field) => field.name === name) || !pending.mine) continue;
-    rows.push({ field: fromSnapshot(pending.mine as FieldSnapshot), pending });
-  }
-  return rows;
-}
-
-function DeleteDialog({
-  field,
-  onClose,
-}: {
-  field: ContextField | null;
-  onClose: (result: SubmitResult | null) => void;
-}) {
-  const consoleApi = useConsole();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  async function remove() {
-    if (!field) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onClose(await consoleApi.submitEdit(deleteContextFieldEdit(field)));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
-  const close = () => {
-    setError(null);
-    onClose(null);
-  };
-  return (
-    <Modal opened={field !== null} onClose={close} title={`Delete the context field ${field?.name ?? ''}?`}>
-      <Stack gap="sm">
-        {error ? <ErrorNotice error={error} title="The context field was not deleted" /> : null}
-        <Text size="sm">
-          Constraints that test this field keep working with the values SDKs send, but the console no longer
-          offers it.
-          {field?.usedInFeatures ? ` It is used by ${field.usedInFeatures} flag(s).` : ''}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Keep it
-          </Button>
-          <Button color="red" loading={busy} onClick={remove}>
-            Delete context field
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 /** Context fields: the evaluation-context names constraints test, with legal values and stickiness. */
 export function ContextFieldsScreen() {
+  const consoleApi = useConsole();
   const now = useNow();
   const fields = useServerData('context-fields', (api) => api.listContextFields());
   const outbox = useProfileOutbox();
   const [editing, setEditing] = useState<ContextField | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContextField | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [queued, setQueued] = useState(false);
+  const notices = useEditNotices();
 
-  const rows = fields.data ? displayedFields(fields.data, outbox) : undefined;
-  const done = (result: SubmitResult | null, applied: string) => {
-    if (result === null) return;
-    setQueued(result === 'queued');
-    setNotice(result === 'applied' ? applied : null);
-  };
+  const rows = fields.data
+    ? overlayPending(fields.data, outbox, 'context-field', (field) => field.name, fromSnapshot)
+    : undefined;
 
   return (
     <>
@@ -126,98 +55,80 @@ export function ContextFieldsScreen() {
         now={now}
         actions={<Button onClick={() => setEditing('new')}>New context field</Button>}
       />
-      {notice ? (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
-          {notice}
-        </Alert>
-      ) : null}
-      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
+      <EditNotices notices={notices} />
       <QueryState
         query={{ ...fields, data: rows }}
         noun="context fields"
         isEmpty={(data) => data.length === 0}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Field</Table.Th>
-                  <Table.Th>Legal values</Table.Th>
-                  <Table.Th>Stickiness</Table.Th>
-                  <Table.Th className={classes.number}>Used by flags</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map(({ field, pending }) => {
-                  const removed = pending?.mine === null;
-                  return (
-                    <Table.Tr key={field.name} data-testid={`context-field-${field.name}`}>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Text fw={600} td={removed ? 'line-through' : undefined}>
-                            {field.name}
-                          </Text>
-                          <PendingBadge entry={pending} />
-                        </Group>
-                        {field.description ? (
-                          <Text size="sm" c="dimmed">
-                            {field.description}
+          <ListTable
+            minWidth={720}
+            columns={[
+              'Field',
+              'Legal values',
+              'Stickiness',
+              { label: 'Used by flags', className: classes.number },
+              '',
+            ]}
+          >
+            {data.map(({ item: field, pending }) => {
+              const removed = pending?.mine === null;
+              return (
+                <Table.Tr key={field.name} data-testid={`context-field-${field.name}`}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={600} td={removed ? 'line-through' : undefined}>
+                        {field.name}
+                      </Text>
+                      <PendingBadge entry={pending} />
+                    </Group>
+                    {field.description ? (
+                      <Text size="sm" c="dimmed">
+                        {field.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    {field.legalValues.length ? (
+                      <Group gap={4}>
+                        {field.legalValues.slice(0, 8).map((legal) => (
+                          <Badge key={legal.value} variant="outline" size="sm" title={legal.description}>
+                            {legal.value}
+                          </Badge>
+                        ))}
+                        {field.legalValues.length > 8 ? (
+                          <Text size="xs" c="dimmed">
+                            +{field.legalValues.length - 8}
                           </Text>
                         ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        {field.legalValues.length ? (
-                          <Group gap={4}>
-                            {field.legalValues.slice(0, 8).map((legal) => (
-                              <Badge key={legal.value} variant="outline" size="sm" title={legal.description}>
-                                {legal.value}
-                              </Badge>
-                            ))}
-                            {field.legalValues.length > 8 ? (
-                              <Text size="xs" c="dimmed">
-                                +{field.legalValues.length - 8}
-                              </Text>
-                            ) : null}
-                          </Group>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            any
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{field.stickiness ? <Badge variant="light">yes</Badge> : '–'}</Table.Td>
-                      <Table.Td className={classes.number}>{field.usedInFeatures ?? '–'}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Button
-                            variant="subtle"
-                            size="xs"
-                            disabled={removed}
-                            aria-label={`Edit ${field.name}`}
-                            onClick={() => setEditing(field)}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            size="xs"
-                            disabled={removed}
-                            aria-label={`Delete ${field.name}`}
-                            onClick={() => setDeleting(field)}
-                          >
-                            Delete
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      </Group>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        any
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{field.stickiness ? <Badge variant="light">yes</Badge> : '–'}</Table.Td>
+                  <Table.Td className={classes.number}>{field.usedInFeatures ?? '–'}</Table.Td>
+                  <Table.Td>
+                    <RowActions>
+                      <RowEditButton
+                        label={field.name}
+                        disabled={removed}
+                        onClick={() => setEditing(field)}
+                      />
+                      <RowDeleteButton
+                        label={field.name}
+                        disabled={removed}
+                        onClick={() => setDeleting(field)}
+                      />
+                    </RowActions>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
         )}
       </QueryState>
       <Modal
@@ -229,23 +140,34 @@ export function ContextFieldsScreen() {
         {editing !== null ? (
           <ContextFieldForm
             {...(editing === 'new' ? {} : { field: editing })}
-            existingNames={(rows ?? []).map((row) => row.field.name)}
+            existingNames={(rows ?? []).map((row) => row.item.name)}
             onCancel={() => setEditing(null)}
             onDone={(result, name) => {
               setEditing(null);
-              done(result, `Context field ${name} ${editing === 'new' ? 'created' : 'saved'}.`);
+              notices.afterEdit(result, `Context field ${name} ${editing === 'new' ? 'created' : 'saved'}.`);
             }}
           />
         ) : null}
       </Modal>
-      <DeleteDialog
-        field={deleting}
-        onClose={(result) => {
-          const name = deleting?.name;
-          setDeleting(null);
-          done(result, `Context field ${name} deleted.`);
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={`Delete the context field ${deleting?.name ?? ''}?`}
+        confirmLabel="Delete context field"
+        cancelLabel="Keep it"
+        failure="The context field was not deleted"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          notices.afterEdit(
+            await consoleApi.submitEdit(deleteContextFieldEdit(deleting)),
+            `Context field ${deleting.name} deleted.`,
+          );
         }}
-      />
+      >
+        Constraints that test this field keep working with the values SDKs send, but the console no longer
+        offers it.
+        {deleting?.usedInFeatures ? ` It is used by ${deleting.usedInFeatures} flag(s).` : ''}
+      </ConfirmDialog>
     </>
   );
 }

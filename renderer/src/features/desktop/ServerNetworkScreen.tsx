@@ -16,6 +16,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import type { NetworkInfo, NetworkSettings, SdkAddress, ServerStatus } from '../../../../server/contract/ipc';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { BridgeError } from '../../platform/bridge';
@@ -121,54 +122,42 @@ function SdkAddresses({ info }: { info: NetworkInfo }) {
           No network interface matches the SDK listener address {info.settings.sdkHost}.
         </Alert>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Interface</Table.Th>
-                <Table.Th>Client API</Table.Th>
-                <Table.Th>Frontend API</Table.Th>
-                <Table.Th>Health</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {info.addresses.map((address) => {
-                const urls = sdkEndpoints(address);
-                return (
-                  <Table.Tr key={address.url} data-testid={`sdk-address-${address.address}`}>
-                    <Table.Td>
-                      <Text size="sm">{address.interface}</Text>
-                      <Text size="xs" c="dimmed">
-                        {address.family}
+        <ListTable minWidth={640} columns={['Interface', 'Client API', 'Frontend API', 'Health']}>
+          {info.addresses.map((address) => {
+            const urls = sdkEndpoints(address);
+            return (
+              <Table.Tr key={address.url} data-testid={`sdk-address-${address.address}`}>
+                <Table.Td>
+                  <Text size="sm">{address.interface}</Text>
+                  <Text size="xs" c="dimmed">
+                    {address.family}
+                  </Text>
+                </Table.Td>
+                {[urls.client, urls.frontend, urls.health].map((url) => (
+                  <Table.Td key={url}>
+                    <Group gap={4} wrap="nowrap">
+                      <Text size="sm" ff="monospace" className={classes.url}>
+                        {url}
                       </Text>
-                    </Table.Td>
-                    {[urls.client, urls.frontend, urls.health].map((url) => (
-                      <Table.Td key={url}>
-                        <Group gap={4} wrap="nowrap">
-                          <Text size="sm" ff="monospace" className={classes.url}>
-                            {url}
-                          </Text>
-                          <CopyButton value={url}>
-                            {({ copied, copy }) => (
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                onClick={copy}
-                                aria-label={`Copy ${url}`}
-                              >
-                                {copied ? 'Copied' : 'Copy'}
-                              </Button>
-                            )}
-                          </CopyButton>
-                        </Group>
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                      <CopyButton value={url}>
+                        {({ copied, copy }) => (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={copy}
+                            aria-label={`Copy ${url}`}
+                          >
+                            {copied ? 'Copied' : 'Copy'}
+                          </Button>
+                        )}
+                      </CopyButton>
+                    </Group>
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </ListTable>
       )}
     </Stack>
   );

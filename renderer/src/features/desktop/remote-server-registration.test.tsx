@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../offline/kv-store';
 import { createFakeServer } from '../../test-utils/fake-server';
-import { renderWithConsole } from '../../test-utils/render';
+import { createTestConsole, renderWithConsole } from '../../test-utils/render';
 import { ConnectionsScreen } from '../connections/ConnectionsScreen';
 import { createFakeBridge, FakeIpcFailure } from './fake-bridge';
 
@@ -78,5 +79,29 @@ describe('remote connections in the desktop app', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByTestId('connection-remote-id0001')).toBeNull());
     expect(fake.callsTo('switchyard:profiles:unregister-origin')).toEqual([{ profile: 'remote-id0001' }]);
+  });
+
+  it('tells main the saved remote servers again at start, reloading when the active one was unknown', async () => {
+    const server = createFakeServer();
+    const kv = createMemoryStore();
+    await kv.put('settings', 'profiles', [
+      { id: 'remote-prod', name: 'Production', url: 'https://flags.example.com' },
+      { id: 'remote-stage', name: 'Staging', url: 'https://stage.example.com' },
+    ]);
+    await kv.put('settings', 'active-profile', 'remote-prod');
+    const fake = createFakeBridge(server).answer(
+      'switchyard:profiles:register-origin',
+      ({ profile, origin }) => ({
+        reloadRequired: profile === 'remote-prod',
+        origins: [{ profile, origin }],
+      }),
+    );
+    const { console: app } = createTestConsole({ server, kv, platform: fake.platform });
+    await app.start();
+    expect(fake.callsTo('switchyard:profiles:register-origin')).toEqual([
+      { profile: 'remote-prod', origin: 'https://flags.example.com' },
+      { profile: 'remote-stage', origin: 'https://stage.example.com' },
+    ]);
+    expect(fake.reloads).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine
 import { useState } from 'react';
 import type { Environment } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
@@ -82,82 +83,78 @@ export function EnvironmentsScreen() {
             void run(`move-${moved}`, () => consoleApi.submitEdit(environmentOrderEdit(names, next)));
           };
           return (
-            <Table.ScrollContainer minWidth={640}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th className={classes.order}>Order</Table.Th>
-                    <Table.Th>Environment</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th className={classes.number}>Projects</Table.Th>
-                    <Table.Th className={classes.number}>Enabled flags</Table.Th>
-                    <Table.Th>Enabled</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((environment, index) => (
-                    <Table.Tr key={environment.name} data-testid={`environment-${environment.name}`}>
-                      <Table.Td>
-                        <Group gap={2} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move ${environment.name} up`}
-                            disabled={index === 0 || busy !== null}
-                            onClick={() => move(index, -1)}
-                          >
-                            ↑
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move ${environment.name} down`}
-                            disabled={index === rows.length - 1 || busy !== null}
-                            onClick={() => move(index, 1)}
-                          >
-                            ↓
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text fw={600}>{environment.name}</Text>
-                          {environment.protected ? (
-                            <Tooltip label="Built in: cannot be deleted">
-                              <Badge size="xs" variant="outline">
-                                protected
-                              </Badge>
-                            </Tooltip>
-                          ) : null}
-                          {index === 0 ? <PendingBadge entry={pendingOrder} /> : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
-                          {environment.type}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td className={classes.number}>{environment.projectCount ?? '–'}</Table.Td>
-                      <Table.Td className={classes.number}>{environment.enabledToggleCount ?? '–'}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Switch
-                            checked={environment.enabled}
-                            disabled={busy !== null}
-                            aria-label={`${environment.name} enabled`}
-                            onChange={(event) => {
-                              const enabled = event.currentTarget.checked;
-                              void run(`toggle-${environment.name}`, () =>
-                                consoleApi.submitEdit(environmentEnabledEdit(environment, enabled)),
-                              );
-                            }}
-                          />
-                          <PendingBadge entry={pendingEnabled(environment.name)} />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable
+              minWidth={640}
+              columns={[
+                { label: 'Order', className: classes.order },
+                'Environment',
+                'Type',
+                { label: 'Projects', className: classes.number },
+                { label: 'Enabled flags', className: classes.number },
+                'Enabled',
+              ]}
+            >
+              {rows.map((environment, index) => (
+                <Table.Tr key={environment.name} data-testid={`environment-${environment.name}`}>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${environment.name} up`}
+                        disabled={index === 0 || busy !== null}
+                        onClick={() => move(index, -1)}
+                      >
+                        ↑
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${environment.name} down`}
+                        disabled={index === rows.length - 1 || busy !== null}
+                        onClick={() => move(index, 1)}
+                      >
+                        ↓
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text fw={600}>{environment.name}</Text>
+                      {environment.protected ? (
+                        <Tooltip label="Built in: cannot be deleted">
+                          <Badge size="xs" variant="outline">
+                            protected
+                          </Badge>
+                        </Tooltip>
+                      ) : null}
+                      {index === 0 ? <PendingBadge entry={pendingOrder} /> : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
+                      {environment.type}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td className={classes.number}>{environment.projectCount ?? '–'}</Table.Td>
+                  <Table.Td className={classes.number}>{environment.enabledToggleCount ?? '–'}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Switch
+                        checked={environment.enabled}
+                        disabled={busy !== null}
+                        aria-label={`${environment.name} enabled`}
+                        onChange={(event) => {
+                          const enabled = event.currentTarget.checked;
+                          void run(`toggle-${environment.name}`, () =>
+                            consoleApi.submitEdit(environmentEnabledEdit(environment, enabled)),
+                          );
+                        }}
+                      />
+                      <PendingBadge entry={pendingEnabled(environment.name)} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           );
         }}
       </QueryState>

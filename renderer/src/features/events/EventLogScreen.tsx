@@ -4,6 +4,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { EVENT_PAGE_SIZE } from '../../api/search-params';
 import type { AuditEvent } from '../../api/types';
 import { JsonBlock } from '../../components/JsonBlock/JsonBlock';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { replaceQuery, useLocation } from '../../router/hash-router';
@@ -142,24 +143,11 @@ export function EventLogScreen() {
       >
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={820}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>What</Table.Th>
-                    <Table.Th>By</Table.Th>
-                    <Table.Th>Where</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.events.map((event) => (
-                    <EventRow key={event.id} event={event} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable minWidth={820} columns={['When', 'Type', 'What', 'By', 'Where']}>
+              {data.events.map((event) => (
+                <EventRow key={event.id} event={event} />
+              ))}
+            </ListTable>
             <Group justify="space-between" mt="md">
               <Text size="sm" c="dimmed">
                 {data.total.toLocaleString()} event{data.total === 1 ? '' : 's'}

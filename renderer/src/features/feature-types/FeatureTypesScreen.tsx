@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FeatureType } from '../../api/types';
 import { fieldErrorsOf } from '../../components/ErrorNotice/field-errors';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
@@ -85,46 +86,36 @@ export function FeatureTypesScreen() {
       {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
       <QueryState query={types} noun="feature types" isEmpty={(data) => data.types.length === 0}>
         {(data) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Expected lifetime</Table.Th>
+          <ListTable minWidth={640} columns={['Type', 'Expected lifetime']}>
+            {data.types.map((serverType) => {
+              const entry = pending(serverType.id);
+              const mine = entry?.mine as { lifetimeDays?: number | null } | undefined;
+              const type =
+                mine && 'lifetimeDays' in mine
+                  ? { ...serverType, lifetimeDays: mine.lifetimeDays ?? null }
+                  : serverType;
+              return (
+                <Table.Tr key={type.id} data-testid={`feature-type-${type.id}`}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={600}>{type.name}</Text>
+                      <PendingBadge entry={entry} />
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {type.description}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td className={classes.lifetime}>
+                    <LifetimeEditor
+                      key={`${type.id}:${type.lifetimeDays}`}
+                      type={type}
+                      onSaved={(result) => setQueued(result === 'queued')}
+                    />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.types.map((serverType) => {
-                  const entry = pending(serverType.id);
-                  const mine = entry?.mine as { lifetimeDays?: number | null } | undefined;
-                  const type =
-                    mine && 'lifetimeDays' in mine
-                      ? { ...serverType, lifetimeDays: mine.lifetimeDays ?? null }
-                      : serverType;
-                  return (
-                    <Table.Tr key={type.id} data-testid={`feature-type-${type.id}`}>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Text fw={600}>{type.name}</Text>
-                          <PendingBadge entry={entry} />
-                        </Group>
-                        <Text size="sm" c="dimmed">
-                          {type.description}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td className={classes.lifetime}>
-                        <LifetimeEditor
-                          key={`${type.id}:${type.lifetimeDays}`}
-                          type={type}
-                          onSaved={(result) => setQueued(result === 'queued')}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </ListTable>
         )}
       </QueryState>
     </>

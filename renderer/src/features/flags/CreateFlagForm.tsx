@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Loader, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Loader, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useServerData } from '../../stores/use-server-data';
@@ -73,9 +75,7 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
   const [type, setType] = useState<string>('release');
   const [description, setDescription] = useState('');
   const [impressionData, setImpressionData] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
   const check = useNameCheck(name, project);
 
   const trimmed = name.trim();
@@ -94,10 +94,10 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
           ? 'The name could not be checked: the server is unreachable'
           : 'Letters, digits and - _ . ~ only; it cannot be changed later';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (!trimmed || !project || (current && check.status === 'invalid')) return;
+  const blocked = !trimmed || !project || (current && check.status === 'invalid');
+
+  async function send() {
+    if (!project) return; // never: `blocked` covers it, this narrows the type
     const flag: NewFlag = {
       project,
       name: trimmed,
@@ -105,19 +105,11 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
       description: description.trim() ? description.trim() : null,
       impressionData,
     };
-    setSubmitting(true);
-    setError(null);
-    try {
-      onDone(await consoleApi.submitEdit(createFlagEdit(flag)), flag);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
+    onDone(await consoleApi.submitEdit(createFlagEdit(flag)), flag);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="The flag was not created" /> : null}
         <TextInput
@@ -169,14 +161,7 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
             The server is unreachable: the flag goes into the pending edits and is created when it is back.
           </Alert>
         ) : null}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create flag
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create flag" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { CreateProjectBody } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { createProjectEdit } from '../../stores/editable-resources';
@@ -40,9 +42,7 @@ export function CreateProjectForm({ existingIds, onDone, onCancel }: CreateProje
   const [idTouched, setIdTouched] = useState(false);
   const [description, setDescription] = useState('');
   const [mode, setMode] = useState<'open' | 'protected' | 'private'>('open');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const effectiveId = idTouched ? id : slugifyProjectId(name);
   const local = validateProjectDraft({ id: effectiveId, name });
@@ -52,29 +52,20 @@ export function CreateProjectForm({ existingIds, onDone, onCancel }: CreateProje
   const fieldError = (field: string) =>
     server[field] ?? (showErrors || (field === 'id' && effectiveId) ? local[field] : undefined);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0) return;
+  const blocked = Object.keys(local).length > 0;
+
+  async function send() {
     const body: CreateProjectBody & { id: string } = {
       id: effectiveId,
       name: name.trim(),
       mode,
       ...(description.trim() ? { description: description.trim() } : {}),
     };
-    setSubmitting(true);
-    setError(null);
-    try {
-      onDone(await consoleApi.submitEdit(createProjectEdit(body)), body);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
+    onDone(await consoleApi.submitEdit(createProjectEdit(body)), body);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="The project was not created" /> : null}
         <TextInput
@@ -120,14 +111,7 @@ export function CreateProjectForm({ existingIds, onDone, onCancel }: CreateProje
             The server is unreachable: the project goes into the pending edits and is created when it is back.
           </Alert>
         ) : null}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create project
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create project" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@ import { Badge, Group, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Environment } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
@@ -43,48 +44,37 @@ export function ProjectEnvironments({
   return (
     <>
       {error ? <ErrorNotice error={error} title="The environment was not changed" /> : null}
-      <Table.ScrollContainer minWidth={480}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Environment</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Used by this project</Table.Th>
+      <ListTable minWidth={480} columns={['Environment', 'Type', 'Used by this project']}>
+        {sorted.map((environment) => {
+          const entry = pending(environmentTarget(projectId, environment.name));
+          const mine = entry?.mine as { enabled?: boolean } | undefined;
+          const enabled = mine?.enabled ?? enabledOnServer.has(environment.name);
+          return (
+            <Table.Tr key={environment.name} data-testid={`project-environment-${environment.name}`}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text fw={600}>{environment.name}</Text>
+                  {environment.enabled ? null : (
+                    <Badge color="gray" variant="light" size="sm">
+                      disabled on the server
+                    </Badge>
+                  )}
+                  <PendingBadge entry={entry} />
+                </Group>
+              </Table.Td>
+              <Table.Td>{environment.type}</Table.Td>
+              <Table.Td>
+                <Switch
+                  aria-label={`Use ${environment.name} in this project`}
+                  checked={enabled}
+                  disabled={busy !== null}
+                  onChange={(e) => void toggle(environment.name, e.currentTarget.checked)}
+                />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.map((environment) => {
-              const entry = pending(environmentTarget(projectId, environment.name));
-              const mine = entry?.mine as { enabled?: boolean } | undefined;
-              const enabled = mine?.enabled ?? enabledOnServer.has(environment.name);
-              return (
-                <Table.Tr key={environment.name} data-testid={`project-environment-${environment.name}`}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text fw={600}>{environment.name}</Text>
-                      {environment.enabled ? null : (
-                        <Badge color="gray" variant="light" size="sm">
-                          disabled on the server
-                        </Badge>
-                      )}
-                      <PendingBadge entry={entry} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{environment.type}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Use ${environment.name} in this project`}
-                      checked={enabled}
-                      disabled={busy !== null}
-                      onChange={(e) => void toggle(environment.name, e.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ListTable>
     </>
   );
 }

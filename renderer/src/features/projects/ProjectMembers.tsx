@@ -1,6 +1,7 @@
 import { Badge, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
 import type { OutboxEntry } from '../../offline/outbox';
@@ -135,86 +136,75 @@ export function ProjectMembers({
         return (
           <Stack gap="md">
             {error ? <ErrorNotice error={error} title="The members were not changed" /> : null}
-            <Table.ScrollContainer minWidth={560}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Member</Table.Th>
-                    <Table.Th>Project role</Table.Th>
-                    <Table.Th />
+            <ListTable minWidth={560} columns={['Member', 'Project role', '']}>
+              {rows.map(({ row, entry }) => {
+                const key = `${row.kind}:${row.id}`;
+                const change: MemberChange = {
+                  project: projectId,
+                  kind: row.kind,
+                  id: row.id,
+                  name: row.name,
+                  current: row.roles,
+                };
+                return (
+                  <Table.Tr key={key} data-testid={`member-${row.kind}-${row.id}`}>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Text fw={600}>{row.name}</Text>
+                        {row.kind === 'group' ? (
+                          <Badge variant="light" size="sm">
+                            group
+                          </Badge>
+                        ) : null}
+                        <PendingBadge entry={entry} />
+                      </Group>
+                      {row.detail ? (
+                        <Text size="sm" c="dimmed">
+                          {row.detail}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <NativeSelect
+                        aria-label={`Project role of ${row.name}`}
+                        data={roleOptions}
+                        value={String(row.roles[0] ?? '')}
+                        disabled={busy !== null}
+                        onChange={(e) => void submit(key, change, [Number(e.currentTarget.value)])}
+                      />
+                      {row.roles.length > 1 ? (
+                        <Text size="xs" c="dimmed">
+                          also {row.roles.slice(1).map(roleName).join(', ')}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        aria-label={`Remove ${row.name} from the project`}
+                        loading={busy === `remove:${key}`}
+                        disabled={busy !== null}
+                        onClick={() => void submit(`remove:${key}`, change, null)}
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map(({ row, entry }) => {
-                    const key = `${row.kind}:${row.id}`;
-                    const change: MemberChange = {
-                      project: projectId,
-                      kind: row.kind,
-                      id: row.id,
-                      name: row.name,
-                      current: row.roles,
-                    };
-                    return (
-                      <Table.Tr key={key} data-testid={`member-${row.kind}-${row.id}`}>
-                        <Table.Td>
-                          <Group gap="xs">
-                            <Text fw={600}>{row.name}</Text>
-                            {row.kind === 'group' ? (
-                              <Badge variant="light" size="sm">
-                                group
-                              </Badge>
-                            ) : null}
-                            <PendingBadge entry={entry} />
-                          </Group>
-                          {row.detail ? (
-                            <Text size="sm" c="dimmed">
-                              {row.detail}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <NativeSelect
-                            aria-label={`Project role of ${row.name}`}
-                            data={roleOptions}
-                            value={String(row.roles[0] ?? '')}
-                            disabled={busy !== null}
-                            onChange={(e) => void submit(key, change, [Number(e.currentTarget.value)])}
-                          />
-                          {row.roles.length > 1 ? (
-                            <Text size="xs" c="dimmed">
-                              also {row.roles.slice(1).map(roleName).join(', ')}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            size="xs"
-                            aria-label={`Remove ${row.name} from the project`}
-                            loading={busy === `remove:${key}`}
-                            disabled={busy !== null}
-                            onClick={() => void submit(`remove:${key}`, change, null)}
-                          >
-                            Remove
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                  {queuedAdds.map((entry) => (
-                    <Table.Tr key={entry.id} data-testid={`queued-member-${entry.target}`}>
-                      <Table.Td colSpan={3}>
-                        <Group gap="xs">
-                          <Text size="sm">{entry.summary}</Text>
-                          <PendingBadge entry={entry} />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                );
+              })}
+              {queuedAdds.map((entry) => (
+                <Table.Tr key={entry.id} data-testid={`queued-member-${entry.target}`}>
+                  <Table.Td colSpan={3}>
+                    <Group gap="xs">
+                      <Text size="sm">{entry.summary}</Text>
+                      <PendingBadge entry={entry} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
             {rows.length === 0 && queuedAdds.length === 0 ? (
               <Text c="dimmed" size="sm">
                 No members yet: only root roles give access to this project.

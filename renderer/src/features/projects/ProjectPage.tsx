@@ -1,9 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { Stat } from '../../components/Stat/Stat';
 import { formatHash, navigate } from '../../router/hash-router';
 import type { SubmitResult } from '../../stores/console-store';
 import { useNow } from '../../stores/use-now';
@@ -16,19 +18,6 @@ import { ProjectSettingsForm } from './ProjectSettingsForm';
 import classes from './ProjectsScreen.module.css';
 import { loadProjectPage, type ProjectFeature, type ProjectPageData } from './project-api';
 import type { ProjectLifecycleAction } from './project-edits';
-
-function Stat({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Paper withBorder p="sm" data-testid={`stat-${label}`}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 function Overview({ data }: { data: ProjectPageData }) {
   const { overview, listed, features } = data;
@@ -54,55 +43,44 @@ function FlagsTable({ projectId, features }: { projectId: string; features: read
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Flag</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Enabled in</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {features.map((feature) => (
-            <Table.Tr key={feature.name} data-testid={`project-flag-${feature.name}`}>
-              <Table.Td>
-                <Group gap="xs">
-                  <Anchor
-                    href={`#/flags/${encodeURIComponent(projectId)}/${encodeURIComponent(feature.name)}`}
-                    fw={600}
-                  >
-                    {feature.name}
-                  </Anchor>
-                  {feature.stale ? (
-                    <Badge color="orange" variant="light" size="sm">
-                      stale
-                    </Badge>
-                  ) : null}
-                </Group>
-                {feature.description ? (
-                  <Text size="sm" c="dimmed" lineClamp={1}>
-                    {feature.description}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{feature.type}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {feature.environments
-                    .filter((environment) => environment.enabled)
-                    .map((environment) => (
-                      <Badge key={environment.name} variant="outline" size="sm">
-                        {environment.name}
-                      </Badge>
-                    ))}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable minWidth={560} columns={['Flag', 'Type', 'Enabled in']}>
+      {features.map((feature) => (
+        <Table.Tr key={feature.name} data-testid={`project-flag-${feature.name}`}>
+          <Table.Td>
+            <Group gap="xs">
+              <Anchor
+                href={`#/flags/${encodeURIComponent(projectId)}/${encodeURIComponent(feature.name)}`}
+                fw={600}
+              >
+                {feature.name}
+              </Anchor>
+              {feature.stale ? (
+                <Badge color="orange" variant="light" size="sm">
+                  stale
+                </Badge>
+              ) : null}
+            </Group>
+            {feature.description ? (
+              <Text size="sm" c="dimmed" lineClamp={1}>
+                {feature.description}
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td>{feature.type}</Table.Td>
+          <Table.Td>
+            <Group gap={4}>
+              {feature.environments
+                .filter((environment) => environment.enabled)
+                .map((environment) => (
+                  <Badge key={environment.name} variant="outline" size="sm">
+                    {environment.name}
+                  </Badge>
+                ))}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Project } from '../../api/types';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
@@ -58,53 +59,49 @@ function ProjectList() {
         isEmpty={(data) => data.length === 0}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th className={classes.number}>Flags</Table.Th>
-                  <Table.Th className={classes.number}>Stale</Table.Th>
-                  <Table.Th className={classes.number}>Members</Table.Th>
-                  <Table.Th className={classes.number}>Health</Table.Th>
-                  <Table.Th>Mode</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map(({ project, pending }) => (
-                  <Table.Tr key={project.id} data-testid={`project-${project.id}`}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Anchor href={`#/projects/${encodeURIComponent(project.id)}`} fw={600}>
-                          {project.name}
-                        </Anchor>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {project.id}
-                        </Text>
-                        <PendingBadge entry={pending} />
-                      </Group>
-                      {project.description ? (
-                        <Text size="sm" c="dimmed" lineClamp={1}>
-                          {project.description}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td className={classes.number}>
-                      <Anchor href={formatHash('/flags', { project: project.id })} size="sm">
-                        {project.featureCount ?? '–'}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td className={classes.number}>{project.staleFeatureCount ?? '–'}</Table.Td>
-                    <Table.Td className={classes.number}>{project.memberCount ?? '–'}</Table.Td>
-                    <Table.Td className={classes.number}>
-                      {project.health === undefined ? '–' : `${project.health}%`}
-                    </Table.Td>
-                    <Table.Td>{project.mode ? <Badge variant="light">{project.mode}</Badge> : '–'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={640}
+            columns={[
+              'Project',
+              { label: 'Flags', className: classes.number },
+              { label: 'Stale', className: classes.number },
+              { label: 'Members', className: classes.number },
+              { label: 'Health', className: classes.number },
+              'Mode',
+            ]}
+          >
+            {data.map(({ project, pending }) => (
+              <Table.Tr key={project.id} data-testid={`project-${project.id}`}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor href={`#/projects/${encodeURIComponent(project.id)}`} fw={600}>
+                      {project.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {project.id}
+                    </Text>
+                    <PendingBadge entry={pending} />
+                  </Group>
+                  {project.description ? (
+                    <Text size="sm" c="dimmed" lineClamp={1}>
+                      {project.description}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td className={classes.number}>
+                  <Anchor href={formatHash('/flags', { project: project.id })} size="sm">
+                    {project.featureCount ?? '–'}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td className={classes.number}>{project.staleFeatureCount ?? '–'}</Table.Td>
+                <Table.Td className={classes.number}>{project.memberCount ?? '–'}</Table.Td>
+                <Table.Td className={classes.number}>
+                  {project.health === undefined ? '–' : `${project.health}%`}
+                </Table.Td>
+                <Table.Td>{project.mode ? <Badge variant="light">{project.mode}</Badge> : '–'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </QueryState>
       <Modal opened={creating} onClose={() => setCreating(false)} title="New project" size="lg">

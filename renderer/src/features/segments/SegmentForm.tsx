@@ -1,22 +1,18 @@
-import { Alert, Button, Group, NativeSelect, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/api-error';
+import { Alert, NativeSelect, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { Project } from '../../api/types';
 import { ConstraintEditor } from '../../components/ConstraintEditor/ConstraintEditor';
-import {
-  type ConstraintErrors,
-  constraintErrorsFromPaths,
-  locateConstraintErrors,
-  mayConcernConstraints,
-} from '../../components/ConstraintEditor/constraint-errors';
 import {
   type Constraint,
   constraintsAreValid,
   normaliseConstraint,
 } from '../../components/ConstraintEditor/constraint-operators';
 import { legalValuesLookup, useContextFields } from '../../components/ConstraintEditor/use-context-fields';
+import { useLocatedConstraintErrors } from '../../components/ConstraintEditor/use-located-constraint-errors';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { fieldErrorsOf, nameTakenMessage, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { createSegmentEdit, updateSegmentEdit } from './segment-edits';
@@ -64,48 +60,38 @@ export function SegmentForm({ initial, projects, existingNames, onDone, onCancel
   const [description, setDescription] = useState(initial?.description ?? '');
   const [project, setProject] = useState(initial?.project ?? '');
   const [constraints, setConstraints] = useState<Constraint[]>(() => initial?.constraints ?? []);
-  const [showMissing, setShowMissing] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [located, setLocated] = useState<ConstraintErrors>({});
+  const { submitting, error, showErrors: showMissing, submit } = useFormSubmit();
+  const constraintRefusals = useLocatedConstraintErrors(['name', 'description', 'project']);
 
   const local = validateSegmentDraft({ name, constraints }, existingNames);
   const server = fieldErrorsOf(error);
-  // A taken name is refused with a NameExistsError that names no field: it belongs next to the name.
-  const nameTaken =
-    error instanceof ApiError && error.errorName === 'NameExistsError' ? error.message : undefined;
-  const constraintErrors = { ...constraintErrorsFromPaths(server), ...located };
+  const nameTaken = nameTakenMessage(error);
+  const constraintErrors = constraintRefusals.errorsFrom(server);
   const constraintsValid = constraintsAreValid(constraints, legalValuesLookup(contextFields.data));
   const fieldError = (field: string) =>
     server[field] ??
     (field === 'name' ? nameTaken : undefined) ??
     (showMissing || name ? local[field] : undefined);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowMissing(true);
-    if (Object.keys(local).length > 0 || !constraintsValid) return;
+  const blocked = Object.keys(local).length > 0 || !constraintsValid;
+
+  async function send() {
     const body: UpsertSegment = {
       name: name.trim(),
       description: description.trim() ? description.trim() : null,
       project: project ? project : null,
       constraints: constraints.map(normaliseConstraint),
     };
-    setSubmitting(true);
-    setError(null);
-    setLocated({});
+    constraintRefusals.reset();
     try {
       const draft = initial
         ? updateSegmentEdit(initial, body)
         : createSegmentEdit(body, consoleApi.services.newId());
       onDone(await consoleApi.submitEdit(draft), body);
-    } catch (caught) {
-      setError(caught);
-      if (constraints.length > 0 && mayConcernConstraints(caught, ['name', 'description', 'project'])) {
-        setLocated(await locateConstraintErrors(consoleApi.api().client, body.constraints).catch(() => ({})));
-      }
-    } finally {
-      setSubmitting(false);
+    } catch (refusal) {
+      // Shown once each constraint it may concern was checked alone.
+      await constraintRefusals.locate(refusal, body.constraints);
+      throw refusal;
     }
   }
 
@@ -118,7 +104,7 @@ export function SegmentForm({ initial, projects, existingNames, onDone, onCancel
     projectOptions.push({ value: project, label: project });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) && !nameTaken && !locatedSomething ? (
           <ErrorNotice
@@ -171,14 +157,11 @@ export function SegmentForm({ initial, projects, existingNames, onDone, onCancel
             The server is unreachable: the segment goes into the pending edits and is saved when it is back.
           </Alert>
         ) : null}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {initial ? 'Save segment' : 'Create segment'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={initial ? 'Save segment' : 'Create segment'}
+          submitting={submitting}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

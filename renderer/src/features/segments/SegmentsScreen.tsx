@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { EditNotices, useEditNotices } from '../../components/EditNotices/EditNotices';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
-import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
 import type { OutboxEntry } from '../../offline/outbox';
 import { useConsole } from '../../stores/console-context';
@@ -107,8 +108,7 @@ export function SegmentsScreen() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Segment | null>(null);
-  const [queued, setQueued] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notices = useEditNotices();
 
   function rowsOf(server: readonly Segment[]): Row[] {
     const rows: Row[] = server.map((serverSegment) => {
@@ -153,12 +153,7 @@ export function SegmentsScreen() {
         now={now}
         actions={<Button onClick={() => setEditing({ mode: 'new' })}>New segment</Button>}
       />
-      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
-      {notice ? (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
-          {notice}
-        </Alert>
-      ) : null}
+      <EditNotices notices={notices} />
       <TextInput
         className={classes.search}
         placeholder="Search by name, description or project"
@@ -176,71 +171,67 @@ export function SegmentsScreen() {
           const rows = rowsOf(data).filter(matches);
           if (rows.length === 0) return <Text c="dimmed">No segment matches “{search}”.</Text>;
           return (
-            <Table.ScrollContainer minWidth={720}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Segment</Table.Th>
-                    <Table.Th>Project</Table.Th>
-                    <Table.Th className={classes.number}>Constraints</Table.Th>
-                    <Table.Th className={classes.number}>Used by flags</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr
-                      key={row.key}
-                      data-testid={`segment-${row.segment.name}`}
-                      className={row.pendingDelete ? classes.deleted : undefined}
-                    >
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Text fw={600}>{row.segment.name}</Text>
-                          {row.pendingDelete ? (
-                            <Badge color="red" variant="light">
-                              Deleted
-                            </Badge>
-                          ) : null}
-                          <PendingBadge entry={row.entry} />
-                        </Group>
-                        {row.segment.description ? (
-                          <Text size="sm" c="dimmed">
-                            {row.segment.description}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{row.segment.project ?? 'All projects'}</Table.Td>
-                      <Table.Td className={classes.number}>{row.segment.constraints.length}</Table.Td>
-                      <Table.Td className={classes.number}>{row.segment.usedInFeatures ?? '–'}</Table.Td>
-                      <Table.Td>
-                        {row.pendingCreation || row.pendingDelete ? null : (
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              aria-label={`Edit ${row.segment.name}`}
-                              onClick={() => setEditing({ mode: 'edit', segment: row.segment })}
-                            >
-                              Edit
-                            </Button>
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${row.segment.name}`}
-                              onClick={() => setDeleting(row.segment)}
-                            >
-                              Delete
-                            </Button>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable
+              minWidth={720}
+              columns={[
+                'Segment',
+                'Project',
+                { label: 'Constraints', className: classes.number },
+                { label: 'Used by flags', className: classes.number },
+                '',
+              ]}
+            >
+              {rows.map((row) => (
+                <Table.Tr
+                  key={row.key}
+                  data-testid={`segment-${row.segment.name}`}
+                  className={row.pendingDelete ? classes.deleted : undefined}
+                >
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={600}>{row.segment.name}</Text>
+                      {row.pendingDelete ? (
+                        <Badge color="red" variant="light">
+                          Deleted
+                        </Badge>
+                      ) : null}
+                      <PendingBadge entry={row.entry} />
+                    </Group>
+                    {row.segment.description ? (
+                      <Text size="sm" c="dimmed">
+                        {row.segment.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{row.segment.project ?? 'All projects'}</Table.Td>
+                  <Table.Td className={classes.number}>{row.segment.constraints.length}</Table.Td>
+                  <Table.Td className={classes.number}>{row.segment.usedInFeatures ?? '–'}</Table.Td>
+                  <Table.Td>
+                    {row.pendingCreation || row.pendingDelete ? null : (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          aria-label={`Edit ${row.segment.name}`}
+                          onClick={() => setEditing({ mode: 'edit', segment: row.segment })}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${row.segment.name}`}
+                          onClick={() => setDeleting(row.segment)}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           );
         }}
       </QueryState>
@@ -264,10 +255,7 @@ export function SegmentsScreen() {
               onDone={(result, body) => {
                 const created = editing.mode === 'new';
                 setEditing(null);
-                setQueued(result === 'queued');
-                setNotice(
-                  result === 'applied' ? `Segment ${body.name} ${created ? 'created' : 'saved'}.` : null,
-                );
+                notices.afterEdit(result, `Segment ${body.name} ${created ? 'created' : 'saved'}.`);
               }}
             />
           </Stack>
@@ -280,8 +268,8 @@ export function SegmentsScreen() {
             segment={deleting}
             onCancel={() => setDeleting(null)}
             onDone={(wasQueued) => {
-              setNotice(wasQueued ? null : `Segment ${deleting.name} deleted.`);
-              setQueued(wasQueued);
+              notices.announce(wasQueued ? null : `Segment ${deleting.name} deleted.`);
+              notices.setQueued(wasQueued);
               setDeleting(null);
             }}
           />

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Group,
   MultiSelect,
   NativeSelect,
@@ -10,22 +9,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Segment } from '../../api/types';
 import { ConstraintEditor } from '../../components/ConstraintEditor/ConstraintEditor';
-import {
-  type ConstraintErrors,
-  constraintErrorsFromPaths,
-  locateConstraintErrors,
-  mayConcernConstraints,
-} from '../../components/ConstraintEditor/constraint-errors';
 import {
   constraintsAreValid,
   normaliseConstraint,
 } from '../../components/ConstraintEditor/constraint-operators';
 import { legalValuesLookup, useContextFields } from '../../components/ConstraintEditor/use-context-fields';
+import { useLocatedConstraintErrors } from '../../components/ConstraintEditor/use-located-constraint-errors';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { ParametersEditor } from './ParametersEditor';
@@ -91,10 +87,8 @@ export function StrategyForm({
   const [variants, setVariants] = useState<VariantDraft[]>(() =>
     fromStrategyVariants(initial?.variants ?? []),
   );
-  const [showMissing, setShowMissing] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [located, setLocated] = useState<ConstraintErrors>({});
+  const { submitting, error, showErrors: showMissing, submit } = useFormSubmit();
+  const constraintRefusals = useLocatedConstraintErrors(FIELDS_BESIDES_CONSTRAINTS);
 
   const stickinessOptions = [
     ...BUILT_IN_STICKINESS,
@@ -107,7 +101,7 @@ export function StrategyForm({
   const paramErrors = (parameterName: string) =>
     server[`parameters.${parameterName}`] ?? paramProblems[parameterName];
   const problems = variantProblems(variants);
-  const constraintErrors = { ...constraintErrorsFromPaths(server), ...located };
+  const constraintErrors = constraintRefusals.errorsFrom(server);
   const constraintsValid = constraintsAreValid(constraints, legalValuesLookup(contextFields.data));
   const segmentOptions = segments
     .filter((segment) => !segment.project || segment.project === location.project)
@@ -119,10 +113,9 @@ export function StrategyForm({
     setParameters((previous) => defaultParameters(nextDefinition, location.flagName, previous));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowMissing(true);
-    if (Object.keys(paramProblems).length > 0 || !constraintsValid || hasVariantProblems(problems)) return;
+  const blocked = Object.keys(paramProblems).length > 0 || !constraintsValid || hasVariantProblems(problems);
+
+  async function send() {
     const body: StrategyBody = {
       name,
       title: title.trim() ? title.trim() : null,
@@ -132,27 +125,22 @@ export function StrategyForm({
       segments: segmentIds.map(Number),
       variants: toStrategyVariants(variants),
     };
-    setSubmitting(true);
-    setError(null);
-    setLocated({});
+    constraintRefusals.reset();
     try {
       const draft = initial
         ? updateStrategyEdit(location, initial, body)
         : createStrategyEdit(location, body, consoleApi.services.newId());
       onDone(await consoleApi.submitEdit(draft), body);
-    } catch (caught) {
-      setError(caught);
-      if (constraints.length > 0 && mayConcernConstraints(caught, FIELDS_BESIDES_CONSTRAINTS)) {
-        setLocated(await locateConstraintErrors(consoleApi.api().client, body.constraints).catch(() => ({})));
-      }
-    } finally {
-      setSubmitting(false);
+    } catch (refusal) {
+      // Shown once each constraint it may concern was checked alone.
+      await constraintRefusals.locate(refusal, body.constraints);
+      throw refusal;
     }
   }
 
   const locatedSomething = Object.keys(constraintErrors).length > 0;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="md">
         {needsFormAlert(error) && !locatedSomething ? (
           <ErrorNotice
@@ -255,14 +243,12 @@ export function StrategyForm({
             The server is unreachable: the strategy goes into the pending edits and is saved when it is back.
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {initial ? 'Save strategy' : 'Add strategy'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={initial ? 'Save strategy' : 'Add strategy'}
+          submitting={submitting}
+          onCancel={onCancel}
+          mt={0}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,11 @@
-import { Button, Group, Loader, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { TagType } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
-import { useServerNameCheck } from '../../components/NameCheck/use-server-name-check';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { useNewNameField } from '../../components/NameCheck/use-new-name-field';
 import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { createTagTypeEdit, updateTagTypeEdit } from './tag-type-edits';
@@ -34,43 +36,25 @@ export function TagTypeForm({
   const [name, setName] = useState(tagType?.name ?? '');
   const [description, setDescription] = useState(tagType?.description ?? '');
   const [icon, setIcon] = useState(tagType?.icon ?? '');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
-  const localProblem = creating ? tagTypeNameProblem(name, existingNames) : null;
-  const serverName = useServerNameCheck(
-    '/api/admin/tag-types/validate',
-    name,
-    creating && localProblem === null,
-  );
   const server = fieldErrorsOf(error);
-  const nameError =
-    server.name ??
-    (localProblem && (showErrors || name) ? localProblem : null) ??
-    serverName.problem ??
-    undefined;
+  const nameField = useNewNameField('/api/admin/tag-types/validate', name, {
+    creating,
+    localProblem: creating ? tagTypeNameProblem(name, existingNames) : null,
+    refusal: server.name,
+    showErrors,
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (localProblem || serverName.problem) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const edit = tagType
-        ? updateTagTypeEdit(tagType, { description, icon })
-        : createTagTypeEdit({ name, description, icon });
-      onDone(await consoleApi.submitEdit(edit), name);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
+  async function send() {
+    const edit = tagType
+      ? updateTagTypeEdit(tagType, { description, icon })
+      : createTagTypeEdit({ name, description, icon });
+    onDone(await consoleApi.submitEdit(edit), name);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, nameField.blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? (
           <ErrorNotice error={error} title={`The tag type was not ${creating ? 'created' : 'saved'}`} />
@@ -81,8 +65,8 @@ export function TagTypeForm({
           disabled={!creating}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
-          error={nameError}
-          rightSection={serverName.checking ? <Loader size="xs" aria-label="Checking the name" /> : null}
+          error={nameField.error}
+          rightSection={nameField.checking ? <Loader size="xs" aria-label="Checking the name" /> : null}
           data-autofocus
         />
         <Textarea
@@ -103,14 +87,12 @@ export function TagTypeForm({
           onChange={(e) => setIcon(e.currentTarget.value)}
           error={server.icon}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting} disabled={creating && serverName.checking}>
-            {creating ? 'Create tag type' : 'Save tag type'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={creating ? 'Create tag type' : 'Save tag type'}
+          submitting={submitting}
+          submitDisabled={nameField.checking}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

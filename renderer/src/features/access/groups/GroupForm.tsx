@@ -1,13 +1,17 @@
-import { Button, Group as Row, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../api/api-error';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
-import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import {
+  fieldErrorLookup,
+  nameTakenMessage,
+  needsFormAlert,
+} from '../../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
 import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
 import { accessApi, type Group, type Role, type User } from '../access-api';
 import { groupEdit, groupSnapshot } from '../access-edits';
-import { fieldErrorLookup } from '../shared/form-errors';
 import { UserPicker } from '../shared/UserPicker';
 
 export type GroupFormProps = {
@@ -29,52 +33,38 @@ export function GroupForm(props: GroupFormProps) {
     group?.rootRole === null || group?.rootRole === undefined ? null : String(group.rootRole),
   );
   const [members, setMembers] = useState<User[]>((group?.users ?? []).map((member) => member.user));
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const local: Record<string, string> = {};
   if (!name.trim()) local.name = 'A group needs a name';
   else if (name.trim().length > 100) local.name = 'At most 100 characters';
   const lookup = fieldErrorLookup(error, local, showErrors);
-  // A taken name is a NameExistsError without a path: it belongs next to the name.
-  const nameError =
-    lookup('name') ??
-    (error instanceof ApiError && error.errorName === 'NameExistsError' ? error.message : undefined);
+  const nameError = lookup('name') ?? nameTakenMessage(error);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0) return;
+  const blocked = Object.keys(local).length > 0;
+
+  async function send() {
     const next = {
       name,
       description,
       rootRole: rootRole === null ? null : Number(rootRole),
       userIds: members.map((user) => user.id),
     };
-    setSubmitting(true);
-    setError(null);
-    try {
-      if (props.group) props.onSaved(await consoleApi.submitEdit(groupEdit(props.group, next)));
-      else if ('onCreated' in props) {
-        const snapshot = groupSnapshot(next);
-        await accessApi(consoleApi.api()).createGroup({
-          name: snapshot.name,
-          description: snapshot.description,
-          rootRole: snapshot.rootRole,
-          users: snapshot.users.map((id) => ({ user: { id } })),
-        });
-        props.onCreated(snapshot.name);
-      }
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
+    if (props.group) props.onSaved(await consoleApi.submitEdit(groupEdit(props.group, next)));
+    else if ('onCreated' in props) {
+      const snapshot = groupSnapshot(next);
+      await accessApi(consoleApi.api()).createGroup({
+        name: snapshot.name,
+        description: snapshot.description,
+        rootRole: snapshot.rootRole,
+        users: snapshot.users.map((id) => ({ user: { id } })),
+      });
+      props.onCreated(snapshot.name);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) && !nameError ? (
           <ErrorNotice
@@ -108,14 +98,11 @@ export function GroupForm(props: GroupFormProps) {
           error={lookup('rootRole')}
         />
         <UserPicker label="Members" selected={members} onChange={setMembers} error={lookup('users')} />
-        <Row justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {creating ? 'Create group' : 'Save group'}
-          </Button>
-        </Row>
+        <FormActions
+          submitLabel={creating ? 'Create group' : 'Save group'}
+          submitting={submitting}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

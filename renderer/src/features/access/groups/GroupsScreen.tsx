@@ -1,17 +1,19 @@
-import { Alert, Button, Modal, Group as Row, Table, Text } from '@mantine/core';
+import { Modal, Group as Row, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog/ConfirmDialog';
+import { EditNotices, useEditNotices } from '../../../components/EditNotices/EditNotices';
+import { ListTable } from '../../../components/ListTable/ListTable';
+import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
-import { PendingChangeNotice } from '../../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../../components/QueryState/QueryState';
+import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 import { useConsole } from '../../../stores/console-context';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Group } from '../access-api';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { formatDay } from '../shared/dates';
-import { OnlineOnlyButton } from '../shared/OnlineOnlyButton';
 import { userLabel } from '../shared/user-search';
 import { GroupForm } from './GroupForm';
 
@@ -32,8 +34,7 @@ export function GroupsScreen() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<SavedGroup | null>(null);
   const [deleting, setDeleting] = useState<SavedGroup | null>(null);
-  const [queued, setQueued] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notices = useEditNotices();
 
   return (
     <>
@@ -49,97 +50,66 @@ export function GroupsScreen() {
           </OnlineOnlyButton>
         }
       />
-      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
-      {notice ? (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
-          {notice}
-        </Alert>
-      ) : null}
+      <EditNotices notices={notices} />
       <QueryState query={groups} noun="groups" isEmpty={(data) => (data.groups ?? []).length === 0}>
         {(data) => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Group</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Root role</Table.Th>
-                  <Table.Th>Projects</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(data.groups ?? [])
-                  .filter((group): group is SavedGroup => group.id !== undefined)
-                  .map((serverGroup) => {
-                    const entry = pending(String(serverGroup.id));
-                    const mine = entry?.mine as
-                      | { name: string; description: string | null; rootRole: number | null; users: number[] }
-                      | undefined;
-                    const group = mine
-                      ? {
-                          ...serverGroup,
-                          name: mine.name,
-                          description: mine.description,
-                          rootRole: mine.rootRole,
-                        }
-                      : serverGroup;
-                    const members = (group.users ?? []).map((member) => userLabel(member.user));
-                    const count = mine ? mine.users.length : (group.userCount ?? members.length);
-                    return (
-                      <Table.Tr key={group.id} data-testid={`group-${group.id}`}>
-                        <Table.Td>
-                          <Row gap="xs">
-                            <Text fw={600}>{group.name}</Text>
-                            <PendingBadge entry={entry} />
-                          </Row>
-                          {group.description ? (
-                            <Text size="sm" c="dimmed">
-                              {group.description}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{count}</Text>
-                          {!mine && members.length > 0 ? (
-                            <Text size="xs" c="dimmed">
-                              {members.slice(0, MEMBERS_SHOWN).join(', ')}
-                              {members.length > MEMBERS_SHOWN ? ` +${members.length - MEMBERS_SHOWN}` : ''}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>{roleName(group.rootRole) ?? '–'}</Table.Td>
-                        <Table.Td>{group.projects?.join(', ') || '–'}</Table.Td>
-                        <Table.Td>{formatDay(group.createdAt)}</Table.Td>
-                        <Table.Td>
-                          <Row gap={4} justify="flex-end" wrap="nowrap">
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              aria-label={`Edit ${group.name}`}
-                              onClick={() => setEditing(serverGroup)}
-                            >
-                              Edit
-                            </Button>
-                            <OnlineOnlyButton
-                              reason="Deleting a group"
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${group.name}`}
-                              onClick={() => setDeleting(serverGroup)}
-                            >
-                              Delete
-                            </OnlineOnlyButton>
-                          </Row>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable minWidth={760} columns={['Group', 'Members', 'Root role', 'Projects', 'Created', '']}>
+            {(data.groups ?? [])
+              .filter((group): group is SavedGroup => group.id !== undefined)
+              .map((serverGroup) => {
+                const entry = pending(String(serverGroup.id));
+                const mine = entry?.mine as
+                  | { name: string; description: string | null; rootRole: number | null; users: number[] }
+                  | undefined;
+                const group = mine
+                  ? {
+                      ...serverGroup,
+                      name: mine.name,
+                      description: mine.description,
+                      rootRole: mine.rootRole,
+                    }
+                  : serverGroup;
+                const members = (group.users ?? []).map((member) => userLabel(member.user));
+                const count = mine ? mine.users.length : (group.userCount ?? members.length);
+                return (
+                  <Table.Tr key={group.id} data-testid={`group-${group.id}`}>
+                    <Table.Td>
+                      <Row gap="xs">
+                        <Text fw={600}>{group.name}</Text>
+                        <PendingBadge entry={entry} />
+                      </Row>
+                      {group.description ? (
+                        <Text size="sm" c="dimmed">
+                          {group.description}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{count}</Text>
+                      {!mine && members.length > 0 ? (
+                        <Text size="xs" c="dimmed">
+                          {members.slice(0, MEMBERS_SHOWN).join(', ')}
+                          {members.length > MEMBERS_SHOWN ? ` +${members.length - MEMBERS_SHOWN}` : ''}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{roleName(group.rootRole) ?? '–'}</Table.Td>
+                    <Table.Td>{group.projects?.join(', ') || '–'}</Table.Td>
+                    <Table.Td>{formatDay(group.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <RowActions>
+                        <RowEditButton label={group.name} onClick={() => setEditing(serverGroup)} />
+                        <RowDeleteButton
+                          label={group.name}
+                          needsServer="Deleting a group"
+                          onClick={() => setDeleting(serverGroup)}
+                        />
+                      </RowActions>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+          </ListTable>
         )}
       </QueryState>
 
@@ -149,7 +119,7 @@ export function GroupsScreen() {
           onCancel={() => setCreating(false)}
           onCreated={(name) => {
             setCreating(false);
-            setNotice(`Group ${name} created.`);
+            notices.announce(`Group ${name} created.`);
             consoleApi.refresh();
           }}
         />
@@ -168,7 +138,7 @@ export function GroupsScreen() {
             onCancel={() => setEditing(null)}
             onSaved={(result) => {
               setEditing(null);
-              setQueued(result === 'queued');
+              notices.setQueued(result === 'queued');
             }}
           />
         ) : null}

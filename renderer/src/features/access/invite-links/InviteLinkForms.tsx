@@ -1,14 +1,15 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
-import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { fieldErrorLookup, needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
 import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
 import { useNow } from '../../../stores/use-now';
 import { accessApi, type InviteLink } from '../access-api';
 import { inviteLinkEdit } from '../access-edits';
 import { dayInputValue, daysLater, endOfDayIso, expiryProblem } from '../shared/dates';
-import { fieldErrorLookup } from '../shared/form-errors';
 
 const DEFAULT_LIFETIME_DAYS = 7;
 /** The server shortens a later expiry to one month from now. */
@@ -26,9 +27,7 @@ export function CreateInviteLinkForm({
   const now = useNow();
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState(() => dayInputValue(daysLater(now, DEFAULT_LIFETIME_DAYS)));
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const local: Record<string, string> = {};
   if (!name.trim()) local.name = 'Name the link after whom it is for';
@@ -36,28 +35,19 @@ export function CreateInviteLinkForm({
   if (expiry) local.expiresAt = expiry;
   const fieldError = fieldErrorLookup(error, local, showErrors);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      onCreated(
-        await accessApi(consoleApi.api()).createInviteLink({
-          name: name.trim(),
-          expiresAt: endOfDayIso(expiresOn),
-        }),
-      );
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
+  const blocked = Object.keys(local).length > 0;
+
+  async function send() {
+    onCreated(
+      await accessApi(consoleApi.api()).createInviteLink({
+        name: name.trim(),
+        expiresAt: endOfDayIso(expiresOn),
+      }),
+    );
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="The invite link was not created" /> : null}
         <TextInput
@@ -81,14 +71,7 @@ export function CreateInviteLinkForm({
           Role: whoever signs up through an invite link becomes a Viewer; the server sets this for every link.
           Change their role under Users afterwards.
         </Text>
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create link
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create link" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );
@@ -107,29 +90,18 @@ export function InviteLinkExpiryForm({
   const consoleApi = useConsole();
   const now = useNow();
   const [expiresOn, setExpiresOn] = useState(() => dayInputValue(link.expiresAt));
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
   const problem = expiryProblem(expiresOn, now);
   const fieldError = fieldErrorLookup(error, problem ? { expiresAt: problem } : {}, showErrors);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (problem) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      onSaved(await consoleApi.submitEdit(inviteLinkEdit(link, { expiresAt: endOfDayIso(expiresOn) })));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
+  const blocked = problem !== null;
+
+  async function send() {
+    onSaved(await consoleApi.submitEdit(inviteLinkEdit(link, { expiresAt: endOfDayIso(expiresOn) })));
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="The expiry was not changed" /> : null}
         <TextInput
@@ -142,14 +114,7 @@ export function InviteLinkExpiryForm({
           error={fieldError('expiresAt')}
           data-autofocus
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Save expiry
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save expiry" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,5 +1,7 @@
 import { Alert, Badge, Button, CopyButton, Group, Modal, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ListTable } from '../../../components/ListTable/ListTable';
+import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../../components/PendingChangeNotice/PendingChangeNotice';
@@ -13,7 +15,6 @@ import { accessApi, type InviteLink } from '../access-api';
 import { inviteLinkEdit } from '../access-edits';
 import { formatDay } from '../shared/dates';
 import { LinkReveal } from '../shared/LinkReveal';
-import { OnlineOnlyButton } from '../shared/OnlineOnlyButton';
 import { CreateInviteLinkForm, InviteLinkExpiryForm } from './InviteLinkForms';
 
 /** Public sign-up links: whoever opens one before it expires (and while enabled) can make an account. */
@@ -63,89 +64,75 @@ export function InviteLinksScreen() {
       {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
       <QueryState query={links} noun="invite links" isEmpty={(data) => data.tokens.length === 0}>
         {(data) => (
-          <Table.ScrollContainer minWidth={820}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Link</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                  <Table.Th>Users</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.tokens.map((serverLink) => {
-                  const entry = pending(serverLink.secret);
-                  const mine = entry?.mine as { enabled: boolean; expiresAt: string } | undefined;
-                  const link = mine ? { ...serverLink, ...mine } : serverLink;
-                  const expired = Date.parse(link.expiresAt) <= now;
-                  return (
-                    <Table.Tr key={link.secret} data-testid={`invite-link-${link.name}`}>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Text fw={600}>{link.name}</Text>
-                          <PendingBadge entry={entry} />
-                        </Group>
-                        {link.createdBy ? (
-                          <Text size="xs" c="dimmed">
-                            by {link.createdBy}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{link.role.name}</Table.Td>
-                      <Table.Td>
-                        <Switch
-                          checked={link.enabled}
-                          aria-label={`Enable ${link.name}`}
-                          onChange={(event) => setEnabled(link, event.currentTarget.checked)}
-                          error={toggleError?.secret === link.secret ? toggleError.message : undefined}
-                        />
-                      </Table.Td>
-                      <Table.Td>{link.users?.length ?? 0}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          {formatDay(link.expiresAt)}
-                          {expired ? (
-                            <Badge color="red" size="sm">
-                              expired
-                            </Badge>
-                          ) : null}
+          <ListTable minWidth={820} columns={['Link', 'Role', 'Enabled', 'Users', 'Expires', '']}>
+            {data.tokens.map((serverLink) => {
+              const entry = pending(serverLink.secret);
+              const mine = entry?.mine as { enabled: boolean; expiresAt: string } | undefined;
+              const link = mine ? { ...serverLink, ...mine } : serverLink;
+              const expired = Date.parse(link.expiresAt) <= now;
+              return (
+                <Table.Tr key={link.secret} data-testid={`invite-link-${link.name}`}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={600}>{link.name}</Text>
+                      <PendingBadge entry={entry} />
+                    </Group>
+                    {link.createdBy ? (
+                      <Text size="xs" c="dimmed">
+                        by {link.createdBy}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{link.role.name}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      checked={link.enabled}
+                      aria-label={`Enable ${link.name}`}
+                      onChange={(event) => setEnabled(link, event.currentTarget.checked)}
+                      error={toggleError?.secret === link.secret ? toggleError.message : undefined}
+                    />
+                  </Table.Td>
+                  <Table.Td>{link.users?.length ?? 0}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {formatDay(link.expiresAt)}
+                      {expired ? (
+                        <Badge color="red" size="sm">
+                          expired
+                        </Badge>
+                      ) : null}
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={`Change expiry of ${link.name}`}
+                        onClick={() => setEditing(link)}
+                      >
+                        Change
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <CopyButton value={link.url ?? ''}>
+                        {({ copied, copy }) => (
                           <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            aria-label={`Change expiry of ${link.name}`}
-                            onClick={() => setEditing(link)}
+                            size="xs"
+                            variant={copied ? 'light' : 'subtle'}
+                            color={copied ? 'teal' : undefined}
+                            disabled={!link.url}
+                            aria-label={`Copy the link ${link.name}`}
+                            onClick={copy}
                           >
-                            Change
+                            {copied ? 'Copied' : 'Copy link'}
                           </Button>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group justify="flex-end">
-                          <CopyButton value={link.url ?? ''}>
-                            {({ copied, copy }) => (
-                              <Button
-                                size="xs"
-                                variant={copied ? 'light' : 'subtle'}
-                                color={copied ? 'teal' : undefined}
-                                disabled={!link.url}
-                                aria-label={`Copy the link ${link.name}`}
-                                onClick={copy}
-                              >
-                                {copied ? 'Copied' : 'Copy link'}
-                              </Button>
-                            )}
-                          </CopyButton>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        )}
+                      </CopyButton>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
         )}
       </QueryState>
 

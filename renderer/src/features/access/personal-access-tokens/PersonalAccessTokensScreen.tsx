@@ -1,5 +1,6 @@
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { SecretReveal } from '../../../components/SecretReveal/SecretReveal';
@@ -8,7 +9,6 @@ import { useNow } from '../../../stores/use-now';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Pat } from '../access-api';
 import { CreateTokenForm } from '../shared/CreateTokenForm';
-import { OnlineOnlyButton } from '../shared/OnlineOnlyButton';
 import { TokenTable } from '../shared/TokenTable';
 
 /** The signed-in user's own tokens: they act with that user's permissions. */

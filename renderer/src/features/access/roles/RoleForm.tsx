@@ -1,18 +1,13 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../api/api-error';
+import { Checkbox, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
-import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import {
+  fieldErrorLookup,
+  nameTakenMessage,
+  needsFormAlert,
+} from '../../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
 import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
 import {
@@ -22,7 +17,6 @@ import {
   type RoleWithPermissions,
 } from '../access-api';
 import { permissionKey, roleBody, roleEdit, roleSnapshot } from '../access-edits';
-import { fieldErrorLookup } from '../shared/form-errors';
 
 export type CustomRoleType = 'root-custom' | 'custom';
 
@@ -67,24 +61,18 @@ export function RoleForm(props: RoleFormProps) {
   const [description, setDescription] = useState(role?.description ?? '');
   const [type, setType] = useState<CustomRoleType>(role?.type === 'root-custom' ? 'root-custom' : 'custom');
   const [chosen, setChosen] = useState<string[]>(role ? roleSnapshot(role).permissions : []);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const groups = permissionGroups(catalog, type);
   const local: Record<string, string> = {};
   if (!name.trim()) local.name = 'A role needs a name';
   else if (name.trim().length > 100) local.name = 'At most 100 characters';
   const lookup = fieldErrorLookup(error, local, showErrors);
-  // A taken name is a NameExistsError without a path: it belongs next to the name.
-  const nameError =
-    lookup('name') ??
-    (error instanceof ApiError && error.errorName === 'NameExistsError' ? error.message : undefined);
+  const nameError = lookup('name') ?? nameTakenMessage(error);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0) return;
+  const blocked = Object.keys(local).length > 0;
+
+  async function send() {
     const available = new Set(groups.flatMap((group) => group.permissions.map(permissionKey)));
     const body = roleBody({
       name,
@@ -92,23 +80,15 @@ export function RoleForm(props: RoleFormProps) {
       type,
       permissions: chosen.filter((key) => available.has(key)),
     });
-    setSubmitting(true);
-    setError(null);
-    try {
-      if (props.role) props.onSaved(await consoleApi.submitEdit(roleEdit(props.role, body)));
-      else if ('onCreated' in props) {
-        await accessApi(consoleApi.api()).createRole(body);
-        props.onCreated(body.name);
-      }
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
+    if (props.role) props.onSaved(await consoleApi.submitEdit(roleEdit(props.role, body)));
+    else if ('onCreated' in props) {
+      await accessApi(consoleApi.api()).createRole(body);
+      props.onCreated(body.name);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) && !nameError ? (
           <ErrorNotice
@@ -182,14 +162,11 @@ export function RoleForm(props: RoleFormProps) {
             </Checkbox.Group>
           );
         })}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {creating ? 'Create role' : 'Save role'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={creating ? 'Create role' : 'Save role'}
+          submitting={submitting}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,16 +1,18 @@
-import { Alert, Badge, Button, Group, Modal, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Modal, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog/ConfirmDialog';
+import { EditNotices, useEditNotices } from '../../../components/EditNotices/EditNotices';
+import { ListTable } from '../../../components/ListTable/ListTable';
+import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
-import { PendingChangeNotice } from '../../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../../components/QueryState/QueryState';
+import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 import { useConsole } from '../../../stores/console-context';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Role } from '../access-api';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { OnlineOnlyButton } from '../shared/OnlineOnlyButton';
 import { RoleForm } from './RoleForm';
 
 const isBuiltIn = (role: Role) => role.type === 'root' || role.type === 'project';
@@ -57,86 +59,62 @@ export function RolesScreen() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Role | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
-  const [queued, setQueued] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notices = useEditNotices();
 
   const table = (title: string, list: Role[]) => (
     <>
       <Title order={4} mt="lg" mb="xs">
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th />
+      <ListTable minWidth={640} columns={['Role', 'Kind', '']}>
+        {list.map((serverRole) => {
+          const entry = pending(String(serverRole.id));
+          const mine = entry?.mine as { name: string; description: string | null } | undefined;
+          const role = mine
+            ? { ...serverRole, name: mine.name, description: mine.description ?? '' }
+            : serverRole;
+          return (
+            <Table.Tr key={role.id} data-testid={`role-${role.id}`}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text fw={600}>{role.name}</Text>
+                  <PendingBadge entry={entry} />
+                </Group>
+                {role.description ? (
+                  <Text size="sm" c="dimmed">
+                    {role.description}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                {isBuiltIn(role) ? (
+                  <Badge variant="light" color="gray">
+                    built-in
+                  </Badge>
+                ) : (
+                  <Badge variant="light">custom</Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {isBuiltIn(role) ? (
+                  <Text size="xs" c="dimmed" ta="right">
+                    Built-in roles cannot be changed
+                  </Text>
+                ) : (
+                  <RowActions>
+                    <RowEditButton label={role.name} onClick={() => setEditing(role)} />
+                    <RowDeleteButton
+                      label={role.name}
+                      needsServer="Deleting a role"
+                      onClick={() => setDeleting(role)}
+                    />
+                  </RowActions>
+                )}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((serverRole) => {
-              const entry = pending(String(serverRole.id));
-              const mine = entry?.mine as { name: string; description: string | null } | undefined;
-              const role = mine
-                ? { ...serverRole, name: mine.name, description: mine.description ?? '' }
-                : serverRole;
-              return (
-                <Table.Tr key={role.id} data-testid={`role-${role.id}`}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text fw={600}>{role.name}</Text>
-                      <PendingBadge entry={entry} />
-                    </Group>
-                    {role.description ? (
-                      <Text size="sm" c="dimmed">
-                        {role.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    {isBuiltIn(role) ? (
-                      <Badge variant="light" color="gray">
-                        built-in
-                      </Badge>
-                    ) : (
-                      <Badge variant="light">custom</Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {isBuiltIn(role) ? (
-                      <Text size="xs" c="dimmed" ta="right">
-                        Built-in roles cannot be changed
-                      </Text>
-                    ) : (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          aria-label={`Edit ${role.name}`}
-                          onClick={() => setEditing(role)}
-                        >
-                          Edit
-                        </Button>
-                        <OnlineOnlyButton
-                          reason="Deleting a role"
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${role.name}`}
-                          onClick={() => setDeleting(role)}
-                        >
-                          Delete
-                        </OnlineOnlyButton>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ListTable>
     </>
   );
 
@@ -158,12 +136,7 @@ export function RolesScreen() {
           </OnlineOnlyButton>
         }
       />
-      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
-      {notice ? (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
-          {notice}
-        </Alert>
-      ) : null}
+      <EditNotices notices={notices} />
       <QueryState query={roles} noun="roles" isEmpty={(data) => data.roles.length === 0}>
         {(data) => (
           <>
@@ -183,7 +156,7 @@ export function RolesScreen() {
             onCancel={() => setCreating(false)}
             onCreated={(name) => {
               setCreating(false);
-              setNotice(`Role ${name} created.`);
+              notices.announce(`Role ${name} created.`);
               consoleApi.refresh();
             }}
           />
@@ -202,7 +175,7 @@ export function RolesScreen() {
             onClose={() => setEditing(null)}
             onSaved={(wasQueued) => {
               setEditing(null);
-              setQueued(wasQueued);
+              notices.setQueued(wasQueued);
             }}
           />
         ) : null}

@@ -1,13 +1,17 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../api/api-error';
+import { Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
-import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import {
+  fieldErrorLookup,
+  nameTakenMessage,
+  needsFormAlert,
+} from '../../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
 import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
 import { accessApi, type Role, type ServiceAccount } from '../access-api';
 import { serviceAccountEdit } from '../access-edits';
-import { fieldErrorLookup } from '../shared/form-errors';
 
 export type ServiceAccountFormProps = {
   rootRoles: readonly Role[];
@@ -28,51 +32,36 @@ export function ServiceAccountForm(props: ServiceAccountFormProps) {
   const [rootRole, setRootRole] = useState<string | null>(
     String(account?.rootRole ?? viewer?.id ?? '') || null,
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const local: Record<string, string> = {};
   if (!name.trim()) local.name = 'A service account needs a name';
   if (creating && !username.trim()) local.username = 'A service account needs a username';
   if (!rootRole) local.rootRole = 'Choose a root role';
   const lookup = fieldErrorLookup(error, local, showErrors);
-  // A taken username is a NameExistsError without a path: it belongs next to the username.
-  const usernameError =
-    lookup('username') ??
-    (error instanceof ApiError && error.errorName === 'NameExistsError' ? error.message : undefined);
+  // The username is what must be unique: its NameExistsError belongs next to it.
+  const usernameError = lookup('username') ?? nameTakenMessage(error);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      if (props.account) {
-        props.onSaved(
-          await consoleApi.submitEdit(
-            serviceAccountEdit(props.account, { name, rootRole: Number(rootRole) }),
-          ),
-        );
-      } else if ('onCreated' in props) {
-        props.onCreated(
-          await accessApi(consoleApi.api()).createServiceAccount({
-            name: name.trim(),
-            username: username.trim(),
-            rootRole: Number(rootRole),
-          }),
-        );
-      }
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
+  const blocked = Object.keys(local).length > 0;
+
+  async function send() {
+    if (props.account) {
+      props.onSaved(
+        await consoleApi.submitEdit(serviceAccountEdit(props.account, { name, rootRole: Number(rootRole) })),
+      );
+    } else if ('onCreated' in props) {
+      props.onCreated(
+        await accessApi(consoleApi.api()).createServiceAccount({
+          name: name.trim(),
+          username: username.trim(),
+          rootRole: Number(rootRole),
+        }),
+      );
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) && !usernameError ? (
           <ErrorNotice
@@ -106,14 +95,11 @@ export function ServiceAccountForm(props: ServiceAccountFormProps) {
           onChange={setRootRole}
           error={lookup('rootRole')}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {creating ? 'Create service account' : 'Save service account'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={creating ? 'Create service account' : 'Save service account'}
+          submitting={submitting}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

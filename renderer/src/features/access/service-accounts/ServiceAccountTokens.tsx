@@ -1,12 +1,12 @@
 import { Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { SecretReveal } from '../../../components/SecretReveal/SecretReveal';
 import { useConsole } from '../../../stores/console-context';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Pat, type ServiceAccount } from '../access-api';
 import { CreateTokenForm } from '../shared/CreateTokenForm';
-import { OnlineOnlyButton } from '../shared/OnlineOnlyButton';
 import { TokenTable } from '../shared/TokenTable';
 
 /** A service account's tokens: listed without secrets, created with the secret shown once, deleted. */

@@ -1,17 +1,19 @@
-import { Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog/ConfirmDialog';
+import { EditNotices, useEditNotices } from '../../../components/EditNotices/EditNotices';
+import { ListTable } from '../../../components/ListTable/ListTable';
+import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
-import { PendingChangeNotice } from '../../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../../components/QueryState/QueryState';
+import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 import { useConsole } from '../../../stores/console-context';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type ServiceAccount } from '../access-api';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { formatDay } from '../shared/dates';
-import { OnlineOnlyButton } from '../shared/OnlineOnlyButton';
 import { ServiceAccountForm } from './ServiceAccountForm';
 import { ServiceAccountTokens } from './ServiceAccountTokens';
 
@@ -29,8 +31,7 @@ export function ServiceAccountsScreen() {
   const [editing, setEditing] = useState<ServiceAccount | null>(null);
   const [deleting, setDeleting] = useState<ServiceAccount | null>(null);
   const [tokensOf, setTokensOf] = useState<ServiceAccount | null>(null);
-  const [queued, setQueued] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notices = useEditNotices();
 
   return (
     <>
@@ -49,91 +50,60 @@ export function ServiceAccountsScreen() {
           </OnlineOnlyButton>
         }
       />
-      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
-      {notice ? (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
-          {notice}
-        </Alert>
-      ) : null}
+      <EditNotices notices={notices} />
       <QueryState
         query={accounts}
         noun="service accounts"
         isEmpty={(data) => data.serviceAccounts.length === 0}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Root role</Table.Th>
-                  <Table.Th>Tokens</Table.Th>
-                  <Table.Th>Last seen</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th />
+          <ListTable minWidth={760} columns={['Account', 'Root role', 'Tokens', 'Last seen', 'Created', '']}>
+            {data.serviceAccounts.map((serverAccount) => {
+              const entry = pending(String(serverAccount.id));
+              const mine = entry?.mine as { name: string | null; rootRole: number | null } | undefined;
+              const account: ServiceAccount = mine
+                ? { ...serverAccount, name: mine.name ?? '', rootRole: mine.rootRole ?? 0 }
+                : serverAccount;
+              const label = labelOf(account);
+              return (
+                <Table.Tr key={account.id} data-testid={`service-account-${account.id}`}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={600}>{label}</Text>
+                      <PendingBadge entry={entry} />
+                    </Group>
+                    {account.username ? (
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {account.username}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{roleName(account.rootRole) ?? '–'}</Table.Td>
+                  <Table.Td>{account.tokens?.length ?? 0}</Table.Td>
+                  <Table.Td>{formatDay(account.seenAt, 'never')}</Table.Td>
+                  <Table.Td>{formatDay(account.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <RowActions>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        aria-label={`Tokens of ${label}`}
+                        onClick={() => setTokensOf(serverAccount)}
+                      >
+                        Tokens
+                      </Button>
+                      <RowEditButton label={label} onClick={() => setEditing(account)} />
+                      <RowDeleteButton
+                        label={label}
+                        needsServer="Deleting a service account"
+                        onClick={() => setDeleting(serverAccount)}
+                      />
+                    </RowActions>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.serviceAccounts.map((serverAccount) => {
-                  const entry = pending(String(serverAccount.id));
-                  const mine = entry?.mine as { name: string | null; rootRole: number | null } | undefined;
-                  const account: ServiceAccount = mine
-                    ? { ...serverAccount, name: mine.name ?? '', rootRole: mine.rootRole ?? 0 }
-                    : serverAccount;
-                  const label = labelOf(account);
-                  return (
-                    <Table.Tr key={account.id} data-testid={`service-account-${account.id}`}>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Text fw={600}>{label}</Text>
-                          <PendingBadge entry={entry} />
-                        </Group>
-                        {account.username ? (
-                          <Text size="xs" c="dimmed" ff="monospace">
-                            {account.username}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{roleName(account.rootRole) ?? '–'}</Table.Td>
-                      <Table.Td>{account.tokens?.length ?? 0}</Table.Td>
-                      <Table.Td>{formatDay(account.seenAt, 'never')}</Table.Td>
-                      <Table.Td>{formatDay(account.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            aria-label={`Tokens of ${label}`}
-                            onClick={() => setTokensOf(serverAccount)}
-                          >
-                            Tokens
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            aria-label={`Edit ${label}`}
-                            onClick={() => setEditing(account)}
-                          >
-                            Edit
-                          </Button>
-                          <OnlineOnlyButton
-                            reason="Deleting a service account"
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${label}`}
-                            onClick={() => setDeleting(serverAccount)}
-                          >
-                            Delete
-                          </OnlineOnlyButton>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </ListTable>
         )}
       </QueryState>
 
@@ -143,7 +113,7 @@ export function ServiceAccountsScreen() {
           onCancel={() => setCreating(false)}
           onCreated={(account) => {
             setCreating(false);
-            setNotice(`Service account ${labelOf(account)} created. Give it a token under Tokens.`);
+            notices.announce(`Service account ${labelOf(account)} created. Give it a token under Tokens.`);
             consoleApi.refresh();
           }}
         />
@@ -161,7 +131,7 @@ export function ServiceAccountsScreen() {
             onCancel={() => setEditing(null)}
             onSaved={(result) => {
               setEditing(null);
-              setQueued(result === 'queued');
+              notices.setQueued(result === 'queued');
             }}
           />
         ) : null}

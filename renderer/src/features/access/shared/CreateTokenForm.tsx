@@ -1,11 +1,12 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
-import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { fieldErrorLookup, needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
 import { useNow } from '../../../stores/use-now';
 import type { CreatePatBody, Pat } from '../access-api';
 import { dayInputValue, daysLater, endOfDayIso, expiryProblem } from './dates';
-import { fieldErrorLookup } from './form-errors';
 
 const DEFAULT_LIFETIME_DAYS = 30;
 
@@ -22,9 +23,7 @@ export function CreateTokenForm({
   const now = useNow();
   const [description, setDescription] = useState('');
   const [expiresOn, setExpiresOn] = useState(() => dayInputValue(daysLater(now, DEFAULT_LIFETIME_DAYS)));
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const local: Record<string, string> = {};
   if (!description.trim()) local.description = 'Say what the token is for';
@@ -32,23 +31,12 @@ export function CreateTokenForm({
   if (expiry) local.expiresAt = expiry;
   const fieldError = fieldErrorLookup(error, local, showErrors);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      onCreated(await create({ description: description.trim(), expiresAt: endOfDayIso(expiresOn) }));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
+  async function send() {
+    onCreated(await create({ description: description.trim(), expiresAt: endOfDayIso(expiresOn) }));
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, Object.keys(local).length > 0, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="The token was not created" /> : null}
         <TextInput
@@ -68,14 +56,7 @@ export function CreateTokenForm({
           onChange={(event) => setExpiresOn(event.currentTarget.value)}
           error={fieldError('expiresAt')}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create token
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create token" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
+import { ListTable } from '../../../components/ListTable/ListTable';
+import { useOffline } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import type { Pat } from '../access-api';
 import { formatDay } from './dates';
-import { useOffline } from './OnlineOnlyButton';
 
 /**
  * Personal or service-account tokens, without their secrets (the server keeps only a hash).
@@ -44,69 +45,56 @@ export function TokenTable({
   return (
     <>
       {error ? <ErrorNotice error={error} title="The token was not deleted" /> : null}
-      <Table.ScrollContainer minWidth={560}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tokens.map((token) => (
-              <Table.Tr key={token.id} data-testid={`token-${token.id}`}>
-                <Table.Td>
-                  <Text fw={600}>{token.description}</Text>
-                </Table.Td>
-                <Table.Td>{formatDay(token.createdAt)}</Table.Td>
-                <Table.Td>{formatDay(token.seenAt, 'never')}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    {formatDay(token.expiresAt)}
-                    {token.expiryWarning ? (
-                      <Badge color={token.expiryWarning === 'expired' ? 'red' : 'yellow'} size="sm">
-                        {token.expiryWarning}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  {confirming === token.id ? (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
-                        Keep
-                      </Button>
-                      <Button size="xs" color="red" loading={busy} onClick={() => remove(token)}>
-                        Delete for good
-                      </Button>
-                    </Group>
-                  ) : (
-                    <Group justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        disabled={offline}
-                        title={offline ? 'Deleting a token needs a connection to the server' : undefined}
-                        aria-label={`Delete ${token.description}`}
-                        onClick={() => {
-                          setError(null);
-                          setConfirming(token.id);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable minWidth={560} columns={['Description', 'Created', 'Last used', 'Expires', '']}>
+        {tokens.map((token) => (
+          <Table.Tr key={token.id} data-testid={`token-${token.id}`}>
+            <Table.Td>
+              <Text fw={600}>{token.description}</Text>
+            </Table.Td>
+            <Table.Td>{formatDay(token.createdAt)}</Table.Td>
+            <Table.Td>{formatDay(token.seenAt, 'never')}</Table.Td>
+            <Table.Td>
+              <Group gap="xs">
+                {formatDay(token.expiresAt)}
+                {token.expiryWarning ? (
+                  <Badge color={token.expiryWarning === 'expired' ? 'red' : 'yellow'} size="sm">
+                    {token.expiryWarning}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              {confirming === token.id ? (
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                    Keep
+                  </Button>
+                  <Button size="xs" color="red" loading={busy} onClick={() => remove(token)}>
+                    Delete for good
+                  </Button>
+                </Group>
+              ) : (
+                <Group justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    disabled={offline}
+                    title={offline ? 'Deleting a token needs a connection to the server' : undefined}
+                    aria-label={`Delete ${token.description}`}
+                    onClick={() => {
+                      setError(null);
+                      setConfirming(token.id);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -2,10 +2,10 @@ import { Button, Divider, Group, Modal, PasswordInput, Stack, Text } from '@mant
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
+import { useOffline } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { useConsole } from '../../../stores/console-context';
 import { accessApi, type User } from '../access-api';
 import { LinkReveal } from '../shared/LinkReveal';
-import { useOffline } from '../shared/OnlineOnlyButton';
 import { userLabel } from '../shared/user-search';
 
 /**

@@ -1,13 +1,14 @@
-import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
-import { needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { fieldErrorLookup, needsFormAlert } from '../../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
 import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
 import { accessApi, type CreatedUser, type CreateUserBody, type Role, type User } from '../access-api';
 import { userEdit } from '../access-edits';
-import { fieldErrorLookup } from '../shared/form-errors';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -59,46 +60,33 @@ export function UserForm(props: UserFormProps) {
     rootRole: String(user?.rootRole ?? viewer?.id ?? '') || null,
     password: '',
   });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [showErrors, setShowErrors] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
   const local = validateUserDraft(draft, creating);
   const fieldError = fieldErrorLookup(error, local, showErrors);
   const passwordError = passwordErrorOf(error);
   const set = (field: keyof UserDraft) => (value: string | null) =>
     setDraft((previous) => ({ ...previous, [field]: value ?? '' }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0) return;
-    setSubmitting(true);
-    setError(null);
+  const blocked = Object.keys(local).length > 0;
+
+  async function send() {
     const rootRole = Number(draft.rootRole);
-    try {
-      if (props.user) {
-        props.onSaved(
-          await consoleApi.submitEdit(
-            userEdit(props.user, { name: draft.name, email: draft.email, rootRole }),
-          ),
-        );
-      } else if ('onCreated' in props) {
-        const body: CreateUserBody = { rootRole };
-        if (draft.name.trim()) body.name = draft.name.trim();
-        if (draft.email.trim()) body.email = draft.email.trim();
-        if (draft.username.trim()) body.username = draft.username.trim();
-        if (draft.password) body.password = draft.password;
-        props.onCreated(await accessApi(consoleApi.api()).createUser(body));
-      }
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
+    if (props.user) {
+      props.onSaved(
+        await consoleApi.submitEdit(userEdit(props.user, { name: draft.name, email: draft.email, rootRole })),
+      );
+    } else if ('onCreated' in props) {
+      const body: CreateUserBody = { rootRole };
+      if (draft.name.trim()) body.name = draft.name.trim();
+      if (draft.email.trim()) body.email = draft.email.trim();
+      if (draft.username.trim()) body.username = draft.username.trim();
+      if (draft.password) body.password = draft.password;
+      props.onCreated(await accessApi(consoleApi.api()).createUser(body));
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) && !passwordError ? (
           <ErrorNotice
@@ -148,14 +136,11 @@ export function UserForm(props: UserFormProps) {
             autoComplete="new-password"
           />
         ) : null}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {creating ? 'Create user' : 'Save user'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={creating ? 'Create user' : 'Save user'}
+          submitting={submitting}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

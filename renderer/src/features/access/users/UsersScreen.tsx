@@ -1,19 +1,21 @@
-import { Alert, Badge, Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog/ConfirmDialog';
+import { EditNotices, useEditNotices } from '../../../components/EditNotices/EditNotices';
+import { ListTable } from '../../../components/ListTable/ListTable';
+import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
-import { PendingChangeNotice } from '../../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../../components/QueryState/QueryState';
+import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 import { useConsole } from '../../../stores/console-context';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type CreatedUser, type User } from '../access-api';
 import type { UserSnapshot } from '../access-edits';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { formatDay } from '../shared/dates';
 import { LinkReveal } from '../shared/LinkReveal';
-import { OnlineOnlyButton } from '../shared/OnlineOnlyButton';
 import { USER_SEARCH_HINT, USER_SEARCH_TOO_SHORT, userLabel, useUserSearch } from '../shared/user-search';
 import { PasswordDialog } from './PasswordDialog';
 import { UserForm } from './UserForm';
@@ -35,8 +37,7 @@ export function UsersScreen() {
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [password, setPassword] = useState<User | null>(null);
-  const [queued, setQueued] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notices = useEditNotices();
 
   const closeCreate = () => {
     setCreating(false);
@@ -60,12 +61,7 @@ export function UsersScreen() {
           </OnlineOnlyButton>
         }
       />
-      {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
-      {notice ? (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
-          {notice}
-        </Alert>
-      ) : null}
+      <EditNotices notices={notices} />
       <TextInput
         label="Search users"
         description={USER_SEARCH_HINT}
@@ -83,89 +79,63 @@ export function UsersScreen() {
         empty={searching ? `No user matches “${query}”.` : 'No users yet.'}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Root role</Table.Th>
-                  <Table.Th>Last seen</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th />
+          <ListTable minWidth={760} columns={['User', 'E-mail', 'Root role', 'Last seen', 'Created', '']}>
+            {data.map((serverUser) => {
+              const entry = pending(String(serverUser.id));
+              const mine = entry?.mine as UserSnapshot | undefined;
+              const user: User = mine
+                ? {
+                    ...serverUser,
+                    name: mine.name,
+                    email: mine.email ?? '',
+                    rootRole: mine.rootRole ?? 0,
+                  }
+                : serverUser;
+              const label = userLabel(user);
+              return (
+                <Table.Tr key={user.id} data-testid={`user-${user.id}`}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={600}>{label}</Text>
+                      {user.accountType === 'Service Account' ? (
+                        <Badge variant="light" size="sm">
+                          service account
+                        </Badge>
+                      ) : null}
+                      <PendingBadge entry={entry} />
+                    </Group>
+                    {user.username && user.name ? (
+                      <Text size="xs" c="dimmed">
+                        {user.username}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{user.email || '–'}</Table.Td>
+                  <Table.Td>{roleName(user.rootRole) ?? '–'}</Table.Td>
+                  <Table.Td>{formatDay(user.seenAt, 'never')}</Table.Td>
+                  <Table.Td>{formatDay(user.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <RowActions>
+                      <RowEditButton label={label} onClick={() => setEditing(user)} />
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        aria-label={`Password of ${label}`}
+                        onClick={() => setPassword(user)}
+                      >
+                        Password
+                      </Button>
+                      <RowDeleteButton
+                        label={label}
+                        needsServer="Deleting a user"
+                        onClick={() => setDeleting(user)}
+                      />
+                    </RowActions>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map((serverUser) => {
-                  const entry = pending(String(serverUser.id));
-                  const mine = entry?.mine as UserSnapshot | undefined;
-                  const user: User = mine
-                    ? {
-                        ...serverUser,
-                        name: mine.name,
-                        email: mine.email ?? '',
-                        rootRole: mine.rootRole ?? 0,
-                      }
-                    : serverUser;
-                  const label = userLabel(user);
-                  return (
-                    <Table.Tr key={user.id} data-testid={`user-${user.id}`}>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Text fw={600}>{label}</Text>
-                          {user.accountType === 'Service Account' ? (
-                            <Badge variant="light" size="sm">
-                              service account
-                            </Badge>
-                          ) : null}
-                          <PendingBadge entry={entry} />
-                        </Group>
-                        {user.username && user.name ? (
-                          <Text size="xs" c="dimmed">
-                            {user.username}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{user.email || '–'}</Table.Td>
-                      <Table.Td>{roleName(user.rootRole) ?? '–'}</Table.Td>
-                      <Table.Td>{formatDay(user.seenAt, 'never')}</Table.Td>
-                      <Table.Td>{formatDay(user.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            aria-label={`Edit ${label}`}
-                            onClick={() => setEditing(user)}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            aria-label={`Password of ${label}`}
-                            onClick={() => setPassword(user)}
-                          >
-                            Password
-                          </Button>
-                          <OnlineOnlyButton
-                            reason="Deleting a user"
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${label}`}
-                            onClick={() => setDeleting(user)}
-                          >
-                            Delete
-                          </OnlineOnlyButton>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </ListTable>
         )}
       </QueryState>
 
@@ -189,7 +159,7 @@ export function UsersScreen() {
               if (user.inviteLink) setCreated(user);
               else {
                 closeCreate();
-                setNotice(`User ${userLabel(user)} created with the password you chose.`);
+                notices.announce(`User ${userLabel(user)} created with the password you chose.`);
               }
             }}
           />
@@ -208,7 +178,7 @@ export function UsersScreen() {
             onCancel={() => setEditing(null)}
             onSaved={(result) => {
               setEditing(null);
-              setQueued(result === 'queued');
+              notices.setQueued(result === 'queued');
             }}
           />
         ) : null}

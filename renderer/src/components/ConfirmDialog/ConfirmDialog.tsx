@@ -1,24 +1,30 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
+import { ErrorNotice } from '../ErrorNotice/ErrorNotice';
 
 export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that backs out: "Cancel", or "Keep it" where the thing to delete is named. */
+  cancelLabel?: string;
   /** What failed, for the error's title: "The role was not deleted". */
   failure: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }
 
-/** Asks before a destructive call; the server's refusal (a role in use, say) stays in the dialog. */
+/**
+ * Asks before a destructive call and closes once it succeeded; the server's refusal (a role in use,
+ * say) stays in the dialog.
+ */
 export function ConfirmDialog({
   opened,
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   failure,
   onConfirm,
   onClose,
@@ -53,7 +59,7 @@ export function ConfirmDialog({
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color="red" loading={busy} onClick={confirm}>
             {confirmLabel}

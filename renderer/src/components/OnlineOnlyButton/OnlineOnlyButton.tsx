@@ -1,6 +1,6 @@
 import { Button, type ButtonProps, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useConsoleState } from '../../../stores/console-context';
+import { useConsoleState } from '../../stores/console-context';
 
 export const useOffline = () => useConsoleState((state) => state.connectivity === 'offline');
 
