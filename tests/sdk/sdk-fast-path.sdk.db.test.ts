@@ -19,23 +19,43 @@ let clientToken: string;
 let frontendToken: string;
 let webClientToken: string;
 
-async function overHttp(path: string, headers: Record<string, string>): Promise<Observed> {
-  const response = await fetch(`${sdk.url}${path}`, { headers });
-  const body = await response.text();
-  const kept: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    if (!PER_REQUEST_HEADERS.has(key)) kept[key] = value;
-  });
-  return { status: response.status, headers: kept, body };
+interface Sent {
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
-async function throughFastify(path: string, headers: Record<string, string>): Promise<Observed> {
-  const response = await sdk.server.app.inject({ method: 'GET', url: path, headers });
+/** Status, headers without the per-response ones, and the body with error ids (fresh each time) masked. */
+function observed(status: number, headers: Iterable<[string, unknown]>, body: string): Observed {
   const kept: Record<string, string> = {};
-  for (const [key, value] of Object.entries(response.headers)) {
+  for (const [key, value] of headers) {
     if (!PER_REQUEST_HEADERS.has(key) && value !== undefined) kept[key] = String(value);
   }
-  return { status: response.statusCode, headers: kept, body: response.body };
+  return { status, headers: kept, body: body.replace(/"id":"[0-9a-f-]{36}"/, '"id":"…"') };
+}
+
+/** A real HTTP request: the listener's fast path sees it. */
+async function overHttp(path: string, headers: Record<string, string>, sent: Sent = {}): Promise<Observed> {
+  const response = await fetch(`${sdk.url}${path}`, {
+    method: sent.method ?? 'GET',
+    headers,
+    body: sent.body,
+  });
+  return observed(response.status, response.headers.entries(), await response.text());
+}
+
+/** app.inject calls Fastify's handler directly: never the fast path. */
+async function throughFastify(
+  path: string,
+  headers: Record<string, string>,
+  sent: Sent = {},
+): Promise<Observed> {
+  const response = await sdk.server.app.inject({
+    method: sent.method ?? 'GET',
+    url: path,
+    headers,
+    ...(sent.body === undefined ? {} : { payload: sent.body }),
+  });
+  return observed(response.statusCode, Object.entries(response.headers), response.body);
 }
 
 /** Same status, headers and body both ways; returns whether the fast path took the request. */
@@ -44,12 +64,7 @@ async function expectSameAnswer(path: string, headers: Record<string, string>): 
   const fast = await overHttp(path, headers);
   const answeredFast = sdk.server.app.sdkFastPath.answered > before;
   const slow = await throughFastify(path, headers);
-  // Error bodies carry a fresh id each time.
-  const withoutErrorId = (answer: Observed) => ({
-    ...answer,
-    body: answer.body.replace(/"id":"[0-9a-f-]{36}"/, '"id":"…"'),
-  });
-  expect({ path, ...withoutErrorId(fast) }).toStrictEqual({ path, ...withoutErrorId(slow) });
+  expect({ path, ...fast }).toStrictEqual({ path, ...slow });
   return answeredFast;
 }
 
@@ -197,34 +212,12 @@ describe('POST /api/client/metrics on the fast path', () => {
   });
 
   async function post(body: string, headers: Record<string, string>, viaFastify: boolean): Promise<Observed> {
-    const all = { 'content-type': 'application/json', ...headers };
-    if (viaFastify) {
-      const response = await sdk.server.app.inject({
-        method: 'POST',
-        url: '/api/client/metrics',
-        headers: all,
-        payload: body,
-      });
-      const kept: Record<string, string> = {};
-      for (const [key, value] of Object.entries(response.headers)) {
-        if (!PER_REQUEST_HEADERS.has(key) && value !== undefined) kept[key] = String(value);
-      }
-      return {
-        status: response.statusCode,
-        headers: kept,
-        body: response.body.replace(/"id":"[0-9a-f-]{36}"/, '"id":"…"'),
-      };
-    }
-    const response = await fetch(`${sdk.url}/api/client/metrics`, { method: 'POST', headers: all, body });
-    const kept: Record<string, string> = {};
-    response.headers.forEach((value, key) => {
-      if (!PER_REQUEST_HEADERS.has(key)) kept[key] = value;
-    });
-    return {
-      status: response.status,
-      headers: kept,
-      body: (await response.text()).replace(/"id":"[0-9a-f-]{36}"/, '"id":"…"'),
-    };
+    const send = viaFastify ? throughFastify : overHttp;
+    return send(
+      '/api/client/metrics',
+      { 'content-type': 'application/json', ...headers },
+      { method: 'POST', body },
+    );
   }
 
   it('ingests valid posts, and answers invalid ones with the route’s exact 400', async () => {

@@ -16,27 +16,19 @@ import { createSignupTokenService, signupTokenRoutes } from '../features/public-
 import { createServiceAccountService, serviceAccountRoutes } from '../features/service-accounts';
 import { createUserService, userRoutes } from '../features/users';
 import type { App } from '../http/app-type';
-import { registerAuthGuard } from '../http/auth-guard';
-import type { Caller } from '../lib/caller';
+import { registerAuthGuard, type SdkCredentials } from '../http/auth-guard';
 import type { Logger } from '../lib/logger';
 
 /**
  * Composition of identity and access (issue 3): the services of users, tokens, roles, groups,
  * service accounts and invite links, the auth guard in front of every route, their routes under
- * BASE_URI_PATH, first-start bootstrap when the app is ready, and flushing on close.
+ * BASE_URI_PATH, first-start bootstrap when the app is ready, and flushing on close. Returns the
+ * guard's credential check, for the SDK fast path to accept exactly the same tokens.
  */
-/** What other compositions need from identity: the same credential check the auth guard makes. */
-export interface IdentityAccess {
-  /** Resolves once the first user and the configured tokens exist. */
-  ready(): Promise<void>;
-  /** An `Authorization` value to a caller; null when unknown or expired. */
-  fromAuthorization(secret: string): Promise<Caller | null>;
-}
-
 export async function registerIdentity(
   app: App,
   { config, db, logger }: { config: Config; db: Db; logger: Logger },
-): Promise<IdentityAccess> {
+): Promise<SdkCredentials> {
   const catalog = createProjectCatalog(db);
   const apiTokens = createApiTokenService({ db, catalog, logger });
   const pats = createPatService({ db, logger });

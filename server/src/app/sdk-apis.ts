@@ -26,9 +26,9 @@ import {
 import { listTagsOfFeatures } from '../features/tags';
 import { uiConfigRoutes } from '../features/ui-config';
 import type { App } from '../http/app-type';
+import type { SdkCredentials } from '../http/auth-guard';
 import type { SdkFastPath } from '../http/sdk-fast-path';
 import { SWITCHYARD_VERSION } from '../version';
-import type { IdentityAccess } from './identity';
 
 /** How long another instance's change may take to reach this one's SDK answers. */
 const REVISION_MAX_AGE_MS = 1000;
@@ -44,7 +44,7 @@ export interface SdkApiOptions {
   config: Config;
   /** The hot paths are also registered here, answered before Fastify when fully cached. */
   fastPath: SdkFastPath;
-  identity: IdentityAccess;
+  identity: SdkCredentials;
 }
 
 async function registerSdkApis(app: App, { db, config, fastPath, identity }: SdkApiOptions): Promise<void> {

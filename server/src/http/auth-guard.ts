@@ -1,5 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Permission, SESSION_COOKIE } from '../../contract';
 import { ANONYMOUS, type Caller } from '../lib/caller';
 import { ApiError } from '../lib/errors';
@@ -45,7 +46,11 @@ function surfaceOf(routeUrl: string, base: string): Surface {
   return 'other';
 }
 
-function authorizationOf(request: FastifyRequest): string | undefined {
+/** What the SDK fast path needs of the guard's dependencies to accept the same tokens. */
+export type SdkCredentials = Pick<AuthGuardDependencies, 'ready' | 'fromAuthorization'>;
+
+/** The token of an `Authorization` header; shared with the SDK fast path so both read it alike. */
+export function authorizationSecret(request: { headers: IncomingHttpHeaders }): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
   // Unleash accepts the token with or without the Bearer scheme (API.md §4.3).
@@ -113,7 +118,7 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
           ? 'frontend'
           : undefined;
 
-    const secret = authorizationOf(request);
+    const secret = authorizationSecret(request);
     if (sdkKind) {
       // The SDK APIs read the Authorization header only; sessions do not count there.
       if (!secret) throw tokenRequired();

@@ -90,14 +90,6 @@ export function createSdkFastPath(): SdkFastPath {
   };
 }
 
-/** The token of an `Authorization` header, with or without the Bearer scheme, as the auth guard reads it. */
-export function authorizationSecret(request: IncomingMessage): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const value = header.replace(/^bearer\s+/i, '').trim();
-  return value || undefined;
-}
-
 /** The largest JSON body the fast path reads; larger ones go to Fastify (its default bodyLimit). */
 export const FAST_BODY_LIMIT = 1024 * 1024;
 

@@ -1,14 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ClientMetrics, ClientMetricsSchema } from '../../../contract';
+import { authorizationSecret, type SdkCredentials } from '../../http/auth-guard';
 import { compileBodyValidator } from '../../http/lazy-compilers';
-import {
-  authorizationSecret,
-  isPlainJsonPost,
-  parseTrustedJson,
-  readBody,
-  type SdkFastPath,
-} from '../../http/sdk-fast-path';
-import { type Caller, type TokenScope, tokenScopeOf } from '../../lib/caller';
+import { isPlainJsonPost, parseTrustedJson, readBody, type SdkFastPath } from '../../http/sdk-fast-path';
+import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import type { ClientMetricsService } from '../client-metrics';
 import {
   answerClientFeatures,
@@ -17,11 +12,6 @@ import {
   JSON_UTF8,
 } from './client-api-routes';
 import type { ClientFeatureCache } from './client-feature-cache';
-
-export interface SdkCredentials {
-  ready(): Promise<void>;
-  fromAuthorization(secret: string): Promise<Caller | null>;
-}
 
 /**
  * The scope of a valid SDK token of `kind`, or null: missing, unknown or wrong-kind tokens are

@@ -2,7 +2,6 @@ export {
   type Replay,
   registerClientFeaturesFastPath,
   registerClientMetricsFastPath,
-  type SdkCredentials,
   sdkScopeOf,
 } from './client-api-fast-path';
 export { clientApiRoutes, sdkReporterOf } from './client-api-routes';

@@ -103,11 +103,11 @@ export class MetricsBuffer {
   }
 
   private groupOf(appName: string, environment: string, at: Date): HourGroup {
-    const hourMs = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
-    const key = `${appName}${SEP}${environment}${SEP}${hourMs}`;
+    const hour = startOfHour(at);
+    const key = `${appName}${SEP}${environment}${SEP}${hour.getTime()}`;
     let group = this.groups.get(key);
     if (!group) {
-      group = { appName, environment, hour: new Date(hourMs), counts: new Map(), variants: new Map() };
+      group = { appName, environment, hour, counts: new Map(), variants: new Map() };
       this.groups.set(key, group);
     }
     return group;

@@ -1,6 +1,7 @@
 import { parse as parseQuery } from 'node:querystring';
+import type { SdkCredentials } from '../../http/auth-guard';
 import type { SdkFastPath } from '../../http/sdk-fast-path';
-import { type SdkCredentials, sdkScopeOf } from '../client-api';
+import { sdkScopeOf } from '../client-api';
 import { corsHeaders, evaluateFrontend, type FrontendApiRouteOptions } from './frontend-api-routes';
 
 /**
