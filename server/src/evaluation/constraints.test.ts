@@ -97,3 +97,61 @@ describe('checkConstraints', () => {
     expect(checkConstraints([inDev, undefined], { environment: 'dev' }, env)).toBe(false);
   });
 });
+
+describe('bounded work on long context values (issue 12)', () => {
+  // The frontend API lets a public token choose every context value, up to 10,000 characters each.
+  const longValues = [
+    '1'.repeat(10_000),
+    '1.'.repeat(5_000),
+    '1:'.repeat(5_000),
+    `::ffff:${'1'.repeat(9_990)}`,
+    `1.2.3-${'a.'.repeat(4_997)}`,
+    `${' '.repeat(9_999)}1`,
+    `${'a'.repeat(9_999)}!`,
+  ];
+  const constraints: Constraint[] = [
+    { contextName: 'userId', operator: 'IN', values: ['a', 'b'] },
+    { contextName: 'userId', operator: 'STR_CONTAINS', values: ['aab', '1.1:'], caseInsensitive: true },
+    { contextName: 'userId', operator: 'STR_ENDS_WITH', values: ['a!!'] },
+    { contextName: 'userId', operator: 'NUM_GT', value: '1' },
+    { contextName: 'userId', operator: 'DATE_AFTER', value: '2024-01-01T00:00:00Z' },
+    { contextName: 'userId', operator: 'SEMVER_GT', value: '1.0.0' },
+    { contextName: 'userId', operator: 'REGEX', value: '^(a+)+$' },
+    { contextName: 'userId', operator: 'REGEX', value: '^(1|11)+$', caseInsensitive: true },
+    { contextName: 'userId', operator: op('IN_CIDR'), values: ['10.0.0.0/8', '::1/128'] },
+  ];
+
+  it.each(constraints.map((constraint) => [constraint.operator, constraint.value ?? '', constraint]))(
+    '%s %s answers in under 10 ms for each 10,000-character value',
+    (_operator, _value, constraint) => {
+      for (const value of longValues) {
+        for (const context of [{ userId: value }, { currentTime: value }]) {
+          let best = Number.POSITIVE_INFINITY;
+          for (let attempt = 0; attempt < 3; attempt += 1) {
+            const started = performance.now();
+            check(constraint as Constraint, context);
+            best = Math.min(best, performance.now() - started);
+          }
+          expect(best, `${value.slice(0, 12)}…`).toBeLessThan(10);
+        }
+      }
+    },
+  );
+
+  it('answers what the operators mean on those values', () => {
+    const [digits, dotted, , , prerelease] = longValues as [string, string, string, string, string];
+    expect(check({ contextName: 'userId', operator: 'NUM_GT', value: '1' }, { userId: digits })).toBe(true);
+    expect(
+      check({ contextName: 'userId', operator: 'SEMVER_GT', value: '1.0.0' }, { userId: prerelease }),
+    ).toBe(false);
+    expect(check({ contextName: 'userId', operator: 'REGEX', value: '^(1|11)+$' }, { userId: digits })).toBe(
+      true,
+    );
+    expect(check({ contextName: 'userId', operator: 'REGEX', value: '^(1\\.)+$' }, { userId: dotted })).toBe(
+      true,
+    );
+    expect(
+      check({ contextName: 'userId', operator: op('IN_CIDR'), values: ['0.0.0.0/0'] }, { userId: dotted }),
+    ).toBe(false);
+  });
+});

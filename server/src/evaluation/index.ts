@@ -31,6 +31,13 @@ export {
   VARIANT_SEED,
 } from './hashing';
 export { isIpOrCidr } from './ip-address';
-export { compileRe2, re2Find } from './regex';
+export {
+  type CompiledPattern,
+  compileRe2,
+  MAX_PATTERN_LENGTH,
+  MAX_PROGRAM_SIZE,
+  re2Find,
+  re2PatternError,
+} from './regex';
 export { BUILT_IN_STRATEGIES, type StrategyEnvironment, type StrategyImplementation } from './strategies';
 export { disabledVariant, type VariantResult } from './variants';

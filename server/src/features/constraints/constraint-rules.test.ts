@@ -28,8 +28,8 @@ describe('validateConstraint (Unleash 8.2 messages, shared/unleash/OBSERVED.md)'
     expect(failure({ contextName: 'userId', operator: 'SEMVER_EQ', value: 'v1.0.0' })?.detail).toBe(
       'the provided value is not a valid semver format. The value provided was: v1.0.0',
     );
-    expect(failure({ contextName: 'userId', operator: 'REGEX', value: '(' })?.detail).toMatch(
-      /^the provided value is not a valid regex string/,
+    expect(failure({ contextName: 'userId', operator: 'REGEX', value: '(' })?.detail).toBe(
+      'the provided value is not a valid regex string. Error: error parsing regexp: missing closing ): `(`',
     );
     expect(failure({ contextName: 'userId', operator: 'REGEX', value: 'a', inverted: true })?.detail).toBe(
       'REGEX operator cannot be inverted.',
@@ -37,6 +37,24 @@ describe('validateConstraint (Unleash 8.2 messages, shared/unleash/OBSERVED.md)'
     expect(failure({ contextName: 'userId', operator: 'NUM_EQ' })?.detail).toBe(
       'Single-value constraint operators require a non-empty value.',
     );
+  });
+
+  it('refuses REGEX patterns RE2 refuses or that are too long or too large to evaluate cheaply (issue 12)', () => {
+    const regexFailure = (value: string) => failure({ contextName: 'userId', operator: 'REGEX', value });
+    for (const value of ['^(?=a)', '(a)\\1', 'a{1001}', '((a{100}){100}){100}']) {
+      expect(regexFailure(value), value).toMatchObject({ name: 'BadDataError', status: 400 });
+      expect(regexFailure(value)?.detail, value).toMatch(
+        /^the provided value is not a valid regex string\. Error: error parsing regexp: /,
+      );
+    }
+    expect(regexFailure('a'.repeat(1001))?.detail).toBe(
+      'the provided value is not a valid regex string. Error: the pattern is 1001 characters long, over the limit of 1000',
+    );
+    expect(regexFailure('[a-z]{1000}[0-9]{1000}')?.detail).toMatch(
+      /Error: the pattern compiles to \d+ instructions, over the limit of 1000$/,
+    );
+    expect(regexFailure('(a+)+$')).toBeUndefined();
+    expect(regexFailure('(?i)^[[:alpha:]]{1,20}@\\w+\\.com$')).toBeUndefined();
   });
 
   it('accepts what Unleash accepts', () => {

@@ -1,6 +1,6 @@
 import semver from 'semver';
 import type { Constraint, ConstraintOperator, LegalValue } from '../../../contract';
-import { compileRe2, isIpOrCidr } from '../../evaluation';
+import { isIpOrCidr, re2PatternError } from '../../evaluation';
 import { ApiError } from '../../lib/errors';
 import { invalidField, invalidRequest } from '../../lib/validation-errors';
 
@@ -83,10 +83,11 @@ export function validateConstraint(
         `the provided value is not a valid semver format. The value provided was: ${value}`,
       );
     }
-    if (operator === 'REGEX' && compileRe2(value, constraint.caseInsensitive === true) === undefined) {
-      throw invalidRequest(
-        `the provided value is not a valid regex string. Error: error parsing regexp: \`${value}\``,
-      );
+    // RE2's verdict, plus the length and program-size bounds that keep evaluation cheap (issue 12).
+    const regexError =
+      operator === 'REGEX' ? re2PatternError(value, constraint.caseInsensitive === true) : undefined;
+    if (regexError !== undefined) {
+      throw invalidRequest(`the provided value is not a valid regex string. Error: ${regexError}`);
     }
   } else {
     const values = constraint.values ?? [];

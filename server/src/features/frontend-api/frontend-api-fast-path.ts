@@ -21,8 +21,9 @@ export function registerFrontendFastPath(
     if (ip === undefined) return false;
     const scope = await sdkScopeOf(request, options.credentials, 'frontend');
     if (!scope) return false;
-    // node:querystring parses as Fastify's default parser does (repeated keys become lists).
-    const input = parseQuery(query) as Record<string, unknown>;
+    // node:querystring parses as Fastify's default parser does (repeated keys become lists, and
+    // no key is dropped: frontendContext counts them all, so both paths refuse the same requests).
+    const input = parseQuery(query, '&', '=', { maxKeys: 0 }) as Record<string, unknown>;
     const [body, cors] = await Promise.all([
       evaluateFrontend(options, scope, ip, input),
       corsHeaders(options.settings, request.headers.origin),

@@ -37,6 +37,11 @@ const FrontendFeaturesSchema = Type.Object({
   ),
 });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+/**
+ * Unleash reads at most 100 KiB of a frontend API body (larger ones are refused); with the URL
+ * under Node's 16 KiB header limit, this bounds what one public request can make us evaluate.
+ */
+export const FRONTEND_BODY_LIMIT = 100 * 1024;
 // randomUUID draws from a pre-filled entropy pool: a random id per request without a syscall.
 const newSessionId = () => randomUUID();
 
@@ -145,6 +150,7 @@ export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptio
   app.post(
     '/api/frontend',
     {
+      bodyLimit: FRONTEND_BODY_LIMIT,
       config: { permission: 'FRONTEND' },
       schema: {
         operationId: 'getFrontendApiFeaturesWithPost',

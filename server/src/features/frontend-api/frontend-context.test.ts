@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frontendContext } from './frontend-context';
+import type { ApiError } from '../../lib/errors';
+import { frontendContext, MAX_CONTEXT_FIELDS, MAX_CONTEXT_VALUE_LENGTH } from './frontend-context';
 
 const facts = { ip: '203.0.113.9', newSessionId: () => 'fresh-session' };
 
@@ -46,5 +47,61 @@ describe('frontend context', () => {
     );
     expect(context.userId).toBe('42');
     expect(context.properties).toEqual({ beta: 'true', tier: '3' });
+  });
+
+  describe('bounds (issue 12)', () => {
+    /** The refusal's name, status and detail, or undefined when the context was built. */
+    function refusal(input: Record<string, unknown>) {
+      try {
+        frontendContext(input, facts);
+        return undefined;
+      } catch (error) {
+        const apiError = error as ApiError;
+        return {
+          name: apiError.errorName,
+          status: apiError.statusCode,
+          detail: apiError.details[0]?.message,
+        };
+      }
+    }
+
+    it('takes values up to 10,000 characters and refuses longer ones with 400', () => {
+      const longest = 'u'.repeat(MAX_CONTEXT_VALUE_LENGTH);
+      expect(frontendContext({ userId: longest }, facts).userId).toBe(longest);
+      expect(refusal({ userId: `${longest}u` })).toEqual({
+        name: 'BadDataError',
+        status: 400,
+        detail: 'The context field "userId" must not be longer than 10000 characters. You sent 10001.',
+      });
+      expect(refusal({ properties: { plan: 'p'.repeat(100_000) } })?.detail).toBe(
+        'The context field "plan" must not be longer than 10000 characters. You sent 100000.',
+      );
+      expect(refusal({ 'properties[plan]': ['p'.repeat(20_000)] })?.status).toBe(400);
+      expect(refusal({ ['k'.repeat(MAX_CONTEXT_VALUE_LENGTH + 1)]: 'v' })?.detail).toBe(
+        'A context field name must not be longer than 10000 characters. You sent 10001.',
+      );
+    });
+
+    it('takes up to 1,000 fields, top-level and properties together, and refuses more with 400', () => {
+      const fields = (count: number) =>
+        Object.fromEntries(Array.from({ length: count }, (_, index) => [`p${index}`, 'v']));
+      expect(Object.keys(frontendContext(fields(MAX_CONTEXT_FIELDS), facts).properties ?? {})).toHaveLength(
+        1000,
+      );
+      expect(refusal({ ...fields(999), properties: { a: '1', b: '2' } })).toEqual({
+        name: 'BadDataError',
+        status: 400,
+        detail: 'The context must not have more than 1000 fields.',
+      });
+      // Fields that carry no string (objects, null) are not counted: they are dropped anyway.
+      expect(refusal({ ...fields(MAX_CONTEXT_FIELDS), nested: { no: 1 }, gone: null })).toBeUndefined();
+    });
+
+    it('refuses 10,000 properties in a few milliseconds', () => {
+      const properties = Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`p${index}`, 'v']));
+      const started = performance.now();
+      expect(refusal({ properties })?.status).toBe(400);
+      expect(performance.now() - started).toBeLessThan(50);
+    });
   });
 });
