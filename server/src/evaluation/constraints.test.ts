@@ -155,3 +155,30 @@ describe('bounded work on long context values (issue 12)', () => {
     ).toBe(false);
   });
 });
+
+describe('REGEX constraints', () => {
+  it('stay correct across more distinct patterns than the compiled-pattern cache holds', () => {
+    const constraints: Constraint[] = Array.from({ length: 300 }, (_, index) => ({
+      contextName: 'userId',
+      operator: 'REGEX',
+      value: `^user-${index}$`,
+    }));
+    for (let pass = 0; pass < 2; pass += 1) {
+      constraints.forEach((constraint, index) => {
+        expect(check(constraint, { userId: `user-${index}` })).toBe(true);
+        expect(check(constraint, { userId: `user-${index + 1}` })).toBe(false);
+      });
+    }
+  });
+
+  it('are false when the pattern does not compile, and honour caseInsensitive', () => {
+    expect(check({ contextName: 'userId', operator: 'REGEX', value: '(' }, { userId: '(' })).toBe(false);
+    expect(check({ contextName: 'userId', operator: 'REGEX', value: '^A' }, { userId: 'abc' })).toBe(false);
+    expect(
+      check(
+        { contextName: 'userId', operator: 'REGEX', value: '^A', caseInsensitive: true },
+        { userId: 'abc' },
+      ),
+    ).toBe(true);
+  });
+});

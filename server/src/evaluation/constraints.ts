@@ -2,7 +2,7 @@ import semver from 'semver';
 import type { Constraint, Context } from '../../contract';
 import { resolveContextValue } from './context';
 import { ipInRange } from './ip-address';
-import { re2Find } from './regex';
+import { type CompiledPattern, compileRe2 } from './regex';
 
 /** What a constraint needs besides the context: the clock, for DATE_* without `currentTime`. */
 export interface ConstraintEnvironment {
@@ -85,10 +85,20 @@ function semverCheck(compare: (value: string, target: string) => boolean): Opera
   };
 }
 
+// Kept per constraint as well as in regex.ts's bounded cache: a snapshot with more patterns than
+// that cache holds must not recompile them (and lose their DFA states) on every request.
+const compiledPatterns = new WeakMap<Constraint, CompiledPattern | null>();
+
 const regexMatch: OperatorCheck = (constraint, context) => {
   const value = resolveContextValue(context, constraint.contextName);
   if (value === undefined || typeof constraint.value !== 'string') return false;
-  return re2Find(constraint.value, value, constraint.caseInsensitive === true);
+  let compiled = compiledPatterns.get(constraint);
+  if (compiled === undefined) {
+    compiled = compileRe2(constraint.value, constraint.caseInsensitive === true) ?? null;
+    compiledPatterns.set(constraint, compiled);
+  }
+  // A pattern RE2 refuses (stored before validation, or over the bounds) is false.
+  return compiled?.test(value) ?? false;
 };
 
 const inCidr: OperatorCheck = (constraint, context) => {
