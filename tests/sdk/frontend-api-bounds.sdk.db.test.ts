@@ -185,6 +185,23 @@ describe('bounds on what one frontend request may ask to evaluate', () => {
     );
     expect(manyProperties.ms).toBeLessThan(1_000);
 
+    // Deep nesting and odd shapes within the body limit: ignored fields, never a 5xx or a stall.
+    const depth = 40_000;
+    const deep = await post(
+      undefined,
+      `{"context":{"userId":"a","properties":{"x":${'['.repeat(depth)}${']'.repeat(depth)}}}}`,
+    );
+    expect(deep.status).toBe(200);
+    expect(enabledNames(deep.body)).toEqual(['redos']);
+    expect(deep.ms).toBeLessThan(1_000);
+    const odd = await post({
+      userId: ['aaa', 'b'],
+      properties: { n: null, o: {}, list: [1, 2] },
+      sessionId: 7,
+    });
+    expect(odd.status).toBe(200);
+    expect(enabledNames(odd.body)).toEqual(['redos']);
+
     const megabyte = await post({ userId: 'a'.repeat(1024 * 1024) });
     expect(megabyte.status).toBe(400);
     expect(JSON.parse(megabyte.body)).toMatchObject({

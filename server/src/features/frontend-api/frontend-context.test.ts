@@ -97,11 +97,24 @@ describe('frontend context', () => {
       expect(refusal({ ...fields(MAX_CONTEXT_FIELDS), nested: { no: 1 }, gone: null })).toBeUndefined();
     });
 
+    it('reads the first of a list, one level deep, so deep nesting costs nothing', () => {
+      let deep: unknown = 'inner';
+      for (let level = 0; level < 100_000; level += 1) deep = [deep];
+      const context = frontendContext({ userId: ['u1', 'u2'], properties: { deep, list: [['x']] } }, facts);
+      expect(context.userId).toBe('u1');
+      expect(context.properties).toEqual({});
+    });
+
     it('refuses 10,000 properties in a few milliseconds', () => {
       const properties = Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`p${index}`, 'v']));
-      const started = performance.now();
-      expect(refusal({ properties })?.status).toBe(400);
-      expect(performance.now() - started).toBeLessThan(50);
+      // The fastest of three: a shared machine may stall one run, not the refusal's own cost.
+      let fastest = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const started = performance.now();
+        expect(refusal({ properties })?.status).toBe(400);
+        fastest = Math.min(fastest, performance.now() - started);
+      }
+      expect(fastest).toBeLessThan(20);
     });
   });
 });

@@ -21,11 +21,18 @@ export interface RequestFacts {
   newSessionId: () => string;
 }
 
-function asString(value: unknown): string | undefined {
+function scalarString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return asString(value[0]);
   return undefined;
+}
+
+/**
+ * A repeated query key arrives as a list: its first value counts. One level only: a POST body
+ * may nest lists thousands deep, which recursion here turned into a 500 (issue 12).
+ */
+function asString(value: unknown): string | undefined {
+  return scalarString(Array.isArray(value) ? value[0] : value);
 }
 
 /**
