@@ -246,7 +246,9 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
       // The wire schema ignores unknown properties (as Unleash): only the known ones are kept.
       const { strategies, description, url, color, icon } = input;
       const body = Object.fromEntries(
-        Object.entries({ strategies, description, url, color, icon }).filter(([, value]) => value !== undefined),
+        Object.entries({ strategies, description, url, color, icon }).filter(
+          ([, value]) => value !== undefined,
+        ),
       ) as CreateApplication;
       await db.transaction().execute(async (trx) => {
         const existed = await store.getApplication(appName);
