@@ -69,8 +69,11 @@ export const ApiTokenParamsSchema = Type.Object({ token: Type.String() });
 export const ApiTokenNameParamsSchema = Type.Object({ name: Type.String() });
 export const ProjectApiTokenParamsSchema = Type.Object({ projectId: Type.String(), token: Type.String() });
 
+/** Most tokens one `POST /edge/validate` may ask about (an Edge instance sends its few configured ones). */
+export const EDGE_VALIDATE_MAX_TOKENS = 5000;
+
 export const TokenStringListSchema = Type.Object(
-  { tokens: Type.Array(Type.String()) },
+  { tokens: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: EDGE_VALIDATE_MAX_TOKENS }) },
   { description: 'Unknown properties are ignored, as Unleash does.' },
 );
 
