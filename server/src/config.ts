@@ -54,6 +54,18 @@ export interface Config {
    * app from the OS keychain; unset, the headless server keeps it in DATA_DIR (mode 0600).
    */
   embeddedDatabasePassword: string | null;
+  /** REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS, KEEP_ALIVE_TIMEOUT_SECONDS, for every listener. */
+  httpTimeouts: HttpTimeouts;
+}
+
+/** How long a client may take (issue 12 §6: slow-header and slow-body sockets stayed open). */
+export interface HttpTimeouts {
+  /** The whole request, headers and body (REQUEST_TIMEOUT_SECONDS); Node answers 408 and closes. */
+  requestMs: number;
+  /** The request headers, from the connection or the previous response (HEADERS_TIMEOUT_SECONDS). */
+  headersMs: number;
+  /** An idle keep-alive connection between requests (KEEP_ALIVE_TIMEOUT_SECONDS). */
+  keepAliveMs: number;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -102,6 +114,25 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       10,
     ),
     embeddedDatabasePassword: env.EMBEDDED_DATABASE_PASSWORD || null,
+    httpTimeouts: parseHttpTimeouts(env),
+  };
+}
+
+// 72 s keep-alive outlasts the 60 s idle timeout of common load balancers, so they close first.
+function parseHttpTimeouts(env: Env): HttpTimeouts {
+  const requestSeconds = parsePositiveInt('REQUEST_TIMEOUT_SECONDS', env.REQUEST_TIMEOUT_SECONDS, 30);
+  const headersSeconds = parsePositiveInt('HEADERS_TIMEOUT_SECONDS', env.HEADERS_TIMEOUT_SECONDS, 10);
+  const keepAliveSeconds = parsePositiveInt('KEEP_ALIVE_TIMEOUT_SECONDS', env.KEEP_ALIVE_TIMEOUT_SECONDS, 72);
+  // Node refuses a header bound longer than the request bound.
+  if (headersSeconds > requestSeconds) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_SECONDS (${headersSeconds}) must not exceed REQUEST_TIMEOUT_SECONDS (${requestSeconds})`,
+    );
+  }
+  return {
+    requestMs: requestSeconds * 1000,
+    headersMs: headersSeconds * 1000,
+    keepAliveMs: keepAliveSeconds * 1000,
   };
 }
 

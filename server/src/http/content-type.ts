@@ -18,11 +18,12 @@ export function registerJsonOnlyBodies(app: FastifyInstance): void {
   app.removeContentTypeParser(['text/plain', 'application/json']);
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (Buffer.isBuffer(body) && body.length === 0)) {
+    const text = body.toString();
+    if (text === '') {
       done(null, undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
   // Any other type is read (within bodyLimit) and dropped: the route-level check below refuses it
   // where a body is expected, and routes without a body never look at it.
