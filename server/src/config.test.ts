@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       metricsFlushIntervalSeconds: 10,
       embeddedDatabasePassword: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
+      trustProxy: false,
     });
   });
 
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
       metricsFlushIntervalSeconds: 10,
       embeddedDatabasePassword: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
+      trustProxy: false,
     });
   });
 
@@ -164,6 +166,19 @@ describe('loadConfig', () => {
       ConfigError,
     );
     expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrowError(ConfigError);
+  });
+
+  it('reads TRUST_PROXY as a switch, a hop count or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrowError(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrowError(ConfigError);
   });
 
   it('masks the password of a database URL for logs', () => {

@@ -14,6 +14,7 @@ import { registerNetworkExposure } from '../http/network-exposure';
 import { registerOpenApi } from '../http/openapi';
 import { assertRouteDeclared, type DeclaredRoute } from '../http/route-config';
 import { createSdkFastPath } from '../http/sdk-fast-path';
+import { registerSecurityHeaders } from '../http/security-headers';
 import { createHttpServer } from '../http/socket-policy';
 import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
@@ -39,6 +40,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
     // The main listener consults the SDK fast path before Fastify (sdk-fast-path.ts says why),
     // with the socket policy of every listener (socket-policy.ts).
     serverFactory: (handler) => createHttpServer(fastPath.wrap(handler), config.httpTimeouts),
+    trustProxy: config.trustProxy,
     loggerInstance: logger as FastifyBaseLogger,
     // Per-request logs would dominate the SDK hot path; the metrics histogram covers requests.
     logController: new LogController({ disableRequestLogging: true }),
@@ -58,6 +60,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   });
   registerErrorHandling(app, base, { pageFallback: consoleSite });
   registerJsonOnlyBodies(app);
+  registerSecurityHeaders(app);
   const metrics = registerHttpMetrics(app);
   fastPath.onAnswered(metrics.observe);
   app.decorate('sdkFastPath', fastPath);
