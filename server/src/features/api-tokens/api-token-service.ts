@@ -313,8 +313,7 @@ export function createApiTokenService({
         });
       }
       // In the order they were asked for, as before.
-      const order = new Map<string, number>();
-      secrets.forEach((secret, index) => order.has(secret) || order.set(secret, index));
+      const order = new Map([...bySecretHash.values()].map((secret, index) => [secret, index] as const));
       tokens.sort((a, b) => (order.get(a.token) ?? 0) - (order.get(b.token) ?? 0));
       return { tokens };
     },
