@@ -92,6 +92,7 @@ export function registerErrorHandling(
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    reply.headers(apiError.headers);
     reply.status(apiError.statusCode).type('application/json').send(toErrorBody(apiError));
   });
 
