@@ -44,7 +44,7 @@ export const CreateApiTokenSchema = Type.Object(
     projects: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
     expiresAt: Type.Optional(DateTimeSchema),
   },
-  { additionalProperties: false },
+  { description: 'Unknown properties are ignored, as Unleash does.' },
 );
 export type CreateApiToken = Static<typeof CreateApiTokenSchema>;
 
@@ -55,13 +55,13 @@ export const CreateProjectApiTokenSchema = Type.Object(
     environment: Type.Optional(Type.String({ minLength: 1 })),
     expiresAt: Type.Optional(DateTimeSchema),
   },
-  { additionalProperties: false },
+  { description: 'Unknown properties are ignored, as Unleash does.' },
 );
 export type CreateProjectApiToken = Static<typeof CreateProjectApiTokenSchema>;
 
 export const UpdateApiTokenSchema = Type.Object(
   { expiresAt: DateTimeSchema },
-  { additionalProperties: false },
+  { description: 'Unknown properties are ignored, as Unleash does.' },
 );
 export type UpdateApiToken = Static<typeof UpdateApiTokenSchema>;
 
@@ -69,9 +69,12 @@ export const ApiTokenParamsSchema = Type.Object({ token: Type.String() });
 export const ApiTokenNameParamsSchema = Type.Object({ name: Type.String() });
 export const ProjectApiTokenParamsSchema = Type.Object({ projectId: Type.String(), token: Type.String() });
 
+/** Most tokens one `POST /edge/validate` may ask about (an Edge instance sends its few configured ones). */
+export const EDGE_VALIDATE_MAX_TOKENS = 5000;
+
 export const TokenStringListSchema = Type.Object(
-  { tokens: Type.Array(Type.String()) },
-  { additionalProperties: false },
+  { tokens: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: EDGE_VALIDATE_MAX_TOKENS }) },
+  { description: 'Unknown properties are ignored, as Unleash does.' },
 );
 
 export const EdgeTokenSchema = Type.Object({

@@ -132,7 +132,7 @@ export const CreateApplicationSchema = Type.Object(
     color: Type.Optional(Type.String()),
     icon: Type.Optional(Type.String()),
   },
-  { additionalProperties: false },
+  { description: 'Unknown properties are ignored, as Unleash does.' },
 );
 export type CreateApplication = Static<typeof CreateApplicationSchema>;
 

@@ -45,6 +45,7 @@ export const ERROR_STATUS = {
   NameExistsError: 409,
   ConflictError: 409,
   FeatureHasTagError: 409,
+  PayloadTooLargeError: 413,
   ContentTypeError: 415,
   DisabledError: 422,
   RateLimitError: 429,

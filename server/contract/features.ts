@@ -59,7 +59,7 @@ export const ValidateFeatureSchema = Type.Object({
 
 export const CloneFeatureSchema = Type.Object(
   { name: Type.String(), replaceGroupId: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
+  { description: 'Unknown properties are ignored, as Unleash does.' },
 );
 export type CloneFeature = Static<typeof CloneFeatureSchema>;
 

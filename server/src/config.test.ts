@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       frontendApiOrigins: ['*'],
       metricsFlushIntervalSeconds: 10,
       embeddedDatabasePassword: null,
+      httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
+      trustProxy: false,
     });
   });
 
@@ -74,6 +76,8 @@ describe('loadConfig', () => {
       frontendApiOrigins: ['*'],
       metricsFlushIntervalSeconds: 10,
       embeddedDatabasePassword: null,
+      httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
+      trustProxy: false,
     });
   });
 
@@ -143,6 +147,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UNLEASH_DEFAULT_ADMIN_PASSWORD: 'secretword' })).toThrowError(
       /^(?!.*secretword).*too weak/,
     );
+  });
+
+  it('reads the HTTP timeouts, bounded by default, and refuses a header bound past the request bound', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      requestMs: 30_000,
+      headersMs: 10_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_SECONDS: '5',
+        HEADERS_TIMEOUT_SECONDS: '2',
+        KEEP_ALIVE_TIMEOUT_SECONDS: '3',
+      }).httpTimeouts,
+    ).toEqual({ requestMs: 5000, headersMs: 2000, keepAliveMs: 3000 });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '6' })).toThrowError(
+      ConfigError,
+    );
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrowError(ConfigError);
+  });
+
+  it('reads TRUST_PROXY as a switch, a hop count or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrowError(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrowError(ConfigError);
   });
 
   it('masks the password of a database URL for logs', () => {

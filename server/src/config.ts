@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { passwordProblems } from './lib/password-policy';
 
@@ -54,6 +55,25 @@ export interface Config {
    * app from the OS keychain; unset, the headless server keeps it in DATA_DIR (mode 0600).
    */
   embeddedDatabasePassword: string | null;
+  /**
+   * TRUST_PROXY: which peers' X-Forwarded-For/-Proto/-Host are believed (Fastify's trustProxy):
+   * false (default), true (any), a hop count, or a list of addresses and CIDR ranges. It sets
+   * the client IP of rate limits, `https` behind a TLS proxy (the session cookie's Secure) and
+   * the host of links. ADMIN_LOOPBACK_ONLY and SDK_PORT keep using the TCP peer and socket.
+   */
+  trustProxy: boolean | number | string[];
+  /** REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS, KEEP_ALIVE_TIMEOUT_SECONDS, for every listener. */
+  httpTimeouts: HttpTimeouts;
+}
+
+/** How long a client may take (issue 12 §6: slow-header and slow-body sockets stayed open). */
+export interface HttpTimeouts {
+  /** The whole request, headers and body (REQUEST_TIMEOUT_SECONDS); Node answers 408 and closes. */
+  requestMs: number;
+  /** The request headers, from the connection or the previous response (HEADERS_TIMEOUT_SECONDS). */
+  headersMs: number;
+  /** An idle keep-alive connection between requests (KEEP_ALIVE_TIMEOUT_SECONDS). */
+  keepAliveMs: number;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -102,6 +122,47 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       10,
     ),
     embeddedDatabasePassword: env.EMBEDDED_DATABASE_PASSWORD || null,
+    httpTimeouts: parseHttpTimeouts(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = nonEmpty(raw);
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = parseList(value);
+  for (const address of addresses) {
+    const [ip, bits, extra] = address.split('/');
+    const ipOk =
+      ip !== undefined && (isIP(ip) !== 0 || ['loopback', 'linklocal', 'uniquelocal'].includes(ip));
+    const bitsOk =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(ip ?? '') === 6 ? 128 : 32));
+    if (!ipOk || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDR ranges, got "${address}"`,
+      );
+    }
+  }
+  return addresses;
+}
+
+// 72 s keep-alive outlasts the 60 s idle timeout of common load balancers, so they close first.
+function parseHttpTimeouts(env: Env): HttpTimeouts {
+  const requestSeconds = parsePositiveInt('REQUEST_TIMEOUT_SECONDS', env.REQUEST_TIMEOUT_SECONDS, 30);
+  const headersSeconds = parsePositiveInt('HEADERS_TIMEOUT_SECONDS', env.HEADERS_TIMEOUT_SECONDS, 10);
+  const keepAliveSeconds = parsePositiveInt('KEEP_ALIVE_TIMEOUT_SECONDS', env.KEEP_ALIVE_TIMEOUT_SECONDS, 72);
+  // Node refuses a header bound longer than the request bound.
+  if (headersSeconds > requestSeconds) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_SECONDS (${headersSeconds}) must not exceed REQUEST_TIMEOUT_SECONDS (${requestSeconds})`,
+    );
+  }
+  return {
+    requestMs: requestSeconds * 1000,
+    headersMs: headersSeconds * 1000,
+    keepAliveMs: keepAliveSeconds * 1000,
   };
 }
 

@@ -127,6 +127,8 @@ describe('GET /api/client/features on the fast path', () => {
     for (const [path, headers] of cases) {
       expect(await expectSameAnswer(path, headers), path).toBe(true);
       const { headers: answered } = await overHttp(path, headers);
+      // The fast path writes its own headers: nosniff too (issue 12 §6).
+      expect(answered['x-content-type-options'], path).toBe('nosniff');
       const etag = answered.etag as string;
       expect(await expectSameAnswer(path, { ...headers, 'if-none-match': etag }), `${path} 304`).toBe(true);
       expect((await overHttp(path, { ...headers, 'if-none-match': etag })).status).toBe(304);

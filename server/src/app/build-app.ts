@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { Type } from 'typebox';
@@ -15,6 +14,8 @@ import { registerNetworkExposure } from '../http/network-exposure';
 import { registerOpenApi } from '../http/openapi';
 import { assertRouteDeclared, type DeclaredRoute } from '../http/route-config';
 import { createSdkFastPath } from '../http/sdk-fast-path';
+import { registerSecurityHeaders } from '../http/security-headers';
+import { createHttpServer } from '../http/socket-policy';
 import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
 import { flagModelRoutes } from './flag-model-routes';
@@ -37,20 +38,9 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   const fastPath = createSdkFastPath();
   const app = Fastify({
     // The main listener consults the SDK fast path before Fastify (sdk-fast-path.ts says why),
-    // with the socket policy Fastify would have applied to a server of its own.
-    serverFactory: (handler, options) => {
-      const setting = (name: string, fallback: number) => {
-        const value = (options as Record<string, unknown>)[name];
-        return typeof value === 'number' ? value : fallback;
-      };
-      const server = http.createServer(fastPath.wrap(handler));
-      server.keepAliveTimeout = setting('keepAliveTimeout', 72_000);
-      server.requestTimeout = setting('requestTimeout', 0);
-      server.setTimeout(setting('connectionTimeout', 0));
-      if (setting('maxRequestsPerSocket', 0) > 0)
-        server.maxRequestsPerSocket = setting('maxRequestsPerSocket', 0);
-      return server;
-    },
+    // with the socket policy of every listener (socket-policy.ts).
+    serverFactory: (handler) => createHttpServer(fastPath.wrap(handler), config.httpTimeouts),
+    trustProxy: config.trustProxy,
     loggerInstance: logger as FastifyBaseLogger,
     // Per-request logs would dominate the SDK hot path; the metrics histogram covers requests.
     logController: new LogController({ disableRequestLogging: true }),
@@ -70,6 +60,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   });
   registerErrorHandling(app, base, { pageFallback: consoleSite });
   registerJsonOnlyBodies(app);
+  registerSecurityHeaders(app);
   const metrics = registerHttpMetrics(app);
   fastPath.onAnswered(metrics.observe);
   app.decorate('sdkFastPath', fastPath);
@@ -80,6 +71,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
     baseUriPath: base,
     adminLoopbackOnly: config.adminLoopbackOnly,
     dispatch: fastPath.wrap((request, response) => app.routing(request, response)),
+    createServer: (handler) => createHttpServer(handler, config.httpTimeouts),
   });
   await registerOpenApi(app, SWITCHYARD_VERSION);
   // Identity and access: the auth guard in front of every route, then the identity routes.

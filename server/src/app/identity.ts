@@ -32,7 +32,10 @@ export async function registerIdentity(
   const catalog = createProjectCatalog(db);
   const apiTokens = createApiTokenService({ db, catalog, logger });
   const pats = createPatService({ db, logger });
-  const users = createUserService(db, { credentialsChanged: deleteSessionsOfUser });
+  const users = createUserService(db, {
+    credentialsChanged: deleteSessionsOfUser,
+    loginLocked: (info) => logger.warn(info, 'login locked after repeated failed attempts'),
+  });
   const groups = createGroupService(db, users);
   const roles = createRoleService(db, catalog);
   const serviceAccounts = createServiceAccountService(db, users, pats);

@@ -353,6 +353,13 @@ export interface SessionsTable {
   expires_at: Date;
 }
 
+export interface LoginAttemptsTable {
+  login_key: string;
+  failures: number;
+  last_attempt_at: Date;
+  locked_until: Date | null;
+}
+
 export interface ResetTokensTable {
   token_hash: string;
   user_id: number;
@@ -415,6 +422,7 @@ export interface Database {
   api_token_projects: ApiTokenProjectsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
   reset_tokens: ResetTokensTable;
   public_signup_tokens: PublicSignupTokensTable;
   public_signup_token_users: PublicSignupTokenUsersTable;

@@ -62,7 +62,8 @@ export function toApiError(error: unknown): ApiError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('BadDataError', 'The request body is not valid JSON');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('BadDataError', 'The request body is too large');
+      // Unleash (express.json) answers 413 too, though with a bare {message}.
+      return new ApiError('PayloadTooLargeError', 'The request body is too large');
   }
   if (fastifyError.statusCode === 429) return new ApiError('RateLimitError', fastifyError.message);
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
@@ -91,6 +92,7 @@ export function registerErrorHandling(
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    reply.headers(apiError.headers);
     reply.status(apiError.statusCode).type('application/json').send(toErrorBody(apiError));
   });
 

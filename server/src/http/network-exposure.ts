@@ -21,6 +21,8 @@ export interface NetworkExposureOptions {
   adminLoopbackOnly: boolean;
   /** How the SDK listener hands a request to the app; default Fastify's own handler (`app.routing`). */
   dispatch?: (request: http.IncomingMessage, response: http.ServerResponse) => void;
+  /** Makes the SDK listener's server (the app passes its socket policy); default: like the main one. */
+  createServer?: (handler: http.RequestListener) => http.Server;
 }
 
 export interface SdkListenOptions {
@@ -121,6 +123,16 @@ function reapIdleConnections(servers: http.Server[]): () => void {
   return () => clearInterval(timer);
 }
 
+function sameAsMain(main: http.Server, dispatch: http.RequestListener): http.Server {
+  const created = http.createServer(dispatch);
+  created.keepAliveTimeout = main.keepAliveTimeout;
+  created.requestTimeout = main.requestTimeout;
+  created.headersTimeout = main.headersTimeout;
+  created.maxRequestsPerSocket = main.maxRequestsPerSocket;
+  created.timeout = main.timeout;
+  return created;
+}
+
 /**
  * Adds the exposure policy to every request of the app (register it before auth, so a refused
  * peer learns nothing about tokens) and decorates the app with its SDK listener.
@@ -166,14 +178,10 @@ export function registerNetworkExposure(app: App, options: NetworkExposureOption
   const listener: SdkListener = {
     async listen({ host, port }) {
       if (server !== null) throw new Error('the SDK listener is already open');
-      const main = app.server;
-      const created = http.createServer(options.dispatch ?? ((req, res) => app.routing(req, res)));
-      // The same socket policy as the main listener, which Fastify configured.
-      created.keepAliveTimeout = main.keepAliveTimeout;
-      created.requestTimeout = main.requestTimeout;
-      created.headersTimeout = main.headersTimeout;
-      created.maxRequestsPerSocket = main.maxRequestsPerSocket;
-      created.timeout = main.timeout;
+      const dispatch = options.dispatch ?? ((req, res) => app.routing(req, res));
+      const created = options.createServer
+        ? options.createServer(dispatch)
+        : sameAsMain(app.server, dispatch);
       created.on('connection', (socket: Socket) => sdkSockets.add(socket));
       await new Promise<void>((resolve, reject) => {
         created.once('error', reject);

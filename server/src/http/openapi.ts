@@ -24,7 +24,19 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // A CSP for the explorer's pages (issue 12 §6): the plugin's own list, with hashes of its
+    // inline script and style; without upgrade-insecure-requests, which would break plain
+    // http://host:4242/docs beyond loopback, and without the external validator badge.
+    uiConfig: { validatorUrl: null },
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(' validator.swagger.io', '')
+        .trim(),
+  });
   app.get(
     '/docs/openapi.json',
     {

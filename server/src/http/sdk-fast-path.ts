@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NOSNIFF_HEADER } from './security-headers';
 
 /**
  * A handler for one SDK hot path. It answers only the common, fully cached case (a known token,
@@ -62,6 +63,7 @@ export function createSdkFastPath(): SdkFastPath {
           return;
         }
         const started = performance.now();
+        response.setHeader(NOSNIFF_HEADER[0], NOSNIFF_HEADER[1]);
         route.handler(request, response, queryStart === -1 ? '' : url.slice(queryStart + 1)).then(
           (served) => {
             if (!served) {

@@ -15,17 +15,25 @@ export class ApiError extends Error {
   readonly details: ErrorDetail[];
   /** Extra top-level fields of the body (e.g. `permissions` on a PermissionError). */
   readonly extra: Record<string, unknown>;
+  /** Response headers sent with the error (e.g. Retry-After on a 429). */
+  readonly headers: Record<string, string>;
 
   constructor(
     name: ErrorName,
     message: string,
-    options: { details?: ErrorDetail[]; extra?: Record<string, unknown>; cause?: unknown } = {},
+    options: {
+      details?: ErrorDetail[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = name;
     this.errorName = name;
     this.details = options.details ?? [{ message }];
     this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
   }
 
   get statusCode(): number {

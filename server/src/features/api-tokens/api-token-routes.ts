@@ -14,9 +14,13 @@ import {
   ValidatedEdgeTokensSchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
+import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import type { ApiTokenService } from './api-token-service';
 
 const tags = ['API tokens'];
+export const EDGE_VALIDATE_BODY_LIMIT = 100 * 1024;
+/** Edge validates at start and when a new token appears: a few a minute. */
+export const EDGE_VALIDATE_PER_MINUTE = 120;
 const ProjectParams = Type.Object({ projectId: Type.String() });
 
 /**
@@ -25,6 +29,7 @@ const ProjectParams = Type.Object({ projectId: Type.String() });
  * one of them; the service then checks the permission for the token's actual type.
  */
 export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenService }): Promise<void> {
+  await registerRouteRateLimits(app);
   app.get(
     '/api/admin/api-tokens',
     {
@@ -150,15 +155,18 @@ export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenSer
     },
   );
 
+  // Open without credentials, as in Unleash, so bounded: the body as Unleash's express.json()
+  // (100 kB, 413 beyond), the list (EDGE_VALIDATE_MAX_TOKENS), and requests per client IP.
   app.post(
     '/edge/validate',
     {
-      config: { permission: 'NONE' },
+      bodyLimit: EDGE_VALIDATE_BODY_LIMIT,
+      config: { permission: 'NONE', rateLimit: perMinute(EDGE_VALIDATE_PER_MINUTE) },
       schema: {
         operationId: 'getValidTokens',
         tags: ['Unleash Edge'],
         body: TokenStringListSchema,
-        response: { 200: ValidatedEdgeTokensSchema, ...errorResponses(400, 415) },
+        response: { 200: ValidatedEdgeTokensSchema, ...errorResponses(400, 413, 415, 429) },
       },
     },
     async (request) => tokens.validateForEdge(request.body.tokens),

@@ -111,6 +111,19 @@ export async function findByHash(db: Queryable, secretHash: string): Promise<Api
   return row && toRecord(row);
 }
 
+/** Every token among the given hashes, in one query (`POST /edge/validate` sends a list). */
+export async function findByHashes(
+  db: Queryable,
+  secretHashes: readonly string[],
+): Promise<Array<ApiTokenRecord & { secretHash: string }>> {
+  if (secretHashes.length === 0) return [];
+  const rows = await selectTokens(db)
+    .select('t.secret_hash')
+    .where('t.secret_hash', 'in', [...secretHashes])
+    .execute();
+  return rows.map((row) => ({ ...toRecord(row), secretHash: row.secret_hash }));
+}
+
 export async function findByPrefix(db: Queryable, prefix: string): Promise<ApiTokenRecord | undefined> {
   const row = await selectTokens(db).where('t.prefix', '=', prefix).executeTakeFirst();
   return row && toRecord(row);

@@ -4,11 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { as, createApiToken, createUser, eventsOfType, login } from '../../../../tests/helpers/identity';
 import { createTestApp, TEST_ADMIN_TOKEN } from '../../../../tests/helpers/test-app';
 import { createTestDatabase } from '../../../../tests/helpers/test-database';
+import { EDGE_VALIDATE_MAX_TOKENS } from '../../../contract';
 import { buildApp } from '../../app/build-app';
 import { loadConfig } from '../../config';
 import { tokenScopeOf } from '../../lib/caller';
 import { createLogger } from '../../lib/logger';
 import type { Queryable } from '../events';
+import { EDGE_VALIDATE_PER_MINUTE } from './api-token-routes';
+import { createApiTokenService } from './api-token-service';
 import { hashSecret } from './token-format';
 
 const SEEDED_CLIENT = '*:development.seeded-client-0123456789abcdef';
@@ -129,11 +132,22 @@ describe('API tokens', async () => {
     expect(response.json()).toMatchObject({ name: 'BadDataError', message });
   });
 
+  it('ignores a chosen secret and other unknown properties, as Unleash 8.2 does (201, generated secret)', async () => {
+    const response = await t.request('POST', '/api/admin/api-tokens', {
+      tokenName: 'chosen',
+      type: 'client',
+      secret: 'mine',
+      zz: 1,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().secret).toMatch(/^\*:development\.[0-9a-f]{20,}$/);
+    expect(response.json()).not.toHaveProperty('zz');
+  });
+
   it.each([
     { tokenName: 'x', type: 'admin' },
     { type: 'client' },
     { tokenName: 'x', type: 'client', projects: [] },
-    { tokenName: 'x', type: 'client', secret: 'mine' },
   ])('refuses the body %j by schema (400)', async (body) => {
     const response = await t.request('POST', '/api/admin/api-tokens', body);
     expect(response.statusCode).toBe(400);
@@ -273,6 +287,59 @@ describe('API tokens', async () => {
       { token: secret, type: 'client', projects: ['p2'], environment: 'development' },
       { token: SEEDED_FRONTEND, type: 'frontend', projects: ['default'], environment: 'production' },
     ]);
+  });
+
+  it('looks the Edge list up in one query, whatever its length (issue 12 §6)', async () => {
+    let queries = 0;
+    const counting = database.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const service = createApiTokenService({
+      db: counting,
+      catalog: { projectExists: async () => true } as never,
+      logger: createLogger('silent'),
+    });
+    const unknown = Array.from({ length: 3000 }, (_, index) => `*:development.unknown-${index}`);
+    const result = await service.validateForEdge([...unknown, SEEDED_CLIENT, SEEDED_CLIENT]);
+    expect(result.tokens).toEqual([
+      { token: SEEDED_CLIENT, type: 'client', projects: ['*'], environment: 'development' },
+    ]);
+    expect(queries).toBe(1);
+  });
+
+  it('bounds /edge/validate: 413 past the body limit, 400 past the list limit, unknown fields ignored', async () => {
+    const tooLarge = await as(t)('POST', '/edge/validate', {
+      tokens: Array.from({ length: 3000 }, () => 'x'.repeat(40)),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ name: 'PayloadTooLargeError', details: expect.any(Array) });
+    const tooMany = await as(t)('POST', '/edge/validate', {
+      tokens: Array.from({ length: EDGE_VALIDATE_MAX_TOKENS + 1 }, () => ''),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().name).toBe('BadDataError');
+    // Unleash 8.2 answers 200 to unknown properties here.
+    const extra = await as(t)('POST', '/edge/validate', { tokens: [SEEDED_CLIENT], zz: 1 });
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json().tokens).toHaveLength(1);
+  });
+
+  it("rate-limits /edge/validate per client IP with 429 in Unleash's shape", async () => {
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<ReturnType<typeof as>>> | undefined;
+    for (let i = 0; i < EDGE_VALIDATE_PER_MINUTE + 5; i += 1) {
+      const response = await as(t, {}, '10.9.9.9')('POST', '/edge/validate', { tokens: [] });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) limited ??= response;
+    }
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(EDGE_VALIDATE_PER_MINUTE);
+    expect(limited?.json()).toMatchObject({ name: 'RateLimitError' });
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('manages project tokens under the project', async () => {

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -19,6 +18,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
+import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { getRole, groupIdsOfUser, listGrants, projectsOfUser, rootRolesOfUsers, toRole } from '../access';
@@ -49,14 +49,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
   const ttlMs = config.sessionTtlHours * 3600 * 1000;
   const cookiePath = config.baseUriPath || '/';
 
-  // Per client IP (API.md §1 "Rate limits"); the 429 goes through the error handler in Unleash's shape.
-  await app.register(rateLimit, {
-    global: false,
-    enableDraftSpec: true,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError('RateLimitError', `Too many attempts: try again in ${context.after}.`),
-  });
-  const perMinute = (max: number) => ({ max, timeWindow: 60_000 });
+  await registerRouteRateLimits(app);
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
     await deleteExpiredSessions(db);

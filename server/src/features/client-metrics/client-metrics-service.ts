@@ -242,7 +242,14 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
       };
     },
 
-    async createApplication(appName: string, body: CreateApplication, actor: AuditActor): Promise<void> {
+    async createApplication(appName: string, input: CreateApplication, actor: AuditActor): Promise<void> {
+      // The wire schema ignores unknown properties (as Unleash): only the known ones are kept.
+      const { strategies, description, url, color, icon } = input;
+      const body = Object.fromEntries(
+        Object.entries({ strategies, description, url, color, icon }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      ) as CreateApplication;
       await db.transaction().execute(async (trx) => {
         const existed = await store.getApplication(appName);
         await store.upsertApplication(trx, appName, body, actor.createdBy);

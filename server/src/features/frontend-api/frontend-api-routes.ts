@@ -54,7 +54,10 @@ export async function corsHeaders(
   if (!allowed) return null;
   return {
     'access-control-allow-origin': allowed,
-    'access-control-allow-credentials': 'true',
+    // Unleash 8.2 sends `true` next to `*` as well; that pair is a contradiction browsers refuse
+    // (issue 12 §6). The frontend API authenticates with the Authorization header, never a cookie,
+    // so credentials are announced only to an origin named in the list.
+    ...(allowed === '*' ? {} : { 'access-control-allow-credentials': 'true' }),
     'access-control-expose-headers': 'ETag',
     vary: 'Origin',
   };

@@ -24,6 +24,13 @@ import {
 } from '../access';
 import { appendEvent, avatarUrl, type Queryable } from '../events';
 import { latestPatUseOfUsers } from '../personal-access-tokens';
+import {
+  accountLoginKey,
+  claimLoginAttempt,
+  clearLoginAttempts,
+  lockDurationMs,
+  unknownLoginKey,
+} from './login-lockout-store';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password-hash';
 import { createResetToken, findUsableResetToken, useResetToken } from './reset-token-store';
 import {
@@ -82,6 +89,8 @@ export interface UserServiceHooks {
    * user's sessions there, so an old session never outlives the credentials that opened it.
    */
   credentialsChanged(trx: Queryable, userId: number): Promise<void>;
+  /** A login key reached the failure threshold and is locked for a while (for the log). */
+  loginLocked?(info: { loginKey: string; failures: number; lockedForSeconds: number }): void;
 }
 
 export type UserService = ReturnType<typeof createUserService>;
@@ -280,6 +289,8 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         await existing(trx, id);
         await setPasswordHash(trx, id, hash);
         await hooks.credentialsChanged(trx, id);
+        // An admin setting a password unlocks the account.
+        await clearLoginAttempts(trx, accountLoginKey(id));
       });
     },
 
@@ -334,18 +345,37 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         }
         await setPasswordHash(trx, found.userId, hash);
         await hooks.credentialsChanged(trx, found.userId);
+        // A reset link (handed out by an admin) unlocks the account.
+        await clearLoginAttempts(trx, accountLoginKey(found.userId));
       });
     },
 
     /** Checks a password login; 401 PasswordMismatch for any failure, in constant-ish time. */
     async verifyLogin(login: string, password: string): Promise<UserRecord> {
       const user = await findByLogin(db, login);
+      // Per account, whatever address the guesses come from; unknown logins are counted alike
+      // so that a lock never tells whether an account exists.
+      const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(login);
+      const claim = await claimLoginAttempt(db, loginKey);
+      if (!claim.allowed) {
+        const seconds = Math.ceil(claim.retryAfterMs / 1000);
+        throw new ApiError(
+          'RateLimitError',
+          `Too many failed logins for this account: try again in ${seconds} seconds.`,
+          { headers: { 'retry-after': String(seconds) } },
+        );
+      }
       const usable = user && !user.isService ? user.passwordHash : null;
       const ok = await verifyPassword(password, usable);
       if (!user || !ok) {
         if (user) await recordLogin(db, user.id, false);
+        const lockMs = lockDurationMs(claim.failures);
+        if (lockMs > 0) {
+          hooks.loginLocked?.({ loginKey, failures: claim.failures, lockedForSeconds: lockMs / 1000 });
+        }
         throw new ApiError('PasswordMismatch', PASSWORD_MISMATCH);
       }
+      await clearLoginAttempts(db, loginKey);
       await recordLogin(db, user.id, true);
       return (await getUser(db, user.id)) as UserRecord;
     },
