@@ -3,6 +3,7 @@ import * as initial from './20261122000000_initial';
 import * as flagModel from './20261122103000_flag_model';
 import * as clientMetrics from './20261122104000_client_metrics';
 import * as identityAccess from './20261122110000_identity_access';
+import * as m20261125025031 from './20261125025031_unknown_flags';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261122103000_flag_model': flagModel,
   '20261122104000_client_metrics': clientMetrics,
   '20261122110000_identity_access': identityAccess,
+  '20261125025031_unknown_flags': m20261125025031,
 };
