@@ -108,15 +108,18 @@ export function batchRows(batch: MetricsBatch): number {
   return batch.counts.length + batch.variants.length + batch.registrations.length + batch.lastSeen.length;
 }
 
+/** Two batches of about half the rows each, wherever they are: both smaller than the whole. */
 function halves(batch: MetricsBatch): [MetricsBatch, MetricsBatch] {
-  const split = <T>(rows: T[]): [T[], T[]] => {
-    const middle = Math.ceil(rows.length / 2);
-    return [rows.slice(0, middle), rows.slice(middle)];
+  let firstRows = Math.ceil(batchRows(batch) / 2);
+  const take = <T>(rows: T[]): [T[], T[]] => {
+    const count = Math.min(rows.length, firstRows);
+    firstRows -= count;
+    return [rows.slice(0, count), rows.slice(count)];
   };
-  const [counts1, counts2] = split(batch.counts);
-  const [variants1, variants2] = split(batch.variants);
-  const [registrations1, registrations2] = split(batch.registrations);
-  const [lastSeen1, lastSeen2] = split(batch.lastSeen);
+  const [counts1, counts2] = take(batch.counts);
+  const [variants1, variants2] = take(batch.variants);
+  const [registrations1, registrations2] = take(batch.registrations);
+  const [lastSeen1, lastSeen2] = take(batch.lastSeen);
   return [
     { counts: counts1, variants: variants1, registrations: registrations1, lastSeen: lastSeen1 },
     { counts: counts2, variants: variants2, registrations: registrations2, lastSeen: lastSeen2 },
