@@ -3,6 +3,7 @@ import * as initial from './20261122000000_initial';
 import * as flagModel from './20261122103000_flag_model';
 import * as clientMetrics from './20261122104000_client_metrics';
 import * as identityAccess from './20261122110000_identity_access';
+import * as m20261125025031 from './20261125025031_unknown_flags';
 import * as m20261125031454 from './20261125031454_login_attempts';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '20261122103000_flag_model': flagModel,
   '20261122104000_client_metrics': clientMetrics,
   '20261122110000_identity_access': identityAccess,
+  '20261125025031_unknown_flags': m20261125025031,
   '20261125031454_login_attempts': m20261125031454,
 };

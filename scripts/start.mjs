@@ -23,7 +23,16 @@ function electronBinary() {
 
 function run(command, args) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  // Forward the first signal only: on Ctrl-C the child already got its own SIGINT from the
+  // terminal, and each extra one brings it closer to the forced exit that loses buffered metrics.
+  let forwarded = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (forwarded) return;
+      forwarded = true;
+      child.kill(signal);
+    });
+  }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 

@@ -213,3 +213,23 @@ export const FeatureUsageSchema = Type.Object({
   seenApplications: Type.Array(Type.String()),
 });
 export type FeatureUsage = Static<typeof FeatureUsageSchema>;
+
+/** Unleash's unknown-flags list (SCHEMAS.md unknownFlagSchema, unknownFlagsResponseSchema). */
+export const UnknownFlagSchema = Type.Object({
+  name: Type.String(),
+  lastSeenAt: Type.String({ format: 'date-time' }),
+  lastEventAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  reports: Type.Optional(
+    Type.Array(
+      Type.Object({
+        appName: Type.String(),
+        environments: Type.Array(
+          Type.Object({ environment: Type.String(), seenAt: Type.String({ format: 'date-time' }) }),
+        ),
+      }),
+    ),
+  ),
+});
+
+export const UnknownFlagsSchema = Type.Object({ unknownFlags: Type.Array(UnknownFlagSchema) });
+export type UnknownFlags = Static<typeof UnknownFlagsSchema>;

@@ -53,11 +53,24 @@ async function main(): Promise<void> {
   process.stdout.write(`Switchyard is running at ${server.url}\n`);
   if (server.sdkUrl) process.stdout.write(`Switchyard serves the SDK APIs at ${server.sdkUrl}\n`);
 
+  // Ctrl-C in a terminal delivers SIGINT twice: to the whole process group and again from the
+  // parent that forwards it (scripts/start.mjs, npm). A second signal therefore still means the
+  // orderly stop that writes buffered metrics; only a third, or a stop that outlasts its
+  // deadline, exits without waiting (issue 12 §5).
   let signals = 0;
+  const forceAfterMs = (config.shutdownGraceSeconds + 20) * 1000;
   const shutdown = (signal: string) => {
     signals += 1;
-    if (signals > 1) fail(`${signal} received again, exiting without waiting`, 1);
+    if (signals === 2) {
+      logger.info({ signal }, 'already shutting down; a third signal exits without waiting');
+      return;
+    }
+    if (signals > 2) fail(`${signal} received a third time, exiting without waiting`, 1);
     logger.info({ signal }, 'shutting down');
+    setTimeout(
+      () => fail(`shutdown took over ${forceAfterMs / 1000} s, exiting without waiting`, 1),
+      forceAfterMs,
+    ).unref();
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => fail(`shutdown failed: ${(error as Error).message}`, 1),

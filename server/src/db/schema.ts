@@ -217,6 +217,14 @@ export interface ClientApplicationsUsageTable {
   environment: string;
 }
 
+/** Flag names SDKs reported that no flag has (bounded; see client-metrics). */
+export interface UnknownFlagsTable {
+  name: string;
+  app_name: string;
+  environment: string;
+  seen_at: Date;
+}
+
 export interface ClientMetricsEnvTable {
   feature_name: string;
   app_name: string;
@@ -394,6 +402,7 @@ export interface Database {
   client_metrics_env: ClientMetricsEnvTable;
   client_metrics_env_variants: ClientMetricsEnvVariantsTable;
   feature_last_seen: FeatureLastSeenTable;
+  unknown_flags: UnknownFlagsTable;
   projects: ProjectsTable;
   environments: EnvironmentsTable;
   project_environments: ProjectEnvironmentsTable;

@@ -139,8 +139,9 @@ export function registerClientMetricsFastPath(
       await options.replay(request, response, raw);
       return true;
     }
-    response.writeHead(202, { 'content-type': JSON_UTF8, 'content-length': 4 });
-    response.end('null');
+    // As the route: 202 with an empty body (Unleash sends no body and no content type).
+    response.writeHead(202, { 'content-length': 0 });
+    response.end();
     return true;
   });
 }

@@ -6,6 +6,7 @@ import {
   type ClientFeatures,
   ClientFeaturesSchema,
   ClientMetricsSchema,
+  EmptyResponseSchema,
   ErrorBodySchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
@@ -184,12 +185,13 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
         operationId: 'registerClientApplication',
         tags: ['Client'],
         body: ClientApplicationSchema,
-        response: { 202: Type.Null(), ...errors },
+        response: { 202: EmptyResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       metrics.registerClient(request.body, sdkReporterOf(request, 'backend'));
-      return reply.status(202).header('x-unleash-version', options.version).send(null);
+      // Unleash answers 202 with no body at all (issue 12 §4): no `null`, no content type.
+      return reply.status(202).header('x-unleash-version', options.version).send();
     },
   );
 
@@ -201,12 +203,12 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
         operationId: 'registerClientMetrics',
         tags: ['Client'],
         body: ClientMetricsSchema,
-        response: { 202: Type.Null(), ...errors },
+        response: { 202: EmptyResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       metrics.registerMetrics(request.body, sdkReporterOf(request, 'backend'));
-      return reply.status(202).send(null);
+      return reply.status(202).send();
     },
   );
 
@@ -219,12 +221,12 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
         operationId: 'clientBulkMetrics',
         tags: ['Edge'],
         body: BulkMetricsSchema,
-        response: { 202: Type.Null(), ...errors },
+        response: { 202: EmptyResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       metrics.registerBulk(request.body, sdkReporterOf(request, 'backend'));
-      return reply.status(202).send(null);
+      return reply.status(202).send();
     },
   );
 }

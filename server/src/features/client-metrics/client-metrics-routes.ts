@@ -10,6 +10,7 @@ import {
   FeatureMetricsSchema,
   FeatureUsageSchema,
   OutdatedSdksSchema,
+  UnknownFlagsSchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
 import { actorOf } from '../../lib/caller';
@@ -156,6 +157,19 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
       },
     },
     async () => service.sdkVersions(),
+  );
+
+  app.get(
+    '/api/admin/metrics/unknown-flags',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getUnknownFlags',
+        tags: ['Unknown Flags'],
+        response: { 200: UnknownFlagsSchema, ...errors },
+      },
+    },
+    async () => service.unknownFlags(),
   );
 
   app.get(

@@ -12,10 +12,19 @@ const reporter: SdkReporter = {
 let now = new Date('2026-11-22T10:30:00Z');
 const clock = () => now;
 
+/** Metrics are stored only for flags that exist. */
+async function createFlags(db: TestDatabase['db'], names: string[]) {
+  await db
+    .insertInto('features')
+    .values(names.map((name) => ({ name, project: 'default' })))
+    .execute();
+}
+
 describe('client metrics service', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
+    await createFlags(database.db, ['new-cart', 'f', 'bulk-flag', 'g', 'flag-0', 'flag-1']);
   });
   afterAll(() => database.drop());
 
@@ -176,6 +185,7 @@ describe('client metrics service', () => {
 
   it('keeps the counts of a failed flush for the next one', async () => {
     const broken = await createTestDatabase();
+    await createFlags(broken.db, ['h']);
     const metrics = createClientMetricsService({ db: broken.db, logger: createLogger('silent'), clock });
     metrics.registerMetrics(
       {

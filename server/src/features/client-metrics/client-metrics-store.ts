@@ -33,6 +33,18 @@ export interface MetricRow {
   variants: Record<string, number>;
 }
 
+export interface UnknownFlagRow {
+  name: string;
+  appName: string;
+  environment: string;
+  seenAt: Date;
+}
+
+/** Identifies a registered instance, as client_instances' primary key does. */
+export function instanceKey(r: { appName: string; instanceId: string; environment: string }): string {
+  return JSON.stringify([r.appName, r.instanceId, r.environment]);
+}
+
 export interface ApplicationQuery {
   query?: string | undefined;
   offset: number;
@@ -145,6 +157,84 @@ export function createClientMetricsStore(db: Db) {
         const created = await writeBatch(trx, batch);
         if (created.length) await onCreated(trx, created);
       });
+    },
+
+    /** Which of these names are flags (archived ones included: Unleash counts them as known). */
+    async existingFlagNames(names: readonly string[]): Promise<Set<string>> {
+      if (!names.length) return new Set();
+      const rows = await db
+        .selectFrom('features')
+        .select('name')
+        .where('name', '=', sql<string>`any(${[...names]}::text[])`)
+        .execute();
+      return new Set(rows.map((row) => row.name));
+    },
+
+    async existingApplications(names: readonly string[]): Promise<Set<string>> {
+      if (!names.length) return new Set();
+      const rows = await db
+        .selectFrom('client_applications')
+        .select('app_name')
+        .where('app_name', '=', sql<string>`any(${[...names]}::text[])`)
+        .execute();
+      return new Set(rows.map((row) => row.app_name));
+    },
+
+    /** Keys (see `instanceKey`) of the instances among these that are registered already. */
+    async existingInstances(
+      instances: ReadonlyArray<{ appName: string; instanceId: string; environment: string }>,
+    ): Promise<Set<string>> {
+      if (!instances.length) return new Set();
+      const { rows } = await sql<{ app_name: string; instance_id: string; environment: string }>`
+        select i.app_name, i.instance_id, i.environment from client_instances i
+        join unnest(${instances.map((r) => r.appName)}::text[], ${instances.map((r) => r.instanceId)}::text[],
+                    ${instances.map((r) => r.environment)}::text[]) as t(app_name, instance_id, environment)
+          using (app_name, instance_id, environment)
+      `.execute(db);
+      return new Set(
+        rows.map((r) =>
+          instanceKey({ appName: r.app_name, instanceId: r.instance_id, environment: r.environment }),
+        ),
+      );
+    },
+
+    /** Records reports of flags that do not exist, keeping only the `keep` most recently seen. */
+    async recordUnknownFlags(rows: readonly UnknownFlagRow[], keep: number): Promise<void> {
+      if (!rows.length) return;
+      await db.transaction().execute(async (trx) => {
+        await sql`
+          insert into unknown_flags (name, app_name, environment, seen_at)
+          select * from unnest(${rows.map((r) => r.name)}::text[], ${rows.map((r) => r.appName)}::text[],
+                               ${rows.map((r) => r.environment)}::text[], ${rows.map((r) => r.seenAt)}::timestamptz[])
+          on conflict (name, app_name, environment) do update set
+            seen_at = greatest(unknown_flags.seen_at, excluded.seen_at)
+        `.execute(trx);
+        await sql`
+          delete from unknown_flags where (name, app_name, environment) in (
+            select name, app_name, environment from unknown_flags
+            order by seen_at desc, name, app_name, environment offset ${keep})
+        `.execute(trx);
+      });
+    },
+
+    async listUnknownFlags(): Promise<UnknownFlagRow[]> {
+      const rows = await db
+        .selectFrom('unknown_flags')
+        .select(['name', 'app_name', 'environment', 'seen_at'])
+        .orderBy('seen_at', 'desc')
+        .orderBy('name')
+        .execute();
+      return rows.map((r) => ({
+        name: r.name,
+        appName: r.app_name,
+        environment: r.environment,
+        seenAt: r.seen_at,
+      }));
+    },
+
+    /** A flag created after it was reported is no longer unknown. */
+    async forgetUnknownFlagsThatExist(): Promise<void> {
+      await sql`delete from unknown_flags u using features f where f.name = u.name`.execute(db);
     },
 
     async deleteMetricsBefore(cutoff: Date): Promise<void> {

@@ -125,3 +125,19 @@ describe('dates', () => {
     expect(parseReportedDate(undefined, now)).toBe(now);
   });
 });
+
+describe('MetricsBuffer memory bound', () => {
+  it('refuses new keys once their estimated bytes reach the bound, and counts them', () => {
+    const buffer = new MetricsBuffer(1_000_000, 20_000);
+    const now = new Date('2026-11-25T10:00:00Z');
+    const longName = 'n'.repeat(250);
+    for (let i = 0; i < 100; i++) {
+      buffer.addToggle(`${longName}-${i}`, 'app', 'dev', now, { yes: 1 }, now);
+    }
+    expect(buffer.isFull).toBe(true);
+    expect(buffer.approximateBytes).toBeLessThan(20_000 + 2_000);
+    expect(buffer.dropped).toBeGreaterThan(80);
+    buffer.drain();
+    expect([buffer.size, buffer.approximateBytes, buffer.isFull]).toEqual([0, 0, false]);
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * In-memory aggregation of what SDKs report between two flushes. Pure: no I/O, the clock is
  * passed in. Counts are summed per hour, flag, application and environment so a flush writes
- * one row per bucket however many SDK posts fed it. Memory is bounded by `maxKeys`: once full,
- * new keys are refused (and counted) while existing keys keep accumulating.
+ * one row per bucket however many SDK posts fed it. Memory is bounded by `maxKeys` rows and by
+ * an estimate of their bytes (`maxBytes`, what a key's strings weigh plus a fixed overhead): once
+ * either is reached, new keys are refused (and counted) while existing keys keep accumulating.
  */
 
 export interface CountRow {
@@ -56,6 +57,23 @@ export interface ToggleReport {
 
 const SEP = '\u0000';
 const HOUR_MS = 3_600_000;
+/** What a buffered row costs beyond its strings: objects, map entries, numbers and dates. */
+const ROW_OVERHEAD_BYTES = 200;
+
+/** Approximate memory of a row holding these strings (UTF-16: two bytes per code unit). */
+function rowBytes(...texts: ReadonlyArray<string | null | readonly string[]>): number {
+  let units = 0;
+  for (const text of texts) {
+    if (text === null) continue;
+    if (typeof text === 'string') units += text.length;
+    else for (const item of text) units += item.length + 8;
+  }
+  return ROW_OVERHEAD_BYTES + units * 2;
+}
+
+function registrationBytes(r: Registration): number {
+  return rowBytes(r.appName, r.instanceId, r.environment, r.sdkVersion, r.clientIp, r.strategies, r.projects);
+}
 
 export function startOfHour(date: Date): Date {
   return new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS);
@@ -89,17 +107,26 @@ export class MetricsBuffer {
   /** By environment, then flag. */
   private lastSeen = new Map<string, Map<string, LastSeenRow>>();
   private lastSeenRows = 0;
+  private bytes = 0;
   /** Reports refused because the buffer was full; exposed as a metric. */
   dropped = 0;
 
-  constructor(private readonly maxKeys: number) {}
+  constructor(
+    private readonly maxKeys: number,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
 
   get size(): number {
     return this.countRows + this.variantRows + this.registrations.size + this.lastSeenRows;
   }
 
+  /** The estimated memory of what is buffered. */
+  get approximateBytes(): number {
+    return this.bytes;
+  }
+
   get isFull(): boolean {
-    return this.size >= this.maxKeys;
+    return this.size >= this.maxKeys || this.bytes >= this.maxBytes;
   }
 
   private groupOf(appName: string, environment: string, at: Date): HourGroup {
@@ -156,6 +183,7 @@ export class MetricsBuffer {
       }
       group.counts.set(featureName, { featureName, appName, environment, hour, yes, no });
       this.countRows += 1;
+      this.bytes += rowBytes(featureName, appName, environment);
     }
     const variants = report.variants;
     if (variants) {
@@ -173,9 +201,15 @@ export class MetricsBuffer {
           }
           rows.set(variant, { featureName, appName, environment, hour, variant, count });
           this.variantRows += 1;
+          this.bytes += rowBytes(featureName, appName, environment, variant);
         } else this.dropped += 1;
       }
     }
+    this.markSeen(featureName, environment, now);
+    return true;
+  }
+
+  private markSeen(featureName: string, environment: string, now: Date): void {
     let seenInEnvironment = this.lastSeen.get(environment);
     const seen = seenInEnvironment?.get(featureName);
     if (seen) {
@@ -187,8 +221,8 @@ export class MetricsBuffer {
       }
       seenInEnvironment.set(featureName, { featureName, environment, seenAt: now });
       this.lastSeenRows += 1;
+      this.bytes += rowBytes(featureName, environment);
     }
-    return true;
   }
 
   /**
@@ -202,12 +236,14 @@ export class MetricsBuffer {
       this.dropped += 1;
       return;
     }
-    this.registrations.set(key, {
+    const merged = {
       ...registration,
       sdkVersion: registration.sdkVersion ?? known?.sdkVersion ?? null,
       clientIp: registration.clientIp ?? known?.clientIp ?? null,
       strategies: registration.strategies.length ? registration.strategies : (known?.strategies ?? []),
-    });
+    };
+    this.bytes += registrationBytes(merged) - (known ? registrationBytes(known) : 0);
+    this.registrations.set(key, merged);
   }
 
   /** Takes everything buffered so far, leaving the buffer empty. */
@@ -229,6 +265,7 @@ export class MetricsBuffer {
     this.countRows = 0;
     this.variantRows = 0;
     this.lastSeenRows = 0;
+    this.bytes = 0;
     return batch;
   }
 
@@ -256,8 +293,10 @@ export class MetricsBuffer {
         }
         rows.set(row.variant, { ...row, hour: group.hour });
         this.variantRows += 1;
+        this.bytes += rowBytes(row.featureName, row.appName, row.environment, row.variant);
       } else this.dropped += 1;
     }
+    for (const row of batch.lastSeen) this.markSeen(row.featureName, row.environment, row.seenAt);
     for (const registration of batch.registrations) {
       const key = [registration.appName, registration.instanceId, registration.environment].join(SEP);
       if (!this.registrations.has(key)) this.addRegistration(registration);

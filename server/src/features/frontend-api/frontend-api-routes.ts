@@ -85,6 +85,11 @@ export async function evaluateFrontend(
  * The API browser and mobile SDKs call with a frontend token (API.md §3): flags are evaluated
  * here, against the in-memory snapshot of the token's environment and projects.
  */
+/** Unleash answers the frontend metrics and register posts with Express's `sendStatus(200)`: "OK". */
+function sendOk(reply: FastifyReply) {
+  return reply.status(200).type('text/plain; charset=utf-8').send('OK');
+}
+
 export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptions): Promise<void> {
   const { metrics, settings } = options;
 
@@ -179,7 +184,7 @@ export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptio
         operationId: 'registerFrontendClientMetrics',
         tags: ['Frontend API'],
         body: ClientMetricsSchema,
-        response: { 200: Type.Null(), ...errors },
+        response: { 200: Type.String(), ...errors },
       },
     },
     async (request, reply) => {
@@ -191,7 +196,7 @@ export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptio
         },
         sdkReporterOf(request, 'frontend'),
       );
-      return reply.status(200).send(null);
+      return sendOk(reply);
     },
   );
 
@@ -203,11 +208,11 @@ export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptio
         operationId: 'registerFrontendClient',
         tags: ['Frontend API'],
         body: Type.Object({}, { additionalProperties: true }),
-        response: { 200: Type.Null(), ...errors },
+        response: { 200: Type.String(), ...errors },
       },
     },
     // Kept for old proxy clients: Unleash answers 200 and does nothing (API.md §3).
-    async (_request, reply) => reply.status(200).send(null),
+    async (_request, reply) => sendOk(reply),
   );
 
   for (const [path, operationId] of [
