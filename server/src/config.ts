@@ -54,6 +54,12 @@ export interface Config {
    * app from the OS keychain; unset, the headless server keeps it in DATA_DIR (mode 0600).
    */
   embeddedDatabasePassword: string | null;
+  /**
+   * DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS and
+   * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: bounds on waiting for PostgreSQL (issue 12), so a
+   * stopped or frozen database fails requests fast instead of hanging them. 0 switches one off.
+   */
+  databaseTimeouts: { connectMs: number; queryMs: number; statementMs: number; idleInTransactionMs: number };
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -102,6 +108,20 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       10,
     ),
     embeddedDatabasePassword: env.EMBEDDED_DATABASE_PASSWORD || null,
+    databaseTimeouts: {
+      connectMs: parseNonNegativeInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 2000),
+      queryMs: parseNonNegativeInt('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000),
+      statementMs: parseNonNegativeInt(
+        'DATABASE_STATEMENT_TIMEOUT_MS',
+        env.DATABASE_STATEMENT_TIMEOUT_MS,
+        4000,
+      ),
+      idleInTransactionMs: parseNonNegativeInt(
+        'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+        env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        60_000,
+      ),
+    },
   };
 }
 
