@@ -123,6 +123,8 @@ export function createRevisionTracker(
     },
     markDirty() {
       generation += 1;
+      // A committed change proves the database answers again: no reason to wait out a backoff.
+      failures.clear();
     },
   };
 }
