@@ -82,7 +82,7 @@ describe('the SDK APIs through a database outage', () => {
       INIT_FRONTEND_API_TOKENS: FRONTEND,
       METRICS_FLUSH_INTERVAL_SECONDS: '1',
       DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
-      LOG_LEVEL: 'fatal',
+      LOG_LEVEL: 'error',
     });
     url = (await server.ready).replace(/\/$/, '');
     const created = await request('POST', '/api/admin/projects/default/features', ADMIN, { name: FLAG });
@@ -196,6 +196,8 @@ describe('the SDK APIs through a database outage', () => {
       }
 
       await sleep(2000);
+      /** The server must live through it all: a crash would also read as SDK errors, less clearly. */
+      const alive = () => expect(server.child.exitCode, server.stderr().slice(-2000)).toBeNull();
 
       // 1. PostgreSQL stopped (immediate shutdown: every connection cut at once).
       phase = 'stopped';
@@ -204,6 +206,7 @@ describe('the SDK APIs through a database outage', () => {
       const duringStop = await checkOutageAnswers();
       await sleep(Math.max(0, STOP_MS - 500 - duringStop.write.ms - duringStop.ready.ms));
       await postgres.start();
+      alive();
       phase = 'after stop';
       const recoveryAfterStop = await recoveryMs();
 
@@ -211,6 +214,7 @@ describe('the SDK APIs through a database outage', () => {
 
       // 2. PostgreSQL frozen: connections open, nothing answers.
       phase = 'frozen';
+      alive();
       postgres.freeze();
       await sleep(500);
       const duringFreeze = await checkOutageAnswers();
@@ -220,6 +224,7 @@ describe('the SDK APIs through a database outage', () => {
       const recoveryAfterFreeze = await recoveryMs();
 
       await sleep(1000);
+      alive();
       const readyAfter = await request('GET', '/ready', ADMIN);
       polling = false;
       await Promise.all(pollers);

@@ -71,14 +71,22 @@ function breaksConnection(error: unknown): boolean {
 
 /**
  * The pool as kysely sees it, except that a client whose query timed out or lost its
- * connection is destroyed on release instead of going back to the pool: pg keeps such a client
- * waiting for the lost answer, so after a freeze every later query on it would queue behind.
+ * connection is destroyed on release instead of going back to the pool (pg keeps such a client
+ * waiting for the lost answer, so after a freeze every later query on it would queue behind),
+ * and that a checked-out client losing its connection cannot crash the process.
  */
 function discardingBrokenClients(pool: pg.Pool): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let broken = false;
+      // pg-pool listens for errors only on idle clients: a connection lost while checked out
+      // between two statements (inside a transaction) would emit an unhandled 'error' and end
+      // the process, which the outage test saw when PostgreSQL stopped.
+      const onLostConnection = () => {
+        broken = true;
+      };
+      client.on('error', onLostConnection);
       const query = ((...args: Parameters<pg.PoolClient['query']>) => {
         const result = (client.query as (...a: unknown[]) => unknown)(...args);
         if (result instanceof Promise) {
@@ -91,7 +99,10 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
       }) as PostgresPoolClient['query'];
       return {
         query,
-        release: () => client.release(broken ? true : undefined),
+        release: () => {
+          client.removeListener('error', onLostConnection);
+          client.release(broken ? true : undefined);
+        },
       };
     },
     end: () => pool.end(),
