@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       embeddedDatabasePassword: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
+      databaseTimeouts: { connectMs: 2000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
     });
   });
 
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
       embeddedDatabasePassword: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
+      databaseTimeouts: { connectMs: 2000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
     });
   });
 
@@ -135,6 +137,24 @@ describe('loadConfig', () => {
     expect(config.frontendApiEnabled).toBe(false);
     expect(config.frontendApiOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.metricsFlushIntervalSeconds).toBe(2);
+  });
+
+  it('reads the database timeouts, 0 switching one off, and refuses other values', () => {
+    const config = loadConfig({
+      DATABASE_CONNECT_TIMEOUT_MS: '500',
+      DATABASE_QUERY_TIMEOUT_MS: '0',
+      DATABASE_STATEMENT_TIMEOUT_MS: '1500',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '9000',
+    });
+    expect(config.databaseTimeouts).toEqual({
+      connectMs: 500,
+      queryMs: 0,
+      statementMs: 1500,
+      idleInTransactionMs: 9000,
+    });
+    expect(() => loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '2s' })).toThrowError(
+      'DATABASE_QUERY_TIMEOUT_MS must be a non-negative integer',
+    );
   });
 
   it('reads ADMIN_LOOPBACK_ONLY as main passes it', () => {

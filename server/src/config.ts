@@ -64,6 +64,12 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS, KEEP_ALIVE_TIMEOUT_SECONDS, for every listener. */
   httpTimeouts: HttpTimeouts;
+  /**
+   * DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS and
+   * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: bounds on waiting for PostgreSQL (issue 12), so a
+   * stopped or frozen database fails requests fast instead of hanging them. 0 switches one off.
+   */
+  databaseTimeouts: { connectMs: number; queryMs: number; statementMs: number; idleInTransactionMs: number };
 }
 
 /** How long a client may take (issue 12 §6: slow-header and slow-body sockets stayed open). */
@@ -124,6 +130,20 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     embeddedDatabasePassword: env.EMBEDDED_DATABASE_PASSWORD || null,
     httpTimeouts: parseHttpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    databaseTimeouts: {
+      connectMs: parseNonNegativeInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 2000),
+      queryMs: parseNonNegativeInt('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000),
+      statementMs: parseNonNegativeInt(
+        'DATABASE_STATEMENT_TIMEOUT_MS',
+        env.DATABASE_STATEMENT_TIMEOUT_MS,
+        4000,
+      ),
+      idleInTransactionMs: parseNonNegativeInt(
+        'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+        env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        60_000,
+      ),
+    },
   };
 }
 

@@ -113,11 +113,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       connectionString = embedded.connectionString;
     }
 
-    const database: DatabaseHandle = createDatabase(connectionString);
-    undo.push(database.close);
+    // Migrations may rightly run longer than the request timeouts: they get a connection of their own.
+    const migration: DatabaseHandle = createDatabase(connectionString, { max: 1 });
+    undo.push(migration.close);
     let version: string;
     try {
-      ({ version } = await assertSupportedPostgres(database.db));
+      ({ version } = await assertSupportedPostgres(migration.db));
     } catch (error) {
       if ((error as Error).name === 'UnsupportedPostgresError') throw error;
       throw new StartupError(
@@ -126,7 +127,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     const databaseReadyMs = Math.round(performance.now() - started);
 
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateToLatest(migration.db);
+    await migration.close();
+    undo.pop();
+    const database: DatabaseHandle = createDatabase(connectionString, { timeouts: config.databaseTimeouts });
+    undo.push(database.close);
     const migrateMs = Math.round(performance.now() - started) - databaseReadyMs;
     if (applied.length) logger.info({ applied }, 'applied database migrations');
 

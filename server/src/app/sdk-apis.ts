@@ -32,6 +32,8 @@ import { SWITCHYARD_VERSION } from '../version';
 
 /** How long another instance's change may take to reach this one's SDK answers. */
 const REVISION_MAX_AGE_MS = 1000;
+/** A revision check slower than this counts as failed: the SDKs keep the last snapshot meanwhile. */
+const REVISION_CHECK_TIMEOUT_MS = 2000;
 /** Beyond this many changed flags since the last snapshot, a full reload is cheaper. */
 const MAX_INCREMENTAL_FLAGS = 200;
 
@@ -50,9 +52,12 @@ export interface SdkApiOptions {
 async function registerSdkApis(app: App, { db, config, fastPath, identity }: SdkApiOptions): Promise<void> {
   const tracker = createRevisionTracker((environment) => getClientSnapshotRevision(db, environment), {
     maxAgeMs: REVISION_MAX_AGE_MS,
+    timeoutMs: REVISION_CHECK_TIMEOUT_MS,
   });
   const cache = createClientFeatureCache({
     tracker,
+    onRefreshFailed: (environment, error) =>
+      app.log.warn({ err: error, environment }, 'database unavailable: serving the last known flags'),
     async loadSnapshot(environment) {
       const snapshot = await getClientSnapshot(db, environment);
       const tags = await listTagsOfFeatures(
@@ -83,8 +88,13 @@ async function registerSdkApis(app: App, { db, config, fastPath, identity }: Sdk
   // A change this process committed is served on the very next SDK request: every successful
   // admin mutation marks the revision dirty before its response leaves (so before the caller
   // can poll). Other instances' changes arrive through the tracker's short maximum age.
+  // SDK posts (registration, metrics, frontend evaluation) change no flag: they must not make the
+  // next SDK request wait for the database.
+  const sdkPrefixes = [`${config.baseUriPath}/api/client/`, `${config.baseUriPath}/api/frontend`];
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) tracker.markDirty();
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    const route = request.routeOptions.url ?? '';
+    if (!sdkPrefixes.some((prefix) => route.startsWith(prefix))) tracker.markDirty();
     return payload;
   });
 

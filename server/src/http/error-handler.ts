@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody, ErrorName } from '../../contract';
 import { ERROR_STATUS } from '../../contract';
+import { isDatabaseUnavailable } from '../db/pg-errors';
 import { ApiError, type ErrorDetail } from '../lib/errors';
 
 interface AjvError {
@@ -43,6 +44,18 @@ export function toErrorBody(error: ApiError): ErrorBody {
   };
 }
 
+/**
+ * PostgreSQL stopped, frozen or restarting: a retryable 503 with a message that says so (SDKs
+ * and the console back off on 503), where a 500 would suggest a bug.
+ */
+export function databaseUnavailable(cause?: unknown): ApiError {
+  return new ApiError(
+    'ServiceUnavailableError',
+    'The database is unavailable or not responding; the request was not carried out. Retry shortly.',
+    { cause },
+  );
+}
+
 /** Maps anything thrown to an ApiError; unknown errors become a 500 that reveals nothing internal. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -65,6 +78,7 @@ export function toApiError(error: unknown): ApiError {
       // Unleash (express.json) answers 413 too, though with a bare {message}.
       return new ApiError('PayloadTooLargeError', 'The request body is too large');
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   if (fastifyError.statusCode === 429) return new ApiError('RateLimitError', fastifyError.message);
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const name = (Object.keys(ERROR_STATUS) as ErrorName[]).find(
@@ -91,7 +105,9 @@ export function registerErrorHandling(
 ): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
-    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.errorName === 'ServiceUnavailableError') {
+      request.log.warn({ err: (error as Error).message }, 'request failed: database unavailable');
+    } else if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     reply.headers(apiError.headers);
     reply.status(apiError.statusCode).type('application/json').send(toErrorBody(apiError));
   });

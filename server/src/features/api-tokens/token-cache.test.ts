@@ -80,4 +80,59 @@ describe('token lookup cache', () => {
     });
     expect(reloaded).toBe(true);
   });
+  it('keeps serving a known token through a failed reload, and replaces it once the database answers', async () => {
+    const time = clock();
+    const cache = new TokenCache<string>({
+      ttlMs: 100,
+      negativeTtlMs: 10,
+      maxEntries: 10,
+      retryAfterFailureMs: 50,
+      now: time.now,
+    });
+    let database: 'up' | 'down' = 'up';
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      if (database === 'down') throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+      return `token-${loads}`;
+    };
+    expect(await cache.get('k', load)).toBe('token-1');
+    database = 'down';
+    time.advance(101);
+    // Expired: answered at once from memory while the reload (which fails) runs behind.
+    expect(await cache.get('k', load)).toBe('token-1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loads).toBe(2);
+    time.advance(49);
+    expect(await cache.get('k', load)).toBe('token-1');
+    expect(loads).toBe(2); // waiting retryAfterFailureMs before asking again
+    database = 'up';
+    time.advance(1);
+    expect(await cache.get('k', load)).toBe('token-1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', load)).toBe('token-3');
+  });
+
+  it('never answers an unknown token from a stale entry: it asks, and a failure reaches the caller', async () => {
+    const time = clock();
+    const cache = new TokenCache<string>({ ttlMs: 100, negativeTtlMs: 10, maxEntries: 10, now: time.now });
+    expect(await cache.get('k', async () => null)).toBeNull();
+    time.advance(11);
+    // Created on another instance meanwhile: found on the first lookup after the negative TTL.
+    expect(await cache.get('k', async () => 'created')).toBe('created');
+    cache.invalidate('k');
+    expect(await cache.get('k', async () => null)).toBeNull();
+    time.advance(11);
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+  });
+
+  it('forgets a token deleted meanwhile once its reload says so', async () => {
+    const time = clock();
+    const cache = new TokenCache<string>({ ttlMs: 100, negativeTtlMs: 10, maxEntries: 10, now: time.now });
+    await cache.get('k', async () => 'token');
+    time.advance(101);
+    expect(await cache.get('k', async () => null)).toBe('token');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', async () => 'unused')).toBeNull();
+  });
 });

@@ -4,17 +4,29 @@
  * briefly too, so a flood of bad secrets cannot turn into a flood of queries. Deleting or
  * updating a token invalidates its entry in this process; other instances see the change when
  * their entry expires (the TTL bounds that delay).
+ *
+ * A known token outlives an outage (issue 12): once its entry expires it is still answered at
+ * once while a reload runs behind it, and a failed reload keeps it (retried after
+ * `retryAfterFailureMs`), so SDKs keep being served while the database is stopped or frozen.
+ * An unknown token is never answered from a stale entry: its lookup waits for the database
+ * (a token created on another instance is found as soon as the short negative TTL ends), and
+ * fails, which the error handler answers with a retryable 503, when the database cannot say.
  */
 export interface TokenCacheOptions {
   ttlMs: number;
   negativeTtlMs: number;
   maxEntries: number;
+  /** How long a known entry is served as is after a failed reload (default 1 s). */
+  retryAfterFailureMs?: number;
   now?: () => number;
 }
 
 interface Entry<V> {
   value: Promise<V | null>;
   expiresAt: number;
+  /** Set once the load succeeded with a token: only such entries are served stale. */
+  known?: V;
+  reloading?: boolean;
 }
 
 export class TokenCache<V> {
@@ -29,27 +41,55 @@ export class TokenCache<V> {
     const now = this.now();
     const cached = this.entries.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
+    if (cached?.known !== undefined) {
+      if (!cached.reloading) this.reload(key, cached, load);
+      return cached.value;
+    }
     if (cached) this.entries.delete(key);
 
     const entry: Entry<V> = { value: load(), expiresAt: now + this.options.ttlMs };
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
-        if (value === null && this.entries.get(key) === entry) {
-          entry.expiresAt = this.now() + this.options.negativeTtlMs;
-        }
+        if (this.entries.get(key) !== entry) return;
+        if (value === null) entry.expiresAt = this.now() + this.options.negativeTtlMs;
+        else entry.known = value;
       },
       () => {
         // A failed load (database down) is not an answer: the next request retries.
         if (this.entries.get(key) === entry) this.entries.delete(key);
       },
     );
+    this.evictOverflow();
+    return entry.value;
+  }
+
+  /** Replaces a known entry with a fresh answer, or keeps it a little longer when the load fails. */
+  private reload(key: string, entry: Entry<V>, load: () => Promise<V | null>): void {
+    entry.reloading = true;
+    load().then(
+      (value) => {
+        if (this.entries.get(key) !== entry) return;
+        const now = this.now();
+        this.entries.set(key, {
+          value: Promise.resolve(value),
+          expiresAt: now + (value === null ? this.options.negativeTtlMs : this.options.ttlMs),
+          ...(value === null ? {} : { known: value }),
+        });
+      },
+      () => {
+        entry.reloading = false;
+        entry.expiresAt = this.now() + (this.options.retryAfterFailureMs ?? 1000);
+      },
+    );
+  }
+
+  private evictOverflow(): void {
     while (this.entries.size > this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    return entry.value;
   }
 
   invalidate(key: string): void {

@@ -44,6 +44,63 @@ describe('client feature cache', () => {
     expect(again).not.toBe(first);
     expect(again.body.equals(first.body)).toBe(true);
   });
+
+  it('serves the last snapshot when the database fails, and waits at most the budget when it hangs', async () => {
+    let revision = 1;
+    let database: 'up' | 'down' | 'frozen' = 'up';
+    let now = 0;
+    const failures: string[] = [];
+    const cache = createClientFeatureCache({
+      // A tracker that asks on every call, as after markDirty: the worst case for the cache.
+      tracker: {
+        current: async () => {
+          if (database === 'down')
+            throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+          if (database === 'frozen') {
+            // Frozen until the pool's query timeout gives up (here 200 ms).
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            throw new Error('Query read timeout');
+          }
+          return revision;
+        },
+        markDirty: () => {},
+      },
+      loadSnapshot: async () => snapshot([feature('a', revision === 1)], revision),
+      refreshBudgetMs: 50,
+      refreshRetryMs: 1000,
+      clock: () => now,
+      onRefreshFailed: (environment) => failures.push(environment),
+    });
+    const query = { environment: 'development', projects: null, inlineSegmentConstraints: false };
+    const first = await cache.clientFeatures(query);
+    expect(first.revision).toBe(1);
+
+    database = 'down';
+    revision = 2;
+    expect((await cache.clientFeatures(query)).body.equals(first.body)).toBe(true);
+    expect(failures).toEqual(['development']);
+
+    // Within the retry delay nothing is asked; after it, a frozen database costs one budget once.
+    database = 'frozen';
+    now = 1000;
+    const started = Date.now();
+    expect((await cache.clientFeatures(query)).revision).toBe(1);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(40);
+    expect(waited).toBeLessThan(1000);
+    now = 1060; // past the budget of the refresh still hanging: answered without waiting
+    const again = Date.now();
+    expect((await cache.clientFeatures(query)).revision).toBe(1);
+    expect(Date.now() - again).toBeLessThan(40);
+
+    // Back: once the stuck check has failed, the next request after the retry delay is current.
+    database = 'up';
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    now = 5000;
+    const recovered = await cache.clientFeatures(query);
+    expect(recovered.revision).toBe(2);
+    expect(recovered.body.equals(first.body)).toBe(false);
+  });
 });
 
 describe('applySnapshotChanges', () => {

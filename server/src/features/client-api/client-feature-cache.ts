@@ -2,7 +2,7 @@ import type { ClientFeatures } from '../../../contract';
 import { createFlagRepository, type FlagRepository, hash32 } from '../../evaluation';
 import type { ClientSnapshot, SnapshotFeature } from '../feature-toggles';
 import { buildClientFeatures, type ClientQuery, echoQuery, serializeClientFeatures } from './client-payload';
-import type { RevisionTracker } from './revision-tracker';
+import { type RevisionTracker, withTimeout } from './revision-tracker';
 
 export interface TaggedSnapshot extends ClientSnapshot {
   tags: ReadonlyMap<string, ReadonlyArray<{ type: string; value: string }>>;
@@ -124,6 +124,15 @@ export function createClientFeatureCache(deps: {
   maxCachedQueries?: number;
   /** Bytes of serialised bodies kept across queries; default 128 MiB. */
   maxCachedBytes?: number;
+  /** How long a request waits for a newer snapshot when one is in memory (default 1 s). */
+  refreshBudgetMs?: number;
+  /** After a failed refresh, the last snapshot is served without trying for this long (default 1 s). */
+  refreshRetryMs?: number;
+  /** Told (at most every 10 s) that a refresh failed and the last snapshot is served. */
+  onRefreshFailed?(environment: string, error: unknown): void;
+  /** A snapshot load slower than this fails (default 30 s; 10,000 flags load in half a second). */
+  loadTimeoutMs?: number;
+  clock?: () => number;
 }) {
   const snapshots = new Map<string, TaggedSnapshot>();
   const loading = new Map<string, Promise<TaggedSnapshot>>();
@@ -134,13 +143,77 @@ export function createClientFeatureCache(deps: {
   );
   const repositories = new Lru<EvaluationState>(deps.maxCachedQueries ?? 1000);
 
+  const clock = deps.clock ?? Date.now;
+  const budgetMs = deps.refreshBudgetMs ?? 1000;
+  const retryMs = deps.refreshRetryMs ?? 1000;
+  const loadTimeoutMs = deps.loadTimeoutMs ?? 30_000;
+  /** Per environment: since when a refresh is awaited, and until when not to try after a failure. */
+  const waitingSince = new Map<string, number>();
+  const retryAt = new Map<string, number>();
+
+  /**
+   * The snapshot to serve. With one in memory, a request waits for a newer one at most
+   * `refreshBudgetMs` (counted from the first waiting request, so requests never queue behind a
+   * stuck refresh) and not at all for `refreshRetryMs` after a failed one: the database being
+   * stopped or frozen costs the SDKs at most that delay, never an error (issue 12).
+   */
   async function snapshotFor(environment: string): Promise<TaggedSnapshot> {
+    const current = snapshots.get(environment);
+    if (!current) return freshSnapshot(environment);
+    // The hot path: the revision is known without waiting and the snapshot is that recent.
+    const known = deps.tracker.known?.(environment);
+    if (known !== undefined && current.revision >= known) return current;
+    const now = clock();
+    if ((retryAt.get(environment) ?? 0) > now) return current;
+    const since = waitingSince.get(environment) ?? now;
+    const remaining = since + budgetMs - now;
+    if (remaining <= 0) return current;
+    waitingSince.set(environment, since);
+    const fresh = freshSnapshot(environment).then(
+      (snapshot) => {
+        waitingSince.delete(environment);
+        retryAt.delete(environment);
+        return snapshot;
+      },
+      (error: unknown) => {
+        waitingSince.delete(environment);
+        retryAt.set(environment, clock() + retryMs);
+        onStale(environment, error);
+        return current;
+      },
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<TaggedSnapshot>((resolve) => {
+      timer = setTimeout(() => resolve(snapshots.get(environment) ?? current), remaining);
+    });
+    try {
+      return await Promise.race([fresh, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  let lastStaleLogAt = Number.NEGATIVE_INFINITY;
+  function onStale(environment: string, error: unknown): void {
+    // One line per 10 s at most: an outage must not flood the log at the SDKs' request rate.
+    if (clock() - lastStaleLogAt < 10_000) return;
+    lastStaleLogAt = clock();
+    deps.onRefreshFailed?.(environment, error);
+  }
+
+  async function freshSnapshot(environment: string): Promise<TaggedSnapshot> {
     const revision = await deps.tracker.current(environment);
     const current = snapshots.get(environment);
     if (current && current.revision >= revision) return current;
     let pending = loading.get(environment);
     if (!pending) {
-      pending = refreshed(environment, current)
+      // Bounded even without the pool's query timeout, so a refresh always settles.
+      const load = withTimeout(refreshed(environment, current), loadTimeoutMs, () =>
+        Object.assign(new Error(`loading the ${environment} snapshot took over ${loadTimeoutMs} ms`), {
+          code: 'ETIMEDOUT',
+        }),
+      );
+      pending = load
         .then((snapshot) => {
           const newest = snapshots.get(environment);
           if (!newest || newest.revision <= snapshot.revision) snapshots.set(environment, snapshot);
@@ -151,7 +224,7 @@ export function createClientFeatureCache(deps: {
     }
     const loaded = await pending;
     // A load that started before the revision we must serve is not enough: load again.
-    return loaded.revision >= revision ? loaded : snapshotFor(environment);
+    return loaded.revision >= revision ? loaded : freshSnapshot(environment);
   }
 
   /** The snapshot at the newest revision: `current` updated in place when possible, else reloaded. */

@@ -3,6 +3,7 @@ import type { AuditActor } from '../../lib/caller';
 import { appendEvent } from '../events';
 
 const ORIGINS_SETTING = 'frontendApiOrigins';
+const RETRY_AFTER_FAILURE_MS = 1000;
 
 /**
  * The origins browsers may call the frontend API from (Unleash's `frontendApiOrigins`): stored
@@ -12,6 +13,7 @@ const ORIGINS_SETTING = 'frontendApiOrigins';
 export function createFrontendSettings(db: Db, options: { defaultOrigins: string[]; cacheMs?: number }) {
   const cacheMs = options.cacheMs ?? 5000;
   let cached: { origins: string[]; at: number } | undefined;
+  let refreshing: Promise<void> | undefined;
 
   async function read(): Promise<string[]> {
     const row = await db
@@ -24,7 +26,25 @@ export function createFrontendSettings(db: Db, options: { defaultOrigins: string
 
   return {
     async origins(): Promise<string[]> {
-      if (!cached || Date.now() - cached.at > cacheMs) cached = { origins: await read(), at: Date.now() };
+      if (cached && Date.now() - cached.at <= cacheMs) return cached.origins;
+      if (!cached) {
+        cached = { origins: await read(), at: Date.now() };
+        return cached.origins;
+      }
+      // Known origins are answered at once and refreshed behind: a stopped or frozen database
+      // must not hold up or fail the frontend API (issue 12); a failed refresh retries later.
+      if (!refreshing) {
+        refreshing = read()
+          .then((origins) => {
+            cached = { origins, at: Date.now() };
+          })
+          .catch(() => {
+            if (cached) cached = { ...cached, at: Date.now() - cacheMs + RETRY_AFTER_FAILURE_MS };
+          })
+          .finally(() => {
+            refreshing = undefined;
+          });
+      }
       return cached.origins;
     },
 

@@ -4,6 +4,9 @@ import { HealthSchema } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 
+/** Longer than a healthy round trip by far, short enough for a load balancer's probe. */
+const READY_TIMEOUT_MS = 1000;
+
 /**
  * Liveness (`/health`, always GOOD while the process answers, as in Unleash) and readiness
  * (`/ready`, which asks the database so a load balancer stops routing to a cut-off instance).
@@ -29,12 +32,20 @@ export async function healthRoutes(app: App, options: { db: Db }): Promise<void>
       },
     },
     async (_request, reply) => {
+      // A frozen database must make the instance "not ready" quickly, not hang the probe.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), READY_TIMEOUT_MS);
+      });
       try {
-        await sql`select 1`.execute(options.db);
-        return { health: 'GOOD' as const };
+        const answer = await Promise.race([sql`select 1`.execute(options.db), late]);
+        if (answer !== 'late') return { health: 'GOOD' as const };
       } catch {
-        return reply.status(503).send(null);
+        // Unreachable or failing: not ready, below.
+      } finally {
+        clearTimeout(timer);
       }
+      return reply.status(503).send(null);
     },
   );
 }

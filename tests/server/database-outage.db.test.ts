@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { InMemoryStorageProvider, UnleashClient } from 'unleash-proxy-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
+import { startNodeSdk } from '../sdk/node-sdk';
+import { waitFor } from '../sdk/sdk-server';
+import { type OutagePostgres, startOutagePostgres } from './outage-postgres';
+
+/**
+ * Issue 12, section 2: the SDK APIs keep serving while PostgreSQL is stopped or frozen. A real
+ * server (its own process) runs on a PostgreSQL of this test's own, which the test stops
+ * (`pg_ctl stop -m immediate`) and then freezes (SIGSTOP), while the real Node and browser SDKs
+ * and raw requests poll every SDK endpoint. Every SDK answer must be a success, none may take
+ * over HANG_MS, admin writes must fail fast with 503, /ready must say not ready while /health
+ * stays up, and a flag changed once the database is back must reach the SDK within 5 s.
+ * OUTAGE_STOP_SECONDS and OUTAGE_FREEZE_SECONDS lengthen the outages (default 5 s each).
+ */
+const STOP_MS = Number(process.env.OUTAGE_STOP_SECONDS ?? 5) * 1000;
+const FREEZE_MS = Number(process.env.OUTAGE_FREEZE_SECONDS ?? 5) * 1000;
+const HANG_MS = 2000;
+const RECOVERY_LIMIT_MS = 5000;
+const QUERY_TIMEOUT_MS = 3000;
+
+const ADMIN = '*:*.outage-test-admin-token-0123456789';
+const CLIENT = '*:development.outage-test-client-token-0123456789';
+const FRONTEND = 'default:development.outage-test-frontend-token-0123456789';
+const FLAG = 'outage.flag';
+const FLAG_PATH = `/api/admin/projects/default/features/${FLAG}/environments/development`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Sample {
+  endpoint: string;
+  status: number;
+  ms: number;
+  phase: string;
+}
+
+describe('the SDK APIs through a database outage', () => {
+  let postgres: OutagePostgres;
+  let server: SpawnedServer;
+  let url: string;
+  let phase = 'warm-up';
+
+  async function request(
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    body?: unknown,
+  ): Promise<{ status: number; ms: number; json: unknown }> {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          authorization: token,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        // Far beyond HANG_MS: a hang is counted, not waited for forever.
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        ms: performance.now() - started,
+        json: text ? JSON.parse(text) : null,
+      };
+    } catch {
+      return { status: 0, ms: performance.now() - started, json: null };
+    }
+  }
+
+  beforeAll(async () => {
+    postgres = await startOutagePostgres();
+    server = spawnServer({
+      DATABASE_URL: postgres.connectionString,
+      PORT: '0',
+      DATA_DIR: '/tmp',
+      INIT_ADMIN_API_TOKENS: ADMIN,
+      INIT_CLIENT_API_TOKENS: CLIENT,
+      INIT_FRONTEND_API_TOKENS: FRONTEND,
+      METRICS_FLUSH_INTERVAL_SECONDS: '1',
+      DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+      LOG_LEVEL: 'error',
+    });
+    url = (await server.ready).replace(/\/$/, '');
+    const created = await request('POST', '/api/admin/projects/default/features', ADMIN, { name: FLAG });
+    expect(created.status).toBe(201);
+    expect((await request('POST', `${FLAG_PATH}/strategies`, ADMIN, { name: 'default' })).status).toBe(200);
+    expect((await request('POST', `${FLAG_PATH}/on`, ADMIN)).status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server) await stopServer(server);
+    if (postgres) await postgres.destroy();
+  }, 60_000);
+
+  it(
+    'serves every SDK request, fails admin writes fast and recovers within 5 s',
+    async () => {
+      const samples: Sample[] = [];
+      let polling = true;
+
+      /** One endpoint polled back to back until the test ends. */
+      async function poll(endpoint: string, send: () => ReturnType<typeof request>): Promise<void> {
+        while (polling) {
+          const answer = await send();
+          samples.push({ endpoint, status: answer.status, ms: answer.ms, phase });
+          await sleep(25);
+        }
+      }
+      const instanceId = `raw-${randomUUID()}`;
+      const pollers = [
+        poll('GET /api/client/features', () => request('GET', '/api/client/features', CLIENT)),
+        poll('GET /api/frontend', () => request('GET', '/api/frontend', FRONTEND)),
+        poll('POST /api/frontend', () =>
+          request('POST', '/api/frontend', FRONTEND, { context: { userId: 'outage-user' } }),
+        ),
+        poll('POST /api/client/register', () =>
+          request('POST', '/api/client/register', CLIENT, {
+            appName: 'outage-raw',
+            instanceId,
+            sdkVersion: 'raw:1.0.0',
+            strategies: ['default'],
+            started: new Date().toISOString(),
+            interval: 1000,
+          }),
+        ),
+        poll('POST /api/client/metrics', () =>
+          request('POST', '/api/client/metrics', CLIENT, {
+            appName: 'outage-raw',
+            instanceId,
+            bucket: {
+              start: new Date(Date.now() - 1000).toISOString(),
+              stop: new Date().toISOString(),
+              toggles: { [FLAG]: { yes: 1, no: 0, variants: {} } },
+            },
+          }),
+        ),
+      ];
+
+      // The real SDKs, polling fast and sending metrics; any error or warning they raise counts.
+      const node = await startNodeSdk({
+        url,
+        token: CLIENT,
+        appName: 'outage-node-sdk',
+        refreshInterval: 250,
+        disableMetrics: false,
+        metricsInterval: 1000,
+      });
+      const nodeWarnings: unknown[] = [];
+      node.unleash.on('warn', (warning: unknown) => nodeWarnings.push(warning));
+      const browserErrors: unknown[] = [];
+      const browser = new UnleashClient({
+        url: `${url}/api/frontend`,
+        clientKey: FRONTEND,
+        appName: 'outage-browser-sdk',
+        refreshInterval: 1,
+        metricsInterval: 1,
+        storageProvider: new InMemoryStorageProvider(),
+        fetch: globalThis.fetch.bind(globalThis),
+      });
+      browser.on('error', (error: unknown) => browserErrors.push(error));
+      await browser.start();
+      expect(node.unleash.isEnabled(FLAG)).toBe(true);
+      expect(browser.isEnabled(FLAG)).toBe(true);
+
+      let enabled = true;
+      /** Time from the database being back until a flag change made then reaches both SDKs. */
+      async function recoveryMs(): Promise<number> {
+        const backAt = performance.now();
+        enabled = !enabled;
+        await waitFor(
+          'an admin write to succeed again',
+          async () =>
+            (await request('POST', `${FLAG_PATH}/${enabled ? 'on' : 'off'}`, ADMIN)).status === 200
+              ? true
+              : undefined,
+          { timeoutMs: 15_000, intervalMs: 100 },
+        );
+        await waitFor(
+          'the Node SDK to see the change',
+          () => (node.unleash.isEnabled(FLAG) === enabled ? true : undefined),
+          { timeoutMs: 15_000, intervalMs: 20 },
+        );
+        return performance.now() - backAt;
+      }
+
+      /** During an outage: a write answers 503 in Unleash's shape, soon; readiness says no; health yes. */
+      async function checkOutageAnswers() {
+        const write = await request('POST', `${FLAG_PATH}/${enabled ? 'off' : 'on'}`, ADMIN);
+        const ready = await request('GET', '/ready', ADMIN);
+        const health = await request('GET', '/health', ADMIN);
+        return { write, ready, health };
+      }
+
+      await sleep(2000);
+      /** The server must live through it all: a crash would also read as SDK errors, less clearly. */
+      const alive = () => expect(server.child.exitCode, server.stderr().slice(-2000)).toBeNull();
+
+      // 1. PostgreSQL stopped (immediate shutdown: every connection cut at once).
+      phase = 'stopped';
+      await postgres.stop();
+      await sleep(500);
+      const duringStop = await checkOutageAnswers();
+      await sleep(Math.max(0, STOP_MS - 500 - duringStop.write.ms - duringStop.ready.ms));
+      await postgres.start();
+      alive();
+      phase = 'after stop';
+      const recoveryAfterStop = await recoveryMs();
+
+      await sleep(1000);
+
+      // 2. PostgreSQL frozen: connections open, nothing answers.
+      phase = 'frozen';
+      alive();
+      postgres.freeze();
+      await sleep(500);
+      const duringFreeze = await checkOutageAnswers();
+      await sleep(Math.max(0, FREEZE_MS - 500 - duringFreeze.write.ms - duringFreeze.ready.ms));
+      postgres.resume();
+      phase = 'after freeze';
+      const recoveryAfterFreeze = await recoveryMs();
+
+      await sleep(1000);
+      alive();
+      const readyAfter = await request('GET', '/ready', ADMIN);
+      polling = false;
+      await Promise.all(pollers);
+      node.unleash.destroy();
+      browser.stop();
+
+      const failures = samples.filter((sample) => sample.status < 200 || sample.status >= 300);
+      const hangs = samples.filter((sample) => sample.ms > HANG_MS);
+      const outageSamples = samples.filter(
+        (sample) => sample.phase === 'stopped' || sample.phase === 'frozen',
+      );
+      const slowest = Math.max(...samples.map((sample) => sample.ms));
+      // The figures of the run, for the issue (printed also when everything passes).
+      console.info(
+        JSON.stringify({
+          stopMs: STOP_MS,
+          freezeMs: FREEZE_MS,
+          sdkRequests: samples.length,
+          duringOutage: outageSamples.length,
+          errors: failures.length,
+          hangs: hangs.length,
+          slowestMs: Math.round(slowest),
+          nodeSdkErrors: node.errors.length,
+          nodeSdkWarnings: nodeWarnings.length,
+          browserSdkErrors: browserErrors.length,
+          adminWriteStoppedMs: Math.round(duringStop.write.ms),
+          adminWriteFrozenMs: Math.round(duringFreeze.write.ms),
+          readyStoppedMs: Math.round(duringStop.ready.ms),
+          readyFrozenMs: Math.round(duringFreeze.ready.ms),
+          recoveryAfterStopMs: Math.round(recoveryAfterStop),
+          recoveryAfterFreezeMs: Math.round(recoveryAfterFreeze),
+        }),
+      );
+
+      // Every SDK endpoint was exercised during both outages, and answered every time.
+      for (const outage of ['stopped', 'frozen']) {
+        const endpoints = new Set(samples.filter((s) => s.phase === outage).map((s) => s.endpoint));
+        expect(endpoints.size, `endpoints polled while ${outage}`).toBe(5);
+      }
+      expect(failures.slice(0, 5)).toEqual([]);
+      expect(hangs.slice(0, 5)).toEqual([]);
+      expect(node.errors).toEqual([]);
+      expect(nodeWarnings).toEqual([]);
+      expect(browserErrors).toEqual([]);
+
+      for (const [label, during] of [
+        ['stopped', duringStop],
+        ['frozen', duringFreeze],
+      ] as const) {
+        expect(during.write.status, `admin write while ${label}`).toBe(503);
+        expect(during.write.json).toMatchObject({ name: 'ServiceUnavailableError' });
+        expect(during.write.ms, `admin write while ${label}`).toBeLessThan(QUERY_TIMEOUT_MS + 1500);
+        expect(during.ready.status, `/ready while ${label}`).toBe(503);
+        expect(during.ready.ms, `/ready while ${label}`).toBeLessThan(1500);
+        expect(during.health.status, `/health while ${label}`).toBe(200);
+      }
+      expect(readyAfter.status).toBe(200);
+      expect(recoveryAfterStop).toBeLessThan(RECOVERY_LIMIT_MS);
+      expect(recoveryAfterFreeze).toBeLessThan(RECOVERY_LIMIT_MS);
+    },
+    90_000 + STOP_MS + FREEZE_MS,
+  );
+});
