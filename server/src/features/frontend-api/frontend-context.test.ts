@@ -114,7 +114,7 @@ describe('frontend context', () => {
         expect(refusal({ properties })?.status).toBe(400);
         fastest = Math.min(fastest, performance.now() - started);
       }
-      expect(fastest).toBeLessThan(20);
+      expect(fastest).toBeLessThan(100);
     });
   });
 });
