@@ -4,6 +4,7 @@ import * as flagModel from './20261122103000_flag_model';
 import * as clientMetrics from './20261122104000_client_metrics';
 import * as identityAccess from './20261122110000_identity_access';
 import * as m20261125031454 from './20261125031454_login_attempts';
+import * as m20261125031943 from './20261125031943_invite_link_secret_hash';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122104000_client_metrics': clientMetrics,
   '20261122110000_identity_access': identityAccess,
   '20261125031454_login_attempts': m20261125031454,
+  '20261125031943_invite_link_secret_hash': m20261125031943,
 };

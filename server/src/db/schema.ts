@@ -370,7 +370,8 @@ export interface ResetTokensTable {
 }
 
 export interface PublicSignupTokensTable {
-  secret: string;
+  /** SHA-256 (hex) of the link's secret. */
+  secret_hash: string;
   name: string;
   enabled: Generated<boolean>;
   expires_at: Date;
@@ -380,7 +381,7 @@ export interface PublicSignupTokensTable {
 }
 
 export interface PublicSignupTokenUsersTable {
-  secret: string;
+  secret_hash: string;
   user_id: number;
   created_at: DefaultNow;
 }
