@@ -42,7 +42,7 @@ describe('migrations', () => {
     const target = await createTestDatabase();
     created.push(target);
     const migration = migrations['20261125031943_invite_link_secret_hash'] as (typeof migrations)[string];
-    await migration.down(target.db as never);
+    await migration.down?.(target.db as never);
     const plain = '0123456789abcdef0123456789abcdef';
     await sql`insert into public_signup_tokens (secret, name, expires_at, role_id)
       values (${plain}, 'old', now() + interval '1 day', 3)`.execute(target.db);
