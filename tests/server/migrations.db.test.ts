@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations';
@@ -35,5 +36,20 @@ describe('migrations', () => {
     const target = await createTestDatabase();
     created.push(target);
     expect(await migrateToLatest(target.db)).toEqual([]);
+  });
+
+  it('hashes the secrets of existing invite links to the digest the service looks them up by', async () => {
+    const target = await createTestDatabase();
+    created.push(target);
+    const migration = migrations['20261125031943_invite_link_secret_hash'] as (typeof migrations)[string];
+    await migration.down?.(target.db as never);
+    const plain = '0123456789abcdef0123456789abcdef';
+    await sql`insert into public_signup_tokens (secret, name, expires_at, role_id)
+      values (${plain}, 'old', now() + interval '1 day', 3)`.execute(target.db);
+    await migration.up(target.db as never);
+    const { rows } = await sql<{ secret_hash: string }>`select secret_hash from public_signup_tokens`.execute(
+      target.db,
+    );
+    expect(rows).toEqual([{ secret_hash: createHash('sha256').update(plain).digest('hex') }]);
   });
 });

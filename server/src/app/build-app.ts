@@ -40,7 +40,14 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
     // The main listener consults the SDK fast path before Fastify (sdk-fast-path.ts says why),
     // with the socket policy of every listener (socket-policy.ts).
     serverFactory: (handler) => createHttpServer(fastPath.wrap(handler), config.httpTimeouts),
-    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // A hop count as proxy-addr reads it (Fastify's types take only the function form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     loggerInstance: logger as FastifyBaseLogger,
     // Per-request logs would dominate the SDK hot path; the metrics histogram covers requests.
     logController: new LogController({ disableRequestLogging: true }),
@@ -104,15 +111,4 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   );
 
   return app;
-}
-
-/**
- * Fastify hands a hop count to proxy-addr as it is, but its types take only booleans, strings and
- * functions: a count becomes the function proxy-addr would have built ("trust the first n hops").
- */
-function fastifyTrustProxy(
-  setting: Config['trustProxy'],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof setting !== 'number') return setting;
-  return (_address, hop) => hop < setting;
 }

@@ -378,7 +378,8 @@ export interface ResetTokensTable {
 }
 
 export interface PublicSignupTokensTable {
-  secret: string;
+  /** SHA-256 (hex) of the link's secret. */
+  secret_hash: string;
   name: string;
   enabled: Generated<boolean>;
   expires_at: Date;
@@ -388,7 +389,7 @@ export interface PublicSignupTokensTable {
 }
 
 export interface PublicSignupTokenUsersTable {
-  secret: string;
+  secret_hash: string;
   user_id: number;
   created_at: DefaultNow;
 }

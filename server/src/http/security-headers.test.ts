@@ -43,7 +43,7 @@ describe('security headers (issue 12 §6)', async () => {
 describe('links handed out (publicUrlOf)', () => {
   async function linkFor(
     headers: Record<string, string>,
-    config: { publicUrl: string | null; trustProxy?: boolean | number | string[] },
+    config: { publicUrl: string | null; trustProxy?: boolean },
   ) {
     const app = Fastify({ trustProxy: config.trustProxy ?? false });
     app.get('/link', async (request) => ({ url: publicUrlOf(request, { ...config, baseUriPath: '/sy' }) }));

@@ -17,7 +17,13 @@ import type { SignupTokenService } from './signup-token-service';
 
 const tags = ['Public signup tokens'];
 
-/** Invite links (shared/unleash/API.md §6 "Public signup tokens", §10.4). */
+/**
+ * Invite links (shared/unleash/API.md §6 "Public signup tokens", §10.4). Beyond Unleash, only a
+ * hash of each link's secret is stored (STORED_HASHED says how the wire shows that).
+ */
+const STORED_HASHED =
+  "Switchyard stores only a hash of an invite link's secret: `secret` and `url` are the real ones only in the answer that creates the link. Elsewhere `secret` is the link's id (the hash), which the admin routes accept in place of the secret, and `url` is null (Unleash returns both every time).";
+
 export async function signupTokenRoutes(
   app: App,
   { invites, config }: { invites: SignupTokenService; config: Config },
@@ -29,6 +35,7 @@ export async function signupTokenRoutes(
       schema: {
         operationId: 'getAllPublicSignupTokens',
         tags,
+        description: STORED_HASHED,
         response: { 200: PublicSignupTokensSchema, ...errorResponses(401, 403) },
       },
     },
@@ -42,6 +49,7 @@ export async function signupTokenRoutes(
       schema: {
         operationId: 'createPublicSignupToken',
         tags,
+        description: STORED_HASHED,
         body: PublicSignupTokenCreateSchema,
         response: { 201: PublicSignupTokenSchema, ...errorResponses(400, 401, 403, 415) },
       },
@@ -59,6 +67,7 @@ export async function signupTokenRoutes(
       schema: {
         operationId: 'getPublicSignupToken',
         tags,
+        description: STORED_HASHED,
         params: SignupTokenParamsSchema,
         response: { 200: PublicSignupTokenSchema, ...errorResponses(401, 403, 404) },
       },

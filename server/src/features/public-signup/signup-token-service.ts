@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type {
   CreateInvitedUser,
   PublicSignupToken,
@@ -26,6 +26,8 @@ import {
 
 export const INVALID_INVITE = 'The invite link is invalid, disabled or expired';
 
+const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
+
 /** Unleash caps an invite link's lifetime at one month (API.md §7.2). */
 function capExpiry(requested: Date): Date {
   const cap = new Date();
@@ -51,10 +53,19 @@ export type SignupTokenService = ReturnType<typeof createSignupTokenService>;
 
 /** Public invite links: admins create them; anyone holding a valid one can sign up as a Viewer. */
 export function createSignupTokenService(db: Db, users: UserService) {
-  async function present(records: SignupTokenRecord[], publicUrl: string): Promise<PublicSignupToken[]> {
+  /**
+   * Only the secret's hash is stored (issue 12 §6), so a link's `secret` and `url` are known
+   * only in the answer that creates it (`shown`); afterwards `secret` is the hash, which the
+   * admin routes accept as the link's id (never the public ones), and `url` is null.
+   */
+  async function present(
+    records: SignupTokenRecord[],
+    publicUrl: string,
+    shown?: { secret: string },
+  ): Promise<PublicSignupToken[]> {
     const members = await signupUsers(
       db,
-      records.map((r) => r.secret),
+      records.map((r) => r.secretHash),
     );
     const userById = new Map(
       (await users.getMany([...new Set([...members.values()].flat())])).map(
@@ -67,14 +78,14 @@ export function createSignupTokenService(db: Db, users: UserService) {
       if (role) roles.set(roleId, toRole(role));
     }
     return records.map((record) => ({
-      secret: record.secret,
-      url: `${publicUrl}/new-user?invite=${record.secret}`,
+      secret: shown?.secret ?? record.secretHash,
+      url: shown ? `${publicUrl}/new-user?invite=${shown.secret}` : null,
       name: record.name,
       enabled: record.enabled,
       expiresAt: record.expiresAt.toISOString(),
       createdAt: record.createdAt.toISOString(),
       createdBy: record.createdBy,
-      users: (members.get(record.secret) ?? []).flatMap((id) => {
+      users: (members.get(record.secretHash) ?? []).flatMap((id) => {
         const user = userById.get(id);
         return user ? [user] : [];
       }),
@@ -82,11 +93,16 @@ export function createSignupTokenService(db: Db, users: UserService) {
     }));
   }
 
-  async function existing(secret: string): Promise<SignupTokenRecord> {
-    const token = await getSignupToken(db, secret);
+  /** Admin routes: the link by its secret or by its id (the hash the listing shows). */
+  async function existing(secretOrId: string): Promise<SignupTokenRecord> {
+    const token =
+      (await getSignupToken(db, hashSecret(secretOrId))) ?? (await getSignupToken(db, secretOrId));
     if (!token) throw notFound('Could not find public signup token.');
     return token;
   }
+
+  /** Public routes: only the secret itself opens a link. */
+  const bySecret = (secret: string) => getSignupToken(db, hashSecret(secret));
 
   return {
     list: async (publicUrl: string) => present(await listSignupTokens(db), publicUrl),
@@ -99,9 +115,10 @@ export function createSignupTokenService(db: Db, users: UserService) {
       actor: AuditActor,
       publicUrl: string,
     ): Promise<PublicSignupToken> {
+      const secret = randomBytes(16).toString('hex');
       const record = await inTransaction(db, async (trx) => {
         const created = await insertSignupToken(trx, {
-          secret: randomBytes(16).toString('hex'),
+          secretHash: hashSecret(secret),
           name: body.name,
           expiresAt: capExpiry(new Date(body.expiresAt)),
           createdBy: actor.createdBy,
@@ -110,7 +127,7 @@ export function createSignupTokenService(db: Db, users: UserService) {
         await appendEvent(trx, { type: 'public-signup-token-created', ...actor, data: eventData(created) });
         return created;
       });
-      return (await present([record], publicUrl))[0] as PublicSignupToken;
+      return (await present([record], publicUrl, { secret }))[0] as PublicSignupToken;
     },
 
     async update(
@@ -122,7 +139,7 @@ export function createSignupTokenService(db: Db, users: UserService) {
       await inTransaction(db, async (trx) => {
         const before = await existing(secret);
         const expiresAt = body.expiresAt !== undefined ? capExpiry(new Date(body.expiresAt)) : undefined;
-        await updateSignupToken(trx, secret, {
+        await updateSignupToken(trx, before.secretHash, {
           ...(expiresAt ? { expiresAt } : {}),
           ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
         });
@@ -143,12 +160,12 @@ export function createSignupTokenService(db: Db, users: UserService) {
 
     /** `GET /invite/{token}/validate`: 400 unless the link exists, is enabled and unexpired. */
     async validate(secret: string): Promise<void> {
-      if (!isUsable(await getSignupToken(db, secret))) throw badData(INVALID_INVITE);
+      if (!isUsable(await bySecret(secret))) throw badData(INVALID_INVITE);
     },
 
     /** Signs up through an invite link: a new user with the link's root role (Viewer). */
     async signup(secret: string, body: CreateInvitedUser): Promise<User> {
-      const token = await getSignupToken(db, secret);
+      const token = await bySecret(secret);
       if (!isUsable(token)) throw badData(INVALID_INVITE);
       const email = body.email.trim();
       if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw badData('Email is not valid');
@@ -166,7 +183,7 @@ export function createSignupTokenService(db: Db, users: UserService) {
           token.roleId,
           SYSTEM_ACTOR,
         );
-        await addSignupUser(trx, secret, user.id);
+        await addSignupUser(trx, token.secretHash, user.id);
         await appendEvent(trx, {
           type: 'public-signup-token-user-added',
           ...SYSTEM_ACTOR,

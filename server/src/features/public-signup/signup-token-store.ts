@@ -1,9 +1,12 @@
 import type { Queryable } from '../events';
 
-/** Invite links (public_signup_tokens) and the users who signed up through them. */
+/**
+ * Invite links (public_signup_tokens) and the users who signed up through them. Only the
+ * SHA-256 of a link's secret is stored; it also serves as the link's id in the admin API.
+ */
 
 export interface SignupTokenRecord {
-  secret: string;
+  secretHash: string;
   name: string;
   enabled: boolean;
   expiresAt: Date;
@@ -12,10 +15,18 @@ export interface SignupTokenRecord {
   roleId: number;
 }
 
-const columns = ['secret', 'name', 'enabled', 'expires_at', 'created_at', 'created_by', 'role_id'] as const;
+const columns = [
+  'secret_hash',
+  'name',
+  'enabled',
+  'expires_at',
+  'created_at',
+  'created_by',
+  'role_id',
+] as const;
 
 type Row = {
-  secret: string;
+  secret_hash: string;
   name: string;
   enabled: boolean;
   expires_at: Date;
@@ -25,7 +36,7 @@ type Row = {
 };
 
 const toRecord = (row: Row): SignupTokenRecord => ({
-  secret: row.secret,
+  secretHash: row.secret_hash,
   name: row.name,
   enabled: row.enabled,
   expiresAt: row.expires_at,
@@ -43,23 +54,26 @@ export async function listSignupTokens(db: Queryable): Promise<SignupTokenRecord
   return rows.map(toRecord);
 }
 
-export async function getSignupToken(db: Queryable, secret: string): Promise<SignupTokenRecord | undefined> {
+export async function getSignupToken(
+  db: Queryable,
+  secretHash: string,
+): Promise<SignupTokenRecord | undefined> {
   const row = await db
     .selectFrom('public_signup_tokens')
     .select(columns)
-    .where('secret', '=', secret)
+    .where('secret_hash', '=', secretHash)
     .executeTakeFirst();
   return row && toRecord(row);
 }
 
 export async function insertSignupToken(
   db: Queryable,
-  token: { secret: string; name: string; expiresAt: Date; createdBy: string; roleId: number },
+  token: { secretHash: string; name: string; expiresAt: Date; createdBy: string; roleId: number },
 ): Promise<SignupTokenRecord> {
   const row = await db
     .insertInto('public_signup_tokens')
     .values({
-      secret: token.secret,
+      secret_hash: token.secretHash,
       name: token.name,
       expires_at: token.expiresAt,
       created_by: token.createdBy,
@@ -72,29 +86,37 @@ export async function insertSignupToken(
 
 export async function updateSignupToken(
   db: Queryable,
-  secret: string,
+  secretHash: string,
   fields: { expiresAt?: Date; enabled?: boolean },
 ): Promise<void> {
   const set: { expires_at?: Date; enabled?: boolean } = {};
   if (fields.expiresAt !== undefined) set.expires_at = fields.expiresAt;
   if (fields.enabled !== undefined) set.enabled = fields.enabled;
   if (Object.keys(set).length === 0) return;
-  await db.updateTable('public_signup_tokens').set(set).where('secret', '=', secret).execute();
+  await db.updateTable('public_signup_tokens').set(set).where('secret_hash', '=', secretHash).execute();
 }
 
-export async function addSignupUser(db: Queryable, secret: string, userId: number): Promise<void> {
-  await db.insertInto('public_signup_token_users').values({ secret, user_id: userId }).execute();
+export async function addSignupUser(db: Queryable, secretHash: string, userId: number): Promise<void> {
+  await db
+    .insertInto('public_signup_token_users')
+    .values({ secret_hash: secretHash, user_id: userId })
+    .execute();
 }
 
-export async function signupUsers(db: Queryable, secrets: readonly string[]): Promise<Map<string, number[]>> {
-  if (secrets.length === 0) return new Map();
+export async function signupUsers(
+  db: Queryable,
+  secretHashes: readonly string[],
+): Promise<Map<string, number[]>> {
+  if (secretHashes.length === 0) return new Map();
   const rows = await db
     .selectFrom('public_signup_token_users')
-    .select(['secret', 'user_id'])
-    .where('secret', 'in', [...secrets])
+    .select(['secret_hash', 'user_id'])
+    .where('secret_hash', 'in', [...secretHashes])
     .orderBy('created_at')
     .execute();
   const result = new Map<string, number[]>();
-  for (const row of rows) result.set(row.secret, [...(result.get(row.secret) ?? []), row.user_id]);
+  for (const row of rows) {
+    result.set(row.secret_hash, [...(result.get(row.secret_hash) ?? []), row.user_id]);
+  }
   return result;
 }
