@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       frontendApiOrigins: ['*'],
       metricsFlushIntervalSeconds: 10,
       embeddedDatabasePassword: null,
-      databaseTimeouts: { connectMs: 2000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
+      databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
     });
   });
 
@@ -75,7 +75,7 @@ describe('loadConfig', () => {
       frontendApiOrigins: ['*'],
       metricsFlushIntervalSeconds: 10,
       embeddedDatabasePassword: null,
-      databaseTimeouts: { connectMs: 2000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
+      databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
     });
   });
 

@@ -109,7 +109,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     ),
     embeddedDatabasePassword: env.EMBEDDED_DATABASE_PASSWORD || null,
     databaseTimeouts: {
-      connectMs: parseNonNegativeInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 2000),
+      connectMs: parseNonNegativeInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 5000),
       queryMs: parseNonNegativeInt('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000),
       statementMs: parseNonNegativeInt(
         'DATABASE_STATEMENT_TIMEOUT_MS',
