@@ -209,13 +209,15 @@ describe('the SDK APIs through a database outage', () => {
           }).catch(() => null);
           return { status: answer?.status ?? 0, ms: performance.now() - started };
         };
-        const [write, ready, health, session] = await Promise.all([
+        const [write, ready, health, session, unknownToken] = await Promise.all([
           request('POST', `${FLAG_PATH}/${enabled ? 'off' : 'on'}`, ADMIN),
           request('GET', '/ready', ADMIN),
           request('GET', '/health', ADMIN),
           sessionRequest(),
+          // Never seen by this instance (it may exist in the database): retryable, not a 401.
+          request('GET', '/api/client/features', `*:development.never-seen-${randomUUID()}`),
         ]);
-        return { write, ready, health, session, ms: performance.now() - started };
+        return { write, ready, health, session, unknownToken, ms: performance.now() - started };
       }
 
       await sleep(2000);
@@ -280,6 +282,8 @@ describe('the SDK APIs through a database outage', () => {
           readyFrozenMs: Math.round(duringFreeze.ready.ms),
           sessionStoppedMs: Math.round(duringStop.session.ms),
           sessionFrozenMs: Math.round(duringFreeze.session.ms),
+          unknownTokenStoppedMs: Math.round(duringStop.unknownToken.ms),
+          unknownTokenFrozenMs: Math.round(duringFreeze.unknownToken.ms),
           recoveryAfterStopMs: Math.round(recoveryAfterStop),
           recoveryAfterFreezeMs: Math.round(recoveryAfterFreeze),
         }),
@@ -306,6 +310,9 @@ describe('the SDK APIs through a database outage', () => {
         expect(during.ready.status, `/ready while ${label}`).toBe(503);
         expect(during.ready.ms, `/ready while ${label}`).toBeLessThan(1500);
         expect(during.health.status, `/health while ${label}`).toBe(200);
+        expect(during.unknownToken.status, `an unknown SDK token while ${label}`).toBe(503);
+        expect(during.unknownToken.json).toMatchObject({ name: 'ServiceUnavailableError' });
+        expect(during.unknownToken.ms, `an unknown SDK token while ${label}`).toBeLessThan(3500);
         expect(during.session.status, `a console (session) request while ${label}`).toBe(503);
         expect(during.session.ms, `a console (session) request while ${label}`).toBeLessThan(
           QUERY_TIMEOUT_MS + 1500,
