@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       embeddedDatabasePassword: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
-      databaseTimeouts: { connectMs: 2000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
+      databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
     });
   });
 
@@ -79,7 +79,7 @@ describe('loadConfig', () => {
       embeddedDatabasePassword: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
-      databaseTimeouts: { connectMs: 2000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
+      databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
     });
   });
 

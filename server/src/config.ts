@@ -131,7 +131,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     httpTimeouts: parseHttpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     databaseTimeouts: {
-      connectMs: parseNonNegativeInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 2000),
+      connectMs: parseNonNegativeInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 5000),
       queryMs: parseNonNegativeInt('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000),
       statementMs: parseNonNegativeInt(
         'DATABASE_STATEMENT_TIMEOUT_MS',

@@ -24,6 +24,7 @@ const QUERY_TIMEOUT_MS = 3000;
 const ADMIN = '*:*.outage-test-admin-token-0123456789';
 const CLIENT = '*:development.outage-test-client-token-0123456789';
 const FRONTEND = 'default:development.outage-test-frontend-token-0123456789';
+const ADMIN_PASSWORD = 'Outage-Test-Passw0rd!';
 const FLAG = 'outage.flag';
 const FLAG_PATH = `/api/admin/projects/default/features/${FLAG}/environments/development`;
 
@@ -41,6 +42,8 @@ describe('the SDK APIs through a database outage', () => {
   let server: SpawnedServer;
   let url: string;
   let phase = 'warm-up';
+  /** A signed-in console user's cookie: sessions are looked up in the database on every request. */
+  let sessionCookie: string;
 
   async function request(
     method: 'GET' | 'POST',
@@ -80,6 +83,7 @@ describe('the SDK APIs through a database outage', () => {
       INIT_ADMIN_API_TOKENS: ADMIN,
       INIT_CLIENT_API_TOKENS: CLIENT,
       INIT_FRONTEND_API_TOKENS: FRONTEND,
+      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
       METRICS_FLUSH_INTERVAL_SECONDS: '1',
       DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
       LOG_LEVEL: 'error',
@@ -89,6 +93,14 @@ describe('the SDK APIs through a database outage', () => {
     expect(created.status).toBe(201);
     expect((await request('POST', `${FLAG_PATH}/strategies`, ADMIN, { name: 'default' })).status).toBe(200);
     expect((await request('POST', `${FLAG_PATH}/on`, ADMIN)).status).toBe(200);
+    const login = await fetch(`${url}/auth/simple/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    sessionCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    expect(sessionCookie).toMatch(/^unleash-session=/);
   }, 120_000);
 
   afterAll(async () => {
@@ -189,10 +201,23 @@ describe('the SDK APIs through a database outage', () => {
 
       /** During an outage: a write answers 503 in Unleash's shape, soon; readiness says no; health yes. */
       async function checkOutageAnswers() {
-        const write = await request('POST', `${FLAG_PATH}/${enabled ? 'off' : 'on'}`, ADMIN);
-        const ready = await request('GET', '/ready', ADMIN);
-        const health = await request('GET', '/health', ADMIN);
-        return { write, ready, health };
+        const started = performance.now();
+        const sessionRequest = async () => {
+          const answer = await fetch(`${url}/api/admin/projects`, {
+            headers: { cookie: sessionCookie },
+            signal: AbortSignal.timeout(15_000),
+          }).catch(() => null);
+          return { status: answer?.status ?? 0, ms: performance.now() - started };
+        };
+        const [write, ready, health, session, unknownToken] = await Promise.all([
+          request('POST', `${FLAG_PATH}/${enabled ? 'off' : 'on'}`, ADMIN),
+          request('GET', '/ready', ADMIN),
+          request('GET', '/health', ADMIN),
+          sessionRequest(),
+          // Never seen by this instance (it may exist in the database): retryable, not a 401.
+          request('GET', '/api/client/features', `*:development.never-seen-${randomUUID()}`),
+        ]);
+        return { write, ready, health, session, unknownToken, ms: performance.now() - started };
       }
 
       await sleep(2000);
@@ -204,7 +229,8 @@ describe('the SDK APIs through a database outage', () => {
       await postgres.stop();
       await sleep(500);
       const duringStop = await checkOutageAnswers();
-      await sleep(Math.max(0, STOP_MS - 500 - duringStop.write.ms - duringStop.ready.ms));
+      // The checks ran side by side during the outage: wait out the rest of it.
+      await sleep(Math.max(0, STOP_MS - 500 - duringStop.ms));
       await postgres.start();
       alive();
       phase = 'after stop';
@@ -218,7 +244,7 @@ describe('the SDK APIs through a database outage', () => {
       postgres.freeze();
       await sleep(500);
       const duringFreeze = await checkOutageAnswers();
-      await sleep(Math.max(0, FREEZE_MS - 500 - duringFreeze.write.ms - duringFreeze.ready.ms));
+      await sleep(Math.max(0, FREEZE_MS - 500 - duringFreeze.ms));
       postgres.resume();
       phase = 'after freeze';
       const recoveryAfterFreeze = await recoveryMs();
@@ -254,6 +280,10 @@ describe('the SDK APIs through a database outage', () => {
           adminWriteFrozenMs: Math.round(duringFreeze.write.ms),
           readyStoppedMs: Math.round(duringStop.ready.ms),
           readyFrozenMs: Math.round(duringFreeze.ready.ms),
+          sessionStoppedMs: Math.round(duringStop.session.ms),
+          sessionFrozenMs: Math.round(duringFreeze.session.ms),
+          unknownTokenStoppedMs: Math.round(duringStop.unknownToken.ms),
+          unknownTokenFrozenMs: Math.round(duringFreeze.unknownToken.ms),
           recoveryAfterStopMs: Math.round(recoveryAfterStop),
           recoveryAfterFreezeMs: Math.round(recoveryAfterFreeze),
         }),
@@ -280,6 +310,13 @@ describe('the SDK APIs through a database outage', () => {
         expect(during.ready.status, `/ready while ${label}`).toBe(503);
         expect(during.ready.ms, `/ready while ${label}`).toBeLessThan(1500);
         expect(during.health.status, `/health while ${label}`).toBe(200);
+        expect(during.unknownToken.status, `an unknown SDK token while ${label}`).toBe(503);
+        expect(during.unknownToken.json).toMatchObject({ name: 'ServiceUnavailableError' });
+        expect(during.unknownToken.ms, `an unknown SDK token while ${label}`).toBeLessThan(3500);
+        expect(during.session.status, `a console (session) request while ${label}`).toBe(503);
+        expect(during.session.ms, `a console (session) request while ${label}`).toBeLessThan(
+          QUERY_TIMEOUT_MS + 1500,
+        );
       }
       expect(readyAfter.status).toBe(200);
       expect(recoveryAfterStop).toBeLessThan(RECOVERY_LIMIT_MS);

@@ -12,6 +12,7 @@ import { type ApiTokenType, actorOf, type Caller, SYSTEM_ACTOR } from '../../lib
 import { badData, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createSeenBuffer } from '../../lib/seen-buffer';
+import { timedOut, withTimeout } from '../../lib/with-timeout';
 import { assertCallerHas, callerHas, type ProjectCatalog } from '../access';
 import { appendEvent, type Queryable } from '../events';
 import {
@@ -40,6 +41,8 @@ const DEFAULT_ENVIRONMENT = 'development';
 /** How long a lookup is trusted; another instance's deletion takes effect within this delay. */
 const CACHE_TTL_MS = 10_000;
 const NEGATIVE_CACHE_TTL_MS = 2_000;
+/** Far above a healthy lookup; bounds how long an unknown token waits on an unresponsive database. */
+const LOOKUP_TIMEOUT_MS = 2_000;
 
 type Action = 'create' | 'update' | 'delete' | 'read';
 
@@ -187,7 +190,13 @@ export function createApiTokenService({
     /** The token behind a secret, if it exists and has not expired; cached (the SDK hot path). */
     async authenticate(secret: string): Promise<ApiTokenRecord | null> {
       const hash = hashSecret(secret);
-      const record = await cache.get(hash, async () => (await findByHash(db, hash)) ?? null);
+      // A token this instance has not seen, asked while the database is frozen: a 503 soon
+      // (SDKs retry it) rather than a wait as long as the pool's timeouts.
+      const record = await cache.get(hash, async () =>
+        withTimeout(findByHash(db, hash), LOOKUP_TIMEOUT_MS, () =>
+          timedOut('the API token lookup', LOOKUP_TIMEOUT_MS),
+        ).then((found) => found ?? null),
+      );
       if (!record) return null;
       if (record.expiresAt !== null && record.expiresAt.getTime() <= Date.now()) return null;
       seen.mark(record.id);

@@ -62,10 +62,26 @@ describe('token lookup cache', () => {
     expect(await cache.get('k', async () => null)).toBeNull();
   });
 
-  it('does not cache a failed load', async () => {
-    const cache = new TokenCache<string>({ ttlMs: 100, negativeTtlMs: 10, maxEntries: 10 });
-    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+  it('answers a failed load with its failure only briefly, then asks again', async () => {
+    const time = clock();
+    const cache = new TokenCache<string>({
+      ttlMs: 100,
+      negativeTtlMs: 10,
+      maxEntries: 10,
+      failureTtlMs: 20,
+      now: time.now,
+    });
+    let loads = 0;
+    const failing = async () => {
+      loads++;
+      throw new Error('db down');
+    };
+    await expect(cache.get('k', failing)).rejects.toThrow('db down');
     await new Promise((resolve) => setImmediate(resolve));
+    // Within the failure TTL: the same failure at once, no second load.
+    await expect(cache.get('k', failing)).rejects.toThrow('db down');
+    expect(loads).toBe(1);
+    time.advance(21);
     expect(await cache.get('k', async () => 'back')).toBe('back');
   });
 

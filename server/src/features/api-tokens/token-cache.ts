@@ -18,6 +18,8 @@ export interface TokenCacheOptions {
   maxEntries: number;
   /** How long a known entry is served as is after a failed reload (default 1 s). */
   retryAfterFailureMs?: number;
+  /** How long an unknown key's failed load is answered with that failure (default 1 s). */
+  failureTtlMs?: number;
   now?: () => number;
 }
 
@@ -56,8 +58,12 @@ export class TokenCache<V> {
         else entry.known = value;
       },
       () => {
-        // A failed load (database down) is not an answer: the next request retries.
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        // A failed load (database down) is not an answer, but lookups of this key fail at once
+        // for a moment: the fast path's retry through Fastify must not wait a second time, and
+        // a flood of unknown tokens must not hold every connection of an unresponsive database.
+        if (this.entries.get(key) === entry) {
+          entry.expiresAt = this.now() + (this.options.failureTtlMs ?? 1000);
+        }
       },
     );
     this.evictOverflow();

@@ -1,8 +1,9 @@
 import type { ClientFeatures } from '../../../contract';
 import { createFlagRepository, type FlagRepository, hash32 } from '../../evaluation';
+import { timedOut, withTimeout } from '../../lib/with-timeout';
 import type { ClientSnapshot, SnapshotFeature } from '../feature-toggles';
 import { buildClientFeatures, type ClientQuery, echoQuery, serializeClientFeatures } from './client-payload';
-import { type RevisionTracker, withTimeout } from './revision-tracker';
+import type { RevisionTracker } from './revision-tracker';
 
 export interface TaggedSnapshot extends ClientSnapshot {
   tags: ReadonlyMap<string, ReadonlyArray<{ type: string; value: string }>>;
@@ -209,9 +210,7 @@ export function createClientFeatureCache(deps: {
     if (!pending) {
       // Bounded even without the pool's query timeout, so a refresh always settles.
       const load = withTimeout(refreshed(environment, current), loadTimeoutMs, () =>
-        Object.assign(new Error(`loading the ${environment} snapshot took over ${loadTimeoutMs} ms`), {
-          code: 'ETIMEDOUT',
-        }),
+        timedOut(`loading the ${environment} snapshot`, loadTimeoutMs),
       );
       pending = load
         .then((snapshot) => {

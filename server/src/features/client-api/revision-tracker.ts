@@ -1,3 +1,5 @@
+import { timedOut, withTimeout } from '../../lib/with-timeout';
+
 /**
  * Knows the current revision (latest relevant event id) per environment without asking the
  * database on every SDK request. A cached value older than `maxAgeMs` is still answered at
@@ -25,28 +27,6 @@ export interface RevisionTrackerOptions {
   clock?: () => number;
 }
 
-/** Recognised by the error handler as "database unavailable" (503) when nothing older can be served. */
-function timeoutError(ms: number): Error {
-  return Object.assign(new Error(`the revision check took over ${ms} ms`), { code: 'ETIMEDOUT' });
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), ms);
-    timer.unref?.();
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
 interface Known {
   value: number;
   checkedAt: number;
@@ -71,7 +51,9 @@ export function createRevisionTracker(
     if (pending) return pending;
     const startedGeneration = generation;
     const startedAt = clock();
-    pending = withTimeout(readRevision(environment), timeoutMs, () => timeoutError(timeoutMs))
+    pending = withTimeout(readRevision(environment), timeoutMs, () =>
+      timedOut('the revision check', timeoutMs),
+    )
       .then(
         (value) => {
           known.set(environment, { value, checkedAt: startedAt, generation: startedGeneration });
