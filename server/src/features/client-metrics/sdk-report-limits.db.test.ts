@@ -175,6 +175,9 @@ describe('a flood of reports through the public frontend token', () => {
       ],
     });
     expect((await as(t)('GET', '/api/admin/metrics/unknown-flags')).statusCode).toBe(401);
+    const prometheus = (await t.request('GET', '/internal-backstage/prometheus')).body;
+    expect(prometheus).toContain('switchyard_sdk_reports{kind="refusedApplications"} 0');
+    expect(prometheus).toContain('switchyard_sdk_reports{kind="failedFlushes"} 0');
     await t.close();
   });
 });
