@@ -56,6 +56,14 @@ describe('headless entry on SIGINT', () => {
     expect(response.headers.get('content-type')).toBeNull();
 
     // A few milliseconds apart: the kernel merges a signal sent while the same one is pending.
+    // A poisoned report through the fast path is refused by the route's validation, as via Fastify.
+    const poisoned = await report(url, 'x\u0000', 1);
+    expect(poisoned.status).toBe(400);
+    expect(await poisoned.json()).toMatchObject({
+      name: 'BadDataError',
+      details: [{ path: '/body/appName' }],
+    });
+
     server.child.kill('SIGINT');
     await sleep(20);
     server.child.kill('SIGINT');
@@ -78,7 +86,8 @@ describe('headless entry on SIGINT', () => {
     const slow = net.connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => slow.once('connect', resolve));
     slow.write(
-      'POST /api/client/metrics HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{',
+      `POST /api/client/metrics HTTP/1.1\r\nhost: x\r\nauthorization: ${CLIENT_TOKEN}\r\n` +
+        'content-type: application/json\r\ncontent-length: 100\r\n\r\n{',
     );
     slow.on('error', () => {});
     await sleep(100);

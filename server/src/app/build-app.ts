@@ -87,7 +87,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   await app.register(
     async (scoped) => {
       await scoped.register(healthRoutes, { db });
-      await scoped.register(sdkApis, { db, config, fastPath, identity });
+      await scoped.register(sdkApis, { db, config, fastPath, identity, registry: metrics.registry });
       await scoped.register(flagModelRoutes, { db });
       await scoped.register(consoleSite.routes);
       scoped.get(

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import fp from 'fastify-plugin';
+import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import {
@@ -11,7 +12,11 @@ import {
   registerClientFeaturesFastPath,
   registerClientMetricsFastPath,
 } from '../features/client-api';
-import { clientMetricsAdminRoutes, createClientMetricsService } from '../features/client-metrics';
+import {
+  clientMetricsAdminRoutes,
+  createClientMetricsService,
+  registerClientMetricsGauges,
+} from '../features/client-metrics';
 import {
   getAllFeatureNames,
   getClientSnapshot,
@@ -47,9 +52,14 @@ export interface SdkApiOptions {
   /** The hot paths are also registered here, answered before Fastify when fully cached. */
   fastPath: SdkFastPath;
   identity: SdkCredentials;
+  /** The Prometheus registry of /internal-backstage/prometheus. */
+  registry?: Registry;
 }
 
-async function registerSdkApis(app: App, { db, config, fastPath, identity }: SdkApiOptions): Promise<void> {
+async function registerSdkApis(
+  app: App,
+  { db, config, fastPath, identity, registry }: SdkApiOptions,
+): Promise<void> {
   const tracker = createRevisionTracker((environment) => getClientSnapshotRevision(db, environment), {
     maxAgeMs: REVISION_MAX_AGE_MS,
     timeoutMs: REVISION_CHECK_TIMEOUT_MS,
@@ -83,6 +93,7 @@ async function registerSdkApis(app: App, { db, config, fastPath, identity }: Sdk
     logger: app.log as never,
     flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
   });
+  if (registry) registerClientMetricsGauges(registry, metrics);
   const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
 
   // A change this process committed is served on the very next SDK request: every successful

@@ -1,3 +1,4 @@
+export { registerClientMetricsGauges } from './client-metrics-prometheus';
 export { clientMetricsAdminRoutes } from './client-metrics-routes';
 export {
   type ClientMetricsService,

@@ -81,7 +81,8 @@ describe('metrics flush', () => {
   });
 
   it('keeps a failed flush and writes it within 5 s of the database coming back, without a new report', async () => {
-    const metrics = service({ flushIntervalMs: 600_000 });
+    // A budget of one new application: the retries must not spend it again on the same one.
+    const metrics = service({ flushIntervalMs: 600_000, creationLimits: { newApplicationsPerWindow: 1 } });
     metrics.start();
     metrics.registerClient(
       { appName: 'outage', instanceId: 'i1', interval: 1, started: at, strategies: ['default'] },

@@ -80,12 +80,13 @@ describe('writeBisecting', () => {
 });
 
 describe('CreationBudget', () => {
-  it('grants up to its size per window and refills when the window turns', () => {
+  it('grants up to its size per window, refills when the window turns, and never charges a key twice', () => {
     const budget = new CreationBudget(3, 60_000);
-    expect(budget.take(2, 0)).toBe(2);
-    expect(budget.take(5, 10_000)).toBe(1);
-    expect(budget.take(1, 59_999)).toBe(0);
-    expect(budget.take(4, 60_000)).toBe(3);
+    expect([...budget.admit(['a', 'b'], 0)]).toEqual(['a', 'b']);
+    expect([...budget.admit(['c', 'd', 'e'], 10_000)]).toEqual(['c']);
+    // A retried flush asks again for what it was granted: still granted, at no cost.
+    expect([...budget.admit(['a', 'b', 'c', 'f'], 20_000)]).toEqual(['a', 'b', 'c']);
+    expect([...budget.admit(['f', 'g', 'h', 'i'], 60_000)]).toEqual(['f', 'g', 'h']);
   });
 });
 

@@ -25,25 +25,35 @@ export const DEFAULT_CREATION_LIMITS: CreationLimits = {
   unknownFlagRows: 1000,
 };
 
-/** A fixed-window budget: how many more things may be created before the window ends. */
+/**
+ * A fixed-window budget of new things (applications, instances) by key. A key granted in this
+ * window stays granted: a flush that failed and is retried must not pay for it twice, or an
+ * outage would turn into refused (and lost) registrations.
+ */
 export class CreationBudget {
   private windowStart = Number.NEGATIVE_INFINITY;
-  private used = 0;
+  private granted = new Set<string>();
 
   constructor(
     private readonly perWindow: number,
     private readonly windowMs: number,
   ) {}
 
-  /** Takes up to `wanted` from the budget and says how many it got. */
-  take(wanted: number, now: number): number {
+  /** The keys among `wanted` that may be created now, in their order. */
+  admit(wanted: readonly string[], now: number): Set<string> {
     if (now - this.windowStart >= this.windowMs) {
       this.windowStart = now;
-      this.used = 0;
+      this.granted = new Set();
     }
-    const granted = Math.max(0, Math.min(wanted, this.perWindow - this.used));
-    this.used += granted;
-    return granted;
+    const admitted = new Set<string>();
+    for (const key of wanted) {
+      if (this.granted.has(key)) admitted.add(key);
+      else if (this.granted.size < this.perWindow) {
+        this.granted.add(key);
+        admitted.add(key);
+      }
+    }
+    return admitted;
   }
 }
 
@@ -80,15 +90,15 @@ export async function prepareBatch(
   const appNames = new Set([...batch.registrations, ...batch.counts].map((r) => r.appName));
   const existingApps = await store.existingApplications([...appNames]);
   const newApps = [...appNames].filter((name) => !existingApps.has(name)).sort();
-  const admitted = budgets.applications.take(newApps.length, now.getTime());
-  const refusedApps = new Set(newApps.slice(admitted));
+  const admitted = budgets.applications.admit(newApps, now.getTime());
+  const refusedApps = new Set(newApps.filter((name) => !admitted.has(name)));
   const allowedApp = (row: { appName: string }) => !refusedApps.has(row.appName);
 
   let registrations = batch.registrations.filter(allowedApp);
   const existingInstances = await store.existingInstances(registrations);
-  const newInstances = registrations.filter((r) => !existingInstances.has(instanceKey(r)));
-  const instancesAdmitted = budgets.instances.take(newInstances.length, now.getTime());
-  const refusedInstances = new Set(newInstances.slice(instancesAdmitted).map(instanceKey));
+  const newInstances = registrations.map(instanceKey).filter((key) => !existingInstances.has(key));
+  const instancesAdmitted = budgets.instances.admit(newInstances, now.getTime());
+  const refusedInstances = new Set(newInstances.filter((key) => !instancesAdmitted.has(key)));
   registrations = registrations.filter((r) => !refusedInstances.has(instanceKey(r)));
 
   return {

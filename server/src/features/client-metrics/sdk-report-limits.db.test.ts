@@ -174,7 +174,13 @@ describe('a flood of reports through the public frontend token', () => {
         },
       ],
     });
+    // Once a flag of that name exists, it is no longer listed.
+    await createFlag(t, 'not-yet');
+    expect((await t.request('GET', '/api/admin/metrics/unknown-flags')).json()).toEqual({ unknownFlags: [] });
     expect((await as(t)('GET', '/api/admin/metrics/unknown-flags')).statusCode).toBe(401);
+    const prometheus = (await t.request('GET', '/internal-backstage/prometheus')).body;
+    expect(prometheus).toContain('switchyard_sdk_reports{kind="refusedApplications"} 0');
+    expect(prometheus).toContain('switchyard_sdk_reports{kind="failedFlushes"} 0');
     await t.close();
   });
 });

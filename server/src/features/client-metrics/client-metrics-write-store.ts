@@ -1,0 +1,213 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Queryable } from '../events';
+import type { MetricsBatch } from './metrics-buffer';
+
+export interface UnknownFlagRow {
+  name: string;
+  appName: string;
+  environment: string;
+  seenAt: Date;
+}
+
+/** Identifies a registered instance, as client_instances' primary key does. */
+export function instanceKey(r: { appName: string; instanceId: string; environment: string }): string {
+  return JSON.stringify([r.appName, r.instanceId, r.environment]);
+}
+
+/**
+ * What a flush writes: registrations and hourly counts, one batch at a time, with `unnest` so
+ * each table takes one statement however many rows a batch holds; the existence checks the
+ * creation limits need; the bounded unknown-flags list.
+ */
+export function createClientMetricsWriteStore(db: Db) {
+  /** Returns the applications this batch registered for the first time. */
+  async function writeBatch(trx: Queryable, batch: MetricsBatch): Promise<string[]> {
+    let created: string[] = [];
+    const apps = new Map<string, { strategies: string[]; seenAt: Date }>();
+    for (const r of batch.registrations) {
+      const known = apps.get(r.appName);
+      if (!known || known.seenAt < r.seenAt)
+        apps.set(r.appName, { strategies: r.strategies, seenAt: r.seenAt });
+    }
+    if (apps.size) {
+      const names = [...apps.keys()];
+      const { rows } = await sql<{ app_name: string; inserted: boolean }>`
+        insert into client_applications (app_name, strategies, seen_at, updated_at)
+        select name, strategies::jsonb, seen, now()
+        from unnest(${names}::text[], ${names.map((n) => JSON.stringify(apps.get(n)!.strategies))}::text[],
+                    ${names.map((n) => apps.get(n)!.seenAt)}::timestamptz[]) as t(name, strategies, seen)
+        on conflict (app_name) do update set
+          seen_at = greatest(client_applications.seen_at, excluded.seen_at),
+          strategies = case when jsonb_array_length(excluded.strategies) > 0
+                            then excluded.strategies else client_applications.strategies end,
+          updated_at = now()
+        returning app_name, (xmax = 0) as inserted
+      `.execute(trx);
+      created = rows.filter((row) => row.inserted).map((row) => row.app_name);
+    }
+    const regs = batch.registrations;
+    if (regs.length) {
+      await sql`
+        insert into client_instances (app_name, instance_id, environment, sdk_version, sdk_type, client_ip, last_seen)
+        select * from unnest(${regs.map((r) => r.appName)}::text[], ${regs.map((r) => r.instanceId)}::text[],
+                             ${regs.map((r) => r.environment)}::text[], ${regs.map((r) => r.sdkVersion)}::text[],
+                             ${regs.map((r) => r.sdkType)}::text[], ${regs.map((r) => r.clientIp)}::text[],
+                             ${regs.map((r) => r.seenAt)}::timestamptz[])
+        on conflict (app_name, instance_id, environment) do update set
+          sdk_version = coalesce(excluded.sdk_version, client_instances.sdk_version),
+          sdk_type = excluded.sdk_type,
+          client_ip = coalesce(excluded.client_ip, client_instances.client_ip),
+          last_seen = greatest(client_instances.last_seen, excluded.last_seen)
+      `.execute(trx);
+      const usage = regs.flatMap((r) =>
+        r.projects.map((project) => [r.appName, project, r.environment] as const),
+      );
+      if (usage.length) {
+        await sql`
+          insert into client_applications_usage (app_name, project, environment)
+          select * from unnest(${usage.map((u) => u[0])}::text[], ${usage.map((u) => u[1])}::text[],
+                               ${usage.map((u) => u[2])}::text[])
+          on conflict do nothing
+        `.execute(trx);
+      }
+    }
+    const counts = batch.counts;
+    if (counts.length) {
+      await sql`
+        insert into client_metrics_env (feature_name, app_name, environment, timestamp, yes, no)
+        select * from unnest(${counts.map((c) => c.featureName)}::text[], ${counts.map((c) => c.appName)}::text[],
+                             ${counts.map((c) => c.environment)}::text[], ${counts.map((c) => c.hour)}::timestamptz[],
+                             ${counts.map((c) => c.yes)}::bigint[], ${counts.map((c) => c.no)}::bigint[])
+        on conflict (feature_name, app_name, environment, timestamp) do update set
+          yes = client_metrics_env.yes + excluded.yes,
+          no = client_metrics_env.no + excluded.no
+      `.execute(trx);
+    }
+    const variants = batch.variants;
+    if (variants.length) {
+      await sql`
+        insert into client_metrics_env_variants (feature_name, app_name, environment, timestamp, variant, count)
+        select * from unnest(${variants.map((v) => v.featureName)}::text[], ${variants.map((v) => v.appName)}::text[],
+                             ${variants.map((v) => v.environment)}::text[], ${variants.map((v) => v.hour)}::timestamptz[],
+                             ${variants.map((v) => v.variant)}::text[], ${variants.map((v) => v.count)}::bigint[])
+        on conflict (feature_name, app_name, environment, timestamp, variant) do update set
+          count = client_metrics_env_variants.count + excluded.count
+      `.execute(trx);
+    }
+    const seen = batch.lastSeen;
+    if (seen.length) {
+      await sql`
+        insert into feature_last_seen (feature_name, environment, last_seen_at)
+        select * from unnest(${seen.map((s) => s.featureName)}::text[], ${seen.map((s) => s.environment)}::text[],
+                             ${seen.map((s) => s.seenAt)}::timestamptz[])
+        on conflict (feature_name, environment) do update set
+          last_seen_at = greatest(feature_last_seen.last_seen_at, excluded.last_seen_at)
+      `.execute(trx);
+    }
+    return created;
+  }
+
+  return {
+    /**
+     * All tables of a batch in one transaction, with the events it causes (`onCreated` runs in
+     * the same transaction): a failed flush leaves nothing half-written.
+     */
+    async writeBatch(
+      batch: MetricsBatch,
+      onCreated: (trx: Queryable, appNames: string[]) => Promise<void>,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const created = await writeBatch(trx, batch);
+        if (created.length) await onCreated(trx, created);
+      });
+    },
+
+    /** Which of these names are flags (archived ones included: Unleash counts them as known). */
+    async existingFlagNames(names: readonly string[]): Promise<Set<string>> {
+      if (!names.length) return new Set();
+      const rows = await db
+        .selectFrom('features')
+        .select('name')
+        .where('name', '=', sql<string>`any(${[...names]}::text[])`)
+        .execute();
+      return new Set(rows.map((row) => row.name));
+    },
+
+    async existingApplications(names: readonly string[]): Promise<Set<string>> {
+      if (!names.length) return new Set();
+      const rows = await db
+        .selectFrom('client_applications')
+        .select('app_name')
+        .where('app_name', '=', sql<string>`any(${[...names]}::text[])`)
+        .execute();
+      return new Set(rows.map((row) => row.app_name));
+    },
+
+    /** Keys (see `instanceKey`) of the instances among these that are registered already. */
+    async existingInstances(
+      instances: ReadonlyArray<{ appName: string; instanceId: string; environment: string }>,
+    ): Promise<Set<string>> {
+      if (!instances.length) return new Set();
+      const { rows } = await sql<{ app_name: string; instance_id: string; environment: string }>`
+        select i.app_name, i.instance_id, i.environment from client_instances i
+        join unnest(${instances.map((r) => r.appName)}::text[], ${instances.map((r) => r.instanceId)}::text[],
+                    ${instances.map((r) => r.environment)}::text[]) as t(app_name, instance_id, environment)
+          using (app_name, instance_id, environment)
+      `.execute(db);
+      return new Set(
+        rows.map((r) =>
+          instanceKey({ appName: r.app_name, instanceId: r.instance_id, environment: r.environment }),
+        ),
+      );
+    },
+
+    /** Records reports of flags that do not exist, keeping only the `keep` most recently seen. */
+    async recordUnknownFlags(rows: readonly UnknownFlagRow[], keep: number): Promise<void> {
+      if (!rows.length) return;
+      await db.transaction().execute(async (trx) => {
+        await sql`
+          insert into unknown_flags (name, app_name, environment, seen_at)
+          select * from unnest(${rows.map((r) => r.name)}::text[], ${rows.map((r) => r.appName)}::text[],
+                               ${rows.map((r) => r.environment)}::text[], ${rows.map((r) => r.seenAt)}::timestamptz[])
+          on conflict (name, app_name, environment) do update set
+            seen_at = greatest(unknown_flags.seen_at, excluded.seen_at)
+        `.execute(trx);
+        await sql`
+          delete from unknown_flags where (name, app_name, environment) in (
+            select name, app_name, environment from unknown_flags
+            order by seen_at desc, name, app_name, environment offset ${keep})
+        `.execute(trx);
+      });
+    },
+
+    /** The list without the names that became flags since they were reported. */
+    async listUnknownFlags(): Promise<UnknownFlagRow[]> {
+      const rows = await db
+        .selectFrom('unknown_flags as u')
+        .select(['u.name', 'u.app_name', 'u.environment', 'u.seen_at'])
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('features as f').select('f.name').whereRef('f.name', '=', 'u.name'))),
+        )
+        .orderBy('seen_at', 'desc')
+        .orderBy('name')
+        .execute();
+      return rows.map((r) => ({
+        name: r.name,
+        appName: r.app_name,
+        environment: r.environment,
+        seenAt: r.seen_at,
+      }));
+    },
+
+    /** A flag created after it was reported is no longer unknown. */
+    async forgetUnknownFlagsThatExist(): Promise<void> {
+      await sql`delete from unknown_flags u using features f where f.name = u.name`.execute(db);
+    },
+
+    async deleteMetricsBefore(cutoff: Date): Promise<void> {
+      await db.deleteFrom('client_metrics_env').where('timestamp', '<', cutoff).execute();
+      await db.deleteFrom('client_metrics_env_variants').where('timestamp', '<', cutoff).execute();
+    },
+  };
+}
