@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFlag } from '../../../../tests/helpers/flag-model';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -29,9 +30,19 @@ describe('applications admin API', async () => {
     expect(event.created_by_user_id).toBe(ADMIN_TOKEN_USER_ID);
   });
 
-  it('refuses unknown fields and answers 404 for an unknown application', async () => {
-    const bad = await t.request('POST', '/api/admin/metrics/applications/billing', { owner: 'x' });
-    expect(bad.statusCode).toBe(400);
+  it('ignores unknown fields as Unleash 8.2 does (202) and answers 404 for an unknown application', async () => {
+    const extra = await t.request('POST', '/api/admin/metrics/applications/ledger', {
+      owner: 'x',
+      description: 'Ledger',
+    });
+    expect(extra.statusCode).toBe(202);
+    const [event] = await t.db
+      .selectFrom('events')
+      .select('data')
+      .where('type', '=', 'application-created')
+      .where(sql<boolean>`data->>'appName' = 'ledger'`)
+      .execute();
+    expect(event?.data).toEqual({ appName: 'ledger', description: 'Ledger' });
     expect((await t.request('GET', '/api/admin/metrics/applications/nope')).statusCode).toBe(404);
   });
 
