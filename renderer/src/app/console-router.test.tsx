@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeServer, unleashError } from '../test-utils/fake-server';
-import { currentPath, renderConsole } from '../test-utils/render';
+import { createTestConsole, currentPath, openPath, renderConsole } from '../test-utils/render';
+import { ConsoleRoot } from './App';
 import { documentBasename } from './console-router';
 
 /** A server that asks for sign-in until `admin` signs in with a password. */
@@ -40,6 +42,27 @@ describe('console router', () => {
     await renderConsole({ path: '/#/events?type=feature-created' });
     await waitFor(() => expect(currentPath()).toBe('/history?type=feature-created'));
     expect(await screen.findByRole('heading', { name: 'Event log' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('keeps the basename when StrictMode makes the router again after a redirect', async () => {
+    const test = createTestConsole();
+    openPath('/#/flags/default/checkout');
+    render(
+      <StrictMode>
+        <ConsoleRoot console={test.console} env="test" />
+      </StrictMode>,
+    );
+    await act(() => test.console.start());
+    await waitFor(() => expect(currentPath()).toBe('/projects/default/features/checkout'));
+    // The flag page asked for the flag: the second router did not take /projects/default/features as its base.
+    await waitFor(
+      () =>
+        expect(
+          test.server.calls('GET', '/api/admin/projects/default/features/checkout').length,
+        ).toBeGreaterThan(0),
+      { timeout: 5000 },
+    );
+    expect(screen.queryByText(/There is no screen/)).toBeNull();
   });
 
   it('redirects an old server path to the new one', async () => {

@@ -156,8 +156,7 @@ export interface ConsoleRouter {
 }
 
 /** The page's router; `navigate()` of router/navigation drives it until disposed. */
-export function createConsoleRouter(win: Window, mode: RouterMode): ConsoleRouter {
-  const basename = mode === 'browser' ? documentBasename(win.document) : '/';
+export function createConsoleRouter(win: Window, mode: RouterMode, basename: string): ConsoleRouter {
   adoptLegacyHash(win, mode, basename);
   const router =
     mode === 'hash'

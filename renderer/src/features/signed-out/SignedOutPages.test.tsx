@@ -81,7 +81,7 @@ describe('pages for people who are not signed in', () => {
       )
       .on('POST', '/auth/reset/password', { body: undefined });
     await renderConsole({ server, path: '/reset-password?token=good-token' });
-    expect(await screen.findByText('Ida (ida@example.com)', { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Ida (ida@example.com)', undefined, { timeout: 5000 })).toBeTruthy();
     typePassword(/^New password/, 'short');
     const policy = screen.getByTestId('password-policy');
     await waitFor(() => expect(policy.textContent).toContain('at least 10 characters long'));
