@@ -252,7 +252,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await page.waitForTimeout(500);
     await screenshot(page, '19-flag-details');
     await drawer.getByRole('link', { name: 'Open the flag page' }).click();
-    await page.waitForURL(/#\/flags\/default\/checkout-redesign$/);
+    await page.waitForURL(/\/projects\/default\/features\/checkout-redesign$/);
     await page.getByRole('heading', { name: 'checkout-redesign' }).first().waitFor();
     await page.close();
   });

@@ -140,7 +140,9 @@ async function createFlag(page: Page): Promise<void> {
   await dialog.getByLabel('Description').fill('Pay with one click from the basket');
   await shot(page, '30-flow-create-flag');
   await dialog.getByRole('button', { name: 'Create flag' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${PROJECT.id}/features/${FLAG}`);
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+    .toBe(`/projects/${PROJECT.id}/features/${FLAG}`);
   await page.getByRole('heading', { name: FLAG, exact: true }).waitFor();
   await page.getByTestId('flag-description').getByText('Pay with one click from the basket').waitFor();
 }
