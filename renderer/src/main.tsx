@@ -2,18 +2,12 @@ import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleRoot } from './app/App';
-import { ROUTES } from './app/routes';
 import { openLocalStore } from './offline/indexeddb-store';
 import { detectPlatform } from './platform/platform';
-import { adoptPathAsRoute } from './router/hash-router';
 import { createConsole } from './stores/console-store';
 import { newId } from './stores/new-id';
 
 async function main(): Promise<void> {
-  adoptPathAsRoute(
-    window,
-    ROUTES.map((route) => route.path),
-  );
   const consoleApp = createConsole({
     platform: detectPlatform(window),
     kv: await openLocalStore(window.indexedDB),

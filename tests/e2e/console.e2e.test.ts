@@ -44,8 +44,8 @@ let url: string;
 let browser: Browser;
 
 /** The shell, signing in with the seeded admin token first when the server asks for it. */
-async function openConsole(page: Page, hash = '#/flags'): Promise<void> {
-  await page.goto(`${url}/${hash}`);
+async function openConsole(page: Page, path = '/features'): Promise<void> {
+  await page.goto(`${url}${path}`);
   const nav = page.getByRole('navigation', { name: 'Console areas' });
   const signIn = page.getByRole('heading', { name: 'Sign in to Switchyard' });
   await expect
@@ -113,17 +113,17 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await screenshot(page, '02-shell-flags');
 
     for (const [hash, heading, name] of [
-      ['#/projects', 'Projects', '03-projects'],
-      ['#/environments', 'Environments', '04-environments'],
-      ['#/feature-types', 'Feature types', '05-feature-types'],
-      ['#/events', 'Event log', '06-event-log'],
-      ['#/api-tokens', 'API tokens', '07-api-tokens'],
-      ['#/connections', 'Connections', '08-connections'],
-      ['#/users', 'Users', '15-users'],
-      ['#/roles', 'Roles', '16-roles'],
-      ['#/context-fields', 'Context fields', '17-context-fields'],
+      ['/projects', 'Projects', '03-projects'],
+      ['/environments', 'Environments', '04-environments'],
+      ['/feature-toggle-type', 'Feature types', '05-feature-types'],
+      ['/history', 'Event log', '06-event-log'],
+      ['/admin/api', 'API tokens', '07-api-tokens'],
+      ['/console/connections', 'Connections', '08-connections'],
+      ['/admin/users', 'Users', '15-users'],
+      ['/admin/roles', 'Roles', '16-roles'],
+      ['/context', 'Context fields', '17-context-fields'],
     ] as const) {
-      await page.goto(`${url}/${hash}`);
+      await page.goto(`${url}${hash}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await settled(page);
       await screenshot(page, name);
@@ -144,7 +144,11 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
       .getByRole('navigation', { name: 'Console areas' })
       .or(page.getByRole('heading', { name: 'Sign in to Switchyard' }))
       .waitFor();
-    expect(new URL(page.url()).hash).toBe('#/environments');
+    // Signed out, the deep link waits behind sign-in: /login?redirect=/environments (issue 24).
+    const landed = new URL(page.url());
+    expect(
+      landed.pathname === '/environments' || landed.searchParams.get('redirect') === '/environments',
+    ).toBe(true);
     expect(assets.length).toBeGreaterThanOrEqual(2);
     for (const asset of assets) expect(asset.cacheControl).toBe('public, max-age=31536000, immutable');
 
@@ -158,20 +162,20 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
 
   it('jumps to a screen from the command bar', async () => {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    await openConsole(page, '#/flags');
+    await openConsole(page, '/features');
     await page.keyboard.press('Control+K');
     const input = page.getByRole('combobox', { name: 'Command' });
     await input.fill('feat');
     await screenshot(page, '09-command-bar');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Feature types', exact: true }).waitFor();
-    expect(new URL(page.url()).hash).toBe('#/feature-types');
+    expect(new URL(page.url()).pathname).toBe('/feature-toggle-type');
     await page.close();
   });
 
   it('creates a project, changes a feature type and creates an API token on the real server', async () => {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    await openConsole(page, '#/projects');
+    await openConsole(page, '/projects');
     await page.getByRole('button', { name: 'New project' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('E2E Web');
@@ -184,7 +188,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     const projects = await (await page.request.get(`${url}/api/admin/projects`, { headers })).json();
     expect(projects.projects.map((p: { id: string }) => p.id)).toContain('e2e-web');
 
-    await page.goto(`${url}/#/feature-types`);
+    await page.goto(`${url}/feature-toggle-type`);
     const row = page.getByTestId('feature-type-operational');
     await row.getByLabel('Lifetime of Operational in days').fill('10');
     await row.getByRole('button', { name: 'Save' }).click();
@@ -197,7 +201,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
       })
       .toBe(10);
 
-    await page.goto(`${url}/#/api-tokens`);
+    await page.goto(`${url}/admin/api`);
     await page.getByRole('button', { name: 'New API token' }).click();
     const tokenDialog = page.getByRole('dialog');
     await tokenDialog.getByLabel('Name').fill('e2e-sdk');
@@ -231,7 +235,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
         headers,
       },
     );
-    await page.goto(`${url}/#/flags`);
+    await page.goto(`${url}/features`);
     await page.getByText('checkout-redesign', { exact: true }).waitFor();
     expect(await page.getByTestId('flag-count').textContent()).toBe('1–2 of 2');
     await screenshot(page, '18-flags');
@@ -248,7 +252,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await page.waitForTimeout(500);
     await screenshot(page, '19-flag-details');
     await drawer.getByRole('link', { name: 'Open the flag page' }).click();
-    await page.waitForURL(/#\/flags\/default\/checkout-redesign$/);
+    await page.waitForURL(/\/projects\/default\/features\/checkout-redesign$/);
     await page.getByRole('heading', { name: 'checkout-redesign' }).first().waitFor();
     await page.close();
   });
@@ -293,7 +297,7 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
       },
     );
 
-    await openConsole(page, '#/feature-types');
+    await openConsole(page, '/feature-toggle-type');
     await expect.poll(() => page.getByLabel('Lifetime of Release in days').inputValue()).toBe('40 days');
     const stores = await page.evaluate(
       () =>

@@ -76,7 +76,7 @@ async function openArea(page: Page, area: string): Promise<void> {
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${url}/#/projects`);
+  await page.goto(`${url}/projects`);
   await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
   await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
@@ -140,7 +140,9 @@ async function createFlag(page: Page): Promise<void> {
   await dialog.getByLabel('Description').fill('Pay with one click from the basket');
   await shot(page, '30-flow-create-flag');
   await dialog.getByRole('button', { name: 'Create flag' }).click();
-  await expect.poll(() => new URL(page.url()).hash).toBe(`#/flags/${PROJECT.id}/${FLAG}`);
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+    .toBe(`/projects/${PROJECT.id}/features/${FLAG}`);
   await page.getByRole('heading', { name: FLAG, exact: true }).waitFor();
   await page.getByTestId('flag-description').getByText('Pay with one click from the basket').waitFor();
 }
@@ -261,11 +263,11 @@ describe.skipIf(!hasChromium)('the main operator flow, from the console to a rea
     expect(started.errors).toEqual([]);
 
     // The segment now counts the flag that uses it; the project page lists the flag.
-    await page.goto(`${url}/#/segments`);
+    await page.goto(`${url}/segments`);
     const segmentRow = page.getByTestId(`segment-${SEGMENT}`);
     await expect.poll(() => segmentRow.locator('td').nth(3).textContent(), { timeout: 10_000 }).toBe('1');
     await shot(page, '34-flow-segments-used');
-    await page.goto(`${url}/#/projects/${PROJECT.id}`);
+    await page.goto(`${url}/projects/${PROJECT.id}`);
     await page.getByRole('heading', { name: PROJECT.name, exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('stat-Flags').textContent()).toBe('Flags1');
     await shot(page, '35-flow-project-overview');

@@ -64,19 +64,28 @@ async function environmentEnabledOnServer(name: string): Promise<boolean> {
 async function keepConsoleFiles(context: BrowserContext): Promise<void> {
   const origin = new URL(server.url).origin;
   const copies = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
+  const serverSurface = /^\/(api|auth|logout|health|ready|invite|edge|docs|internal-backstage)(\/|$)/;
+  // The console's pages are one index.html at every path (issue 24); deep paths carry a <base>.
+  const keyOf = (pathname: string) =>
+    pathname.startsWith('/assets/') ? pathname : pathname === '/' ? 'page:root' : 'page:deep';
   await context.route(
-    (target) =>
-      target.origin === origin && (target.pathname === '/' || target.pathname.startsWith('/assets/')),
+    (target) => target.origin === origin && !serverSurface.test(target.pathname),
     async (route) => {
-      const key = new URL(route.request().url()).pathname;
+      const key = keyOf(new URL(route.request().url()).pathname);
       try {
         const response = await route.fetch();
         if (response.ok()) {
-          copies.set(key, {
+          const copy = {
             status: response.status(),
             headers: response.headers(),
             body: await response.body(),
-          });
+          };
+          copies.set(key, copy);
+          // A reload on a deep path the browser never fetched online: the root page with its <base>.
+          if (key === 'page:root' && !copies.has('page:deep')) {
+            const html = copy.body.toString('utf8').replace('<head>', '<head>\n<base href="/">');
+            copies.set('page:deep', { ...copy, body: Buffer.from(html) });
+          }
         }
         await route.fulfill({ response });
       } catch {
@@ -88,12 +97,12 @@ async function keepConsoleFiles(context: BrowserContext): Promise<void> {
   );
 }
 
-/** A fresh browser profile signed in with the seeded admin's password on `hash`. */
-async function openSignedIn(hash: string): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh browser profile signed in with the seeded admin's password on `path`. */
+async function openSignedIn(path: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   await keepConsoleFiles(context);
   const page = await context.newPage();
-  await page.goto(`${server.url}/${hash}`);
+  await page.goto(`${server.url}${path}`);
   await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
   return { context, page };
@@ -146,7 +155,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
   it('signs in with a password after refusing a wrong one, and signs out', async () => {
     const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/projects`);
+    await page.goto(`${server.url}/projects`);
 
     await signInWithPassword(page, ADMIN_USERNAME, 'Not-the-password-1');
     await page.getByText(PASSWORD_MISMATCH).first().waitFor();
@@ -180,9 +189,9 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
   });
 
   it('shows saved data while the server is stopped, keeps queued edits across reloads and replays them when it is back', async () => {
-    const { context, page } = await openSignedIn('#/environments');
+    const { context, page } = await openSignedIn('/environments');
     await expect.poll(() => page.getByRole('switch', { name: 'production enabled' }).isChecked()).toBe(true);
-    await page.goto(`${server.url}/#/feature-types`);
+    await page.goto(`${server.url}/feature-toggle-type`);
     await expect.poll(() => lifetimeInput(page, 'Release').inputValue()).toBe('40 days');
 
     await server.stop();
@@ -205,7 +214,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     await screenshot(page, '22-offline-banner');
 
     await queueLifetime(page, 'release', 'Release', '30');
-    await page.goto(`${server.url}/#/environments`);
+    await page.goto(`${server.url}/environments`);
     const production = page.getByTestId('environment-production');
     const productionSwitch = page.getByRole('switch', { name: 'production enabled' });
     await expect.poll(() => productionSwitch.isChecked()).toBe(true);
@@ -216,7 +225,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     await screenshot(page, '23-offline-pending-edit');
 
     // Reloaded while the server is still away: the queued edits come back from IndexedDB.
-    await page.goto(`${server.url}/#/outbox`);
+    await page.goto(`${server.url}/console/pending-edits`);
     await page.reload();
     await banner.waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('outbox-entry-pending').count()).toBe(2);
@@ -236,17 +245,17 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     expect(await environmentEnabledOnServer('production')).toBe(false);
     expect(await page.getByTestId('pending-count').count()).toBe(0);
 
-    await page.goto(`${server.url}/#/feature-types`);
+    await page.goto(`${server.url}/feature-toggle-type`);
     await expect.poll(() => lifetimeInput(page, 'Release').inputValue()).toBe('30 days');
     expect(await page.getByTestId('saved-copy-badge').count()).toBe(0);
-    await page.goto(`${server.url}/#/environments`);
+    await page.goto(`${server.url}/environments`);
     await expect.poll(() => page.getByRole('switch', { name: 'production enabled' }).isChecked()).toBe(false);
     expect(await page.getByTestId('pending-badge').count()).toBe(0);
     await context.close();
   });
 
   it('shows edits that meet a change made on the server as conflicts and applies the version chosen', async () => {
-    const { context, page } = await openSignedIn('#/feature-types');
+    const { context, page } = await openSignedIn('/feature-toggle-type');
     await expect.poll(() => lifetimeInput(page, 'Experiment').inputValue()).toBe('40 days');
     expect(await lifetimeInput(page, 'Operational').inputValue()).toBe('7 days');
 
@@ -291,7 +300,7 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
     expect(await lifetimeOnServer('experiment')).toBe(7);
     expect(await lifetimeOnServer('operational')).toBe(21);
 
-    await page.goto(`${server.url}/#/feature-types`);
+    await page.goto(`${server.url}/feature-toggle-type`);
     // Both choices replay in order; wait for each, not just the first to settle.
     await expect.poll(() => lifetimeInput(page, 'Operational').inputValue()).toBe('21 days');
     await expect.poll(() => lifetimeInput(page, 'Experiment').inputValue()).toBe('7 days');

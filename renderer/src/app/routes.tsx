@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+
+export { DEFAULT_PATH } from '../router/paths';
+
 import { GroupsScreen } from '../features/access/groups/GroupsScreen';
 import { InviteLinksScreen } from '../features/access/invite-links/InviteLinksScreen';
 import { PersonalAccessTokensScreen } from '../features/access/personal-access-tokens/PersonalAccessTokensScreen';
@@ -29,6 +32,8 @@ export interface ScreenRoute {
   group: NavGroup;
   /** Extra words the command bar matches. */
   keywords: string;
+  /** The screen reads deeper paths itself (`/projects/:projectId/…`, `/applications/:name`). */
+  subPages?: boolean;
   render: () => ReactNode;
 }
 
@@ -39,10 +44,11 @@ export const ROUTES: readonly ScreenRoute[] = [
     label: 'Projects',
     group: 'Flags',
     keywords: 'project create',
+    subPages: true,
     render: () => <ProjectsScreen />,
   },
   {
-    path: '/flags',
+    path: '/features',
     label: 'Flags',
     group: 'Flags',
     keywords: 'feature toggles search',
@@ -56,7 +62,7 @@ export const ROUTES: readonly ScreenRoute[] = [
     render: () => <SegmentsScreen />,
   },
   {
-    path: '/context-fields',
+    path: '/context',
     label: 'Context fields',
     group: 'Configure',
     keywords: 'context legal values stickiness',
@@ -77,63 +83,63 @@ export const ROUTES: readonly ScreenRoute[] = [
     render: () => <TagTypesScreen />,
   },
   {
-    path: '/feature-types',
+    path: '/feature-toggle-type',
     label: 'Feature types',
     group: 'Configure',
     keywords: 'lifetime stale release experiment',
     render: () => <FeatureTypesScreen />,
   },
   {
-    path: '/api-tokens',
+    path: '/admin/api',
     label: 'API tokens',
     group: 'Access',
     keywords: 'sdk client frontend secret',
     render: () => <ApiTokensScreen />,
   },
   {
-    path: '/personal-access-tokens',
+    path: '/profile/personal-api-tokens',
     label: 'Personal access tokens',
     group: 'Access',
     keywords: 'pat my tokens',
     render: () => <PersonalAccessTokensScreen />,
   },
   {
-    path: '/users',
+    path: '/admin/users',
     label: 'Users',
     group: 'Access',
     keywords: 'people accounts search',
     render: () => <UsersScreen />,
   },
   {
-    path: '/roles',
+    path: '/admin/roles',
     label: 'Roles',
     group: 'Access',
     keywords: 'permissions admin editor viewer',
     render: () => <RolesScreen />,
   },
   {
-    path: '/groups',
+    path: '/admin/groups',
     label: 'Groups',
     group: 'Access',
     keywords: 'teams members',
     render: () => <GroupsScreen />,
   },
   {
-    path: '/service-accounts',
+    path: '/admin/service-accounts',
     label: 'Service accounts',
     group: 'Access',
     keywords: 'automation bots',
     render: () => <ServiceAccountsScreen />,
   },
   {
-    path: '/invite-links',
+    path: '/admin/invite-links',
     label: 'Invite links',
     group: 'Access',
     keywords: 'signup public invite',
     render: () => <InviteLinksScreen />,
   },
   {
-    path: '/events',
+    path: '/history',
     label: 'Event log',
     group: 'Observe',
     keywords: 'audit history changes',
@@ -144,17 +150,18 @@ export const ROUTES: readonly ScreenRoute[] = [
     label: 'Applications',
     group: 'Observe',
     keywords: 'sdk instances metrics',
+    subPages: true,
     render: () => <ApplicationsScreen />,
   },
   {
-    path: '/outbox',
+    path: '/console/pending-edits',
     label: 'Pending edits',
     group: 'Console',
     keywords: 'offline outbox conflicts queue',
     render: () => <OutboxScreen />,
   },
   {
-    path: '/connections',
+    path: '/console/connections',
     label: 'Connections',
     group: 'Console',
     keywords: 'servers profiles remote',
@@ -162,21 +169,21 @@ export const ROUTES: readonly ScreenRoute[] = [
   },
   // Desktop app only; in a browser these screens say so rather than vanish (features/desktop/DesktopOnly).
   {
-    path: '/server',
+    path: '/console/server',
     label: 'Server & network',
     group: 'Console',
     keywords: 'desktop sdk url address port listener expose network restart',
     render: () => <ServerNetworkScreen />,
   },
   {
-    path: '/server-logs',
+    path: '/console/server-logs',
     label: 'Server logs',
     group: 'Console',
     keywords: 'desktop log output errors',
     render: () => <ServerLogsScreen />,
   },
   {
-    path: '/updates',
+    path: '/console/updates',
     label: 'Updates',
     group: 'Console',
     keywords: 'desktop version upgrade install',
@@ -184,9 +191,21 @@ export const ROUTES: readonly ScreenRoute[] = [
   },
 ];
 
-export const DEFAULT_PATH = '/flags';
+/**
+ * Unleash paths whose screens are being built on another branch (issue 24 part 3): registered
+ * now so links to them open the console, each with a page saying what will be there.
+ */
+export const PLANNED_ROUTES: readonly { path: string; label: string; description: string }[] = [
+  { path: '/archive', label: 'Archive', description: 'Archived flags: search, revive and delete.' },
+  { path: '/strategies', label: 'Strategies', description: 'Custom strategy definitions.' },
+  { path: '/admin/cors', label: 'CORS origins', description: 'CORS origins and frontend settings.' },
+  { path: '/profile', label: 'Profile', description: 'Your name, password, tokens and roles.' },
+];
 export const NAV_GROUPS: readonly NavGroup[] = ['Flags', 'Configure', 'Access', 'Observe', 'Console'];
 
+/** The navigation entry a path belongs to (the longest match, so `/profile/…` is not `/profile`). */
 export function findRoute(path: string): ScreenRoute | undefined {
-  return ROUTES.find((route) => path === route.path || path.startsWith(`${route.path}/`));
+  return ROUTES.filter(
+    (route) => path === route.path || (route.subPages && path.startsWith(`${route.path}/`)),
+  ).sort((a, b) => b.path.length - a.path.length)[0];
 }

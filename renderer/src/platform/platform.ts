@@ -45,9 +45,11 @@ export function createBrowserPlatform(win: Window): Platform {
   } catch {
     sessionStorage = null;
   }
+  // Read once: without a <base>, the document's base follows the router to deeper paths.
+  const serverUrl = pageServerUrl(win.document);
   return {
     kind: 'browser',
-    embeddedServerUrl: async () => pageServerUrl(win.document),
+    embeddedServerUrl: async () => serverUrl,
     onEmbeddedServerChange: () => () => {},
     credentials: createBrowserCredentialStore(sessionStorage),
     openExternal: (url) => {

@@ -1,11 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ConsoleRoot } from '../app/App';
 import { theme } from '../app/theme';
 import { createMemoryStore, type KeyValueStore } from '../offline/kv-store';
 import { createBrowserCredentialStore } from '../platform/credentials';
 import type { Platform } from '../platform/platform';
+import { setActiveRouter } from '../router/navigation';
 import { ConsoleProvider } from '../stores/console-context';
 import { type Console, createConsole } from '../stores/console-store';
 import { createFakeServer, type FakeServer } from './fake-server';
@@ -51,26 +53,43 @@ export function createTestConsole(options: TestConsoleOptions = {}): TestConsole
   return { console: consoleApp, server, kv, clock };
 }
 
-/** The whole console (sign-in or shell), started, with transitions and portals off. */
-export async function renderConsole(options: TestConsoleOptions & { hash?: string } = {}) {
+/** The page's path and query (and hash, if any) as the router sees them, e.g. `/features?page=2`. */
+export function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+/** Puts the test page at `path` (`/features?page=2`, or an old `/#/flags` link) without a reload. */
+export function openPath(path: string): void {
+  window.history.replaceState(null, '', path);
+}
+
+/** The whole console (sign-in or shell) at `path`, started, with transitions and portals off. */
+export async function renderConsole(options: TestConsoleOptions & { path?: string } = {}) {
   const test = createTestConsole(options);
-  window.location.hash = options.hash ?? '#/flags';
+  openPath(options.path ?? '/features');
   const view = render(<ConsoleRoot console={test.console} env="test" />);
   await act(() => test.console.start());
   return { ...view, ...test };
 }
 
-/** One screen inside the providers, with a console already started (signed in by default). */
+/**
+ * One screen inside the providers and a browser router at `path` (any path renders the screen),
+ * with a console already started (signed in by default).
+ */
 export async function renderWithConsole(
   ui: ReactElement,
-  options: TestConsoleOptions & { hash?: string } = {},
+  options: TestConsoleOptions & { path?: string } = {},
 ) {
   const test = createTestConsole(options);
-  if (options.hash) window.location.hash = options.hash;
+  if (options.path) openPath(options.path);
   await test.console.start();
+  const router = createBrowserRouter([{ path: '*', element: ui }]);
+  setActiveRouter(router);
   const view = render(
     <MantineProvider theme={theme} env="test">
-      <ConsoleProvider console={test.console}>{ui}</ConsoleProvider>
+      <ConsoleProvider console={test.console}>
+        <RouterProvider router={router} />
+      </ConsoleProvider>
     </MantineProvider>,
   );
   return { ...view, ...test };

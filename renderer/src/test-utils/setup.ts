@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
-  window.location.hash = '';
+  window.history.replaceState(null, '', '/');
   window.sessionStorage.clear();
   window.localStorage.clear();
 });

@@ -107,6 +107,53 @@ describe('console at /', () => {
     expect(response.body).toContain('src="./assets/index-Ab12Cd34.js"');
   });
 
+  it("serves the app at every console path, Unleash's UI paths included (issue 24)", async () => {
+    for (const url of [
+      '/login?redirect=%2Fhistory',
+      '/new-user?invite=abc',
+      '/new-user?token=abc',
+      '/reset-password?token=abc',
+      '/forgotten-password',
+      '/signed-out',
+      '/projects/default/features/my-flag',
+      '/projects/default/features/my-flag/metrics',
+      '/projects/default/settings',
+      '/features?query=x',
+      '/feature-toggle-type',
+      '/admin/users',
+      '/admin/api',
+      '/admin/cors',
+      '/profile',
+      '/profile/personal-api-tokens',
+      '/applications/checkout%20web',
+      '/history',
+      '/console/pending-edits',
+    ]) {
+      const response = await app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toContain('<base href="/">');
+    }
+  });
+
+  it('keeps the JSON 404 for unknown paths of every server surface', async () => {
+    for (const url of [
+      '/api/nothing',
+      '/api/admin/projects/default/features/x/nothing',
+      '/auth/nothing',
+      '/invite/abc/nothing',
+      '/edge/nothing',
+      '/health/nothing',
+      '/ready/nothing',
+      '/logout',
+    ]) {
+      const response = await app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(response.json().name, url).toBe('NotFoundError');
+    }
+  });
+
   it('keeps the JSON 404 for unknown /api paths, even when HTML is accepted', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/admin/nothing-here', headers: HTML });
     expect(response.statusCode).toBe(404);

@@ -8,9 +8,10 @@ import type { App } from './app-type';
 
 /**
  * The operator console (renderer/, built by Vite into dist/renderer) served at `/` under
- * BASE_URI_PATH, as Unleash serves its UI. The console routes with the URL hash, so the server
- * only ever serves index.html and the hashed files under assets/. Unknown non-API paths that a
- * browser navigates to get index.html too (shared/unleash/API.md §1 "Unknown paths"); that
+ * BASE_URI_PATH, as Unleash serves its UI. The console routes on Unleash's UI paths (`/login`,
+ * `/projects/:id/features/:name`, `/admin/users`, …; issue 24) in the browser, so every path a
+ * browser navigates to outside the server's own surfaces gets index.html (shared/unleash/API.md
+ * §1 "Unknown paths"), and the console's router picks the screen; that
  * fallback runs inside the error handler's not-found handler, so unknown /api paths keep
  * Unleash's JSON 404.
  */

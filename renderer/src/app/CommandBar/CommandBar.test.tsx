@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer } from '../../test-utils/fake-server';
-import { renderWithConsole } from '../../test-utils/render';
+import { currentPath, renderWithConsole } from '../../test-utils/render';
 import { ROUTES } from '../routes';
 import { CommandBar } from './CommandBar';
 import { matchScreens } from './command-search';
@@ -28,7 +28,7 @@ describe('command bar', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(screen.getByRole('option', { selected: true }).textContent).toContain('Personal access tokens');
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(window.location.hash).toBe('#/personal-access-tokens');
+    expect(currentPath()).toBe('/profile/personal-api-tokens');
     expect(onClose).toHaveBeenCalled();
   });
 

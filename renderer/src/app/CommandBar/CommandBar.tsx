@@ -14,7 +14,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { NetworkError } from '../../api/api-error';
 import type { FeatureSearchItem } from '../../api/types';
-import { navigate } from '../../router/hash-router';
+import { navigate } from '../../router/navigation';
+import { flagPath } from '../../router/paths';
 import { useConsole } from '../../stores/console-context';
 import { ROUTES } from '../routes';
 import classes from './CommandBar.module.css';
@@ -98,7 +99,7 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
   function choose(item: Item | undefined) {
     if (!item) return;
     if (item.type === 'screen') navigate(item.path);
-    else navigate(`/flags/${encodeURIComponent(item.flag.project)}/${encodeURIComponent(item.flag.name)}`);
+    else navigate(flagPath(item.flag));
     onClose();
   }
 

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeBridge } from '../../features/desktop/fake-bridge';
+import { navigate } from '../../router/navigation';
 import { createFakeServer } from '../../test-utils/fake-server';
-import { renderConsole } from '../../test-utils/render';
+import { currentPath, renderConsole } from '../../test-utils/render';
 import { ROUTES } from '../routes';
 
 const AREAS = [
@@ -56,13 +57,13 @@ describe('console shell', () => {
     await renderConsole({ server: flagServer() });
     const nav = await screen.findByRole('navigation', { name: 'Console areas' });
     for (const area of AREAS) expect(within(nav).getByRole('link', { name: area }), area).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Flags' }).getAttribute('href')).toBe('#/flags');
+    expect(within(nav).getByRole('link', { name: 'Flags' }).getAttribute('href')).toBe('/features');
     expect(ROUTES.map((route) => route.label)).toEqual(expect.arrayContaining(AREAS));
     expect(screen.getByTestId('user-menu').textContent).toBe('Ada Admin');
   });
 
   it('opens the command bar with Ctrl+K and jumps to a screen with the keyboard', async () => {
-    await renderConsole({ server: flagServer(), hash: '#/flags' });
+    await renderConsole({ server: flagServer(), path: '/features' });
     await screen.findByRole('heading', { name: 'Flags' });
     act(() => {
       fireEvent.keyDown(document.documentElement, { key: 'k', code: 'KeyK', ctrlKey: true });
@@ -71,12 +72,12 @@ describe('console shell', () => {
     fireEvent.change(input, { target: { value: 'envir' } });
     expect(screen.getAllByRole('option')[0]?.textContent).toContain('Environments');
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(window.location.hash).toBe('#/environments'));
+    await waitFor(() => expect(currentPath()).toBe('/environments'));
   });
 
   it('finds flags on the server from the command bar', async () => {
     const server = flagServer();
-    await renderConsole({ server, hash: '#/projects' });
+    await renderConsole({ server, path: '/projects' });
     fireEvent.click(await screen.findByTestId('command-button'));
     fireEvent.change(await screen.findByRole('combobox', { name: 'Command' }), { target: { value: 'chk' } });
     const flag = await screen.findByRole('option', { name: /checkout-chk/ }, { timeout: 5000 });
@@ -84,25 +85,25 @@ describe('console shell', () => {
     expect(search.query.get('query')).toBe('chk');
     expect(search.query.get('limit')).toBe('8');
     fireEvent.click(flag);
-    await waitFor(() => expect(window.location.hash).toBe('#/flags/default/checkout-chk'));
+    await waitFor(() => expect(currentPath()).toBe('/projects/default/features/checkout-chk'));
   });
 
   it('sends the root path to the flag list and says when a screen does not exist', async () => {
-    await renderConsole({ server: flagServer(), hash: '#/' });
-    await waitFor(() => expect(window.location.hash).toBe('#/flags'));
-    act(() => {
-      window.location.hash = '#/nowhere';
-    });
+    await renderConsole({ server: flagServer(), path: '/' });
+    await waitFor(() => expect(currentPath()).toBe('/features'));
+    act(() => navigate('/nowhere'));
     expect(await screen.findByText('There is no screen at /nowhere.')).toBeTruthy();
   });
 
   it('opens the screen the desktop menu asks for', async () => {
     const server = flagServer();
     const fake = createFakeBridge(server);
-    await renderConsole({ server, platform: fake.platform, hash: '#/flags' });
+    // The desktop window routes on the hash (app/console-router.tsx).
+    await renderConsole({ server, platform: fake.platform, path: '/' });
+    await waitFor(() => expect(currentPath()).toBe('/#/features'));
     act(() => fake.emit('switchyard:app:show-view', { view: 'server-logs' }));
-    await waitFor(() => expect(window.location.hash).toBe('#/server-logs'));
+    await waitFor(() => expect(currentPath()).toBe('/#/console/server-logs'));
     act(() => fake.emit('switchyard:app:show-view', { view: 'settings' }));
-    await waitFor(() => expect(window.location.hash).toBe('#/server'));
+    await waitFor(() => expect(currentPath()).toBe('/#/console/server'));
   });
 });

@@ -12,12 +12,14 @@ import {
   ScrollArea,
   Stack,
   Text,
+  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { formatHash, navigate, useLocation } from '../../router/hash-router';
+import { Outlet } from 'react-router';
+import { Link, navigate, useLocation } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { CommandBar } from '../CommandBar/CommandBar';
@@ -35,7 +37,7 @@ function ConnectionIndicator() {
     <Tooltip label={`${label}: ${serverUrl ?? 'no server'}`}>
       <UnstyledButton
         className={classes.connection}
-        onClick={() => navigate('/connections')}
+        onClick={() => navigate('/console/connections')}
         data-testid="connection-indicator"
       >
         <span className={classes.dot} data-state={connectivity} />
@@ -80,7 +82,7 @@ function UserMenu() {
                 ? 'This server asks for no sign-in'
                 : 'Signed in with a password'}
           </Menu.Label>
-          <Menu.Item onClick={() => navigate('/connections')}>Connections</Menu.Item>
+          <Menu.Item onClick={() => navigate('/console/connections')}>Connections</Menu.Item>
           {session.method !== 'open' ? (
             <Menu.Item color="red" onClick={signOut}>
               Sign out
@@ -128,15 +130,15 @@ export function ConsoleShell() {
 
   useHotkeys([['mod+K', () => command.toggle()]], []);
   useEffect(() => {
-    if (location.path === '/') navigate(DEFAULT_PATH);
-  }, [location.path]);
-  useEffect(() => {
     document.title = route ? `${route.label} · Switchyard` : 'Switchyard';
   }, [route]);
   // The desktop app's menu and tray open screens of the console.
   const desktop = useConsole().services.platform.desktop;
   useEffect(
-    () => desktop?.onShowView((view) => navigate(view === 'server-logs' ? '/server-logs' : '/server')),
+    () =>
+      desktop?.onShowView((view) =>
+        navigate(view === 'server-logs' ? '/console/server-logs' : '/console/server'),
+      ),
     [desktop],
   );
 
@@ -156,10 +158,10 @@ export function ConsoleShell() {
               size="sm"
               aria-label="Navigation"
             />
-            <a href={formatHash(DEFAULT_PATH)} className={classes.brand}>
+            <Link to={DEFAULT_PATH} className={classes.brand}>
               <span className={classes.logo} aria-hidden />
               Switchyard
-            </a>
+            </Link>
           </Group>
           <UnstyledButton
             className={classes.commandButton}
@@ -177,8 +179,8 @@ export function ConsoleShell() {
           <Group gap="xs" wrap="nowrap">
             {pending.length > 0 ? (
               <Badge
-                component="a"
-                href={formatHash('/outbox')}
+                component={Link}
+                to="/console/pending-edits"
                 color={blocked ? 'red' : 'yellow'}
                 variant="light"
                 className={classes.pending}
@@ -203,13 +205,14 @@ export function ConsoleShell() {
                 {ROUTES.filter((item) => item.group === group).map((item) => (
                   <NavLink
                     key={item.path}
-                    href={formatHash(item.path)}
+                    component={Link}
+                    to={item.path}
                     label={item.label}
                     active={route?.path === item.path}
                     onClick={nav.close}
                     className={classes.link}
                     rightSection={
-                      item.path === '/outbox' && pending.length > 0 ? (
+                      item.path === '/console/pending-edits' && pending.length > 0 ? (
                         <Badge size="sm" color={blocked ? 'red' : 'yellow'} circle>
                           {pending.length}
                         </Badge>
@@ -224,18 +227,39 @@ export function ConsoleShell() {
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <OfflineBanner />
-        {route ? (
-          <div key={route.path}>{route.render()}</div>
-        ) : (
-          <Stack gap="xs">
-            <Text fw={600}>There is no screen at {location.path}.</Text>
-            <Text size="sm" c="dimmed">
-              Use the navigation or press {os === 'macos' ? '⌘' : 'Ctrl'} K.
-            </Text>
-          </Stack>
-        )}
+        <Outlet />
       </AppShell.Main>
       <CommandBar opened={commandOpened} onClose={command.close} />
     </AppShell>
+  );
+}
+
+/** A path the console does not know. */
+export function NoScreen() {
+  const { path } = useLocation();
+  const os = useOs();
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>There is no screen at {path}.</Text>
+      <Text size="sm" c="dimmed">
+        Use the navigation or press {os === 'macos' ? '⌘' : 'Ctrl'} K.
+      </Text>
+    </Stack>
+  );
+}
+
+/** An Unleash path whose screen is not in this build yet (issue 24 part 3 builds it). */
+export function PlannedScreen({ label, description }: { label: string; description: string }) {
+  useEffect(() => {
+    document.title = `${label} · Switchyard`;
+  }, [label]);
+  return (
+    <Stack gap="xs">
+      <Title order={2}>{label}</Title>
+      <Text size="sm">{description}</Text>
+      <Text size="sm" c="dimmed">
+        This screen is not in this version of the console yet.
+      </Text>
+    </Stack>
   );
 }

@@ -57,7 +57,9 @@ describe('offline banner', () => {
     });
     const banner = await screen.findByTestId('conflict-banner');
     expect(banner.textContent).toContain('1 pending edit needs your decision');
-    expect(screen.getByRole('link', { name: 'Review pending edits' }).getAttribute('href')).toBe('#/outbox');
+    expect(screen.getByRole('link', { name: 'Review pending edits' }).getAttribute('href')).toBe(
+      '/console/pending-edits',
+    );
     expect(screen.queryByTestId('offline-banner')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatAge } from '../../offline/age';
-import { formatHash } from '../../router/hash-router';
+import { Link } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
@@ -28,7 +28,7 @@ export function OfflineBanner() {
   const pending = entries.length;
   const blocked = entries.filter((entry) => entry.state.status !== 'pending').length;
   const outboxLink = (
-    <Anchor href={formatHash('/outbox')} size="sm" fw={600}>
+    <Anchor component={Link} to="/console/pending-edits" size="sm" fw={600}>
       Review pending edits
     </Anchor>
   );

@@ -3,7 +3,8 @@ import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { Stat } from '../../components/Stat/Stat';
-import { formatHash } from '../../router/hash-router';
+import { Link } from '../../router/navigation';
+import { flagPath, projectPath } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ApplicationsScreen.module.css';
@@ -60,7 +61,8 @@ function Flags({ features }: { features: readonly ApplicationFeature[] }) {
           <Table.Td>
             {feature.project ? (
               <Anchor
-                href={`#/flags/${encodeURIComponent(feature.project)}/${encodeURIComponent(feature.name)}`}
+                component={Link}
+                to={flagPath({ project: feature.project, name: feature.name })}
                 fw={600}
               >
                 {feature.name}
@@ -83,7 +85,7 @@ function Flags({ features }: { features: readonly ApplicationFeature[] }) {
   );
 }
 
-/** `#/applications/<appName>`: what an application registered, where it runs and which flags it uses. */
+/** `/applications/:name`: what an application registered, where it runs and which flags it uses. */
 export function ApplicationPage({ appName }: { appName: string }) {
   const now = useNow();
   const page = useServerData(`application:${appName}`, (api) => loadApplicationPage(api.client, appName));
@@ -95,7 +97,7 @@ export function ApplicationPage({ appName }: { appName: string }) {
         title={appName}
         description={
           <>
-            <Anchor href={formatHash('/applications')} size="sm">
+            <Anchor component={Link} to="/applications" size="sm">
               Applications
             </Anchor>
             {application?.description ? ` · ${application.description}` : ''}
@@ -136,7 +138,7 @@ export function ApplicationPage({ appName }: { appName: string }) {
                   <Group gap={4}>
                     <Text size="sm">Projects:</Text>
                     {overview.projects.map((project) => (
-                      <Anchor key={project} href={`#/projects/${encodeURIComponent(project)}`} size="sm">
+                      <Anchor key={project} component={Link} to={projectPath(project)} size="sm">
                         {project}
                       </Anchor>
                     ))}

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
 import { ApplicationsScreen } from './ApplicationsScreen';
@@ -75,15 +75,11 @@ function applicationServer({ withFeatureRoute = true } = {}) {
 }
 
 describe('applications', () => {
-  afterEach(() => {
-    window.location.hash = '';
-  });
-
   it('lists applications with links to their pages, and filters them', async () => {
-    await renderWithConsole(<ApplicationsScreen />, { server: applicationServer(), hash: '#/applications' });
+    await renderWithConsole(<ApplicationsScreen />, { server: applicationServer(), path: '/applications' });
     const row = await screen.findByTestId('application-checkout-web');
     expect(within(row).getByRole('link', { name: 'checkout-web' }).getAttribute('href')).toBe(
-      '#/applications/checkout-web',
+      '/applications/checkout-web',
     );
     expect(row.textContent).toContain('default: production');
     fireEvent.change(screen.getByLabelText('Filter applications'), { target: { value: 'java' } });
@@ -93,7 +89,7 @@ describe('applications', () => {
 
   it('shows an application with its environments, instances and the flags it uses', async () => {
     const server = applicationServer();
-    await renderWithConsole(<ApplicationsScreen />, { server, hash: '#/applications/checkout-web' });
+    await renderWithConsole(<ApplicationsScreen />, { server, path: '/applications/checkout-web' });
     expect(await screen.findByTestId('stat-Flags used')).toBeTruthy();
     expect(screen.getByTestId('stat-Instances').textContent).toContain('2');
     expect(screen.getByText('Latest SDK: unleash-client-node:6.1.0')).toBeTruthy();
@@ -103,7 +99,7 @@ describe('applications', () => {
     expect(screen.getByTestId('instance-web-2').textContent).toContain('–');
     const flag = screen.getByTestId('application-flag-new-cart');
     expect(within(flag).getByRole('link', { name: 'new-cart' }).getAttribute('href')).toBe(
-      '#/flags/default/new-cart',
+      '/projects/default/features/new-cart',
     );
     expect(screen.getByTestId('application-flag-typo-flag').textContent).toContain('no such flag');
     expect(screen.getByTestId('application-issues').textContent).toContain('typo-flag');
@@ -115,7 +111,7 @@ describe('applications', () => {
   it('still shows the page when the server cannot list the flags of an application', async () => {
     await renderWithConsole(<ApplicationsScreen />, {
       server: applicationServer({ withFeatureRoute: false }),
-      hash: '#/applications/checkout-web',
+      path: '/applications/checkout-web',
     });
     expect(await screen.findByText(/does not list the flags of an application; it reported 2/)).toBeTruthy();
     expect(screen.getByTestId('instance-web-1')).toBeTruthy();

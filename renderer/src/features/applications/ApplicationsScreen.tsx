@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { useLocation } from '../../router/hash-router';
+import { Link, useLocation } from '../../router/navigation';
+import { applicationPath } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { ApplicationPage } from './ApplicationPage';
 
-export const applicationHref = (appName: string) => `#/applications/${encodeURIComponent(appName)}`;
-
-/** `#/applications` lists applications; `#/applications/<appName>` shows one. */
+/** `/applications` lists applications; `/applications/:name` shows one. */
 export function ApplicationsScreen() {
   const { path } = useLocation();
   const appName = path.startsWith('/applications/')
@@ -59,7 +58,7 @@ function ApplicationList() {
             {data.map((app) => (
               <Table.Tr key={app.appName} data-testid={`application-${app.appName}`}>
                 <Table.Td>
-                  <Anchor href={applicationHref(app.appName)} fw={600}>
+                  <Anchor component={Link} to={applicationPath(app.appName)} fw={600}>
                     {app.appName}
                   </Anchor>
                   {app.description ? (

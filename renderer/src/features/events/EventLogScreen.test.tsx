@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../test-utils/fake-server';
-import { renderWithConsole } from '../../test-utils/render';
+import { currentPath, renderWithConsole } from '../../test-utils/render';
 import { describeEvent } from './describe-event';
 import { EventLogScreen } from './EventLogScreen';
 import { readEventQuery, writeEventQuery } from './event-filters';
@@ -42,7 +42,7 @@ function eventServer() {
 
 describe('event log', () => {
   it('lists events and shows before and after on selection', async () => {
-    await renderWithConsole(<EventLogScreen />, { server: eventServer(), hash: '#/events' });
+    await renderWithConsole(<EventLogScreen />, { server: eventServer(), path: '/history' });
     expect(await screen.findByText('Feature environment enabled: checkout')).toBeTruthy();
     expect(screen.getByText('Feature created: checkout')).toBeTruthy();
     expect(screen.getByText('default / checkout / development')).toBeTruthy();
@@ -56,7 +56,7 @@ describe('event log', () => {
 
   it('filters on the server with IS: operators and pages', async () => {
     const server = eventServer();
-    await renderWithConsole(<EventLogScreen />, { server, hash: '#/events?type=feature-created&page=2' });
+    await renderWithConsole(<EventLogScreen />, { server, path: '/history?type=feature-created&page=2' });
     await screen.findByText('Feature environment enabled: checkout');
     const first = server.calls('GET', '/api/admin/search/events')[0]!;
     expect(first.query.get('type')).toBe('IS:feature-created');
@@ -67,7 +67,7 @@ describe('event log', () => {
         expect(server.calls('GET', '/api/admin/search/events').at(-1)?.query.get('createdBy')).toBe('IS:ops'),
       { timeout: 5000 },
     );
-    expect(window.location.hash).toBe('#/events?type=feature-created&createdBy=ops');
+    expect(currentPath()).toBe('/history?type=feature-created&createdBy=ops');
   });
 
   it('round-trips its filters through the URL', () => {

@@ -7,7 +7,7 @@ import { JsonBlock } from '../../components/JsonBlock/JsonBlock';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { replaceQuery, useLocation } from '../../router/hash-router';
+import { replaceQuery, useLocation } from '../../router/navigation';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { describeEvent } from './describe-event';
@@ -82,7 +82,7 @@ export function EventLogScreen() {
     const { page: _page, ...changed } = debounced;
     const { page: _current, ...current } = log;
     if (JSON.stringify(changed) !== JSON.stringify(current))
-      replaceQuery('/events', writeEventQuery({ ...debounced, page: 1 }));
+      replaceQuery('/history', writeEventQuery({ ...debounced, page: 1 }));
   }, [debounced]);
 
   const events = useServerData(eventLogKey(log), (api, signal) =>
@@ -156,7 +156,7 @@ export function EventLogScreen() {
                 <Pagination
                   total={pages}
                   value={Math.min(log.page, pages)}
-                  onChange={(page) => replaceQuery('/events', writeEventQuery({ ...log, page }))}
+                  onChange={(page) => replaceQuery('/history', writeEventQuery({ ...log, page }))}
                 />
               ) : null}
             </Group>

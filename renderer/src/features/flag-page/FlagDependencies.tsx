@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import { Link } from '../../router/navigation';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import {
@@ -22,7 +23,7 @@ import {
   removeDependencyEdit,
   setDependencyEdit,
 } from './flag-edits';
-import { createFlagPageApi, type Feature, type FlagRef, flagPageHash } from './flag-page-api';
+import { createFlagPageApi, type Feature, type FlagRef, flagPagePath } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 
 /** The flag's parents as the server has them, with queued edits applied on top. */
@@ -98,8 +99,11 @@ export function FlagDependencies({ flag, feature }: { flag: FlagRef; feature: Fe
         [...dependencies].map(([name, state]) => (
           <Group key={name} gap="xs" data-testid={`dependency-${name}`}>
             <Text size="sm">
-              Needs <Anchor href={flagPageHash({ project: flag.project, name })}>{name}</Anchor> to be{' '}
-              {state.enabled ? 'enabled' : 'disabled'}
+              Needs{' '}
+              <Anchor component={Link} to={flagPagePath({ project: flag.project, name })}>
+                {name}
+              </Anchor>{' '}
+              to be {state.enabled ? 'enabled' : 'disabled'}
               {state.enabled && state.variants.length > 0
                 ? ` with variant ${state.variants.join(' or ')}`
                 : ''}
@@ -159,8 +163,8 @@ export function FlagDependencies({ flag, feature }: { flag: FlagRef; feature: Fe
             <Badge
               key={child}
               variant="outline"
-              component="a"
-              href={flagPageHash({ project: flag.project, name: child })}
+              component={Link}
+              to={flagPagePath({ project: flag.project, name: child })}
             >
               {child}
             </Badge>

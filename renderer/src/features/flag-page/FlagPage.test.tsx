@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { answer, createFakeServer, type FakeServer, unleashError } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
-import { FlagsScreen } from '../flags/FlagsScreen';
+import { ProjectsScreen } from '../projects/ProjectsScreen';
 import type { Feature, Variant } from './flag-page-api';
 
 const FLAG = '/api/admin/projects/default/features/checkout';
@@ -173,7 +173,7 @@ function event(id: number, type: string, createdAt: string, environment: string 
 }
 
 const open = (server: FakeServer) =>
-  renderWithConsole(<FlagsScreen />, { server, hash: '#/flags/default/checkout' });
+  renderWithConsole(<ProjectsScreen />, { server, path: '/projects/default/features/checkout' });
 
 describe('flag page', () => {
   it('shows the flag with its environments, variants, tags and history, newest first', async () => {
@@ -351,7 +351,7 @@ describe('flag page', () => {
 
   it('says when no flag has this name', async () => {
     const server = createFakeServer().on('GET', '/api/admin/search/features', { total: 0, features: [] });
-    await renderWithConsole(<FlagsScreen />, { server, hash: '#/flags/default/nothing' });
+    await renderWithConsole(<ProjectsScreen />, { server, path: '/projects/default/features/nothing' });
     expect(await screen.findByText('Flag not found')).toBeTruthy();
   });
 });

@@ -20,7 +20,8 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { formatHash } from '../../router/hash-router';
+import { Link } from '../../router/navigation';
+import { projectPath } from '../../router/paths';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
@@ -263,7 +264,7 @@ function ArchivedFlag({ flag }: { flag: FlagRef }) {
   );
 }
 
-/** A flag's page (`#/flags/:project/:name`): settings, environments, dependencies, tags, evaluations, history. */
+/** A flag's page (`/projects/:projectId/features/:featureId`): settings, environments, dependencies, tags, evaluations, history. */
 export function FlagPage({ project, name }: FlagRef) {
   const flag = { project, name };
   const now = useNow();
@@ -273,7 +274,7 @@ export function FlagPage({ project, name }: FlagRef) {
     createFlagPageApi(api.client).getFlag(flag, signal),
   );
   const back = (
-    <Anchor href={formatHash('/flags', { project })} size="sm">
+    <Anchor component={Link} to={projectPath(project)} size="sm">
       ← Flags of {project}
     </Anchor>
   );
@@ -306,7 +307,10 @@ export function FlagPage({ project, name }: FlagRef) {
                     </Badge>
                   ) : null}
                   <span>
-                    in <Anchor href={formatHash('/flags', { project })}>{data.project}</Anchor>
+                    in{' '}
+                    <Anchor component={Link} to={projectPath(project)}>
+                      {data.project}
+                    </Anchor>
                     {data.createdAt ? `, created ${new Date(data.createdAt).toLocaleString()}` : ''}
                     {data.createdBy ? ` by ${data.createdBy.name}` : ''}
                   </span>

@@ -54,10 +54,8 @@ export function flagDependenciesPath(flag: FlagRef): string {
   return `${flagPath(flag)}/dependencies`;
 }
 
-/** The console's own link to a flag's page. */
-export function flagPageHash(flag: FlagRef): string {
-  return `#/flags/${enc(flag.project)}/${enc(flag.name)}`;
-}
+/** The console's own link to a flag's page, Unleash's path. */
+export { flagPath as flagPagePath } from '../../router/paths';
 
 /** Reads and online-only actions of the flag page; routine edits go through the outbox (flag-edits.ts). */
 export function createFlagPageApi(client: ApiClient) {

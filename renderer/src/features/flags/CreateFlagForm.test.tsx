@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, createFakeServer, unleashError } from '../../test-utils/fake-server';
-import { renderWithConsole } from '../../test-utils/render';
-import { FlagsScreen, flagOfPath } from './FlagsScreen';
+import { currentPath, renderWithConsole } from '../../test-utils/render';
+import { FlagsScreen } from './FlagsScreen';
 
 function createServer() {
   return createFakeServer()
@@ -39,9 +39,9 @@ function createServer() {
     .on('POST', '/api/admin/projects/web/features', (request) => answer(201, request.body));
 }
 
-async function openForm(hash = '#/flags?project=web') {
+async function openForm(path = '/features?project=web') {
   const server = createServer();
-  const view = await renderWithConsole(<FlagsScreen />, { server, hash });
+  const view = await renderWithConsole(<FlagsScreen />, { server, path });
   fireEvent.click(await screen.findByRole('button', { name: 'New flag' }));
   return { ...view, dialog: await screen.findByRole('dialog') };
 }
@@ -96,16 +96,6 @@ describe('create flag', () => {
       description: 'Second try',
       impressionData: true,
     });
-    await waitFor(() => expect(window.location.hash).toBe('#/flags/web/checkout-v2'));
-  });
-});
-
-describe('flag routes', () => {
-  it('reads the project and flag name from the path', () => {
-    expect(flagOfPath('/flags/default/checkout')).toEqual({ project: 'default', name: 'checkout' });
-    expect(flagOfPath('/flags/my%20project/a.b')).toEqual({ project: 'my project', name: 'a.b' });
-    expect(flagOfPath('/flags')).toBeNull();
-    expect(flagOfPath('/flags/default')).toBeNull();
-    expect(flagOfPath('/flags/default/checkout/extra')).toBeNull();
+    await waitFor(() => expect(currentPath()).toBe('/projects/web/features/checkout-v2'));
   });
 });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { FeatureSearchItem } from '../../api/types';
 import { createFakeServer } from '../../test-utils/fake-server';
-import { renderWithConsole } from '../../test-utils/render';
+import { currentPath, renderWithConsole } from '../../test-utils/render';
 import { FlagsScreen } from './FlagsScreen';
 import { flagListKey, readFlagQuery, writeFlagQuery } from './flag-filters';
 
@@ -74,7 +74,7 @@ function searchServer() {
 describe('flags screen', () => {
   it('shows one page of the server search with the total', async () => {
     const server = searchServer();
-    await renderWithConsole(<FlagsScreen />, { server, hash: '#/flags' });
+    await renderWithConsole(<FlagsScreen />, { server, path: '/features' });
     expect(await screen.findByText('flag-00001')).toBeTruthy();
     expect(screen.getByTestId('flag-count').textContent).toBe('1–50 of 10,000');
     expect(screen.getAllByRole('row')).toHaveLength(51);
@@ -91,7 +91,7 @@ describe('flags screen', () => {
     const server = searchServer();
     await renderWithConsole(<FlagsScreen />, {
       server,
-      hash: '#/flags?project=default&type=release&state=stale&page=3&sortBy=name&sortOrder=asc',
+      path: '/features?project=default&type=release&state=stale&page=3&sortBy=name&sortOrder=asc',
     });
     await screen.findByText('flag-00101');
     const request = server.calls('GET', '/api/admin/search/features').at(-1)!;
@@ -106,17 +106,17 @@ describe('flags screen', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
-    await waitFor(() => expect(window.location.hash).toContain('sortOrder=desc'));
-    expect(window.location.hash).not.toContain('page=');
+    await waitFor(() => expect(currentPath()).toContain('sortOrder=desc'));
+    expect(currentPath()).not.toContain('page=');
     // Two renders of 50 rows: over vitest's 5 s default on a loaded 2-core machine, before this change too.
   }, 15_000);
 
   it('searches after the operator pauses typing', async () => {
     const server = searchServer();
-    await renderWithConsole(<FlagsScreen />, { server, hash: '#/flags' });
+    await renderWithConsole(<FlagsScreen />, { server, path: '/features' });
     await screen.findByText('flag-00001');
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: '0999' } });
-    await waitFor(() => expect(window.location.hash).toBe('#/flags?query=0999&sortOrder=desc'), {
+    await waitFor(() => expect(currentPath()).toBe('/features?query=0999&sortOrder=desc'), {
       timeout: 5000,
     });
     expect(await screen.findByText('flag-09999', undefined, { timeout: 5000 })).toBeTruthy();
@@ -126,13 +126,13 @@ describe('flags screen', () => {
   });
 
   it('opens a flag with its environments and tags', async () => {
-    await renderWithConsole(<FlagsScreen />, { server: searchServer(), hash: '#/flags' });
+    await renderWithConsole(<FlagsScreen />, { server: searchServer(), path: '/features' });
     const name = await screen.findByRole('link', { name: 'flag-00001' });
-    expect(name.getAttribute('href')).toBe('#/flags/default/flag-00001');
+    expect(name.getAttribute('href')).toBe('/projects/default/features/flag-00001');
     fireEvent.click(name.closest('tr')!);
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByRole('link', { name: 'Open the flag page' }).getAttribute('href')).toBe(
-      '#/flags/default/flag-00001',
+      '/projects/default/features/flag-00001',
     );
     expect(within(drawer).getByText('The first flag')).toBeTruthy();
     expect(within(drawer).getByText('simple: checkout')).toBeTruthy();
@@ -146,7 +146,7 @@ describe('flags screen', () => {
 
   it('shows the saved page when the server is unreachable', async () => {
     const server = searchServer();
-    const { console: app } = await renderWithConsole(<FlagsScreen />, { server, hash: '#/flags' });
+    const { console: app } = await renderWithConsole(<FlagsScreen />, { server, path: '/features' });
     await screen.findByText('flag-00001');
     server.offline = true;
     await act(async () => app.refresh());

@@ -21,11 +21,10 @@ import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import type { FeatureSearchItem } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { type Location, replaceQuery, useLocation } from '../../router/hash-router';
+import { Link, type Location, navigate, replaceQuery, useLocation } from '../../router/navigation';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
-import { FlagPage } from '../flag-page/FlagPage';
-import { type FlagRef, flagPageHash } from '../flag-page/flag-page-api';
+import { flagPagePath } from '../flag-page/flag-page-api';
 import { CreateFlagForm } from './CreateFlagForm';
 import { FlagDetails } from './FlagDetails';
 import classes from './FlagsScreen.module.css';
@@ -59,26 +58,10 @@ function SortHeader({
   );
 }
 
-/** `#/flags/:project/:name` names one flag; `#/flags` is the list. */
-export function flagOfPath(path: string): FlagRef | null {
-  const [root, project, name, ...rest] = path.split('/').filter(Boolean);
-  if (root !== 'flags' || !project || !name || rest.length > 0) return null;
-  try {
-    return { project: decodeURIComponent(project), name: decodeURIComponent(name) };
-  } catch {
-    return null;
-  }
-}
-
-/** The flag list, or one flag's page when the path names it. */
+/** The flag list at `/features`; a flag's page lives under its project (`/projects/:p/features/:f`). */
 export function FlagsScreen() {
   const location = useLocation();
-  const flag = flagOfPath(location.path);
-  return flag ? (
-    <FlagPage key={`${flag.project}/${flag.name}`} project={flag.project} name={flag.name} />
-  ) : (
-    <FlagList location={location} />
-  );
+  return <FlagList location={location} />;
 }
 
 /**
@@ -95,7 +78,7 @@ function FlagList({ location }: { location: Location }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const update = (changes: Partial<FlagListQuery>) =>
-    replaceQuery('/flags', writeFlagQuery({ ...list, page: 1, ...changes }));
+    replaceQuery('/features', writeFlagQuery({ ...list, page: 1, ...changes }));
 
   // Typing updates the URL once the operator pauses; a URL change from elsewhere updates the box.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text triggers a search
@@ -204,7 +187,8 @@ function FlagList({ location }: { location: Location }) {
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
                           <Anchor
-                            href={flagPageHash(flag)}
+                            component={Link}
+                            to={flagPagePath(flag)}
                             className={classes.name}
                             onClick={(event) => event.stopPropagation()}
                           >
@@ -263,7 +247,7 @@ function FlagList({ location }: { location: Location }) {
                 <Pagination
                   total={pages}
                   value={Math.min(list.page, pages)}
-                  onChange={(page) => replaceQuery('/flags', writeFlagQuery({ ...list, page }))}
+                  onChange={(page) => replaceQuery('/features', writeFlagQuery({ ...list, page }))}
                 />
               ) : null}
             </Group>
@@ -279,7 +263,7 @@ function FlagList({ location }: { location: Location }) {
       >
         {selected ? (
           <>
-            <Anchor href={flagPageHash(selected)} size="sm">
+            <Anchor component={Link} to={flagPagePath(selected)} size="sm">
               Open the flag page
             </Anchor>
             <FlagDetails flag={selected} />
@@ -293,7 +277,7 @@ function FlagList({ location }: { location: Location }) {
             onCancel={() => setCreating(false)}
             onDone={(result, created) => {
               setCreating(false);
-              if (result === 'applied') window.location.hash = flagPageHash(created);
+              if (result === 'applied') navigate(flagPagePath(created));
               else setNotice(`The flag ${created.name} is pending: it is created when the server is back.`);
             }}
           />

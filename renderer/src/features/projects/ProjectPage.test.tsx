@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFakeServer, unleashError } from '../../test-utils/fake-server';
-import { renderWithConsole } from '../../test-utils/render';
+import { currentPath, renderWithConsole } from '../../test-utils/render';
 import { ProjectsScreen } from './ProjectsScreen';
 
 const ROLES = [
@@ -128,7 +128,7 @@ async function openProject() {
   const fake = projectPageServer();
   const test = await renderWithConsole(<ProjectsScreen />, {
     server: fake.server,
-    hash: '#/projects/checkout',
+    path: '/projects/checkout/overview',
   });
   await screen.findByTestId('stat-Flags');
   return { ...test, ...fake };
@@ -137,10 +137,6 @@ async function openProject() {
 const openTab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
 
 describe('project page', () => {
-  afterEach(() => {
-    window.location.hash = '';
-  });
-
   it('shows the overview counts and links the flags to their pages', async () => {
     await openProject();
     expect(screen.getByRole('heading', { name: 'Checkout' })).toBeTruthy();
@@ -153,7 +149,7 @@ describe('project page', () => {
     openTab('Flags');
     const row = await screen.findByTestId('project-flag-new-checkout');
     expect(within(row).getByRole('link', { name: 'new-checkout' }).getAttribute('href')).toBe(
-      '#/flags/checkout/new-checkout',
+      '/projects/checkout/features/new-checkout',
     );
     expect(screen.getByTestId('project-flag-old-banner').textContent).toContain('stale');
   });
@@ -251,7 +247,7 @@ describe('project page', () => {
       await within(dialog).findByText('You can not delete a project with active feature flags'),
     ).toBeTruthy();
     expect(server.calls('DELETE', '/api/admin/projects/checkout')).toHaveLength(1);
-    expect(window.location.hash).toBe('#/projects/checkout');
+    expect(currentPath()).toBe('/projects/checkout/overview');
   });
 
   it('shows a member added offline as pending and adds it on reconnect', async () => {

@@ -6,7 +6,8 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { Stat } from '../../components/Stat/Stat';
-import { formatHash, navigate } from '../../router/hash-router';
+import { Link, navigate } from '../../router/navigation';
+import { flagPath, projectPath } from '../../router/paths';
 import type { SubmitResult } from '../../stores/console-store';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
@@ -48,10 +49,7 @@ function FlagsTable({ projectId, features }: { projectId: string; features: read
         <Table.Tr key={feature.name} data-testid={`project-flag-${feature.name}`}>
           <Table.Td>
             <Group gap="xs">
-              <Anchor
-                href={`#/flags/${encodeURIComponent(projectId)}/${encodeURIComponent(feature.name)}`}
-                fw={600}
-              >
+              <Anchor component={Link} to={flagPath({ project: projectId, name: feature.name })} fw={600}>
                 {feature.name}
               </Anchor>
               {feature.stale ? (
@@ -84,15 +82,22 @@ function FlagsTable({ projectId, features }: { projectId: string; features: read
   );
 }
 
-/** `#/projects/<id>`: one project's overview, flags, settings, environments and members. */
-export function ProjectPage({ projectId }: { projectId: string }) {
+const PROJECT_TABS = ['flags', 'overview', 'settings', 'environments', 'members'] as const;
+
+/**
+ * `/projects/:projectId[/tab]`: one project's flags (first, as in Unleash), overview, settings,
+ * environments and members; the tab is in the path so a link or a reload opens it.
+ */
+export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: string; tab?: string | null }) {
   const now = useNow();
   const page = useServerData(`project:${projectId}`, (api) => loadProjectPage(api.client, projectId));
   const pending = usePendingEdits('project')(projectId);
   const [action, setAction] = useState<ProjectLifecycleAction | null>(null);
   const [queued, setQueued] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [tab, setTab] = useState<string | null>('overview');
+  const tab = PROJECT_TABS.find((known) => known === pathTab) ?? 'flags';
+  const setTab = (next: string | null) =>
+    navigate(projectPath(projectId, next && next !== 'flags' ? next : undefined));
   const onSaved = (result: SubmitResult) => setQueued(result === 'queued');
   const overview = page.data?.overview;
   const archived = Boolean(overview?.archivedAt);
@@ -103,7 +108,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
         title={overview?.name ?? projectId}
         description={
           <>
-            <Anchor href={formatHash('/projects')} size="sm">
+            <Anchor component={Link} to="/projects" size="sm">
               Projects
             </Anchor>{' '}
             / <span className={classes.id}>{projectId}</span>
@@ -149,8 +154,8 @@ export function ProjectPage({ projectId }: { projectId: string }) {
           <>
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List mb="md">
-                <Tabs.Tab value="overview">Overview</Tabs.Tab>
                 <Tabs.Tab value="flags">Flags</Tabs.Tab>
+                <Tabs.Tab value="overview">Overview</Tabs.Tab>
                 <Tabs.Tab value="settings">Settings</Tabs.Tab>
                 <Tabs.Tab value="environments">Environments</Tabs.Tab>
                 <Tabs.Tab value="members">Members</Tabs.Tab>

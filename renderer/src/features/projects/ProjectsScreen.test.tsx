@@ -50,11 +50,9 @@ describe('projects screen', () => {
   it('lists projects with their counts', async () => {
     await renderWithConsole(<ProjectsScreen />, { server: projectServer() });
     const row = await screen.findByTestId('project-default');
-    expect(within(row).getByRole('link', { name: 'Default' }).getAttribute('href')).toBe(
-      '#/projects/default',
-    );
+    expect(within(row).getByRole('link', { name: 'Default' }).getAttribute('href')).toBe('/projects/default');
     expect(within(row).getByRole('link', { name: '12' }).getAttribute('href')).toBe(
-      '#/flags?project=default',
+      '/features?project=default',
     );
     expect(row.textContent).toContain('Default project');
     expect(row.textContent).toContain('95%');

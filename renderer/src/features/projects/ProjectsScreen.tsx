@@ -5,10 +5,12 @@ import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { formatHash, useLocation } from '../../router/hash-router';
+import { Link, useLocation } from '../../router/navigation';
+import { flagOfPath, projectPath, withQuery } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { FlagPage } from '../flag-page/FlagPage';
 import { CreateProjectForm } from './CreateProjectForm';
 import { ProjectPage } from './ProjectPage';
 import classes from './ProjectsScreen.module.css';
@@ -18,11 +20,31 @@ interface Row {
   pending?: ReturnType<typeof useProfileOutbox>[number];
 }
 
-/** `#/projects` lists projects; `#/projects/<id>` shows one project's page. */
+/** `/projects/:projectId[/tab]`: the project and the tab a path names (Unleash's paths). */
+export function projectOfPath(path: string): { projectId: string; tab: string | null } | null {
+  const [root, project, tab = null] = path.split('/').filter(Boolean);
+  if (root !== 'projects' || !project) return null;
+  try {
+    return { projectId: decodeURIComponent(project), tab };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `/projects` lists projects; `/projects/:projectId` opens one on its flag list (as Unleash);
+ * `/projects/:projectId/features/:featureId[/tab]` is a flag's page.
+ */
 export function ProjectsScreen() {
   const { path } = useLocation();
-  const projectId = path.startsWith('/projects/') ? decodeURIComponent(path.slice('/projects/'.length)) : '';
-  return projectId ? <ProjectPage key={projectId} projectId={projectId} /> : <ProjectList />;
+  const flag = flagOfPath(path);
+  if (flag) return <FlagPage key={`${flag.project}/${flag.name}`} project={flag.project} name={flag.name} />;
+  const project = projectOfPath(path);
+  return project ? (
+    <ProjectPage key={project.projectId} projectId={project.projectId} tab={project.tab} />
+  ) : (
+    <ProjectList />
+  );
 }
 
 function ProjectList() {
@@ -74,7 +96,7 @@ function ProjectList() {
               <Table.Tr key={project.id} data-testid={`project-${project.id}`}>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Anchor href={`#/projects/${encodeURIComponent(project.id)}`} fw={600}>
+                    <Anchor component={Link} to={projectPath(project.id)} fw={600}>
                       {project.name}
                     </Anchor>
                     <Text size="xs" c="dimmed" ff="monospace">
@@ -89,7 +111,7 @@ function ProjectList() {
                   ) : null}
                 </Table.Td>
                 <Table.Td className={classes.number}>
-                  <Anchor href={formatHash('/flags', { project: project.id })} size="sm">
+                  <Anchor component={Link} to={withQuery('/features', { project: project.id })} size="sm">
                     {project.featureCount ?? '–'}
                   </Anchor>
                 </Table.Td>

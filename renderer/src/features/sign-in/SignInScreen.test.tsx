@@ -43,7 +43,7 @@ describe('sign-in screen', () => {
       target: { value: 'correct horse' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('navigation', { name: 'Console areas' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Console areas' }, { timeout: 5000 })).toBeTruthy();
     expect(server.calls('POST', '/auth/simple/login').at(-1)?.body).toEqual({
       username: 'admin',
       password: 'correct horse',
@@ -58,7 +58,7 @@ describe('sign-in screen', () => {
     fireEvent.change(input, { target: { value: 'user:pat-of-bo' } });
     expect(screen.getByText('Personal access token: acts as its user')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with token' }));
-    expect(await screen.findByRole('navigation', { name: 'Console areas' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Console areas' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('user-menu').textContent).toBe('Bo (PAT)');
     expect(window.sessionStorage.length).toBe(0);
     expect(window.localStorage.length).toBe(0);

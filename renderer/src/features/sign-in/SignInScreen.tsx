@@ -17,6 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { tokenKindOf } from '../../platform/credentials';
+import { Link } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { AddConnectionForm } from '../connections/ConnectionsScreen';
 import classes from './SignInScreen.module.css';
@@ -64,6 +65,9 @@ function PasswordForm() {
         <Button type="submit" loading={busy} disabled={!username.trim() || !password}>
           Sign in
         </Button>
+        <Anchor component={Link} to="/forgotten-password" size="sm">
+          Forgotten your password?
+        </Anchor>
       </Stack>
     </form>
   );
