@@ -30,8 +30,7 @@ function CorsForm({ settings, onSaved }: { settings: FrontendSettings; onSaved: 
         <Textarea
           label="Allowed origins"
           description="One origin a line, e.g. https://app.example.com; * allows every origin. Empty: no browser may call the frontend API from another origin."
-          autosize
-          minRows={4}
+          rows={5}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           error={showErrors || text.trim() ? problems[0] : undefined}
