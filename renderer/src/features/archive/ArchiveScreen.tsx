@@ -76,7 +76,7 @@ export function ArchiveScreen({ project }: { project?: string }) {
       {project ? null : (
         <PageHeader
           title="Archive"
-          description="Archived flags are not served to SDKs. Revive one to bring it back (disabled everywhere), or delete it for good."
+          description="Archived flags are not served to SDKs. Revive one to bring it back, or delete it for good."
           savedAt={archived.savedAt}
           fromCache={archived.fromCache}
           now={now}

@@ -45,8 +45,6 @@ function LinkForm({
     const { client } = consoleApi.api();
     if (link) await client.put<unknown>(`${flagPath(flag)}/link/${encodeURIComponent(link.id)}`, body);
     else await client.post<unknown>(`${flagPath(flag)}/link`, body);
-    setUrl('');
-    setTitle('');
     consoleApi.refresh();
     onDone();
   }
@@ -56,6 +54,7 @@ function LinkForm({
       {needsFormAlert(error) ? <ErrorNotice error={error} title="The link was not saved" /> : null}
       <Group align="flex-start" gap="xs">
         <TextInput
+          w={340}
           label="Link URL"
           placeholder="https://tracker.example.com/ISSUE-1"
           value={url}
@@ -88,6 +87,8 @@ function LinkForm({
 export function FlagLinks({ flag, feature }: { flag: FlagRef; feature: Feature }) {
   const consoleApi = useConsole();
   const [editing, setEditing] = useState<string | null>(null);
+  // A fresh add form after each link added: empty, and not showing "required" for the emptied field.
+  const [addForm, setAddForm] = useState(0);
   const [error, setError] = useState<unknown>(null);
   const links = feature.links ?? [];
 
@@ -148,7 +149,7 @@ export function FlagLinks({ flag, feature }: { flag: FlagRef; feature: Feature }
           </Group>
         ),
       )}
-      <LinkForm flag={flag} onDone={() => undefined} />
+      <LinkForm key={addForm} flag={flag} onDone={() => setAddForm((count) => count + 1)} />
     </Stack>
   );
 }

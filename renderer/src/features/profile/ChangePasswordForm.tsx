@@ -61,7 +61,7 @@ export function ChangePasswordForm() {
         />
         <PasswordInput
           label="New password"
-          description="At least 10 characters with upper and lower case letters, a digit and a symbol"
+          description="10 to 128 characters with upper and lower case letters, a digit and a symbol, no character three times in a row"
           autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}

@@ -155,9 +155,7 @@ export function StrategyDefinitionForm({
                   required
                   value={parameter.name}
                   onChange={(event) => setParameter(index, { name: event.currentTarget.value })}
-                  error={
-                    server[`parameters[${index}].name`] ?? (showErrors ? listProblems[index] : undefined)
-                  }
+                  error={server[`parameters.${index}.name`] ?? (showErrors ? listProblems[index] : undefined)}
                 />
                 <NativeSelect
                   label={`Parameter ${index + 1} type`}
