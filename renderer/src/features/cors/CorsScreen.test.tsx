@@ -27,6 +27,8 @@ describe('CORS screen', () => {
     expect(originProblem('http://localhost:3000')).toBeNull();
     expect(originProblem('https://a.test/path')).toMatch(/is not an origin/);
     expect(originProblem('a.test')).toMatch(/is not an origin/);
+    expect(originProblem('https://*.a.test')).toMatch(/is not an origin/);
+    expect(originProblem('HTTPS://A.test')).toMatch(/is not an origin/);
   });
 
   it('saves the origins one a line', async () => {

@@ -34,7 +34,8 @@ export function parseOrigins(text: string): string[] {
 export function originProblem(origin: string): string | null {
   if (origin === '*') return null;
   try {
-    if (new URL(origin).origin === origin) return null;
+    // The server refuses wildcards inside an origin (as Unleash does), though URL parses them.
+    if (!origin.includes('*') && new URL(origin).origin === origin) return null;
   } catch {
     // not a URL at all
   }
