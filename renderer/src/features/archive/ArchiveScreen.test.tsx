@@ -92,4 +92,15 @@ describe('archive screen', () => {
       features: ['old-checkout', 'old-search'],
     });
   });
+
+  it("shows one project's archive when given the project", async () => {
+    const server = archiveServer();
+    await renderWithConsole(<ArchiveScreen project="web" />, { server });
+    await screen.findByText('Select all on this page');
+    const search = server.requests.filter((r) => r.path === '/api/admin/search/features').at(-1);
+    expect(search?.query.get('project')).toBe('IS:web');
+    expect(search?.query.get('archived')).toBe('IS:true');
+    expect(screen.queryByLabelText('Project')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Archive' })).toBeNull();
+  });
 });

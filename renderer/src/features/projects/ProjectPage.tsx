@@ -11,6 +11,7 @@ import type { SubmitResult } from '../../stores/console-store';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { ArchiveScreen } from '../archive/ArchiveScreen';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
 import { ProjectMembers } from './ProjectMembers';
@@ -154,6 +155,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
                 <Tabs.Tab value="settings">Settings</Tabs.Tab>
                 <Tabs.Tab value="environments">Environments</Tabs.Tab>
                 <Tabs.Tab value="members">Members</Tabs.Tab>
+                <Tabs.Tab value="archive">Archive</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="overview">
                 <Overview data={data} />
@@ -184,6 +186,9 @@ export function ProjectPage({ projectId }: { projectId: string }) {
               </Tabs.Panel>
               <Tabs.Panel value="members">
                 <ProjectMembers projectId={projectId} onSaved={onSaved} />
+              </Tabs.Panel>
+              <Tabs.Panel value="archive">
+                <ArchiveScreen project={projectId} />
               </Tabs.Panel>
             </Tabs>
             <ProjectLifecycleDialog
