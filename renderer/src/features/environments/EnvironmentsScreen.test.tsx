@@ -189,7 +189,7 @@ describe('environments screen', () => {
     expect(await screen.findByText('Environment qa created.')).toBeTruthy();
     expect(server.calls('POST', '/api/admin/environments')[0]?.body).toEqual({ name: 'qa', type: 'test' });
     expect(await screen.findByTestId('environment-qa')).toBeTruthy();
-  });
+  }, 20_000);
 
   it("shows the server's refusal next to the name", async () => {
     const { server } = environmentServer();
@@ -218,7 +218,7 @@ describe('environments screen', () => {
       type: 'development',
       clonePermissions: true,
     });
-  });
+  }, 20_000);
 
   it('edits the type and deletes an environment; a protected one offers neither', async () => {
     const { server, environments } = environmentServer();
@@ -239,5 +239,5 @@ describe('environments screen', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete environment' }));
     expect(await screen.findByText('Environment staging deleted.')).toBeTruthy();
     expect(server.calls('DELETE', '/api/admin/environments/staging')).toHaveLength(1);
-  });
+  }, 20_000);
 });

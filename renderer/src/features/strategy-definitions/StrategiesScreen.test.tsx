@@ -119,7 +119,7 @@ describe('strategies screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create strategy' }));
     const refusal = await within(dialog).findByText('Strategy with name taken already exist!');
     expect(refusal.closest('.mantine-InputWrapper-root')?.querySelector('input')?.value).toBe('taken');
-  });
+  }, 20_000);
 
   it('edits, deprecates, reactivates and deletes a custom strategy', async () => {
     const { server, strategies } = strategyServer();
@@ -149,5 +149,5 @@ describe('strategies screen', () => {
     );
     await waitFor(() => expect(screen.queryByTestId('strategy-byRegion')).toBeNull());
     expect(server.calls('DELETE', '/api/admin/strategies/byRegion')).toHaveLength(1);
-  });
+  }, 20_000);
 });
