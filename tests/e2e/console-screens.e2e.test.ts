@@ -79,7 +79,7 @@ async function createEnvironments(page: Page): Promise<void> {
   await open(page, '/environments', 'Environments');
   await page.getByRole('button', { name: 'New environment' }).click();
   const dialog = page.getByRole('dialog', { name: 'New environment' });
-  await dialog.getByLabel('Name').fill('qa');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('qa');
   await dialog.getByLabel('Type').selectOption('test');
   await dialogShot(page, '60-screens-environment-new');
   const create = dialog.getByRole('button', { name: 'Create environment' });
@@ -93,7 +93,7 @@ async function cloneDevelopment(page: Page): Promise<void> {
   await open(page, '/environments', 'Environments');
   await page.getByRole('button', { name: 'Clone development' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clone development' });
-  await dialog.getByLabel('Name').fill('dev-eu');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('dev-eu');
   await dialogShot(page, '61-screens-environment-clone');
   const clone = dialog.getByRole('button', { name: 'Clone environment' });
   await expect.poll(() => clone.isEnabled()).toBe(true);
