@@ -24,8 +24,8 @@ import {
   withQuery,
 } from '../router/paths';
 import { useConsoleState } from '../stores/console-context';
-import { ConsoleShell, NoScreen, PlannedScreen } from './ConsoleShell/ConsoleShell';
-import { PLANNED_ROUTES, ROUTES } from './routes';
+import { ConsoleShell, NoScreen } from './ConsoleShell/ConsoleShell';
+import { ROUTES } from './routes';
 
 /**
  * Browser history with the document's base as basename when the server serves the console
@@ -114,10 +114,6 @@ export function consoleRoutes(): RouteObject[] {
         ]
       : [{ path: route.path, element }];
   });
-  const planned: RouteObject[] = PLANNED_ROUTES.map((route) => ({
-    path: route.path,
-    element: <PlannedScreen label={route.label} description={route.description} />,
-  }));
   return [
     {
       element: <SessionGate />,
@@ -141,7 +137,6 @@ export function consoleRoutes(): RouteObject[] {
           children: [
             { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
             ...screens,
-            ...planned,
             { path: '*', element: <NoScreen /> },
           ],
         },

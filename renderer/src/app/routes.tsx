@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 export { DEFAULT_PATH } from '../router/paths';
 
 import { GroupsScreen } from '../features/access/groups/GroupsScreen';
+import { InactiveUsersScreen } from '../features/access/inactive-users/InactiveUsersScreen';
 import { InviteLinksScreen } from '../features/access/invite-links/InviteLinksScreen';
 import { PersonalAccessTokensScreen } from '../features/access/personal-access-tokens/PersonalAccessTokensScreen';
 import { RolesScreen } from '../features/access/roles/RolesScreen';
@@ -10,8 +11,10 @@ import { ServiceAccountsScreen } from '../features/access/service-accounts/Servi
 import { UsersScreen } from '../features/access/users/UsersScreen';
 import { ApiTokensScreen } from '../features/api-tokens/ApiTokensScreen';
 import { ApplicationsScreen } from '../features/applications/ApplicationsScreen';
+import { ArchiveScreen } from '../features/archive/ArchiveScreen';
 import { ConnectionsScreen } from '../features/connections/ConnectionsScreen';
 import { ContextFieldsScreen } from '../features/context-fields/ContextFieldsScreen';
+import { CorsScreen } from '../features/cors/CorsScreen';
 import { ServerLogsScreen } from '../features/desktop/ServerLogsScreen';
 import { ServerNetworkScreen } from '../features/desktop/ServerNetworkScreen';
 import { UpdatesScreen } from '../features/desktop/UpdatesScreen';
@@ -20,8 +23,10 @@ import { EventLogScreen } from '../features/events/EventLogScreen';
 import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
+import { ProfileScreen } from '../features/profile/ProfileScreen';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { SegmentsScreen } from '../features/segments/SegmentsScreen';
+import { StrategiesScreen } from '../features/strategy-definitions/StrategiesScreen';
 import { TagTypesScreen } from '../features/tag-types/TagTypesScreen';
 
 export type NavGroup = 'Flags' | 'Configure' | 'Access' | 'Observe' | 'Console';
@@ -55,11 +60,25 @@ export const ROUTES: readonly ScreenRoute[] = [
     render: () => <FlagsScreen />,
   },
   {
+    path: '/archive',
+    label: 'Archive',
+    group: 'Flags',
+    keywords: 'archived revive delete restore',
+    render: () => <ArchiveScreen />,
+  },
+  {
     path: '/segments',
     label: 'Segments',
     group: 'Configure',
     keywords: 'constraints audience',
     render: () => <SegmentsScreen />,
+  },
+  {
+    path: '/strategies',
+    label: 'Strategies',
+    group: 'Configure',
+    keywords: 'custom strategy definitions parameters deprecate',
+    render: () => <StrategiesScreen />,
   },
   {
     path: '/context',
@@ -111,6 +130,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     render: () => <UsersScreen />,
   },
   {
+    path: '/admin/users/inactive',
+    label: 'Inactive users',
+    group: 'Access',
+    keywords: 'unused accounts cleanup delete',
+    render: () => <InactiveUsersScreen />,
+  },
+  {
     path: '/admin/roles',
     label: 'Roles',
     group: 'Access',
@@ -137,6 +163,20 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Access',
     keywords: 'signup public invite',
     render: () => <InviteLinksScreen />,
+  },
+  {
+    path: '/admin/cors',
+    label: 'CORS origins',
+    group: 'Access',
+    keywords: 'frontend api origins browser settings',
+    render: () => <CorsScreen />,
+  },
+  {
+    path: '/profile',
+    label: 'Profile',
+    group: 'Access',
+    keywords: 'me my password account roles projects',
+    render: () => <ProfileScreen />,
   },
   {
     path: '/history',
@@ -191,16 +231,6 @@ export const ROUTES: readonly ScreenRoute[] = [
   },
 ];
 
-/**
- * Unleash paths whose screens are being built on another branch (issue 24 part 3): registered
- * now so links to them open the console, each with a page saying what will be there.
- */
-export const PLANNED_ROUTES: readonly { path: string; label: string; description: string }[] = [
-  { path: '/archive', label: 'Archive', description: 'Archived flags: search, revive and delete.' },
-  { path: '/strategies', label: 'Strategies', description: 'Custom strategy definitions.' },
-  { path: '/admin/cors', label: 'CORS origins', description: 'CORS origins and frontend settings.' },
-  { path: '/profile', label: 'Profile', description: 'Your name, password, tokens and roles.' },
-];
 export const NAV_GROUPS: readonly NavGroup[] = ['Flags', 'Configure', 'Access', 'Observe', 'Console'];
 
 /** The navigation entry a path belongs to (the longest match, so `/profile/…` is not `/profile`). */

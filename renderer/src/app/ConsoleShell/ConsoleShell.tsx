@@ -248,18 +248,3 @@ export function NoScreen() {
   );
 }
 
-/** An Unleash path whose screen is not in this build yet (issue 24 part 3 builds it). */
-export function PlannedScreen({ label, description }: { label: string; description: string }) {
-  useEffect(() => {
-    document.title = `${label} · Switchyard`;
-  }, [label]);
-  return (
-    <Stack gap="xs">
-      <Title order={2}>{label}</Title>
-      <Text size="sm">{description}</Text>
-      <Text size="sm" c="dimmed">
-        This screen is not in this version of the console yet.
-      </Text>
-    </Stack>
-  );
-}

@@ -1,12 +1,14 @@
-import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { Environment } from '../../api/types';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
 import { useConsole } from '../../stores/console-context';
 import {
   environmentEnabledEdit,
@@ -16,7 +18,9 @@ import {
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { EnvironmentForm, type EnvironmentFormMode } from './EnvironmentForm';
 import classes from './EnvironmentsScreen.module.css';
+import { environmentsApi } from './environments-api';
 
 /** The server's environments with the queued edits applied on top, as the operator expects to see them. */
 export function displayedEnvironments(
@@ -48,6 +52,11 @@ export function EnvironmentsScreen() {
   const [error, setError] = useState<unknown>(null);
   const [queuedNotice, setQueuedNotice] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [form, setForm] = useState<EnvironmentFormMode | null>(null);
+  const [deleting, setDeleting] = useState<Environment | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const projects = useServerData('projects', (api) => api.listProjects());
+  const existingNames = (environments.data?.environments ?? []).map((environment) => environment.name);
 
   async function run(key: string, action: () => Promise<'applied' | 'queued'>) {
     setBusy(key);
@@ -69,7 +78,13 @@ export function EnvironmentsScreen() {
         savedAt={environments.savedAt}
         fromCache={environments.fromCache}
         now={now}
+        actions={<Button onClick={() => setForm({ kind: 'create' })}>New environment</Button>}
       />
+      {done ? (
+        <Text size="sm" role="status" mb="sm">
+          {done}
+        </Text>
+      ) : null}
       {error ? <ErrorNotice error={error} title="The change was not made" /> : null}
       {queuedNotice ? <PendingChangeNotice onClose={() => setQueuedNotice(false)} /> : null}
       <QueryState query={environments} noun="environments" isEmpty={(data) => data.environments.length === 0}>
@@ -92,6 +107,7 @@ export function EnvironmentsScreen() {
                 { label: 'Projects', className: classes.number },
                 { label: 'Enabled flags', className: classes.number },
                 'Enabled',
+                '',
               ]}
             >
               {rows.map((environment, index) => (
@@ -152,12 +168,79 @@ export function EnvironmentsScreen() {
                       <PendingBadge entry={pendingEnabled(environment.name)} />
                     </Group>
                   </Table.Td>
+                  <Table.Td>
+                    <RowActions>
+                      <RowEditButton
+                        label={environment.name}
+                        disabled={environment.protected}
+                        onClick={() => setForm({ kind: 'edit', environment })}
+                      />
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        aria-label={`Clone ${environment.name}`}
+                        onClick={() => setForm({ kind: 'clone', environment })}
+                      >
+                        Clone
+                      </Button>
+                      <RowDeleteButton
+                        label={environment.name}
+                        disabled={environment.protected}
+                        needsServer="Deleting an environment"
+                        onClick={() => setDeleting(environment)}
+                      />
+                    </RowActions>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </ListTable>
           );
         }}
       </QueryState>
+      <Modal
+        opened={form !== null}
+        onClose={() => setForm(null)}
+        title={
+          form === null
+            ? ''
+            : form.kind === 'create'
+              ? 'New environment'
+              : form.kind === 'edit'
+                ? `Edit ${form.environment.name}`
+                : `Clone ${form.environment.name}`
+        }
+      >
+        {form !== null ? (
+          <EnvironmentForm
+            mode={form}
+            existingNames={existingNames}
+            projects={(projects.data?.projects ?? []).map((project) => project.id)}
+            onCancel={() => setForm(null)}
+            onDone={(name) => {
+              const verb = { create: 'created', edit: 'saved', clone: 'created as a clone' }[form.kind];
+              setForm(null);
+              setDone(`Environment ${name} ${verb}.`);
+            }}
+          />
+        ) : null}
+      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={`Delete the environment ${deleting?.name ?? ''}?`}
+        confirmLabel="Delete environment"
+        cancelLabel="Keep it"
+        failure="The environment was not deleted"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await environmentsApi(consoleApi.api()).remove(deleting.name);
+          consoleApi.refresh();
+          setDone(`Environment ${deleting.name} deleted.`);
+        }}
+      >
+        Every flag's strategies and state in this environment are deleted with it, and SDKs using it get no
+        flags.
+      </ConfirmDialog>
     </>
   );
 }

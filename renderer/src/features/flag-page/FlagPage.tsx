@@ -29,6 +29,7 @@ import { useServerData } from '../../stores/use-server-data';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
 import { FlagEnvironment } from './FlagEnvironment';
+import { FlagLinks } from './FlagLinks';
 import classes from './FlagPage.module.css';
 import { FlagTags } from './FlagTags';
 import { FlagTimeline } from './FlagTimeline';
@@ -340,6 +341,9 @@ export function FlagPage({ project, name }: FlagRef) {
             </Section>
             <Section title="Tags">
               <FlagTags name={name} />
+            </Section>
+            <Section title="Links">
+              <FlagLinks flag={flag} feature={data} />
             </Section>
             <Section title="Evaluations">
               <EvaluationChart name={name} environments={(data.environments ?? []).map((env) => env.name)} />

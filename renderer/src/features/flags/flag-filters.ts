@@ -1,6 +1,6 @@
 import { FEATURE_PAGE_SIZE, type FeatureSearchFilters } from '../../api/search-params';
 
-/** The flag list's filters as they sit in the URL hash (`#/flags?project=default&page=2`). */
+/** The flag list's filters as they sit in the URL query (`/features?project=default&page=2`). */
 export type FlagSort = NonNullable<FeatureSearchFilters['sortBy']>;
 const SORTS: readonly FlagSort[] = ['name', 'createdAt', 'type', 'project', 'lastSeenAt'];
 

@@ -12,6 +12,7 @@ import type { SubmitResult } from '../../stores/console-store';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { ArchiveScreen } from '../archive/ArchiveScreen';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
 import { ProjectMembers } from './ProjectMembers';
@@ -159,6 +160,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 <Tabs.Tab value="settings">Settings</Tabs.Tab>
                 <Tabs.Tab value="environments">Environments</Tabs.Tab>
                 <Tabs.Tab value="members">Members</Tabs.Tab>
+                <Tabs.Tab value="archive">Archive</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="overview">
                 <Overview data={data} />
@@ -189,6 +191,9 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               </Tabs.Panel>
               <Tabs.Panel value="members">
                 <ProjectMembers projectId={projectId} onSaved={onSaved} />
+              </Tabs.Panel>
+              <Tabs.Panel value="archive">
+                <ArchiveScreen project={projectId} />
               </Tabs.Panel>
             </Tabs>
             <ProjectLifecycleDialog

@@ -1,9 +1,37 @@
 import type { Db } from '../../db/database';
 import type { AuditActor } from '../../lib/caller';
+import { ApiError } from '../../lib/errors';
 import { appendEvent } from '../events';
 
 const ORIGINS_SETTING = 'frontendApiOrigins';
 const RETRY_AFTER_FAILURE_MS = 1000;
+
+/**
+ * What a browser can send as `Origin`: `*`, or scheme://host[:port] exactly as the URL parser
+ * writes it (no path, no trailing slash, lower case, no spaces). Unleash refuses anything else
+ * with 400 BadDataError "Invalid origin: <origin>" (checked against Unleash 8.2).
+ */
+export function isValidOrigin(origin: string): boolean {
+  if (origin === '*') return true;
+  // The URL parser takes `https://*.example.com` as a host name; no browser sends it.
+  if (origin.includes('*')) return false;
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+function assertValidOrigins(origins: readonly string[]): void {
+  const invalid = origins.find((origin) => !isValidOrigin(origin));
+  if (invalid === undefined) return;
+  const detail = `Invalid origin: ${invalid}`;
+  throw new ApiError(
+    'BadDataError',
+    `Request validation failed: your request body or params contain invalid data: ${detail}`,
+    { details: [{ message: detail }] },
+  );
+}
 
 /**
  * The origins browsers may call the frontend API from (Unleash's `frontendApiOrigins`): stored
@@ -49,7 +77,8 @@ export function createFrontendSettings(db: Db, options: { defaultOrigins: string
     },
 
     async setOrigins(origins: string[], actor: AuditActor): Promise<void> {
-      const cleaned = [...new Set(origins.map((origin) => origin.trim()).filter(Boolean))];
+      assertValidOrigins(origins);
+      const cleaned = [...new Set(origins)];
       await db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('settings')

@@ -1,0 +1,77 @@
+import { Code, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { useConsole } from '../../stores/console-context';
+import { useNow } from '../../stores/use-now';
+import { useServerData } from '../../stores/use-server-data';
+import { corsApi, type FrontendSettings, originProblem, parseOrigins } from './cors-api';
+
+function CorsForm({ settings, onSaved }: { settings: FrontendSettings; onSaved: () => void }) {
+  const consoleApi = useConsole();
+  const [text, setText] = useState(settings.frontendApiOrigins.join('\n'));
+  const { submitting, error, showErrors, submit } = useFormSubmit();
+  const origins = parseOrigins(text);
+  const problems = origins.map(originProblem).filter((problem): problem is string => problem !== null);
+
+  async function send() {
+    await corsApi(consoleApi.api()).setOrigins(origins);
+    consoleApi.refresh();
+    onSaved();
+  }
+
+  return (
+    <form onSubmit={(event) => submit(event, problems.length > 0, send)} noValidate>
+      <Stack gap="sm" maw={640}>
+        {error ? <ErrorNotice error={error} title="The origins were not saved" /> : null}
+        <Textarea
+          label="Allowed origins"
+          description="One origin a line, e.g. https://app.example.com; * allows every origin. Empty: no browser may call the frontend API from another origin."
+          rows={5}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          error={showErrors || text.trim() ? problems[0] : undefined}
+        />
+        <Text size="sm" c="dimmed">
+          Browser and mobile SDKs call <Code>{`${settings.unleashUrl}/api/frontend`}</Code>.
+        </Text>
+        <FormActions
+          submitLabel="Save origins"
+          submitting={submitting}
+          onCancel={() => setText(settings.frontendApiOrigins.join('\n'))}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/** `/admin/cors`: which web origins may call the frontend API (Unleash's CORS origins). */
+export function CorsScreen() {
+  const now = useNow();
+  const settings = useServerData('ui-config', (api) => corsApi(api).settings());
+  const [saved, setSaved] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title="CORS origins"
+        description="Frontend API settings: the web origins browsers may call the frontend API from."
+        savedAt={settings.savedAt}
+        fromCache={settings.fromCache}
+        now={now}
+      />
+      {saved ? (
+        <Text size="sm" role="status" mb="sm">
+          Origins saved.
+        </Text>
+      ) : null}
+      <QueryState query={settings} noun="settings" isEmpty={() => false}>
+        {(data) => (
+          <CorsForm key={data.frontendApiOrigins.join('\n')} settings={data} onSaved={() => setSaved(true)} />
+        )}
+      </QueryState>
+    </>
+  );
+}

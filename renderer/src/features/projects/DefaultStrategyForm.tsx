@@ -1,0 +1,120 @@
+import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { CreateFeatureStrategy } from '../../../../server/contract';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { useConsole } from '../../stores/console-context';
+import { ParametersEditor } from '../strategies/ParametersEditor';
+import type { StrategyDefinition } from '../strategies/strategies-api';
+import {
+  BUILT_IN_STICKINESS,
+  cleanParameters,
+  defaultParameters,
+  parameterProblems,
+} from '../strategies/strategy-parameters';
+
+/**
+ * The strategy a new flag of the project gets in one environment
+ * (`POST /api/admin/projects/:p/environments/:env/default-strategy`). The group id stays blank:
+ * each flag then uses its own name, as Unleash does.
+ */
+export function DefaultStrategyForm({
+  projectId,
+  environment,
+  current,
+  definitions,
+  onDone,
+  onCancel,
+}: {
+  projectId: string;
+  environment: string;
+  current: CreateFeatureStrategy | undefined;
+  definitions: readonly StrategyDefinition[];
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const consoleApi = useConsole();
+  const usable = definitions.filter(
+    (definition) => !definition.deprecated || definition.name === current?.name,
+  );
+  const [name, setName] = useState(current?.name ?? 'flexibleRollout');
+  const [title, setTitle] = useState(current?.title ?? '');
+  const definition = definitions.find((candidate) => candidate.name === name);
+  const [parameters, setParameters] = useState<Record<string, string>>(
+    () => current?.parameters ?? defaultParameters(definition, ''),
+  );
+  const { submitting, error, showErrors, submit } = useFormSubmit();
+  const server = fieldErrorsOf(error);
+  const problems = parameterProblems(definition, parameters);
+  const errors = Object.fromEntries(
+    (definition?.parameters ?? []).map((parameter) => [
+      parameter.name,
+      server[`parameters.${parameter.name}`] ?? (showErrors ? problems[parameter.name] : undefined),
+    ]),
+  );
+
+  async function send() {
+    const cleaned = cleanParameters(definition, parameters, '');
+    const body: CreateFeatureStrategy = {
+      name,
+      title: title.trim() || null,
+      parameters: Object.fromEntries(
+        Object.entries(cleaned).filter(([key, value]) => key !== 'groupId' || value),
+      ),
+      constraints: current?.constraints ?? [],
+    };
+    await consoleApi
+      .api()
+      .client.post<unknown>(
+        `/api/admin/projects/${encodeURIComponent(projectId)}/environments/${encodeURIComponent(environment)}/default-strategy`,
+        body,
+      );
+    consoleApi.refresh();
+    onDone();
+  }
+
+  return (
+    <form onSubmit={(event) => submit(event, Object.keys(problems).length > 0, send)} noValidate>
+      <Stack gap="sm">
+        {needsFormAlert(error) ? (
+          <ErrorNotice error={error} title="The default strategy was not saved" />
+        ) : null}
+        <Text size="sm">
+          New flags in this project start with this strategy in <strong>{environment}</strong>.
+        </Text>
+        <NativeSelect
+          label="Strategy"
+          data={usable.map((candidate) => ({
+            value: candidate.name,
+            label: candidate.displayName || candidate.title || candidate.name,
+          }))}
+          value={name}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setName(next);
+            setParameters((previous) =>
+              defaultParameters(
+                definitions.find((candidate) => candidate.name === next),
+                '',
+                previous,
+              ),
+            );
+          }}
+          error={server.name}
+        />
+        <TextInput label="Title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
+        <ParametersEditor
+          definition={definition}
+          parameters={parameters}
+          onChange={setParameters}
+          stickinessOptions={BUILT_IN_STICKINESS}
+          flagName="the flag's name"
+          errors={errors}
+        />
+        <FormActions submitLabel="Save default strategy" submitting={submitting} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
