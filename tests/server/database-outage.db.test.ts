@@ -86,6 +86,9 @@ describe('the SDK APIs through a database outage', () => {
       UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
       METRICS_FLUSH_INTERVAL_SECONDS: '1',
       DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+      // A frozen PostgreSQL accepts TCP but never answers the start-up: a request that needs a new
+      // connection waits for this bound instead of the query's.
+      DATABASE_CONNECT_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
       LOG_LEVEL: 'error',
     });
     url = (await server.ready).replace(/\/$/, '');
