@@ -123,7 +123,7 @@ describe('flags screen', () => {
     expect(screen.getByTestId('flag-count').textContent).toBe('1–11 of 11');
     const queries = server.calls('GET', '/api/admin/search/features').map((r) => r.query.get('query'));
     expect(queries).toEqual([null, '0999']);
-  });
+  }, 20_000);
 
   it('opens a flag with its environments and tags', async () => {
     await renderWithConsole(<FlagsScreen />, { server: searchServer(), path: '/features' });
