@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { EmptyInListPlugin } from './empty-in-list-plugin';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -18,7 +19,10 @@ export function createDatabase(connectionString: string, options: { max?: number
   // An idle client losing its connection (database restarted) must not crash the process;
   // the pool discards it and the next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new EmptyInListPlugin()],
+  });
   return {
     db,
     pool,

@@ -7,7 +7,12 @@ type CompilersFactory = NonNullable<
 >;
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 
-/** The Ajv options of every route's validation (Fastify's `ajv` option). */
+/**
+ * The Ajv options of every route's validation (Fastify's `ajv` option). Query strings, path
+ * parameters and headers arrive as text, so they are coerced to the schema's types ("7" to 7,
+ * one value to an array). JSON bodies are not (BODY_AJV_OPTIONS): `null` stays null where the
+ * schema allows it (a global segment's `"project": null`, issue 12) and "1" is no number.
+ */
 export const AJV_OPTIONS = {
   customOptions: {
     // Unknown properties are rejected (400), never silently dropped.
@@ -19,13 +24,28 @@ export const AJV_OPTIONS = {
   plugins: [],
 } as const;
 
+export const BODY_AJV_OPTIONS = {
+  customOptions: { ...AJV_OPTIONS.customOptions, coerceTypes: false },
+  plugins: [],
+} as const;
+
+interface ValidatorOptions {
+  customOptions?: Record<string, unknown>;
+}
+
+/** The same options with body coercion switched off. */
+function bodyOptions(options: unknown): unknown {
+  const base = (options ?? {}) as ValidatorOptions;
+  return { ...base, customOptions: { ...base.customOptions, coerceTypes: false } };
+}
+
 /**
- * A body validator built exactly as Fastify builds a route's (same compiler, same options,
- * same coercions applied to the data), for a handler that runs outside Fastify (the SDK fast
- * path) and must accept exactly what the route accepts.
+ * A body validator built exactly as Fastify builds a route's (same compiler, same options),
+ * for a handler that runs outside Fastify (the SDK fast path) and must accept exactly what the
+ * route accepts.
  */
 export function compileBodyValidator(schema: object): (data: unknown) => boolean {
-  const compile = AjvCompiler()({} as never, AJV_OPTIONS as never);
+  const compile = AjvCompiler()({} as never, BODY_AJV_OPTIONS as never);
   const validate = compile({ schema, method: 'POST', url: '', httpPart: 'body' } as never) as Validate;
   return (data) => validate(data) === true;
 }
@@ -41,8 +61,10 @@ export function lazyCompilersFactory(): CompilersFactory {
   const serializerFactory = SerializerSelector();
   return {
     buildValidator(externalSchemas: unknown, options: unknown) {
-      const compile = validatorFactory(externalSchemas as never, options as never);
+      const compileCoercing = validatorFactory(externalSchemas as never, options as never);
+      const compileBody = validatorFactory(externalSchemas as never, bodyOptions(options) as never);
       return (route: unknown) => {
+        const compile = (route as { httpPart?: string }).httpPart === 'body' ? compileBody : compileCoercing;
         let compiled: Validate | undefined;
         const validate: Validate = (data) => {
           compiled ??= compile(route as never) as Validate;

@@ -75,6 +75,30 @@ describe('segments API', () => {
     expect(events[3]!.preData).toMatchObject({ name: 'seg1b' });
   });
 
+  it('takes null as null: "project": null is a global segment, a null description stays null (issue 12)', async () => {
+    const created = await call<Segment>(
+      test,
+      'POST',
+      '/api/admin/segments',
+      { name: 'global-null', description: null, project: null, constraints: [] },
+      201,
+    );
+    expect(created.description).toBeNull();
+    expect(created.project).toBeUndefined();
+    await call(
+      test,
+      'PUT',
+      `/api/admin/segments/${created.id}`,
+      { name: 'global-null', description: null, project: null, constraints: [] },
+      204,
+    );
+    const read = await call<Segment>(test, 'GET', `/api/admin/segments/${created.id}`, undefined, 200);
+    expect(read.description).toBeNull();
+    expect(read.project).toBeUndefined();
+    // Bodies are not coerced: a number as a string is refused, as Unleash's schema refuses it.
+    await call(test, 'POST', '/api/admin/segments', { name: 7, constraints: [] }, 400);
+  });
+
   it('validates names: 204 free, 409 taken', async () => {
     await call(test, 'POST', '/api/admin/segments', { name: 'taken', constraints: [] }, 201);
     await call(test, 'POST', '/api/admin/segments/validate', { name: 'free' }, 204);
