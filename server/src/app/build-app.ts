@@ -10,6 +10,7 @@ import { createConsoleSite, defaultConsoleRoots } from '../http/console';
 import { registerJsonOnlyBodies } from '../http/content-type';
 import { registerErrorHandling, sendFrameworkError } from '../http/error-handler';
 import { registerUnstorableTextGuard } from '../http/hostile-input';
+import { registerInputLimits } from '../http/input-limits';
 import { AJV_OPTIONS, lazyCompilersFactory } from '../http/lazy-compilers';
 import { registerHttpMetrics } from '../http/metrics';
 import { registerNetworkExposure } from '../http/network-exposure';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   registerErrorHandling(app, base, { pageFallback: consoleSite });
   registerJsonOnlyBodies(app);
   registerUnstorableTextGuard(app);
+  registerInputLimits(app);
   const metrics = registerHttpMetrics(app);
   fastPath.onAnswered(metrics.observe);
   app.decorate('sdkFastPath', fastPath);

@@ -8,10 +8,10 @@ type CompilersFactory = NonNullable<
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 
 /**
- * The Ajv options of every route's validation (Fastify's `ajv` option). Query strings, path
- * parameters and headers arrive as text, so they are coerced to the schema's types ("7" to 7,
- * one value to an array). JSON bodies are not (BODY_AJV_OPTIONS): `null` stays null where the
- * schema allows it (a global segment's `"project": null`, issue 12) and "1" is no number.
+ * The Ajv options of every route's validation (Fastify's `ajv` option). Types are coerced as
+ * Unleash coerces them, in bodies too (`"name": 7` is the name "7", `"rollout": 50` the
+ * parameter "50", checked against Unleash 8.2), but `null` stays null where the schema allows it:
+ * see keepNullsUncoerced.
  */
 export const AJV_OPTIONS = {
   customOptions: {
@@ -24,30 +24,65 @@ export const AJV_OPTIONS = {
   plugins: [],
 } as const;
 
-export const BODY_AJV_OPTIONS = {
-  customOptions: { ...AJV_OPTIONS.customOptions, coerceTypes: false },
-  plugins: [],
-} as const;
+type Node = Record<string, unknown>;
 
-interface ValidatorOptions {
-  customOptions?: Record<string, unknown>;
-}
-
-/** The same options with body coercion switched off. */
-function bodyOptions(options: unknown): unknown {
-  const base = (options ?? {}) as ValidatorOptions;
-  return { ...base, customOptions: { ...base.customOptions, coerceTypes: false } };
+function isNullBranch(node: unknown): boolean {
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    (node as Node).type === 'null' &&
+    Object.keys(node).length === 1
+  );
 }
 
 /**
- * A body validator built exactly as Fastify builds a route's (same compiler, same options),
- * for a handler that runs outside Fastify (the SDK fast path) and must accept exactly what the
- * route accepts.
+ * Ajv tries `anyOf` branches in order and coerces within each: for our `Nullable(X)`
+ * (`anyOf: [X, {type: 'null'}]`) it turned `null` into `""`, `0` or `false` before the null
+ * branch was reached (issue 12: a global segment's `"project": null` stored as "" and a 500).
+ * Unleash's schemas say `nullable: true`, which Ajv checks before coercing, so this rewrites the
+ * union the same way: `{...X, nullable: true}` when X has one `type`, otherwise the null branch
+ * first. A copy: the route keeps its schema for the serializer and the OpenAPI document.
+ */
+export function keepNullsUncoerced(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(keepNullsUncoerced);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Node = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = keepNullsUncoerced(value);
+  const branches = copy.anyOf;
+  if (!Array.isArray(branches) || !branches.some(isNullBranch)) return copy;
+  const others = branches.filter((branch) => !isNullBranch(branch)) as Node[];
+  const [only] = others;
+  if (others.length === 1 && only && typeof only.type === 'string' && only.nullable === undefined) {
+    const { anyOf: _union, ...rest } = copy;
+    const { const: constant, ...single } = only;
+    const merged: Node = { ...rest, ...single, nullable: true };
+    // Ajv requires a nullable enumeration to list null itself.
+    const values = constant !== undefined ? [constant] : (only.enum as unknown[] | undefined);
+    if (values) merged.enum = [...values, null];
+    return merged;
+  }
+  return { ...copy, anyOf: [{ type: 'null' }, ...others] };
+}
+
+/**
+ * A body validator built exactly as Fastify builds a route's (same compiler, same options,
+ * same schema rewrite, same coercions applied to the data), for a handler that runs outside
+ * Fastify (the SDK fast path) and must accept exactly what the route accepts.
  */
 export function compileBodyValidator(schema: object): (data: unknown) => boolean {
-  const compile = AjvCompiler()({} as never, BODY_AJV_OPTIONS as never);
-  const validate = compile({ schema, method: 'POST', url: '', httpPart: 'body' } as never) as Validate;
+  const compile = AjvCompiler()({} as never, AJV_OPTIONS as never);
+  const validate = compile({
+    schema: keepNullsUncoerced(schema),
+    method: 'POST',
+    url: '',
+    httpPart: 'body',
+  } as never) as Validate;
   return (data) => validate(data) === true;
+}
+
+function withNullableBody(route: unknown): unknown {
+  const { httpPart, schema } = route as { httpPart?: string; schema?: unknown };
+  return httpPart === 'body' ? { ...(route as object), schema: keepNullsUncoerced(schema) } : route;
 }
 
 /**
@@ -61,13 +96,11 @@ export function lazyCompilersFactory(): CompilersFactory {
   const serializerFactory = SerializerSelector();
   return {
     buildValidator(externalSchemas: unknown, options: unknown) {
-      const compileCoercing = validatorFactory(externalSchemas as never, options as never);
-      const compileBody = validatorFactory(externalSchemas as never, bodyOptions(options) as never);
+      const compile = validatorFactory(externalSchemas as never, options as never);
       return (route: unknown) => {
-        const compile = (route as { httpPart?: string }).httpPart === 'body' ? compileBody : compileCoercing;
         let compiled: Validate | undefined;
         const validate: Validate = (data) => {
-          compiled ??= compile(route as never) as Validate;
+          compiled ??= compile(withNullableBody(route) as never) as Validate;
           const result = compiled(data);
           // Fastify reads the errors of the last call from the validator function itself.
           validate.errors = compiled.errors;
