@@ -10,6 +10,16 @@ import {
   VALUE_MAX_LENGTH,
 } from './input-limits';
 
+interface Bounded {
+  maxLength?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: Bounded[];
+  items?: Bounded;
+  patternProperties?: Record<string, Bounded>;
+}
+
 describe('boundRequestSchema (issue 12: every request string, integer and list bounded)', () => {
   it('bounds strings by role, integers to int4 and lists, through nullable unions and items', () => {
     const schema = Type.Object({
@@ -24,14 +34,12 @@ describe('boundRequestSchema (issue 12: every request string, integer and list b
       operator: Type.Union([Type.Literal('IN'), Type.Literal('NOT_IN')]),
     });
     boundRequestSchema(schema, undefined, { int4: true });
-    const p = schema.properties as unknown as Record<string, Record<string, unknown>>;
+    const p = schema.properties as unknown as Record<string, Bounded>;
     expect(p.name?.maxLength).toBe(IDENTIFIER_MAX_LENGTH);
-    expect((p.description?.anyOf as Record<string, unknown>[])[0]?.maxLength).toBe(TEXT_MAX_LENGTH);
+    expect(p.description!.anyOf![0]!.maxLength).toBe(TEXT_MAX_LENGTH);
     expect(p.features?.maxItems).toBe(LIST_MAX_ITEMS);
-    expect((p.features?.items as Record<string, unknown>).maxLength).toBe(IDENTIFIER_MAX_LENGTH);
-    expect(
-      Object.values(p.parameters?.patternProperties as Record<string, Record<string, unknown>>)[0]?.maxLength,
-    ).toBe(VALUE_MAX_LENGTH);
+    expect(p.features!.items!.maxLength).toBe(IDENTIFIER_MAX_LENGTH);
+    expect(Object.values(p.parameters!.patternProperties!)[0]!.maxLength).toBe(VALUE_MAX_LENGTH);
     expect([p.sortOrder?.minimum, p.sortOrder?.maximum]).toEqual([INT4_MIN, INT4_MAX]);
     // Declared bounds win; dates and enumerations need none.
     expect([p.weight?.minimum, p.weight?.maximum]).toEqual([0, 1000]);
