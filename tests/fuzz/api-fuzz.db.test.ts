@@ -68,6 +68,9 @@ describe('API fuzzing', () => {
           await seedFuzzData(app, TEST_ADMIN_TOKEN);
         },
         takeServerError: () => serverErrors.splice(0).at(-1),
+        onFailure: (failure) => {
+          if (process.env.FUZZ_PROGRESS) console.log(`fuzz failure: ${summarise([failure])[0]}`);
+        },
         onProgress: (done, failures) => {
           if (process.env.FUZZ_PROGRESS && done % 2_000 === 0) {
             console.log(`fuzz: ${done} requests, ${failures} failures`);

@@ -121,6 +121,8 @@ export interface FuzzOptions {
   beforeRound?: () => Promise<void>;
   seededValues?: readonly string[];
   onProgress?: (done: number, failures: number) => void;
+  /** Called with every failure as it happens (the long run prints them live). */
+  onFailure?: (failure: FuzzFailure) => void;
   /** The server's last logged error since the previous call (why a 5xx happened). */
   takeServerError?: () => string | undefined;
 }
@@ -136,6 +138,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const operations = operationsOf(documentResponse.json());
   const fingerprint = await createFingerprint(options.db);
   const failures: FuzzFailure[] = [];
+  const fail = (failure: FuzzFailure) => {
+    failures.push(failure);
+    options.onFailure?.(failure);
+  };
   const byStatus: Record<string, number> = {};
   const perRound = operations.length;
   const arbitraryFor = (operation: (typeof operations)[number]) => {
@@ -189,11 +195,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           ),
         );
       } catch (error) {
-        failures.push({ problem: 'inject-error', request, detail: String(error) });
+        fail({ problem: 'inject-error', request, detail: String(error) });
         continue;
       }
       if (response === 'timeout') {
-        failures.push({ problem: 'hang', request });
+        fail({ problem: 'hang', request });
         before = await fingerprint();
         continue;
       }
@@ -203,7 +209,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const after = await timed('fingerprint', fingerprint);
       if (status >= 500) {
         const detail = options.takeServerError?.();
-        failures.push({
+        fail({
           problem: '5xx',
           request,
           status,
@@ -212,11 +218,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
         });
       } else if (status >= 400) {
         if (!hasErrorShape(response.body)) {
-          failures.push({ problem: 'error-shape', request, status, body: response.body.slice(0, 300) });
+          fail({ problem: 'error-shape', request, status, body: response.body.slice(0, 300) });
         }
         const changed = changedTables(before, after);
         if (changed.length > 0) {
-          failures.push({ problem: 'database-changed', request, status, detail: changed.join(', ') });
+          fail({ problem: 'database-changed', request, status, detail: changed.join(', ') });
         }
       }
       before = after;

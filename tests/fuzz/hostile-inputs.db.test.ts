@@ -76,6 +76,21 @@ describe('inputs PostgreSQL cannot take are refused with 400 (issue 12)', () => 
     await expectBadData('PATCH', url, [{ op: 'add', path: '/__proto__', value: {} }]);
   });
 
+  it('publishes the bounds in the OpenAPI document', async () => {
+    const document = (await test.request('GET', '/docs/openapi.json')).json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
+    };
+    const create = document.paths['/api/admin/projects/{projectId}/features']?.post;
+    const schema = create?.requestBody?.content['application/json']?.schema as {
+      properties: Record<string, { maxLength?: number }>;
+    };
+    expect(schema.properties.name?.maxLength).toBe(255);
+    expect(schema.properties.description?.maxLength).toBe(10_000);
+  });
+
   it('answers a malformed URL in the error shape', async () => {
     const response = await test.request('GET', '/api/admin/projects/%zz');
     expect(response.statusCode).toBe(400);
