@@ -7,7 +7,9 @@ import { healthRoutes } from '../features/health/health-routes';
 import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
 import { registerJsonOnlyBodies } from '../http/content-type';
-import { registerErrorHandling } from '../http/error-handler';
+import { registerErrorHandling, sendFrameworkError } from '../http/error-handler';
+import { registerUnstorableTextGuard } from '../http/hostile-input';
+import { registerInputLimits } from '../http/input-limits';
 import { AJV_OPTIONS, lazyCompilersFactory } from '../http/lazy-compilers';
 import { registerHttpMetrics } from '../http/metrics';
 import { registerNetworkExposure } from '../http/network-exposure';
@@ -55,6 +57,8 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: lazyCompilersFactory() },
     ajv: { customOptions: { ...AJV_OPTIONS.customOptions } },
+    // A malformed URL (`%zz`, invalid UTF-8) is refused before routing: in Unleash's error shape too.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const base = config.baseUriPath;
@@ -68,6 +72,8 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   registerErrorHandling(app, base, { pageFallback: consoleSite });
   registerJsonOnlyBodies(app);
   registerSecurityHeaders(app);
+  registerUnstorableTextGuard(app);
+  registerInputLimits(app);
   const metrics = registerHttpMetrics(app);
   fastPath.onAnswered(metrics.observe);
   app.decorate('sdkFastPath', fastPath);

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { EmptyInListPlugin } from './empty-in-list-plugin';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -48,7 +49,10 @@ export function createDatabase(
   // An idle client losing its connection (database restarted) must not crash the process;
   // the pool discards it and the next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }),
+    plugins: [new EmptyInListPlugin()],
+  });
   return {
     db,
     pool,

@@ -26,6 +26,17 @@ export function isDataError(error: unknown): boolean {
   return sqlState !== undefined && /^(22|23|54)[0-9A-Z]{3}$/.test(sqlState);
 }
 
+/**
+ * PostgreSQL's refusals of a value itself (issue 12): class 22 "data exception" (NUL 22021/22P05,
+ * out of int4 range 22003, too long 22001, bad date 22007/22008, bad text representation
+ * 22P02, bad JSON 22032) and class 54 "program limit exceeded" (an index row too large,
+ * 54000). They mean a request carried a value the schema should have refused: a 400, not a 500.
+ */
+export function isValueRefused(error: unknown): boolean {
+  const sqlState = code(error);
+  return sqlState !== undefined && /^(22|54)[0-9A-Z]{3}$/.test(sqlState);
+}
+
 /** Node's socket errors when PostgreSQL is stopped, unreachable or drops the connection. */
 const SOCKET_ERRORS = new Set([
   'ECONNREFUSED',

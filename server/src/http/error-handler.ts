@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody, ErrorName } from '../../contract';
 import { ERROR_STATUS } from '../../contract';
-import { isDatabaseUnavailable } from '../db/pg-errors';
+import { isDatabaseUnavailable, isValueRefused } from '../db/pg-errors';
 import { ApiError, type ErrorDetail } from '../lib/errors';
 
 interface AjvError {
@@ -79,6 +79,13 @@ export function toApiError(error: unknown): ApiError {
       return new ApiError('PayloadTooLargeError', 'The request body is too large');
   }
   if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
+  if (isValueRefused(error)) {
+    // The safety net behind the schemas' limits: a value PostgreSQL cannot take is the caller's
+    // mistake (400), and the database's message (it may quote SQL) is not passed on.
+    return new ApiError('BadDataError', 'The request contains a value that cannot be stored', {
+      details: [{ message: 'A value is too long, out of range or not valid for its field' }],
+    });
+  }
   if (fastifyError.statusCode === 429) return new ApiError('RateLimitError', fastifyError.message);
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const name = (Object.keys(ERROR_STATUS) as ErrorName[]).find(
@@ -96,6 +103,12 @@ export function toApiError(error: unknown): ApiError {
 export interface PageFallback {
   isPageRequest(request: FastifyRequest): boolean;
   sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** Fastify's `frameworkErrors`: errors met before routing (a malformed URL) get Unleash's body. */
+export function sendFrameworkError(error: unknown, _request: FastifyRequest, reply: FastifyReply): void {
+  const apiError = toApiError(error);
+  reply.status(apiError.statusCode).type('application/json').send(toErrorBody(apiError));
 }
 
 export function registerErrorHandling(

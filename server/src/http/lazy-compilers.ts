@@ -7,7 +7,12 @@ type CompilersFactory = NonNullable<
 >;
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 
-/** The Ajv options of every route's validation (Fastify's `ajv` option). */
+/**
+ * The Ajv options of every route's validation (Fastify's `ajv` option). Types are coerced as
+ * Unleash coerces them, in bodies too (`"name": 7` is the name "7", `"rollout": 50` the
+ * parameter "50", checked against Unleash 8.2), but `null` stays null where the schema allows it:
+ * see keepNullsUncoerced.
+ */
 export const AJV_OPTIONS = {
   customOptions: {
     // Unknown properties are rejected (400), never silently dropped.
@@ -19,15 +24,65 @@ export const AJV_OPTIONS = {
   plugins: [],
 } as const;
 
+type Node = Record<string, unknown>;
+
+function isNullBranch(node: unknown): boolean {
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    (node as Node).type === 'null' &&
+    Object.keys(node).length === 1
+  );
+}
+
+/**
+ * Ajv tries `anyOf` branches in order and coerces within each: for our `Nullable(X)`
+ * (`anyOf: [X, {type: 'null'}]`) it turned `null` into `""`, `0` or `false` before the null
+ * branch was reached (issue 12: a global segment's `"project": null` stored as "" and a 500).
+ * Unleash's schemas say `nullable: true`, which Ajv checks before coercing, so this rewrites the
+ * union the same way: `{...X, nullable: true}` when X has one `type`, otherwise the null branch
+ * first. A copy: the route keeps its schema for the serializer and the OpenAPI document.
+ */
+export function keepNullsUncoerced(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(keepNullsUncoerced);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Node = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = keepNullsUncoerced(value);
+  const branches = copy.anyOf;
+  if (!Array.isArray(branches) || !branches.some(isNullBranch)) return copy;
+  const others = branches.filter((branch) => !isNullBranch(branch)) as Node[];
+  const [only] = others;
+  if (others.length === 1 && only && typeof only.type === 'string' && only.nullable === undefined) {
+    const { anyOf: _union, ...rest } = copy;
+    const { const: constant, ...single } = only;
+    const merged: Node = { ...rest, ...single, nullable: true };
+    // Ajv requires a nullable enumeration to list null itself.
+    const values = constant !== undefined ? [constant] : (only.enum as unknown[] | undefined);
+    if (values) merged.enum = [...values, null];
+    return merged;
+  }
+  return { ...copy, anyOf: [{ type: 'null' }, ...others] };
+}
+
 /**
  * A body validator built exactly as Fastify builds a route's (same compiler, same options,
- * same coercions applied to the data), for a handler that runs outside Fastify (the SDK fast
- * path) and must accept exactly what the route accepts.
+ * same schema rewrite, same coercions applied to the data), for a handler that runs outside
+ * Fastify (the SDK fast path) and must accept exactly what the route accepts.
  */
 export function compileBodyValidator(schema: object): (data: unknown) => boolean {
   const compile = AjvCompiler()({} as never, AJV_OPTIONS as never);
-  const validate = compile({ schema, method: 'POST', url: '', httpPart: 'body' } as never) as Validate;
+  const validate = compile({
+    schema: keepNullsUncoerced(schema),
+    method: 'POST',
+    url: '',
+    httpPart: 'body',
+  } as never) as Validate;
   return (data) => validate(data) === true;
+}
+
+function withNullableBody(route: unknown): unknown {
+  const { httpPart, schema } = route as { httpPart?: string; schema?: unknown };
+  return httpPart === 'body' ? { ...(route as object), schema: keepNullsUncoerced(schema) } : route;
 }
 
 /**
@@ -45,7 +100,7 @@ export function lazyCompilersFactory(): CompilersFactory {
       return (route: unknown) => {
         let compiled: Validate | undefined;
         const validate: Validate = (data) => {
-          compiled ??= compile(route as never) as Validate;
+          compiled ??= compile(withNullableBody(route) as never) as Validate;
           const result = compiled(data);
           // Fastify reads the errors of the last call from the validator function itself.
           validate.errors = compiled.errors;

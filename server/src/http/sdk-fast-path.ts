@@ -121,10 +121,22 @@ export function readBody(request: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** JSON that Fastify's parser would refuse or treat specially (prototype poisoning) is not parsed here. */
+/**
+ * Escapes of NUL and of UTF-16 surrogates (`\u0000`, `\ud83d`): the text they decode to may be
+ * unstorable, which Fastify's unstorable-text guard decides (hostile-input.ts). Real SDK bodies
+ * never carry them, so testing for the escape alone is enough and cheap.
+ */
+const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+/**
+ * JSON that Fastify's parser would refuse or treat specially (prototype poisoning), or whose
+ * text the unstorable-text guard must see, is not parsed here.
+ */
 export function parseTrustedJson(body: Buffer): unknown {
   const text = body.toString('utf8');
-  if (text.includes('__proto__') || text.includes('constructor')) return undefined;
+  if (text.includes('__proto__') || text.includes('constructor') || SUSPECT_ESCAPE.test(text)) {
+    return undefined;
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -69,4 +69,29 @@ describe('applyJsonPatch (RFC 6902)', () => {
       }
     }
   });
+
+  it('refuses malformed operations (issue 12) with a BadDataError instead of a TypeError', () => {
+    const malformed = [
+      [{ op: 'add', path: '/x' }],
+      [{ op: 'replace', path: '/name' }],
+      [{ op: 'test', path: '/name' }],
+      [{ op: 'copy', path: '/x' }],
+      [{ op: 'move', path: '/x', from: 7 }],
+      [{ op: 'add', path: 7, value: 1 }],
+      [null],
+      [{ op: 'add', path: '/__proto__', value: { polluted: true } }],
+      [{ op: 'add', path: '/nested/__proto__/x', value: 1 }],
+    ];
+    for (const patch of malformed) {
+      let thrown: unknown;
+      try {
+        applyJsonPatch(doc, patch as never);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, JSON.stringify(patch)).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).errorName).toBe('BadDataError');
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

@@ -19,10 +19,27 @@ function patchError(message: string): ApiError {
 function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw patchError(`Invalid JSON pointer "${pointer}"`);
-  return pointer
+  const tokens = pointer
     .slice(1)
     .split('/')
     .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+  // Assigning `__proto__` would replace a plain object's prototype instead of adding a member.
+  if (tokens.includes('__proto__')) throw patchError(`Invalid JSON pointer "${pointer}"`);
+  return tokens;
+}
+
+/** RFC 6902 §4: add, replace and test carry a `value`; copy and move a `from` pointer. */
+function checkOperation(operation: PatchOperation): void {
+  if (typeof operation !== 'object' || operation === null || typeof operation.path !== 'string') {
+    throw patchError('Every patch operation needs an "op" and a "path"');
+  }
+  const needsValue = operation.op === 'add' || operation.op === 'replace' || operation.op === 'test';
+  if (needsValue && operation.value === undefined) {
+    throw patchError(`"value" is required for ${operation.op}`);
+  }
+  if ((operation.op === 'copy' || operation.op === 'move') && typeof operation.from !== 'string') {
+    throw patchError(`"from" is required for ${operation.op}`);
+  }
 }
 
 function isContainer(value: unknown): value is Container {
@@ -110,6 +127,7 @@ function replace(doc: unknown, path: string, value: unknown): unknown {
 export function applyJsonPatch<T>(document: T, operations: readonly PatchOperation[]): T {
   let doc: unknown = structuredClone(document);
   for (const operation of operations) {
+    checkOperation(operation);
     switch (operation.op) {
       case 'add':
         doc = add(doc, operation.path, structuredClone(operation.value));

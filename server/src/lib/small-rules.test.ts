@@ -10,6 +10,9 @@ describe('isUrlFriendly', () => {
     for (const name of ['bad name', 'a/b', 'a?b', 'æ', '.', '..', ''])
       expect(isUrlFriendly(name), name).toBe(false);
   });
+  it('refuses NUL and unpaired surrogates without throwing (issue 12: a URIError was a 500)', () => {
+    for (const name of ['a\ud800', '\udc00', 'x\u0000', '😀']) expect(isUrlFriendly(name), name).toBe(false);
+  });
 });
 
 describe('ulid', () => {

@@ -4,5 +4,10 @@
  * relative path segment.
  */
 export function isUrlFriendly(name: string): boolean {
-  return name.length > 0 && encodeURIComponent(name) === name && name !== '.' && name !== '..';
+  // Only unreserved ASCII survives encodeURIComponent unchanged; testing for it first also keeps
+  // an unpaired surrogate from reaching encodeURIComponent, which throws a URIError (issue 12).
+  return name.length > 0 && UNRESERVED.test(name) && name !== '.' && name !== '..';
 }
+
+/** The characters encodeURIComponent leaves alone (RFC 3986 unreserved plus `!'()*`). */
+const UNRESERVED = /^[A-Za-z0-9\-_.!~*'()]+$/;

@@ -1,5 +1,6 @@
 import { parse as parseQuery } from 'node:querystring';
 import type { SdkCredentials } from '../../http/auth-guard';
+import { findUnstorableText } from '../../http/hostile-input';
 import type { SdkFastPath } from '../../http/sdk-fast-path';
 import { sdkScopeOf } from '../client-api';
 import { corsHeaders, evaluateFrontend, type FrontendApiRouteOptions } from './frontend-api-routes';
@@ -24,6 +25,8 @@ export function registerFrontendFastPath(
     // node:querystring parses as Fastify's default parser does (repeated keys become lists, and
     // no key is dropped: frontendContext counts them all, so both paths refuse the same requests).
     const input = parseQuery(query, '&', '=', { maxKeys: 0 }) as Record<string, unknown>;
+    // Fastify refuses these with 400 (hostile-input.ts); its answer is the one to give.
+    if (findUnstorableText(input, '/query')) return false;
     const [body, cors] = await Promise.all([
       evaluateFrontend(options, scope, ip, input),
       corsHeaders(options.settings, request.headers.origin),

@@ -75,6 +75,37 @@ describe('segments API', () => {
     expect(events[3]!.preData).toMatchObject({ name: 'seg1b' });
   });
 
+  it('takes null as null: "project": null is a global segment, a null description stays null (issue 12)', async () => {
+    const created = await call<Segment>(
+      test,
+      'POST',
+      '/api/admin/segments',
+      { name: 'global-null', description: null, project: null, constraints: [] },
+      201,
+    );
+    expect(created.description).toBeNull();
+    expect(created.project).toBeUndefined();
+    await call(
+      test,
+      'PUT',
+      `/api/admin/segments/${created.id}`,
+      { name: 'global-null', description: null, project: null, constraints: [] },
+      204,
+    );
+    const read = await call<Segment>(test, 'GET', `/api/admin/segments/${created.id}`, undefined, 200);
+    expect(read.description).toBeNull();
+    expect(read.project).toBeUndefined();
+    // Other types are still coerced as Unleash 8.2 coerces them: the name 7 is "7".
+    const numbered = await call<Segment>(
+      test,
+      'POST',
+      '/api/admin/segments',
+      { name: 7, constraints: [] },
+      201,
+    );
+    expect(numbered.name).toBe('7');
+  });
+
   it('validates names: 204 free, 409 taken', async () => {
     await call(test, 'POST', '/api/admin/segments', { name: 'taken', constraints: [] }, 201);
     await call(test, 'POST', '/api/admin/segments/validate', { name: 'free' }, 204);
