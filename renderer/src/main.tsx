@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleRoot } from './app/App';
 import { ROUTES } from './app/routes';
-import { openLocalStore } from './offline/indexeddb-store';
+import { openLocalStore } from './offline/idb-keyval-store';
 import { detectPlatform } from './platform/platform';
 import { adoptPathAsRoute } from './router/hash-router';
 import { createConsole } from './stores/console-store';
