@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { formatHash } from '../../router/hash-router';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useNow } from '../../stores/use-now';
@@ -226,7 +227,11 @@ function ArchivedFlag({ flag }: { flag: FlagRef }) {
                   </Badge>
                   <span>
                     in {flag.project}
-                    {found.archivedAt ? `, archived ${new Date(found.archivedAt).toLocaleString()}` : ''}
+                    {found.archivedAt ? (
+                      <>
+                        , archived <RelativeTime value={found.archivedAt} />
+                      </>
+                    ) : null}
                   </span>
                 </Group>
               }
@@ -307,7 +312,11 @@ export function FlagPage({ project, name }: FlagRef) {
                   ) : null}
                   <span>
                     in <Anchor href={formatHash('/flags', { project })}>{data.project}</Anchor>
-                    {data.createdAt ? `, created ${new Date(data.createdAt).toLocaleString()}` : ''}
+                    {data.createdAt ? (
+                      <>
+                        , created <RelativeTime value={data.createdAt} />
+                      </>
+                    ) : null}
                     {data.createdBy ? ` by ${data.createdBy.name}` : ''}
                   </span>
                 </Group>

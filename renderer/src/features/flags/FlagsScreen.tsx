@@ -21,6 +21,7 @@ import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import type { FeatureSearchItem } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { type Location, replaceQuery, useLocation } from '../../router/hash-router';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
@@ -245,7 +246,7 @@ function FlagList({ location }: { location: Location }) {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" c="dimmed">
-                          {flag.createdAt ? new Date(flag.createdAt).toLocaleDateString() : '–'}
+                          <RelativeTime value={flag.createdAt} />
                         </Text>
                       </Table.Td>
                     </Table.Tr>

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Stat } from '../../components/Stat/Stat';
 import { formatHash, navigate } from '../../router/hash-router';
 import type { SubmitResult } from '../../stores/console-store';
@@ -135,7 +136,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       />
       {archived ? (
         <Alert color="gray" variant="light" mb="md">
-          This project is archived since {new Date(overview!.archivedAt!).toLocaleDateString()}.
+          This project was archived <RelativeTime value={overview!.archivedAt} />.
         </Alert>
       ) : null}
       {notice ? (
