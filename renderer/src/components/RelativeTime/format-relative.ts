@@ -19,8 +19,10 @@ export function formatRelative(at: number, now: number): string {
 
 /** A moment as the operator's locale writes it in full, for the hover text. */
 export function formatExact(at: number): string {
-  return new Date(at).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'medium' });
+  exactFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'medium' });
+  return exactFormat.format(at);
 }
+let exactFormat: Intl.DateTimeFormat | undefined;
 
 /** Milliseconds since the epoch, or null for a missing or unreadable date. */
 export function toEpoch(value: string | number | Date | null | undefined): number | null {
