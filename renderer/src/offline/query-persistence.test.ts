@@ -1,5 +1,11 @@
 import type { PersistedQuery } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
+import {
+  checkQueryKey,
+  createServerQueryClient,
+  isPersistedQueryKey,
+  serverQueryKey,
+} from '../stores/server-queries';
 import { formatAge } from './age';
 import { createMemoryStore } from './kv-store';
 import { createQueryPersistence, createQueryStorage } from './query-persistence';
@@ -44,6 +50,38 @@ describe('query persistence', () => {
     await storage.setItem('query-remote', remote);
     await createQueryPersistence(storage).remove(['server', 'local']);
     expect((await kv.entries('cache')).map(([key]) => key)).toEqual(['query-remote']);
+  });
+});
+
+describe('the console query client', () => {
+  it('keeps server data for a later session, never the answers of checks made while typing', async () => {
+    const kv = createMemoryStore();
+    const client = createServerQueryClient(
+      createQueryPersistence(createQueryStorage(kv), isPersistedQueryKey),
+    );
+    await client.fetchQuery({
+      queryKey: checkQueryKey('local', 'POST /validate "x"'),
+      queryFn: async () => null,
+    });
+    await client.fetchQuery({
+      queryKey: serverQueryKey('local', 'projects'),
+      queryFn: async () => ['default'],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const saved = await kv.entries<PersistedQuery>('cache');
+    expect(saved.map(([, query]) => [query.queryKey, query.state.data])).toEqual([
+      [['server', 'local', 'projects'], ['default']],
+    ]);
+
+    // A new page restores it into a query that has no data yet.
+    const later = createServerQueryClient(
+      createQueryPersistence(createQueryStorage(kv), isPersistedQueryKey),
+    );
+    const restored = await later.fetchQuery({
+      queryKey: serverQueryKey('local', 'projects'),
+      queryFn: async () => ['default', 'web'],
+    });
+    expect(restored).toEqual(['default']);
   });
 });
 

@@ -69,7 +69,10 @@ export interface QueryPersistence {
   remove(queryKey: QueryKey): Promise<void>;
 }
 
-export function createQueryPersistence(storage: AsyncStorage<PersistedQuery>): QueryPersistence {
+export function createQueryPersistence(
+  storage: AsyncStorage<PersistedQuery>,
+  shouldPersist: (queryKey: QueryKey) => boolean = () => true,
+): QueryPersistence {
   const persister = experimental_createQueryPersister<PersistedQuery>({
     storage,
     buster: BUSTER,
@@ -89,6 +92,7 @@ export function createQueryPersistence(storage: AsyncStorage<PersistedQuery>): Q
     // TanStack's own persisterFn refetches a restored query without catching its failure; offline
     // that is an unhandled rejection, so the same steps are taken here with the failure kept on the query.
     async persisterFn(queryFn, context, query) {
+      if (!shouldPersist(query.queryKey)) return queryFn(context);
       if (query.state.data === undefined) {
         const restored = await persister.retrieveQuery(query.queryHash, (saved) => {
           query.setState({ dataUpdatedAt: saved.state.dataUpdatedAt });

@@ -23,7 +23,7 @@ import { tokenKindOf } from '../platform/credentials';
 import type { Platform } from '../platform/platform';
 import { registerProfileServer } from '../platform/server-registration';
 import { type EditDraft, RESOURCE_READERS } from './editable-resources';
-import { createServerQueryClient, profileQueryKey } from './server-queries';
+import { createServerQueryClient, isPersistedQueryKey, profileQueryKey } from './server-queries';
 
 /** A server the console talks to: the embedded one (`url: null`) or a remote Switchyard. */
 export interface ConnectionProfile {
@@ -178,7 +178,7 @@ function classify(error: unknown): Failure {
 
 export function createConsole(services: ConsoleServices): Console {
   const { platform, kv } = services;
-  const persistence = createQueryPersistence(createQueryStorage(kv));
+  const persistence = createQueryPersistence(createQueryStorage(kv), isPersistedQueryKey);
   const queryClient = createServerQueryClient(persistence);
   const session = `${services.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const store = createStore<ConsoleState>(() => ({

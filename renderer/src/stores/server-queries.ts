@@ -19,6 +19,14 @@ export function serverQueryKey(profileId: string, key: string): QueryKey {
   return ['server', profileId, key];
 }
 
+/** Questions a form asks while the operator types: answered now, never persisted. */
+export function checkQueryKey(profileId: string, key: string): QueryKey {
+  return ['check', profileId, key];
+}
+
+/** Only server data is worth keeping for a later session. */
+export const isPersistedQueryKey = (queryKey: QueryKey) => queryKey[0] === 'server';
+
 export function createServerQueryClient(persistence: QueryPersistence): QueryClient {
   return new QueryClient({
     defaultOptions: {
