@@ -1,6 +1,6 @@
 /**
  * The console's local persistence, behind an interface: IndexedDB in the browser and the desktop
- * window (indexeddb-store.ts), an in-memory map in component tests (happy-dom has no IndexedDB)
+ * window (idb-keyval-store.ts), an in-memory map in component tests (happy-dom has no IndexedDB)
  * and wherever IndexedDB cannot be opened.
  */
 export type Bucket = 'cache' | 'outbox' | 'settings';

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Console, ConsoleState } from './console-store';
@@ -5,7 +6,11 @@ import type { Console, ConsoleState } from './console-store';
 const ConsoleContext = createContext<Console | null>(null);
 
 export function ConsoleProvider({ console, children }: { console: Console; children: ReactNode }) {
-  return <ConsoleContext.Provider value={console}>{children}</ConsoleContext.Provider>;
+  return (
+    <ConsoleContext.Provider value={console}>
+      <QueryClientProvider client={console.queryClient}>{children}</QueryClientProvider>
+    </ConsoleContext.Provider>
+  );
 }
 
 export function useConsole(): Console {

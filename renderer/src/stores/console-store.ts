@@ -1,9 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type AdminApi, createAdminApi } from '../api/admin-api';
 import { ApiError, NetworkError } from '../api/api-error';
 import { createApiClient } from '../api/client';
 import type { Me, User } from '../api/types';
-import { createDataCache, type DataCache } from '../offline/data-cache';
 import type { KeyValueStore } from '../offline/kv-store';
 import {
   type ConflictChoice,
@@ -18,10 +18,12 @@ import {
   retryEntry,
   sortedEntries,
 } from '../offline/outbox';
+import { createQueryPersistence, createQueryStorage } from '../offline/query-persistence';
 import { tokenKindOf } from '../platform/credentials';
 import type { Platform } from '../platform/platform';
 import { registerProfileServer } from '../platform/server-registration';
 import { type EditDraft, RESOURCE_READERS } from './editable-resources';
+import { createServerQueryClient, isPersistedQueryKey, profileQueryKey } from './server-queries';
 
 /** A server the console talks to: the embedded one (`url: null`) or a remote Switchyard. */
 export interface ConnectionProfile {
@@ -60,8 +62,6 @@ export interface ConsoleState {
   serverUrl: string | null;
   connectivity: Connectivity;
   lastContactAt: number | null;
-  /** Bumped when data should be fetched again (reconnect, profile switch, replay applied edits). */
-  refreshEpoch: number;
   session: SessionState;
   outbox: OutboxEntry[];
   replay: ReplayProgress;
@@ -90,7 +90,10 @@ export type SubmitResult = 'applied' | 'queued';
 export interface Console {
   store: StoreApi<ConsoleState>;
   services: ConsoleServices;
-  cache: DataCache;
+  /** Server state: every screen's queries, persisted to the key-value store's `cache` bucket. */
+  queryClient: QueryClient;
+  /** This page session's id: answers saved under another one were restored from IndexedDB. */
+  session: string;
   api(): AdminApi;
   /** The cache key for a query of the active profile. */
   cacheKey(key: string): string;
@@ -110,14 +113,15 @@ export interface Console {
   resolveConflict(id: string, choice: ConflictChoice): Promise<void>;
   retryEntry(id: string): Promise<void>;
   discardEntry(id: string): Promise<void>;
+  /** Marks the active profile's server data stale: shown queries fetch again (after a write). */
   refresh(): void;
   markShownFromCache(key: string, savedAt: number | null): void;
 }
 
 const SETTINGS_PROFILES = 'profiles';
 const SETTINGS_ACTIVE = 'active-profile';
-/** The last session seen, so the console opens offline as whom it was signed in. */
-const SESSION_KEY = 'session';
+/** The last session seen per profile, so the console opens offline as whom it was signed in. */
+const sessionKey = (profileId: string) => `session|${profileId}`;
 
 type SavedSession = { user: User | null; method: 'password' | 'token' | 'open' };
 
@@ -174,7 +178,9 @@ function classify(error: unknown): Failure {
 
 export function createConsole(services: ConsoleServices): Console {
   const { platform, kv } = services;
-  const cache = createDataCache(kv, { now: services.now });
+  const persistence = createQueryPersistence(createQueryStorage(kv), isPersistedQueryKey);
+  const queryClient = createServerQueryClient(persistence);
+  const session = `${services.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const store = createStore<ConsoleState>(() => ({
     ready: false,
     profiles: [EMBEDDED_PROFILE],
@@ -182,7 +188,6 @@ export function createConsole(services: ConsoleServices): Console {
     serverUrl: null,
     connectivity: 'unknown',
     lastContactAt: null,
-    refreshEpoch: 0,
     session: { status: 'checking' },
     outbox: [],
     replay: { running: false, position: 0, count: 0, lastOutcome: null },
@@ -200,13 +205,22 @@ export function createConsole(services: ConsoleServices): Console {
   const activeProfile = () => get().profiles.find((p) => p.id === get().activeProfileId) ?? EMBEDDED_PROFILE;
   const cacheKey = (key: string) => `${get().activeProfileId}|${key}`;
   const nowIso = () => new Date(services.now()).toISOString();
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey(get().activeProfileId) });
+
+  /** Forgets a profile's server data, in memory and in IndexedDB. */
+  async function forgetServerData(profileId: string): Promise<void> {
+    queryClient.removeQueries({ queryKey: profileQueryKey(profileId) });
+    await persistence.remove(profileQueryKey(profileId)).catch(() => {});
+    await kv.delete('settings', sessionKey(profileId)).catch(() => {});
+  }
 
   function markOnline(): void {
     const wasOffline = get().connectivity === 'offline';
     set({ connectivity: 'online', lastContactAt: services.now() });
     stopProbing();
     if (wasOffline) {
-      set((state) => ({ refreshEpoch: state.refreshEpoch + 1 }));
+      refresh();
       void replayOutbox();
     }
   }
@@ -304,7 +318,7 @@ export function createConsole(services: ConsoleServices): Console {
 
   async function signedInAs(me: Me | null, method: 'password' | 'token' | 'open'): Promise<void> {
     const saved: SavedSession = { user: me?.user ?? null, method };
-    await cache.write(cacheKey(SESSION_KEY), saved).catch(() => {});
+    await kv.put('settings', sessionKey(get().activeProfileId), saved).catch(() => {});
     set({ session: { status: 'signed-in', ...saved } });
   }
 
@@ -333,8 +347,10 @@ export function createConsole(services: ConsoleServices): Console {
       } else if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         set({ session: { status: 'signed-out', notice: null } });
       } else if (error instanceof NetworkError) {
-        const saved = await cache.read<SavedSession>(cacheKey(SESSION_KEY));
-        if (saved) set({ session: { status: 'signed-in', ...saved.data } });
+        const saved = await kv
+          .get<SavedSession>('settings', sessionKey(activeProfileId))
+          .catch(() => undefined);
+        if (saved) set({ session: { status: 'signed-in', ...saved } });
         else set({ session: { status: 'signed-out', notice: `Cannot reach the server at ${serverUrl}.` } });
       } else {
         set({
@@ -359,7 +375,9 @@ export function createConsole(services: ConsoleServices): Console {
     await resolveServerUrl();
     unsubscribeServer = platform.onEmbeddedServerChange((url) => {
       if (activeProfile().url !== null) return;
+      const moved = url !== get().serverUrl;
       set({ serverUrl: url });
+      if (moved && url !== null) refresh();
       if (url === null) markOffline();
       else void checkConnection();
     });
@@ -450,7 +468,7 @@ export function createConsole(services: ConsoleServices): Console {
       .logout()
       .catch(() => {});
     await platform.credentials.clear(profileId).catch(() => {});
-    await cache.clear(`${profileId}|`);
+    await forgetServerData(profileId);
     await commitOutbox(get().outbox.filter((entry) => entry.profileId !== profileId));
     set({ session: { status: 'signed-out', notice: null }, shownFromCache: {} });
   }
@@ -484,7 +502,7 @@ export function createConsole(services: ConsoleServices): Console {
     if (id === EMBEDDED_PROFILE.id) return;
     await platform.credentials.clear(id).catch(() => {});
     await platform.desktop?.unregisterServerOrigin(id).catch(() => {});
-    await cache.clear(`${id}|`);
+    await forgetServerData(id);
     const wasActive = get().activeProfileId === id;
     set((state) => ({ profiles: state.profiles.filter((p) => p.id !== id) }));
     if (wasActive) await switchProfile(EMBEDDED_PROFILE.id);
@@ -494,13 +512,12 @@ export function createConsole(services: ConsoleServices): Console {
   async function switchProfile(id: string): Promise<void> {
     if (!get().profiles.some((p) => p.id === id)) return;
     stopProbing();
-    set((state) => ({
+    set({
       activeProfileId: id,
       connectivity: 'unknown',
       session: { status: 'checking' },
       shownFromCache: {},
-      refreshEpoch: state.refreshEpoch + 1,
-    }));
+    });
     await persistProfiles();
     await resolveServerUrl();
     await checkSession();
@@ -518,7 +535,7 @@ export function createConsole(services: ConsoleServices): Console {
     if (get().connectivity !== 'offline' && !waiting) {
       try {
         await send(edit);
-        set((state) => ({ refreshEpoch: state.refreshEpoch + 1 }));
+        refresh();
         return 'applied';
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
@@ -554,9 +571,7 @@ export function createConsole(services: ConsoleServices): Console {
             set((state) => ({ replay: { ...state.replay, position, count } })),
         });
         outcome = result.outcome;
-        if (result.applied.length > 0 || result.alreadyApplied.length > 0) {
-          set((state) => ({ refreshEpoch: state.refreshEpoch + 1 }));
-        }
+        if (result.applied.length > 0 || result.alreadyApplied.length > 0) refresh();
       } while (outcome === 'done' && hasQueued(profileId) && get().activeProfileId === profileId);
     } finally {
       set((state) => ({ replay: { ...state.replay, running: false, lastOutcome: outcome } }));
@@ -579,14 +594,15 @@ export function createConsole(services: ConsoleServices): Console {
   async function resolve(id: string, choice: ConflictChoice): Promise<void> {
     const { entries } = resolveConflict(get().outbox, id, choice);
     await commitOutbox(entries);
-    if (choice === 'server') set((state) => ({ refreshEpoch: state.refreshEpoch + 1 }));
+    if (choice === 'server') refresh();
     await replayOutbox();
   }
 
   return {
     store,
     services,
-    cache,
+    queryClient,
+    session,
     api,
     cacheKey,
     start,
@@ -608,10 +624,10 @@ export function createConsole(services: ConsoleServices): Console {
     },
     async discardEntry(id) {
       await commitOutbox(discardEntry(get().outbox, id));
-      set((state) => ({ refreshEpoch: state.refreshEpoch + 1 }));
+      refresh();
       await replayOutbox();
     },
-    refresh: () => set((state) => ({ refreshEpoch: state.refreshEpoch + 1 })),
+    refresh,
     markShownFromCache(key, savedAt) {
       set((state) => {
         const next = { ...state.shownFromCache };

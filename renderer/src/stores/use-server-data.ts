@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { AdminApi } from '../api/admin-api';
 import { NetworkError } from '../api/api-error';
 import { useConsole, useConsoleState } from './console-context';
+import { type SavedAnswer, serverQueryKey } from './server-queries';
 
 export interface ServerData<T> {
   data: T | undefined;
@@ -14,127 +16,54 @@ export interface ServerData<T> {
   reload(): void;
 }
 
-interface Loaded<T> {
-  key: string;
-  data: T | undefined;
-  /** `data` belongs to the previous key and is shown only until this key's answer arrives. */
-  placeholder: boolean;
-  savedAt: number | null;
-  fromCache: boolean;
-  loading: boolean;
-  error: unknown;
-}
-
 /**
- * Reads from the admin API with the last answer kept locally: the saved copy shows at once, the
- * server's answer replaces it and is saved in turn; when the server is unreachable the saved copy
- * stays, marked with its age (the offline banner shows it). `key` names the query (path and
- * filters); null pauses the query.
+ * Reads from the admin API through the console's TanStack Query client: answers are shared by every
+ * screen asking the same `key` (path and filters), kept in IndexedDB, and shown from there at once
+ * after a reload; the server's answer replaces them. When the server is unreachable the saved copy
+ * stays, marked with its age (the offline banner shows it). null pauses the query.
  */
 export function useServerData<T>(
   key: string | null,
   load: (api: AdminApi, signal: AbortSignal) => Promise<T>,
 ): ServerData<T> {
   const consoleApi = useConsole();
-  const refreshEpoch = useConsoleState((state) => state.refreshEpoch);
   const profileId = useConsoleState((state) => state.activeProfileId);
-  const serverUrl = useConsoleState((state) => state.serverUrl);
-  const [reloads, setReloads] = useState(0);
-  const [state, setState] = useState<Loaded<T>>({
-    key: '',
-    data: undefined,
-    placeholder: false,
-    savedAt: null,
-    fromCache: false,
-    loading: key !== null,
-    error: null,
-  });
   const loadRef = useRef(load);
   loadRef.current = load;
-  const fullKey = key === null ? null : `${profileId}|${key}`;
+  const query = useQuery<SavedAnswer<T>>({
+    queryKey: serverQueryKey(profileId, key ?? ''),
+    queryFn: async ({ signal }) => ({
+      data: await loadRef.current(consoleApi.api(), signal),
+      savedAt: consoleApi.services.now(),
+      session: consoleApi.session,
+    }),
+    enabled: key !== null,
+    // Another query's answer stands in, without an age, until this one's arrives.
+    placeholderData: keepPreviousData,
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshEpoch, reloads and serverUrl are triggers to fetch again
+  const answer = query.data;
+  const networkFailure = query.error instanceof NetworkError;
+  // Restored from an earlier session and not refreshed yet, or the server could not be asked.
+  const fromCache =
+    answer !== undefined &&
+    !query.isPlaceholderData &&
+    (answer.session !== consoleApi.session || networkFailure);
+  const cacheKey = key === null ? null : consoleApi.cacheKey(key);
+  const shownSavedAt = fromCache ? answer.savedAt : null;
   useEffect(() => {
-    if (fullKey === null) return;
-    let live = true;
-    const controller = new AbortController();
-    setState((previous) =>
-      previous.key === fullKey
-        ? { ...previous, loading: true }
-        : { ...previous, key: fullKey, placeholder: previous.data !== undefined, loading: true, error: null },
-    );
-    (async () => {
-      const saved = await consoleApi.cache.read<T>(fullKey).catch(() => undefined);
-      if (live && saved) {
-        setState((previous) =>
-          previous.key === fullKey &&
-          (previous.data === undefined || previous.placeholder || previous.fromCache)
-            ? { ...previous, data: saved.data, placeholder: false, savedAt: saved.savedAt, fromCache: true }
-            : previous,
-        );
-      }
-      try {
-        const data = await loadRef.current(consoleApi.api(), controller.signal);
-        const entry = await consoleApi.cache
-          .write(fullKey, data)
-          .catch(() => ({ savedAt: consoleApi.services.now() }));
-        if (live) {
-          setState({
-            key: fullKey,
-            data,
-            placeholder: false,
-            savedAt: entry.savedAt,
-            fromCache: false,
-            loading: false,
-            error: null,
-          });
-        }
-      } catch (error) {
-        if (!live || controller.signal.aborted) return;
-        if (error instanceof NetworkError && saved) {
-          setState({
-            key: fullKey,
-            data: saved.data,
-            placeholder: false,
-            savedAt: saved.savedAt,
-            fromCache: true,
-            loading: false,
-            error: null,
-          });
-        } else {
-          setState((previous) => ({
-            ...previous,
-            key: fullKey,
-            // Data of another query must not stand in for this one.
-            data: previous.key === fullKey && !previous.placeholder ? previous.data : undefined,
-            placeholder: false,
-            loading: false,
-            error,
-          }));
-        }
-      }
-    })();
-    return () => {
-      live = false;
-      controller.abort();
-    };
-  }, [fullKey, refreshEpoch, reloads, serverUrl, consoleApi]);
+    if (cacheKey === null || shownSavedAt === null) return;
+    consoleApi.markShownFromCache(cacheKey, shownSavedAt);
+    return () => consoleApi.markShownFromCache(cacheKey, null);
+  }, [cacheKey, shownSavedAt, consoleApi]);
 
-  const showingCache = state.key === fullKey && state.fromCache && state.savedAt !== null;
-  useEffect(() => {
-    if (!showingCache || fullKey === null || state.savedAt === null) return;
-    consoleApi.markShownFromCache(fullKey, state.savedAt);
-    return () => consoleApi.markShownFromCache(fullKey, null);
-  }, [showingCache, fullKey, state.savedAt, consoleApi]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  const current = state.key === fullKey;
   return {
-    data: state.data,
-    savedAt: state.placeholder ? null : state.savedAt,
-    fromCache: current && state.fromCache,
-    loading: fullKey !== null && (state.loading || !current || state.placeholder),
-    error: current ? state.error : null,
-    reload,
+    data: answer?.data,
+    savedAt: answer && !query.isPlaceholderData ? answer.savedAt : null,
+    fromCache,
+    loading: key !== null && (query.isFetching || query.isPending || query.isPlaceholderData),
+    // A saved copy shown offline is the answer for now; without one, the failure is.
+    error: fromCache && networkFailure ? null : query.error,
+    reload: () => void query.refetch(),
   };
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { ApiError, NetworkError } from '../../api/api-error';
-import { useConsole } from '../../stores/console-context';
+import { useServerCheck } from '../../stores/use-server-check';
 
 /** How long typing pauses before a name is checked with the server. */
 export const NAME_CHECK_DELAY_MS = 250;
@@ -18,35 +18,20 @@ export interface NameCheck {
  * itself is checked when the outbox sends it.
  */
 export function useServerNameCheck(path: string, name: string, enabled: boolean): NameCheck {
-  const consoleApi = useConsole();
-  const [state, setState] = useState<{ name: string; problem: string | null } | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      consoleApi
-        .api()
-        .client.post(path, { name })
-        .then(() => {
-          if (live) setState({ name, problem: null });
-        })
-        .catch((error: unknown) => {
-          if (!live) return;
-          if (error instanceof NetworkError) {
-            setState({ name, problem: null });
-            return;
-          }
-          // Unleash puts the specific reason in details ("must be URL friendly...") when there is one.
-          const message =
-            error instanceof ApiError ? (error.details[0]?.message ?? error.message) : String(error);
-          setState({ name, problem: message });
-        });
-    }, NAME_CHECK_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [path, name, enabled, consoleApi]);
-  const known = enabled && state?.name === name;
-  return { checking: enabled && !known, problem: known ? (state?.problem ?? null) : null };
+  const [debounced] = useDebouncedValue(name, NAME_CHECK_DELAY_MS);
+  const settled = enabled && debounced === name;
+  const check = useServerCheck(settled ? `POST ${path} ${JSON.stringify(name)}` : null, (api) =>
+    api.client.post(path, { name }).then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof NetworkError) return null;
+        // Unleash puts the specific reason in details ("must be URL friendly...") when there is one.
+        return error instanceof ApiError ? (error.details[0]?.message ?? error.message) : String(error);
+      },
+    ),
+  );
+  return {
+    checking: enabled && check.answer === undefined,
+    problem: settled && check.answer !== undefined ? check.answer : null,
+  };
 }

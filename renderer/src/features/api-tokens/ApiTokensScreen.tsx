@@ -4,6 +4,7 @@ import type { ApiToken } from '../../api/types';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useNow } from '../../stores/use-now';
@@ -11,10 +12,6 @@ import { useServerData } from '../../stores/use-server-data';
 import classes from './ApiTokensScreen.module.css';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { DeleteApiTokenDialog } from './DeleteApiTokenDialog';
-
-function date(value: string | null | undefined, fallback: string): string {
-  return value ? new Date(value).toLocaleDateString() : fallback;
-}
 
 /** API tokens for SDKs: listed by their non-secret prefix; a new token's secret is shown once, with a copy button. */
 export function ApiTokensScreen() {
@@ -84,9 +81,15 @@ export function ApiTokensScreen() {
                   </Group>
                 </Table.Td>
                 <Table.Td>{token.environment ?? '–'}</Table.Td>
-                <Table.Td>{date(token.createdAt, '–')}</Table.Td>
-                <Table.Td>{date(token.seenAt, 'never')}</Table.Td>
-                <Table.Td>{date(token.expiresAt, 'never')}</Table.Td>
+                <Table.Td>
+                  <RelativeTime value={token.createdAt} />
+                </Table.Td>
+                <Table.Td>
+                  <RelativeTime value={token.seenAt} fallback="never" />
+                </Table.Td>
+                <Table.Td>
+                  <RelativeTime value={token.expiresAt} fallback="never" />
+                </Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Group, List, SimpleGrid, Stack, Table, Text, Titl
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Stat } from '../../components/Stat/Stat';
 import { Link } from '../../router/navigation';
 import { flagPath, projectPath } from '../../router/paths';
@@ -9,8 +10,6 @@ import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ApplicationsScreen.module.css';
 import { type ApplicationFeature, type ApplicationPageData, loadApplicationPage } from './application-api';
-
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '–');
 
 function Environments({ data }: { data: ApplicationPageData }) {
   return (
@@ -25,7 +24,7 @@ function Environments({ data }: { data: ApplicationPageData }) {
                 {environment.instanceCount} instance{environment.instanceCount === 1 ? '' : 's'}
               </Badge>
               <Text size="sm" c="dimmed">
-                last seen {when(environment.lastSeen)}
+                last seen <RelativeTime value={environment.lastSeen} />
               </Text>
             </Group>
             {environment.sdks.length ? <Text size="sm">SDKs: {environment.sdks.join(', ')}</Text> : null}
@@ -35,7 +34,9 @@ function Environments({ data }: { data: ApplicationPageData }) {
                   <Table.Td className={classes.mono}>{instance.instanceId}</Table.Td>
                   <Table.Td>{instance.sdkVersion ?? '–'}</Table.Td>
                   <Table.Td className={classes.mono}>{instance.clientIp ?? '–'}</Table.Td>
-                  <Table.Td>{when(instance.lastSeen)}</Table.Td>
+                  <Table.Td>
+                    <RelativeTime value={instance.lastSeen} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </ListTable>
@@ -78,7 +79,9 @@ function Flags({ features }: { features: readonly ApplicationFeature[] }) {
           </Table.Td>
           <Table.Td>{feature.project ?? '–'}</Table.Td>
           <Table.Td>{feature.environments.join(', ')}</Table.Td>
-          <Table.Td>{when(feature.lastSeen)}</Table.Td>
+          <Table.Td>
+            <RelativeTime value={feature.lastSeen} />
+          </Table.Td>
         </Table.Tr>
       ))}
     </ListTable>

@@ -4,6 +4,7 @@ import type { AppInfo, UpdaterPhase, UpdaterState } from '../../../../server/con
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import type { DesktopShell } from '../../platform/platform';
 import { DesktopOnly } from './DesktopOnly';
 import classes from './desktop.module.css';
@@ -103,7 +104,7 @@ function UpdaterPanel({
           <Table.Tr>
             <Table.Th>Last check</Table.Th>
             <Table.Td>
-              {state.lastCheckAt ? new Date(state.lastCheckAt).toLocaleString() : 'not yet'}
+              <RelativeTime value={state.lastCheckAt} fallback="not yet" />
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>

@@ -7,6 +7,7 @@ import { JsonBlock } from '../../components/JsonBlock/JsonBlock';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { replaceQuery, useLocation } from '../../router/navigation';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
@@ -34,7 +35,9 @@ function EventRow({ event }: { event: AuditEvent }) {
     <Fragment>
       <Table.Tr className={classes.row} onClick={() => setOpen((value) => !value)} aria-expanded={open}>
         <Table.Td className={classes.time}>
-          <Text size="sm">{new Date(event.createdAt).toLocaleString()}</Text>
+          <Text size="sm">
+            <RelativeTime value={event.createdAt} />
+          </Text>
         </Table.Td>
         <Table.Td>
           <Badge variant="light" color={eventColor(event.type)} className={classes.type}>

@@ -2,6 +2,7 @@ import { Badge, Card, Divider, Group, Switch, Text } from '@mantine/core';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { FlagStrategiesPanel } from '../strategies/FlagStrategiesPanel';
 import { FlagVariants } from './FlagVariants';
@@ -27,9 +28,13 @@ export function FlagEnvironment({ flag, environment }: { flag: FlagRef; environm
             </Badge>
           ) : null}
           <Text size="xs" c="dimmed">
-            {environment.lastSeenAt
-              ? `Last seen ${new Date(environment.lastSeenAt).toLocaleString()}`
-              : 'Not seen by an SDK yet'}
+            {environment.lastSeenAt ? (
+              <>
+                Last seen <RelativeTime value={environment.lastSeenAt} />
+              </>
+            ) : (
+              'Not seen by an SDK yet'
+            )}
           </Text>
         </Group>
         <Group gap="xs">

@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
 import { useConsole, useConsoleState } from '../../stores/console-context';
@@ -228,7 +229,11 @@ function ArchivedFlag({ flag }: { flag: FlagRef }) {
                   </Badge>
                   <span>
                     in {flag.project}
-                    {found.archivedAt ? `, archived ${new Date(found.archivedAt).toLocaleString()}` : ''}
+                    {found.archivedAt ? (
+                      <>
+                        , archived <RelativeTime value={found.archivedAt} />
+                      </>
+                    ) : null}
                   </span>
                 </Group>
               }
@@ -312,7 +317,11 @@ export function FlagPage({ project, name }: FlagRef) {
                     <Anchor component={Link} to={projectPath(project)}>
                       {data.project}
                     </Anchor>
-                    {data.createdAt ? `, created ${new Date(data.createdAt).toLocaleString()}` : ''}
+                    {data.createdAt ? (
+                      <>
+                        , created <RelativeTime value={data.createdAt} />
+                      </>
+                    ) : null}
                     {data.createdBy ? ` by ${data.createdBy.name}` : ''}
                   </span>
                 </Group>

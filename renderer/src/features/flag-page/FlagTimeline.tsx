@@ -1,6 +1,7 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import type { AuditEvent } from '../../api/types';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useServerData } from '../../stores/use-server-data';
 import { createFlagPageApi } from './flag-page-api';
 
@@ -41,7 +42,7 @@ export function FlagTimeline({ name }: { name: string }) {
                 }
               >
                 <Text size="xs" c="dimmed">
-                  {new Date(event.createdAt).toLocaleString()} by {event.createdBy}
+                  <RelativeTime value={event.createdAt} /> by {event.createdBy}
                 </Text>
               </Timeline.Item>
             ))}

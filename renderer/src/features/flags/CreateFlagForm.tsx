@@ -1,6 +1,6 @@
 import { Alert, Loader, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
@@ -8,6 +8,7 @@ import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useServerCheck } from '../../stores/use-server-check';
 import { useServerData } from '../../stores/use-server-data';
 import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
 import { createFlagPageApi } from '../flag-page/flag-page-api';
@@ -24,38 +25,28 @@ type NameCheck =
 
 /** Asks `POST /api/admin/features/validate` about the name once typing pauses, per project. */
 function useNameCheck(name: string, project: string | null): NameCheck {
-  const consoleApi = useConsole();
   const [debounced] = useDebouncedValue(name.trim(), NAME_CHECK_DELAY_MS);
-  const [check, setCheck] = useState<NameCheck>({ status: 'idle' });
-  useEffect(() => {
-    if (!debounced) {
-      setCheck({ status: 'idle' });
-      return;
-    }
-    let live = true;
-    setCheck({ status: 'checking', name: debounced });
-    createFlagPageApi(consoleApi.api().client)
-      .validateName(debounced, project)
-      .then(
-        () => live && setCheck({ status: 'valid', name: debounced }),
-        (error: unknown) => {
-          if (!live) return;
-          // A name that is not URL friendly is refused with Unleash's generic validation message;
-          // what is wrong with it is in `details`, so that is what goes under the field.
-          if (error instanceof ApiError)
-            setCheck({
-              status: 'invalid',
-              name: debounced,
-              message: error.fieldErrors().name ?? error.details[0]?.message ?? error.message,
-            });
-          else setCheck({ status: 'unknown', name: debounced });
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [debounced, project, consoleApi]);
-  return check;
+  const check = useServerCheck<NameCheck>(
+    debounced ? `POST /api/admin/features/validate ${JSON.stringify([debounced, project])}` : null,
+    (api) =>
+      createFlagPageApi(api.client)
+        .validateName(debounced, project)
+        .then(
+          (): NameCheck => ({ status: 'valid', name: debounced }),
+          (error: unknown): NameCheck =>
+            // A name that is not URL friendly is refused with Unleash's generic validation message;
+            // what is wrong with it is in `details`, so that is what goes under the field.
+            error instanceof ApiError
+              ? {
+                  status: 'invalid',
+                  name: debounced,
+                  message: error.fieldErrors().name ?? error.details[0]?.message ?? error.message,
+                }
+              : { status: 'unknown', name: debounced },
+        ),
+  );
+  if (!debounced) return { status: 'idle' };
+  return check.answer ?? { status: 'checking', name: debounced };
 }
 
 export interface CreateFlagFormProps {

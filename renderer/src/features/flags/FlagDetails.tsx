@@ -1,5 +1,6 @@
 import { Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { FeatureSearchItem } from '../../api/types';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import classes from './FlagsScreen.module.css';
 
 /** What the search answer says about one flag: environments, strategies, evaluations, segments and tags. */
@@ -60,7 +61,7 @@ export function FlagDetails({ flag }: { flag: FeatureSearchItem }) {
                 {environment.yes.toLocaleString()} / {environment.no.toLocaleString()}
               </Table.Td>
               <Table.Td>
-                {environment.lastSeenAt ? new Date(environment.lastSeenAt).toLocaleString() : 'never'}
+                <RelativeTime value={environment.lastSeenAt} fallback="never" />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -91,8 +92,7 @@ export function FlagDetails({ flag }: { flag: FeatureSearchItem }) {
         </>
       ) : null}
       <Text size="xs" c="dimmed">
-        Created {flag.createdAt ? new Date(flag.createdAt).toLocaleString() : 'at an unknown time'} by{' '}
-        {flag.createdBy.name}
+        Created <RelativeTime value={flag.createdAt} fallback="at an unknown time" /> by {flag.createdBy.name}
       </Text>
     </Stack>
   );

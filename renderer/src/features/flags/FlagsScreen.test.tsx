@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeatureSearchItem } from '../../api/types';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { currentPath, renderWithConsole } from '../../test-utils/render';
+import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
 import { FlagsScreen } from './FlagsScreen';
 import { flagListKey, readFlagQuery, writeFlagQuery } from './flag-filters';
 
@@ -154,6 +155,60 @@ describe('flags screen', () => {
     expect(screen.getByText('flag-00001')).toBeTruthy();
     expect(app.store.getState().connectivity).toBe('offline');
   });
+});
+
+describe('flags created offline', () => {
+  it('shows a flag created offline as a pending row until the server has it', async () => {
+    const flags = [flag(1)];
+    const server = createFakeServer()
+      .on('GET', '/api/admin/search/features', () => ({ body: { features: flags, total: flags.length } }))
+      .on('POST', '/api/admin/projects/default/features', (request) => {
+        const body = request.body as { name: string };
+        flags.unshift({ ...flag(2), name: body.name, stale: false, description: 'Made offline' });
+        return { status: 201, body: {} };
+      })
+      .on('GET', '/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'Default' }] })
+      .on('GET', '/api/admin/feature-types', { version: 1, types: [] });
+    const { console: app } = await renderWithConsole(<FlagsScreen />, { server, hash: '#/flags' });
+    await screen.findByText('flag-00001');
+
+    server.offline = true;
+    await act(async () => {
+      await app.checkConnection();
+      await app.submitEdit(
+        createFlagEdit({
+          project: 'default',
+          name: 'checkout-v2',
+          type: 'release' as NewFlag['type'],
+          description: 'Made offline',
+          impressionData: false,
+        }),
+      );
+    });
+    const pending = await screen.findByTestId('pending-flag-row');
+    expect(pending.textContent).toContain('checkout-v2');
+    expect(pending.textContent).toContain('Pending');
+    expect(pending.textContent).toContain('Made offline');
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+
+    // A search it does not match leaves it out.
+    act(() => {
+      window.location.hash = '#/flags?query=zzz';
+    });
+    await waitFor(() => expect(screen.queryByTestId('pending-flag-row')).toBeNull());
+    act(() => {
+      window.location.hash = '#/flags';
+    });
+    await screen.findByTestId('pending-flag-row');
+
+    server.offline = false;
+    await act(async () => {
+      await app.checkConnection();
+    });
+    await waitFor(() => expect(screen.queryByTestId('pending-flag-row')).toBeNull());
+    expect(await screen.findByRole('link', { name: 'checkout-v2' })).toBeTruthy();
+    expect(server.calls('POST', '/api/admin/projects/default/features')).toHaveLength(1);
+  }, 15_000);
 });
 
 describe('flag list URL state', () => {

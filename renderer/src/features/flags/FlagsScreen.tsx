@@ -20,9 +20,12 @@ import { useEffect, useState } from 'react';
 import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import type { FeatureSearchItem } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link, type Location, navigate, replaceQuery, useLocation } from '../../router/navigation';
 import { useNow } from '../../stores/use-now';
+import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { flagPagePath } from '../flag-page/flag-page-api';
 import { CreateFlagForm } from './CreateFlagForm';
@@ -36,6 +39,8 @@ import {
   toSearchFilters,
   writeFlagQuery,
 } from './flag-filters';
+import { PendingFlagRows } from './PendingFlagRows';
+import { latestFlagEdit, pendingCreatedFlags } from './pending-flags';
 
 function SortHeader({
   label,
@@ -95,6 +100,9 @@ function FlagList({ location }: { location: Location }) {
   );
   const projects = useServerData('projects', (api) => api.listProjects());
   const types = useServerData('feature-types', (api) => api.listFeatureTypes());
+  const outbox = useProfileOutbox();
+  // Flags created offline show on the first page until the server has them.
+  const pendingRows = list.page === 1 ? pendingCreatedFlags(outbox, list, flags.data?.features ?? []) : [];
   const total = flags.data?.total ?? flags.data?.features.length ?? 0;
   const pages = Math.max(1, Math.ceil(total / FEATURE_PAGE_SIZE));
   const first = (list.page - 1) * FEATURE_PAGE_SIZE + 1;
@@ -157,7 +165,7 @@ function FlagList({ location }: { location: Location }) {
       <QueryState
         query={flags}
         noun="flags"
-        isEmpty={(data) => data.features.length === 0}
+        isEmpty={(data) => data.features.length === 0 && pendingRows.length === 0}
         empty={
           list.query || list.project || list.types.length || list.state
             ? 'No flag matches these filters.'
@@ -178,6 +186,7 @@ function FlagList({ location }: { location: Location }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
+                  <PendingFlagRows rows={pendingRows} />
                   {data.features.map((flag) => (
                     <Table.Tr
                       key={`${flag.project}/${flag.name}`}
@@ -199,6 +208,7 @@ function FlagList({ location }: { location: Location }) {
                               stale
                             </Badge>
                           ) : null}
+                          <PendingBadge entry={latestFlagEdit(outbox, flag)} />
                         </Group>
                         {flag.description ? (
                           <Text size="xs" c="dimmed" lineClamp={1}>
@@ -229,7 +239,7 @@ function FlagList({ location }: { location: Location }) {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" c="dimmed">
-                          {flag.createdAt ? new Date(flag.createdAt).toLocaleDateString() : '–'}
+                          <RelativeTime value={flag.createdAt} />
                         </Text>
                       </Table.Td>
                     </Table.Tr>

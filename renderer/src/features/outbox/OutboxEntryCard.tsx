@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { JsonBlock } from '../../components/JsonBlock/JsonBlock';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import type { OutboxEntry } from '../../offline/outbox';
 import { useConsole } from '../../stores/console-context';
 import classes from './OutboxScreen.module.css';
@@ -43,8 +44,7 @@ export function OutboxEntryCard({ entry, position }: { entry: OutboxEntry; posit
               {statusBadge(entry)}
             </Group>
             <Text size="xs" c="dimmed" ff="monospace">
-              {entry.request.method} {entry.request.path} · queued{' '}
-              {new Date(entry.createdAt).toLocaleString()}
+              {entry.request.method} {entry.request.path} · queued <RelativeTime value={entry.createdAt} />
               {entry.attempts > 0 ? ` · ${entry.attempts} attempt${entry.attempts === 1 ? '' : 's'}` : ''}
             </Text>
           </Stack>

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Stat } from '../../components/Stat/Stat';
 import { Link, navigate } from '../../router/navigation';
 import { flagPath, projectPath } from '../../router/paths';
@@ -141,7 +142,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
       />
       {archived ? (
         <Alert color="gray" variant="light" mb="md">
-          This project is archived since {new Date(overview!.archivedAt!).toLocaleDateString()}.
+          This project was archived <RelativeTime value={overview!.archivedAt} />.
         </Alert>
       ) : null}
       {notice ? (

@@ -16,6 +16,7 @@ import { StrategyForm } from './StrategyForm';
 import {
   createStrategiesApi,
   type FeatureStrategy,
+  type StrategyDefinition,
   type StrategyLocation,
   strategiesPath,
 } from './strategies-api';
@@ -30,6 +31,7 @@ import {
   strategyTarget,
   updateStrategyEdit,
 } from './strategy-edits';
+import { strategyDisplayName, strategyLabel } from './strategy-names';
 import { parameterLabel, splitList } from './strategy-parameters';
 import { formatPercent } from './variant-weights';
 
@@ -62,6 +64,7 @@ function StrategyCard({
   position,
   count,
   segments,
+  definitions,
   busy,
   onEdit,
   onToggle,
@@ -72,6 +75,7 @@ function StrategyCard({
   position: number;
   count: number;
   segments: readonly Segment[];
+  definitions: readonly StrategyDefinition[];
   busy: boolean;
   onEdit: () => void;
   onToggle: () => void;
@@ -79,7 +83,8 @@ function StrategyCard({
   onMove: (delta: -1 | 1) => void;
 }) {
   const { shown, strategy } = row;
-  const label = shown.title ? shown.title : shown.name;
+  const label = strategyLabel(shown, definitions);
+  const displayName = strategyDisplayName(shown.name, definitions);
   const segmentNames = shown.segments.map(
     (id) => segments.find((segment) => segment.id === id)?.name ?? `segment ${id}`,
   );
@@ -94,8 +99,13 @@ function StrategyCard({
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="xs">
             <Text fw={600}>{label}</Text>
-            {shown.title ? (
+            {shown.title && displayName !== shown.name ? (
               <Text size="sm" c="dimmed">
+                {displayName}
+              </Text>
+            ) : null}
+            {label !== shown.name ? (
+              <Text size="xs" c="dimmed" ff="monospace" data-testid="strategy-api-name">
                 {shown.name}
               </Text>
             ) : null}
@@ -244,7 +254,7 @@ export function FlagStrategiesPanel(props: {
     }
   }
 
-  const labelOf = (strategy: FeatureStrategy) => (strategy.title ? strategy.title : strategy.name);
+  const labelOf = (strategy: FeatureStrategy) => strategyLabel(strategy, definitions.data?.strategies);
 
   return (
     <Stack gap="sm" data-testid={`strategies-${environment}`}>
@@ -276,6 +286,7 @@ export function FlagStrategiesPanel(props: {
                     position={position}
                     count={ids.length}
                     segments={segments.data ?? []}
+                    definitions={definitions.data?.strategies ?? []}
                     busy={busy}
                     onEdit={() => row.strategy && setEditing({ mode: 'edit', strategy: row.strategy })}
                     onToggle={() => {

@@ -28,6 +28,7 @@ import { ParametersEditor } from './ParametersEditor';
 import classes from './StrategyForm.module.css';
 import type { FeatureStrategy, StrategyDefinition, StrategyLocation } from './strategies-api';
 import { createStrategyEdit, type StrategyBody, updateStrategyEdit } from './strategy-edits';
+import { strategyDisplayName } from './strategy-names';
 import {
   BUILT_IN_STICKINESS,
   cleanParameters,
@@ -156,13 +157,24 @@ export function StrategyForm({
         <Group grow align="flex-start">
           <NativeSelect
             label="Strategy"
-            data={(usable.length ? usable : [{ name, displayName: name, title: null }]).map((candidate) => ({
-              value: candidate.name,
-              label: candidate.displayName ?? candidate.title ?? candidate.name,
-            }))}
+            data={(usable.length ? usable : [{ name, displayName: name, title: null }]).map((candidate) => {
+              const shown = strategyDisplayName(candidate.name, definitions);
+              // A select's options are plain text: the API name follows the display name.
+              return {
+                value: candidate.name,
+                label: shown === candidate.name ? shown : `${shown} (${candidate.name})`,
+              };
+            })}
             value={name}
             onChange={(event) => chooseStrategy(event.currentTarget.value)}
-            description={definition?.description ?? undefined}
+            description={
+              <>
+                {definition?.description ? `${definition.description} ` : ''}
+                <Text span size="xs" ff="monospace" data-testid="strategy-api-name">
+                  {name}
+                </Text>
+              </>
+            }
             error={server.name}
           />
           <TextInput

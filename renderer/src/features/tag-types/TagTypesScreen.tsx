@@ -29,7 +29,7 @@ const fromSnapshot = (snapshot: TypeSnapshot, base?: TagType): TagType => ({
 export function TagTypesScreen() {
   const consoleApi = useConsole();
   const now = useNow();
-  const types = useServerData('tag-types', async (api) => (await api.listTagTypes()).tagTypes);
+  const types = useServerData('tag-types:list', async (api) => (await api.listTagTypes()).tagTypes);
   const outbox = useProfileOutbox();
   const [editing, setEditing] = useState<TagType | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TagType | null>(null);

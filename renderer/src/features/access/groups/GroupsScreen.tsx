@@ -7,13 +7,13 @@ import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnl
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 import { useConsole } from '../../../stores/console-context';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Group } from '../access-api';
-import { formatDay } from '../shared/dates';
 import { userLabel } from '../shared/user-search';
 import { GroupForm } from './GroupForm';
 
@@ -95,7 +95,9 @@ export function GroupsScreen() {
                     </Table.Td>
                     <Table.Td>{roleName(group.rootRole) ?? '–'}</Table.Td>
                     <Table.Td>{group.projects?.join(', ') || '–'}</Table.Td>
-                    <Table.Td>{formatDay(group.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <RelativeTime value={group.createdAt} />
+                    </Table.Td>
                     <Table.Td>
                       <RowActions>
                         <RowEditButton label={group.name} onClick={() => setEditing(serverGroup)} />

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../../components/QueryState/QueryState';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
 import { useNow } from '../../../stores/use-now';
@@ -13,7 +14,6 @@ import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type InviteLink } from '../access-api';
 import { inviteLinkEdit } from '../access-edits';
-import { formatDay } from '../shared/dates';
 import { LinkReveal } from '../shared/LinkReveal';
 import { CreateInviteLinkForm, InviteLinkExpiryForm } from './InviteLinkForms';
 
@@ -95,7 +95,7 @@ export function InviteLinksScreen() {
                   <Table.Td>{link.users?.length ?? 0}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      {formatDay(link.expiresAt)}
+                      <RelativeTime value={link.expiresAt} />
                       {expired ? (
                         <Badge color="red" size="sm">
                           expired

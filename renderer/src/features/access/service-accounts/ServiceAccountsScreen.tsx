@@ -7,13 +7,13 @@ import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnl
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 import { useConsole } from '../../../stores/console-context';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type ServiceAccount } from '../access-api';
-import { formatDay } from '../shared/dates';
 import { ServiceAccountForm } from './ServiceAccountForm';
 import { ServiceAccountTokens } from './ServiceAccountTokens';
 
@@ -80,8 +80,12 @@ export function ServiceAccountsScreen() {
                   </Table.Td>
                   <Table.Td>{roleName(account.rootRole) ?? '–'}</Table.Td>
                   <Table.Td>{account.tokens?.length ?? 0}</Table.Td>
-                  <Table.Td>{formatDay(account.seenAt, 'never')}</Table.Td>
-                  <Table.Td>{formatDay(account.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <RelativeTime value={account.seenAt} fallback="never" />
+                  </Table.Td>
+                  <Table.Td>
+                    <RelativeTime value={account.createdAt} />
+                  </Table.Td>
                   <Table.Td>
                     <RowActions>
                       <Button

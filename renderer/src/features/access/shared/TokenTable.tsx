@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { useOffline } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import type { Pat } from '../access-api';
-import { formatDay } from './dates';
 
 /**
  * Personal or service-account tokens, without their secrets (the server keeps only a hash).
@@ -51,11 +51,15 @@ export function TokenTable({
             <Table.Td>
               <Text fw={600}>{token.description}</Text>
             </Table.Td>
-            <Table.Td>{formatDay(token.createdAt)}</Table.Td>
-            <Table.Td>{formatDay(token.seenAt, 'never')}</Table.Td>
+            <Table.Td>
+              <RelativeTime value={token.createdAt} />
+            </Table.Td>
+            <Table.Td>
+              <RelativeTime value={token.seenAt} fallback="never" />
+            </Table.Td>
             <Table.Td>
               <Group gap="xs">
-                {formatDay(token.expiresAt)}
+                <RelativeTime value={token.expiresAt} />
                 {token.expiryWarning ? (
                   <Badge color={token.expiryWarning === 'expired' ? 'red' : 'yellow'} size="sm">
                     {token.expiryWarning}

@@ -7,6 +7,7 @@ import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnl
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 import { useConsole } from '../../../stores/console-context';
 import { useNow } from '../../../stores/use-now';
@@ -14,7 +15,6 @@ import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type CreatedUser, type User } from '../access-api';
 import type { UserSnapshot } from '../access-edits';
-import { formatDay } from '../shared/dates';
 import { LinkReveal } from '../shared/LinkReveal';
 import { USER_SEARCH_HINT, USER_SEARCH_TOO_SHORT, userLabel, useUserSearch } from '../shared/user-search';
 import { PasswordDialog } from './PasswordDialog';
@@ -112,8 +112,12 @@ export function UsersScreen() {
                   </Table.Td>
                   <Table.Td>{user.email || '–'}</Table.Td>
                   <Table.Td>{roleName(user.rootRole) ?? '–'}</Table.Td>
-                  <Table.Td>{formatDay(user.seenAt, 'never')}</Table.Td>
-                  <Table.Td>{formatDay(user.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <RelativeTime value={user.seenAt} fallback="never" />
+                  </Table.Td>
+                  <Table.Td>
+                    <RelativeTime value={user.createdAt} />
+                  </Table.Td>
                   <Table.Td>
                     <RowActions>
                       <RowEditButton label={label} onClick={() => setEditing(user)} />

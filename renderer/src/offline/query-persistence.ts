@@ -1,0 +1,114 @@
+import { notifyManager, type Query, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import {
+  type AsyncStorage,
+  experimental_createQueryPersister,
+  type PersistedQuery,
+} from '@tanstack/react-query-persist-client';
+import type { KeyValueStore } from './kv-store';
+
+/** Storage keys of persisted queries start with this, then the query's hash. */
+const PREFIX = 'query';
+/** Bumped when the shape of saved data changes: older entries are dropped instead of misread. */
+const BUSTER = 'switchyard-2';
+/** Saved copies older than this are not worth showing. */
+const MAX_AGE_MS = 30 * 86_400_000;
+
+export interface QueryPersistenceOptions {
+  /** Searches with many filter combinations each leave an entry; the oldest go beyond this many. */
+  maxEntries?: number;
+}
+
+/**
+ * The last answer of every server query, one entry per query in the key-value store's `cache` bucket
+ * (IndexedDB in the console): a query's copy is written as soon as its answer arrives, so a reload a
+ * moment later still finds it, and a 10 MB flag list is not written again with every other query.
+ */
+export function createQueryStorage(
+  kv: KeyValueStore,
+  options: QueryPersistenceOptions = {},
+): AsyncStorage<PersistedQuery> {
+  const maxEntries = options.maxEntries ?? 300;
+  let writesSincePrune = 0;
+
+  async function prune(): Promise<void> {
+    const saved = await kv.entries<PersistedQuery>('cache');
+    // Entries of earlier console versions (not query-shaped) go first.
+    const savedAt = ([key, value]: [string, PersistedQuery]) =>
+      key.startsWith(`${PREFIX}-`) ? (value?.state?.dataUpdatedAt ?? 0) : -1;
+    if (saved.length <= maxEntries && saved.every((entry) => savedAt(entry) >= 0)) return;
+    saved.sort((a, b) => savedAt(a) - savedAt(b));
+    const excess = Math.max(0, saved.length - maxEntries);
+    for (const [index, entry] of saved.entries()) {
+      if (index < excess || savedAt(entry) < 0) await kv.delete('cache', entry[0]);
+    }
+  }
+
+  return {
+    getItem: (key) => kv.get<PersistedQuery>('cache', key),
+    async setItem(key, value) {
+      await kv.put('cache', key, value);
+      writesSincePrune += 1;
+      if (writesSincePrune >= 25) {
+        writesSincePrune = 0;
+        await prune();
+      }
+    },
+    removeItem: (key) => kv.delete('cache', key),
+    entries: () => kv.entries<PersistedQuery>('cache'),
+  };
+}
+
+export interface QueryPersistence {
+  /** The `persister` of every query: restores a query without data, saves each answer. */
+  persisterFn<T, K extends QueryKey>(
+    queryFn: (context: QueryFunctionContext<K>) => T | Promise<T>,
+    context: QueryFunctionContext<K>,
+    query: Query,
+  ): Promise<T>;
+  /** Forgets the saved copies of queries whose key starts with `queryKey` (a signed-out profile). */
+  remove(queryKey: QueryKey): Promise<void>;
+}
+
+export function createQueryPersistence(
+  storage: AsyncStorage<PersistedQuery>,
+  shouldPersist: (queryKey: QueryKey) => boolean = () => true,
+): QueryPersistence {
+  const persister = experimental_createQueryPersister<PersistedQuery>({
+    storage,
+    buster: BUSTER,
+    maxAge: MAX_AGE_MS,
+    prefix: PREFIX,
+    // IndexedDB stores objects; only what a later session shows is kept (no errors, no fetch state).
+    serialize: (query) => ({
+      buster: query.buster,
+      queryHash: query.queryHash,
+      queryKey: query.queryKey,
+      state: { data: query.state.data, dataUpdatedAt: query.state.dataUpdatedAt } as PersistedQuery['state'],
+    }),
+    deserialize: (saved) => saved,
+  });
+
+  return {
+    // TanStack's own persisterFn refetches a restored query without catching its failure; offline
+    // that is an unhandled rejection, so the same steps are taken here with the failure kept on the query.
+    async persisterFn(queryFn, context, query) {
+      if (!shouldPersist(query.queryKey)) return queryFn(context);
+      if (query.state.data === undefined) {
+        const restored = await persister.retrieveQuery(query.queryHash, (saved) => {
+          query.setState({ dataUpdatedAt: saved.state.dataUpdatedAt });
+          if (query.isStale()) query.fetch().catch(() => {});
+        });
+        if (restored !== undefined) return restored as Awaited<ReturnType<typeof queryFn>>;
+      }
+      const data = await queryFn(context);
+      notifyManager.schedule(() => {
+        // The persister is typed against its own copy of query-core; the Query object is the same shape.
+        persister
+          .persistQuery(query as unknown as Parameters<typeof persister.persistQuery>[0])
+          .catch(() => {});
+      });
+      return data;
+    },
+    remove: (queryKey) => persister.removeQueries({ queryKey }),
+  };
+}

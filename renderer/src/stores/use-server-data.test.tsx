@@ -1,0 +1,122 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../offline/kv-store';
+import { createFakeServer } from '../test-utils/fake-server';
+import { renderWithConsole } from '../test-utils/render';
+import { useServerData } from './use-server-data';
+
+interface Projects {
+  projects: Array<{ id: string }>;
+}
+
+function ProjectNames({ label = 'names' }: { label?: string }) {
+  const projects = useServerData<Projects>('projects', (api, signal) =>
+    api.client.request<Projects>('GET', '/api/admin/projects', { signal }),
+  );
+  return (
+    <div data-testid={label}>
+      {projects.data?.projects.map((project) => project.id).join(',') ?? '-'}|
+      {projects.fromCache ? 'cache' : 'server'}|{projects.savedAt ?? 'none'}|{projects.error ? 'error' : 'ok'}
+    </div>
+  );
+}
+
+function projectServer(ids: string[]) {
+  const server = createFakeServer();
+  server.on('GET', '/api/admin/projects', () => ({ body: { projects: ids.map((id) => ({ id })) } }));
+  return server;
+}
+
+const START = Date.parse('2026-11-22T10:00:00Z');
+
+describe('useServerData over TanStack Query', () => {
+  it('asks the server once for every screen showing the same query', async () => {
+    const server = projectServer(['default']);
+    await renderWithConsole(
+      <>
+        <ProjectNames label="a" />
+        <ProjectNames label="b" />
+      </>,
+      { server },
+    );
+    await waitFor(() => expect(screen.getByTestId('a').textContent).toBe(`default|server|${START}|ok`));
+    expect(screen.getByTestId('b').textContent).toBe(`default|server|${START}|ok`);
+    expect(server.calls('GET', '/api/admin/projects')).toHaveLength(1);
+  });
+
+  it('fetches again after a write and shows the new answer', async () => {
+    const ids = ['default'];
+    const server = projectServer(ids);
+    server.on('POST', '/api/admin/projects', () => {
+      ids.push('web');
+      return { body: {} };
+    });
+    const { console: app, clock } = await renderWithConsole(<ProjectNames />, { server });
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toContain('default|server'));
+    clock.now += 60_000;
+    await act(async () => {
+      await app.submitEdit({
+        kind: 'project',
+        target: 'web',
+        summary: 'Create project web',
+        request: { method: 'POST', path: '/api/admin/projects', body: { id: 'web', name: 'web' } },
+        base: null,
+        mine: { id: 'web', name: 'web' },
+      });
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('names').textContent).toBe(`default,web|server|${START + 60_000}|ok`),
+    );
+    expect(server.calls('GET', '/api/admin/projects')).toHaveLength(2);
+  });
+
+  it('shows the copy saved by an earlier session at once after a reload, then the server’s answer', async () => {
+    const kv = createMemoryStore();
+    const first = await renderWithConsole(<ProjectNames />, { server: projectServer(['default']), kv });
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toContain('default|server'));
+    await waitFor(async () => expect((await kv.entries('cache')).length).toBe(1));
+    first.unmount();
+
+    // A new page: same IndexedDB, the server now unreachable.
+    const offlineServer = projectServer(['default', 'web']);
+    offlineServer.offline = true;
+    const second = await renderWithConsole(<ProjectNames />, {
+      server: offlineServer,
+      kv,
+      now: START + 3_600_000,
+    });
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe(`default|cache|${START}|ok`));
+    expect(second.console.store.getState().shownFromCache).toEqual({ 'local|projects': START });
+
+    // The server is back: the saved copy gives way to its answer.
+    offlineServer.offline = false;
+    await act(async () => {
+      await second.console.checkConnection();
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('names').textContent).toBe(`default,web|server|${START + 3_600_000}|ok`),
+    );
+    expect(second.console.store.getState().shownFromCache).toEqual({});
+  });
+
+  it('reports the failure when there is no saved copy to show offline', async () => {
+    const server = projectServer(['default']);
+    server.offline = true;
+    await renderWithConsole(<ProjectNames />, { server });
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('-|server|none|error'));
+  });
+
+  it('forgets the profile’s saved data on sign-out', async () => {
+    const kv = createMemoryStore();
+    const { console: app } = await renderWithConsole(<ProjectNames />, {
+      server: projectServer(['default']),
+      kv,
+    });
+    await waitFor(async () => expect((await kv.entries('cache')).length).toBe(1));
+    await act(async () => {
+      await app.signOut();
+    });
+    expect(await kv.entries('cache')).toEqual([]);
+    expect(app.queryClient.getQueryCache().findAll({ queryKey: ['server', 'local'] })).toEqual([]);
+  });
+});
