@@ -12,7 +12,6 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
@@ -247,4 +246,3 @@ export function NoScreen() {
     </Stack>
   );
 }
-
