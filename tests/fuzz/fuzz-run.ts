@@ -5,11 +5,14 @@ import type { App } from '../../server/src/http/app-type';
 import { type FuzzRequest, operationsOf, requestArbitrary } from './fuzz-requests';
 
 /**
- * Tables written in the background (buffered SDK metrics flushed on a timer), not by the request
+ * Tables written in the background (buffered SDK metrics flushed on a timer, the unknown-flags
+ * list) or by refusals on purpose (the per-account count of failed logins), not by the request
  * being checked, and columns a refused request may legitimately touch (a token's or user's
  * last-seen time, failed login attempts, as Unleash does).
  */
 const BACKGROUND_TABLES = new Set([
+  'login_attempts',
+  'unknown_flags',
   'client_applications',
   'client_applications_usage',
   'client_instances',
