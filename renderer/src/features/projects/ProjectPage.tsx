@@ -12,6 +12,7 @@ import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ProjectEnvironments } from './ProjectEnvironments';
+import { ProjectFlagList } from './ProjectFlagList';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
 import { ProjectMembers } from './ProjectMembers';
 import { ProjectSettingsForm } from './ProjectSettingsForm';
@@ -31,56 +32,6 @@ function Overview({ data }: { data: ProjectPageData }) {
       <Stat label="Environments" value={overview.environments.length} />
       <Stat label="Members" value={overview.members} />
     </SimpleGrid>
-  );
-}
-
-function FlagsTable({ projectId, features }: { projectId: string; features: readonly ProjectFeature[] }) {
-  if (features.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        This project has no flags.
-      </Text>
-    );
-  }
-  return (
-    <ListTable minWidth={560} columns={['Flag', 'Type', 'Enabled in']}>
-      {features.map((feature) => (
-        <Table.Tr key={feature.name} data-testid={`project-flag-${feature.name}`}>
-          <Table.Td>
-            <Group gap="xs">
-              <Anchor
-                href={`#/flags/${encodeURIComponent(projectId)}/${encodeURIComponent(feature.name)}`}
-                fw={600}
-              >
-                {feature.name}
-              </Anchor>
-              {feature.stale ? (
-                <Badge color="orange" variant="light" size="sm">
-                  stale
-                </Badge>
-              ) : null}
-            </Group>
-            {feature.description ? (
-              <Text size="sm" c="dimmed" lineClamp={1}>
-                {feature.description}
-              </Text>
-            ) : null}
-          </Table.Td>
-          <Table.Td>{feature.type}</Table.Td>
-          <Table.Td>
-            <Group gap={4}>
-              {feature.environments
-                .filter((environment) => environment.enabled)
-                .map((environment) => (
-                  <Badge key={environment.name} variant="outline" size="sm">
-                    {environment.name}
-                  </Badge>
-                ))}
-            </Group>
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </ListTable>
   );
 }
 
@@ -163,7 +114,10 @@ export function ProjectPage({ projectId }: { projectId: string }) {
                 </Text>
               </Tabs.Panel>
               <Tabs.Panel value="flags">
-                <FlagsTable projectId={projectId} features={data.features} />
+                <ProjectFlagList
+                  projectId={projectId}
+                  environments={data.overview.environments.map((entry) => entry.environment)}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="settings">
                 <ProjectSettingsForm

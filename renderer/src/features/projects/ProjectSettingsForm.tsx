@@ -42,7 +42,7 @@ export function ProjectSettingsForm({
   const [mode, setMode] = useState<ProjectMode>(settings.mode);
   const [stickiness, setStickiness] = useState(settings.defaultStickiness);
   const [featureLimit, setFeatureLimit] = useState<number | string>(settings.featureLimit ?? '');
-  const naming = settings.featureNaming ?? overview.featureNaming;
+  const naming = settings.featureNaming ?? overview.featureNaming ?? { pattern: null };
   const [pattern, setPattern] = useState(naming.pattern ?? '');
   const [example, setExample] = useState(naming.example ?? '');
   const [namingDescription, setNamingDescription] = useState(naming.description ?? '');
@@ -52,6 +52,8 @@ export function ProjectSettingsForm({
   const limit = featureLimit === '' ? null : Number(featureLimit);
   const limitInvalid = limit !== null && (!Number.isInteger(limit) || limit < 1);
   const nameInvalid = !name.trim();
+  // Copies cached before the naming pattern was read may lack it.
+  const savedNaming = overview.featureNaming ?? { pattern: null };
   const patternError = namingPatternError(pattern.trim());
   const exampleError =
     !pattern.trim() && example.trim()
@@ -64,22 +66,24 @@ export function ProjectSettingsForm({
     mode: overview.mode,
     defaultStickiness: overview.defaultStickiness,
     featureLimit: overview.featureLimit,
-    featureNaming: overview.featureNaming,
+    featureNaming: savedNaming,
   };
+  const nextNaming = {
+    pattern: pattern.trim() || null,
+    example: example.trim() || null,
+    description: namingDescription.trim() || null,
+  };
+  const namingChanged =
+    nextNaming.pattern !== (savedNaming.pattern || null) ||
+    nextNaming.example !== (savedNaming.example || null) ||
+    nextNaming.description !== (savedNaming.description || null);
+  // The naming pattern is sent only when it changed, so other settings saves leave it alone.
   const next: ProjectSettings = {
     mode,
     defaultStickiness: stickiness,
     featureLimit: limit,
-    featureNaming: {
-      pattern: pattern.trim() || null,
-      example: example.trim() || null,
-      description: namingDescription.trim() || null,
-    },
+    ...(namingChanged ? { featureNaming: nextNaming } : {}),
   };
-  const namingChanged =
-    (next.featureNaming?.pattern ?? null) !== (overview.featureNaming.pattern || null) ||
-    (next.featureNaming?.example ?? null) !== (overview.featureNaming.example || null) ||
-    (next.featureNaming?.description ?? null) !== (overview.featureNaming.description || null);
   const detailsChanged = name.trim() !== overview.name || description.trim() !== (overview.description ?? '');
   const settingsChanged =
     mode !== current.mode ||
