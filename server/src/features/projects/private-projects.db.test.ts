@@ -12,6 +12,12 @@ describe('private projects', async () => {
   await t.request('PUT', '/api/admin/projects/secret/settings', { mode: 'private' });
   await createFlag(t, 'secret-flag', 'secret');
   await createFlag(t, 'public-flag');
+  const segment = await t.request('POST', '/api/admin/segments', {
+    name: 'secret-segment',
+    project: 'secret',
+    constraints: [],
+  });
+  expect(segment.statusCode).toBe(201);
   await createUser(t, { username: 'outsider', rootRole: 'Editor' });
   const member = await createUser(t, { username: 'member', rootRole: 'Viewer' });
   const grouped = await createUser(t, { username: 'grouped', rootRole: 'Viewer' });
@@ -42,6 +48,9 @@ describe('private projects', async () => {
       .events.map((e: { project: string | null }) => e.project);
     const searchedEvents = (await send('GET', '/api/admin/search/events?project=IS:secret')).json().total;
     const flagEvents = (await send('GET', '/api/admin/events/secret-flag')).statusCode;
+    const segments = (await send('GET', '/api/admin/segments'))
+      .json()
+      .segments.map((s: { name: string }) => s.name);
     return {
       listed: projects.includes('secret'),
       overview,
@@ -52,6 +61,7 @@ describe('private projects', async () => {
       eventsOfProject: events.includes('secret'),
       searchedEvents,
       flagEvents,
+      segmentListed: segments.includes('secret-segment'),
     };
   }
 
@@ -67,6 +77,7 @@ describe('private projects', async () => {
       eventsOfProject: false,
       searchedEvents: 0,
       flagEvents: 404,
+      segmentListed: false,
     });
     const answer = await send('GET', '/api/admin/projects/secret/overview');
     expect(answer.json()).toMatchObject({
@@ -88,6 +99,7 @@ describe('private projects', async () => {
       searched: true,
       eventsOfProject: true,
       flagEvents: 200,
+      segmentListed: true,
     });
     expect(visible.searchedEvents).toBeGreaterThan(0);
   });
