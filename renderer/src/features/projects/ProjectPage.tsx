@@ -1,6 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
@@ -17,7 +16,7 @@ import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
 import { ProjectMembers } from './ProjectMembers';
 import { ProjectSettingsForm } from './ProjectSettingsForm';
 import classes from './ProjectsScreen.module.css';
-import { loadProjectPage, type ProjectFeature, type ProjectPageData } from './project-api';
+import { loadProjectPage, type ProjectPageData } from './project-api';
 import type { ProjectLifecycleAction } from './project-edits';
 
 function Overview({ data }: { data: ProjectPageData }) {
