@@ -92,8 +92,6 @@ const wrongTokenType = () => new ApiError('ForbiddenError', WRONG_TOKEN_TYPE);
 const projectNotFound = (id: string) => new ApiError('NotFoundError', `Could not find project with id ${id}`);
 const featureNotFound = () => new ApiError('NotFoundError', 'No feature flag found');
 
-const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
-
 const userRequired = () =>
   new ApiError(
     'ForbiddenError',
@@ -118,9 +116,8 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
   app.addHook('onRequest', async (request) => {
     request.caller = ANONYMOUS;
     let hidden: Promise<ReadonlySet<string>> | undefined;
+    // Asked lazily: most requests (SDK ones above all) never need it.
     request.hiddenProjects = () => {
-      // Anonymous and SDK callers never reach the admin reads that use this.
-      if (request.caller.kind === 'anonymous') return Promise.resolve(NOTHING_HIDDEN);
       hidden ??= deps.hiddenProjects(request.caller);
       return hidden;
     };
