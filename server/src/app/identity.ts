@@ -4,6 +4,7 @@ import {
   callerHas,
   createProjectCatalog,
   createRoleService,
+  hiddenProjectsOf,
   permissionDenied,
   roleRoutes,
 } from '../features/access';
@@ -52,6 +53,7 @@ export async function registerIdentity(
     allows: callerHas,
     denied: permissionDenied,
     projectOfFeature: catalog.projectOfFeature,
+    hiddenProjects: (caller) => hiddenProjectsOf(db, caller),
   });
 
   app.addHook('onReady', async () => {

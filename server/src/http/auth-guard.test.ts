@@ -70,6 +70,7 @@ async function buildGuardedApp(): Promise<{ app: FastifyInstance; readyCalls: ()
     allows: callerHas,
     denied: permissionDenied,
     projectOfFeature: async (name) => (name === 'f-in-p1' ? 'p1' : undefined),
+    hiddenProjects: async () => new Set(),
   });
   const route = (url: string, permission: Permission | Permission[]) =>
     app.get(

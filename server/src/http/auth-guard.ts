@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling: set by the auth guard for every request before any handler runs. */
     caller: Caller;
+    /**
+     * The private projects this caller may not see (issue 24): lists leave them out, direct
+     * access answers 404. Read once per request, on first use.
+     */
+    hiddenProjects(): Promise<ReadonlySet<string>>;
   }
 }
 
@@ -31,6 +36,8 @@ export interface AuthGuardDependencies {
   denied(permissions: readonly Permission[]): Error;
   /** The project of a flag, for routes that address a flag without `:projectId`. */
   projectOfFeature(featureName: string): Promise<string | undefined>;
+  /** The private projects a caller may not see. */
+  hiddenProjects(caller: Caller): Promise<ReadonlySet<string>>;
 }
 
 type Surface = 'admin' | 'client' | 'frontend' | 'other';
@@ -81,6 +88,10 @@ const tokenRequired = () =>
 
 const wrongTokenType = () => new ApiError('ForbiddenError', WRONG_TOKEN_TYPE);
 
+/** A hidden project answers as a missing one would (Unleash: 404, not 403, for private projects). */
+const projectNotFound = (id: string) => new ApiError('NotFoundError', `Could not find project with id ${id}`);
+const featureNotFound = () => new ApiError('NotFoundError', 'No feature flag found');
+
 const userRequired = () =>
   new ApiError(
     'ForbiddenError',
@@ -100,9 +111,16 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
   await app.register(cookie);
   // Every request gets its own value in the hook below; the decoration only declares the slot.
   app.decorateRequest('caller', null as never);
+  app.decorateRequest('hiddenProjects', null as never);
 
   app.addHook('onRequest', async (request) => {
     request.caller = ANONYMOUS;
+    let hidden: Promise<ReadonlySet<string>> | undefined;
+    // Asked lazily: most requests (SDK ones above all) never need it.
+    request.hiddenProjects = () => {
+      hidden ??= deps.hiddenProjects(request.caller);
+      return hidden;
+    };
     const declared = request.routeOptions.config?.permission;
     // Unrouted requests (the 404 handler) and third-party documentation routes have none.
     if (!declared) return;
@@ -138,17 +156,33 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
     if (caller.kind === 'api-token' && caller.scope.type !== 'admin') throw wrongTokenType();
     request.caller = caller;
 
+    // Every route addressing a project or a flag checks visibility here, so none can forget to.
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    const hiddenSet = await request.hiddenProjects();
+    let project = params.projectId;
+    let projectLookedUp = false;
+    const featureProject = async () => {
+      if (!projectLookedUp && params.featureName !== undefined) {
+        project = await deps.projectOfFeature(params.featureName);
+        projectLookedUp = true;
+      }
+      return project;
+    };
+    if (hiddenSet.size > 0) {
+      if (project !== undefined && hiddenSet.has(project)) throw projectNotFound(project);
+      if (project === undefined) {
+        const ofFeature = await featureProject();
+        if (ofFeature !== undefined && hiddenSet.has(ofFeature)) throw featureNotFound();
+      }
+    }
+
     if (permissions.includes('AUTHENTICATED')) return;
     if (permissions.includes('USER')) {
       if (caller.kind === 'user') return;
       if (permissions.length === 1) throw userRequired();
     }
 
-    const params = (request.params ?? {}) as Record<string, string | undefined>;
-    let project = params.projectId;
-    if (project === undefined && params.featureName !== undefined) {
-      project = await deps.projectOfFeature(params.featureName);
-    }
+    if (project === undefined) await featureProject();
     const context = { project, environment: params.environment };
     if (permissions.some((permission) => deps.allows(caller, permission, context))) return;
     throw deps.denied(permissions.filter((p) => p !== 'USER'));

@@ -99,3 +99,31 @@ describe('create flag', () => {
     await waitFor(() => expect(currentPath()).toBe('/projects/web/features/checkout-v2'));
   });
 });
+
+describe("the project's naming pattern", () => {
+  it('shows the rule and refuses a name that breaks it at each keystroke', async () => {
+    const server = createServer().on('GET', '/api/admin/projects/web/overview', {
+      featureNaming: { pattern: 'web-[a-z]+', example: 'web-checkout', description: 'web- then a word' },
+    });
+    await renderWithConsole(<FlagsScreen />, { server, path: '/features?project=web' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New flag' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByTestId('naming-rule')).textContent).toBe(
+      'Naming pattern: web-[a-z]+ · for example web-checkout · web- then a word',
+    );
+    const name = within(dialog).getByLabelText(/^Name/);
+    fireEvent.change(name, { target: { value: 'checkout' } });
+    expect(
+      within(dialog).getByText(
+        'The name does not match the project\'s naming pattern "web-[a-z]+" (for example "web-checkout")',
+      ),
+    ).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create flag' }));
+    expect(server.calls('POST', '/api/admin/projects/web/features')).toHaveLength(0);
+
+    fireEvent.change(name, { target: { value: 'web-checkout' } });
+    expect(within(dialog).queryByText(/does not match the project's naming pattern/)).toBeNull();
+    expect(await within(dialog).findByText('The name is free', undefined, { timeout: 3000 })).toBeTruthy();
+  });
+});

@@ -12,6 +12,8 @@ import { useServerCheck } from '../../stores/use-server-check';
 import { useServerData } from '../../stores/use-server-data';
 import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
 import { createFlagPageApi } from '../flag-page/flag-page-api';
+import { namingMismatch } from '../projects/naming-pattern';
+import type { ProjectOverview } from '../projects/project-api';
 
 /** How long the name must rest before the server is asked about it. */
 export const NAME_CHECK_DELAY_MS = 400;
@@ -68,12 +70,19 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
   const [impressionData, setImpressionData] = useState(false);
   const { submitting, error, showErrors, submit } = useFormSubmit();
   const check = useNameCheck(name, project);
+  // The naming pattern is checked here at each keystroke; the server check confirms it on a pause.
+  const overview = useServerData(project ? `project-overview:${project}` : null, (api) =>
+    api.client.get<ProjectOverview>(`/api/admin/projects/${encodeURIComponent(project ?? '')}/overview`),
+  );
+  const naming = overview.data?.featureNaming;
 
   const trimmed = name.trim();
   const current = check.status !== 'idle' && check.name === trimmed;
   const server = fieldErrorsOf(error);
+  const patternError = namingMismatch(trimmed, naming);
   const nameError =
     server.name ??
+    patternError ??
     (current && check.status === 'invalid' ? check.message : undefined) ??
     (showErrors && !trimmed ? 'A flag needs a name' : undefined);
   const nameHint =
@@ -85,7 +94,16 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
           ? 'The name could not be checked: the server is unreachable'
           : 'Letters, digits and - _ . ~ only; it cannot be changed later';
 
-  const blocked = !trimmed || !project || (current && check.status === 'invalid');
+  const blocked = !trimmed || !project || Boolean(patternError) || (current && check.status === 'invalid');
+  const namingRule = naming?.pattern
+    ? [
+        `Naming pattern: ${naming.pattern}`,
+        naming.example ? `for example ${naming.example}` : null,
+        naming.description || null,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : null;
 
   async function send() {
     if (!project) return; // never: `blocked` covers it, this narrows the type
@@ -113,6 +131,11 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
           rightSection={current && check.status === 'checking' ? <Loader size="xs" /> : null}
           data-autofocus
         />
+        {namingRule ? (
+          <Alert color="blue" variant="light" p="xs" data-testid="naming-rule">
+            {namingRule}
+          </Alert>
+        ) : null}
         <Select
           label="Project"
           required

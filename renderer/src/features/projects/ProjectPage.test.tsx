@@ -69,6 +69,29 @@ function projectPageServer() {
         { name: 'old-banner', type: 'release', description: null, stale: true, environments: [] },
       ],
     })
+    .on('GET', '/api/admin/search/features', {
+      total: 2,
+      features: [
+        {
+          name: 'new-checkout',
+          project: 'checkout',
+          type: 'release',
+          description: 'The new checkout',
+          stale: false,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          environments: [{ name: 'development', enabled: true }],
+        },
+        {
+          name: 'old-banner',
+          project: 'checkout',
+          type: 'release',
+          description: null,
+          stale: true,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          environments: [],
+        },
+      ],
+    })
     .on('GET', '/api/admin/environments', {
       version: 1,
       environments: [
@@ -172,6 +195,30 @@ describe('project page', () => {
       featureLimit: 20,
     });
     expect(await screen.findByRole('heading', { name: 'Checkout web' })).toBeTruthy();
+  });
+
+  it('edits the flag naming pattern, checking the pattern and example as they are typed', async () => {
+    const { server } = await openProject();
+    openTab('Settings');
+    const pattern = screen.getByLabelText(/^Flag naming pattern/);
+    fireEvent.change(pattern, { target: { value: '[a-z' } });
+    expect(screen.getByText('Not a valid regular expression')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toHaveProperty('disabled', true);
+    fireEvent.change(pattern, { target: { value: 'co-[a-z]+' } });
+    fireEvent.change(screen.getByLabelText(/^Naming example/), { target: { value: 'checkout' } });
+    expect(
+      screen.getByText('The name does not match the project\'s naming pattern "co-[a-z]+"'),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Naming example/), { target: { value: 'co-cart' } });
+    fireEvent.change(screen.getByLabelText(/^Naming description/), { target: { value: 'co- and a word' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/admin/projects/checkout/settings')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/admin/projects/checkout/settings')[0]?.body).toEqual({
+      mode: 'open',
+      defaultStickiness: 'default',
+      featureLimit: null,
+      featureNaming: { pattern: 'co-[a-z]+', example: 'co-cart', description: 'co- and a word' },
+    });
   });
 
   it("shows the server's refusal next to the field it names", async () => {

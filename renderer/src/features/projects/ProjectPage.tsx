@@ -1,6 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
@@ -8,18 +7,19 @@ import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Stat } from '../../components/Stat/Stat';
 import { Link, navigate } from '../../router/navigation';
-import { flagPath, projectPath } from '../../router/paths';
+import { projectPath } from '../../router/paths';
 import type { SubmitResult } from '../../stores/console-store';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ArchiveScreen } from '../archive/ArchiveScreen';
 import { ProjectEnvironments } from './ProjectEnvironments';
+import { ProjectFlagList } from './ProjectFlagList';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
 import { ProjectMembers } from './ProjectMembers';
 import { ProjectSettingsForm } from './ProjectSettingsForm';
 import classes from './ProjectsScreen.module.css';
-import { loadProjectPage, type ProjectFeature, type ProjectPageData } from './project-api';
+import { loadProjectPage, type ProjectPageData } from './project-api';
 import type { ProjectLifecycleAction } from './project-edits';
 
 function Overview({ data }: { data: ProjectPageData }) {
@@ -34,53 +34,6 @@ function Overview({ data }: { data: ProjectPageData }) {
       <Stat label="Environments" value={overview.environments.length} />
       <Stat label="Members" value={overview.members} />
     </SimpleGrid>
-  );
-}
-
-function FlagsTable({ projectId, features }: { projectId: string; features: readonly ProjectFeature[] }) {
-  if (features.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        This project has no flags.
-      </Text>
-    );
-  }
-  return (
-    <ListTable minWidth={560} columns={['Flag', 'Type', 'Enabled in']}>
-      {features.map((feature) => (
-        <Table.Tr key={feature.name} data-testid={`project-flag-${feature.name}`}>
-          <Table.Td>
-            <Group gap="xs">
-              <Anchor component={Link} to={flagPath({ project: projectId, name: feature.name })} fw={600}>
-                {feature.name}
-              </Anchor>
-              {feature.stale ? (
-                <Badge color="orange" variant="light" size="sm">
-                  stale
-                </Badge>
-              ) : null}
-            </Group>
-            {feature.description ? (
-              <Text size="sm" c="dimmed" lineClamp={1}>
-                {feature.description}
-              </Text>
-            ) : null}
-          </Table.Td>
-          <Table.Td>{feature.type}</Table.Td>
-          <Table.Td>
-            <Group gap={4}>
-              {feature.environments
-                .filter((environment) => environment.enabled)
-                .map((environment) => (
-                  <Badge key={environment.name} variant="outline" size="sm">
-                    {environment.name}
-                  </Badge>
-                ))}
-            </Group>
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </ListTable>
   );
 }
 
@@ -171,7 +124,10 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 </Text>
               </Tabs.Panel>
               <Tabs.Panel value="flags">
-                <FlagsTable projectId={projectId} features={data.features} />
+                <ProjectFlagList
+                  projectId={projectId}
+                  environments={data.overview.environments.map((entry) => entry.environment)}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="settings">
                 <ProjectSettingsForm

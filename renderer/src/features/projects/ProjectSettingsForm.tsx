@@ -7,6 +7,7 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { usePendingEdits } from '../../stores/use-outbox';
+import { namingMismatch, namingPatternError } from './naming-pattern';
 import type { ProjectOverview } from './project-api';
 import { type ProjectSettings, projectDetailsEdit, projectSettingsEdit } from './project-edits';
 
@@ -41,28 +42,59 @@ export function ProjectSettingsForm({
   const [mode, setMode] = useState<ProjectMode>(settings.mode);
   const [stickiness, setStickiness] = useState(settings.defaultStickiness);
   const [featureLimit, setFeatureLimit] = useState<number | string>(settings.featureLimit ?? '');
+  const naming = settings.featureNaming ?? overview.featureNaming ?? { pattern: null };
+  const [pattern, setPattern] = useState(naming.pattern ?? '');
+  const [example, setExample] = useState(naming.example ?? '');
+  const [namingDescription, setNamingDescription] = useState(naming.description ?? '');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
   const limit = featureLimit === '' ? null : Number(featureLimit);
   const limitInvalid = limit !== null && (!Number.isInteger(limit) || limit < 1);
   const nameInvalid = !name.trim();
+  // Copies cached before the naming pattern was read may lack it.
+  const savedNaming = overview.featureNaming ?? { pattern: null };
+  const patternError = namingPatternError(pattern.trim());
+  const exampleError =
+    !pattern.trim() && example.trim()
+      ? 'An example needs a naming pattern'
+      : patternError
+        ? undefined
+        : namingMismatch(example.trim(), { pattern: pattern.trim() });
+  const namingInvalid = Boolean(patternError || exampleError);
   const current: ProjectSettings = {
     mode: overview.mode,
     defaultStickiness: overview.defaultStickiness,
     featureLimit: overview.featureLimit,
+    featureNaming: savedNaming,
   };
-  const next: ProjectSettings = { mode, defaultStickiness: stickiness, featureLimit: limit };
+  const nextNaming = {
+    pattern: pattern.trim() || null,
+    example: example.trim() || null,
+    description: namingDescription.trim() || null,
+  };
+  const namingChanged =
+    nextNaming.pattern !== (savedNaming.pattern || null) ||
+    nextNaming.example !== (savedNaming.example || null) ||
+    nextNaming.description !== (savedNaming.description || null);
+  // The naming pattern is sent only when it changed, so other settings saves leave it alone.
+  const next: ProjectSettings = {
+    mode,
+    defaultStickiness: stickiness,
+    featureLimit: limit,
+    ...(namingChanged ? { featureNaming: nextNaming } : {}),
+  };
   const detailsChanged = name.trim() !== overview.name || description.trim() !== (overview.description ?? '');
   const settingsChanged =
     mode !== current.mode ||
     stickiness !== current.defaultStickiness ||
-    limit !== (current.featureLimit ?? null);
+    limit !== (current.featureLimit ?? null) ||
+    namingChanged;
   const server = fieldErrorsOf(error);
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (nameInvalid || limitInvalid) return;
+    if (nameInvalid || limitInvalid || namingInvalid) return;
     setSaving(true);
     setError(null);
     try {
@@ -129,12 +161,35 @@ export function ProjectSettingsForm({
           onChange={setFeatureLimit}
           error={server.featureLimit ?? (limitInvalid ? 'A whole number, 1 or more' : undefined)}
         />
+        <TextInput
+          label="Flag naming pattern"
+          description="A regular expression every new flag name must match in full; empty for none"
+          placeholder="e.g. [a-z]+-[a-z0-9-]+"
+          value={pattern}
+          onChange={(e) => setPattern(e.currentTarget.value)}
+          error={server['featureNaming.pattern'] ?? patternError}
+          ff="monospace"
+        />
+        <TextInput
+          label="Naming example"
+          description="A name that matches the pattern, shown to people creating flags"
+          value={example}
+          onChange={(e) => setExample(e.currentTarget.value)}
+          error={server['featureNaming.example'] ?? exampleError}
+        />
+        <TextInput
+          label="Naming description"
+          description="What the pattern means, in words"
+          value={namingDescription}
+          onChange={(e) => setNamingDescription(e.currentTarget.value)}
+          error={server['featureNaming.description']}
+        />
         <Group justify="flex-end" gap="xs">
           <PendingBadge entry={pendingDetails ?? pendingSettings} />
           <Button
             type="submit"
             loading={saving}
-            disabled={(!detailsChanged && !settingsChanged) || nameInvalid || limitInvalid}
+            disabled={(!detailsChanged && !settingsChanged) || nameInvalid || limitInvalid || namingInvalid}
           >
             Save settings
           </Button>

@@ -1,4 +1,4 @@
-import type { ProjectMode } from '../../../../server/contract';
+import type { FeatureNaming, ProjectMode } from '../../../../server/contract';
 import type { AdminApi } from '../../api/admin-api';
 import { isApiError } from '../../api/client';
 import type { Edit, Snapshot } from '../../offline/outbox';
@@ -45,12 +45,21 @@ export interface ProjectSettings {
   mode: ProjectMode;
   defaultStickiness: string;
   featureLimit: number | null;
+  /** Absent in edits queued before the naming pattern was editable: those leave it alone. */
+  featureNaming?: FeatureNaming;
 }
+
+const namingSnapshot = (naming: FeatureNaming) => ({
+  pattern: naming.pattern || null,
+  example: naming.example || null,
+  description: naming.description || null,
+});
 
 export const projectSettingsSnapshot = (settings: ProjectSettings) => ({
   mode: settings.mode,
   defaultStickiness: settings.defaultStickiness,
   featureLimit: settings.featureLimit ?? null,
+  ...(settings.featureNaming ? { featureNaming: namingSnapshot(settings.featureNaming) } : {}),
 });
 
 export type MemberKind = 'user' | 'group';

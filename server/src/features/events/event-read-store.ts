@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { AuditEvent } from '../../../contract';
 import type { Database } from '../../db/schema';
 import { isPositive, parseCount, parseFilter, type QueryFilter } from '../../lib/query-filters';
@@ -34,12 +34,20 @@ export function toAuditEvent(row: EventRow): AuditEvent {
   };
 }
 
+/** Events of private projects the caller may not see are left out (issue 24). */
+type EventQuery = SelectQueryBuilder<Database, 'events', object>;
+function withoutHiddenProjects(query: EventQuery, hidden: ReadonlySet<string>): EventQuery {
+  if (hidden.size === 0) return query;
+  return query.where((eb) => eb.or([eb('project', 'is', null), eb('project', 'not in', [...hidden])]));
+}
+
 /** The newest events first, optionally of one project or one flag (the legacy events API). */
 export async function listEvents(
   db: Queryable,
   filter: { project?: string; featureName?: string; limit: number },
+  hiddenProjects: ReadonlySet<string> = new Set(),
 ): Promise<{ events: AuditEvent[]; total: number }> {
-  let query = db.selectFrom('events');
+  let query = withoutHiddenProjects(db.selectFrom('events'), hiddenProjects);
   if (filter.project !== undefined) query = query.where('project', '=', filter.project);
   if (filter.featureName !== undefined) query = query.where('feature_name', '=', filter.featureName);
   const [rows, count] = await Promise.all([
@@ -83,8 +91,9 @@ function filterDate(raw: string | undefined): Date | undefined {
 export async function searchEvents(
   db: Queryable,
   params: EventSearchParams,
+  hiddenProjects: ReadonlySet<string> = new Set(),
 ): Promise<{ events: AuditEvent[]; total: number }> {
-  let query = db.selectFrom('events');
+  let query = withoutHiddenProjects(db.selectFrom('events'), hiddenProjects);
   const columns: Array<[keyof EventSearchParams, EventColumn]> = [
     ['feature', 'feature_name'],
     ['project', 'project'],

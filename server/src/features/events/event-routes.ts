@@ -27,7 +27,11 @@ export async function eventRoutes(app: App, { db }: { db: Db }): Promise<void> {
       },
     },
     async (request) => {
-      const { events, total } = await listEvents(db, { project: request.query.project, limit: 100 });
+      const { events, total } = await listEvents(
+        db,
+        { project: request.query.project, limit: 100 },
+        await request.hiddenProjects(),
+      );
       return { version: 1, events, totalEvents: total };
     },
   );
@@ -45,7 +49,11 @@ export async function eventRoutes(app: App, { db }: { db: Db }): Promise<void> {
     },
     async (request) => {
       const { featureName } = request.params;
-      const { events, total } = await listEvents(db, { featureName, limit: 100 });
+      const { events, total } = await listEvents(
+        db,
+        { featureName, limit: 100 },
+        await request.hiddenProjects(),
+      );
       return { version: 1, toggleName: featureName, events, totalEvents: total };
     },
   );
@@ -61,7 +69,7 @@ export async function eventRoutes(app: App, { db }: { db: Db }): Promise<void> {
         response: { 200: EventSearchResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => searchEvents(db, request.query),
+    async (request) => searchEvents(db, request.query, await request.hiddenProjects()),
   );
 
   app.get(

@@ -16,6 +16,6 @@ export async function featureSearchRoutes(app: App, { db }: { db: Db }): Promise
         response: { 200: SearchFeaturesSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => searchFeatures(db, request.query),
+    async (request) => searchFeatures(db, request.query, await request.hiddenProjects()),
   );
 }

@@ -208,13 +208,17 @@ type SortDirection = 'asc' | 'desc';
 export async function searchFeatures(
   db: Queryable,
   query: FeatureSearchQuery,
+  hiddenProjects: ReadonlySet<string> = new Set(),
 ): Promise<{ features: FeatureSearchResult[]; total: number }> {
   const limit = parseCount(query.limit, SEARCH_LIMITS.defaultLimit, SEARCH_LIMITS.maxLimit);
   const offset = parseCount(query.offset, 0, Number.MAX_SAFE_INTEGER);
   const direction: SortDirection = query.sortOrder?.toLowerCase() === 'desc' ? 'desc' : 'asc';
   const sortBy = query.sortBy ?? 'createdAt';
 
-  const base = db.selectFrom('features as f').where((eb) => conditions(eb, query));
+  const base = db
+    .selectFrom('features as f')
+    .where((eb) => conditions(eb, query))
+    .$if(hiddenProjects.size > 0, (q) => q.where('f.project', 'not in', [...hiddenProjects]));
   let page = base.select(['f.name']);
   if (sortBy.startsWith('environment:')) {
     const environment = sortBy.slice('environment:'.length);

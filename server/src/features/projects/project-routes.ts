@@ -36,7 +36,10 @@ export async function projectRoutes(app: App, { db }: { db: Db }): Promise<void>
         response: { 200: ProjectsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ version: 1, projects: await service.list(request.query.archived === true) }),
+    async (request) => ({
+      version: 1,
+      projects: await service.list(request.query.archived === true, await request.hiddenProjects()),
+    }),
   );
 
   app.post(

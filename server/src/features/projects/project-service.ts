@@ -15,6 +15,7 @@ import {
   getProjectEnvironments,
   listFlagCreators,
   listProjects,
+  memberCounts,
   PROJECT_EXISTS,
   projectOverviewNumbers,
 } from './project-store';
@@ -26,16 +27,18 @@ export function createProjectService(db: Db) {
     inTransaction(db, (trx) => applyProjectOperation(trx, operation, actor));
 
   return {
-    list: (archived: boolean) => listProjects(db, archived),
+    list: (archived: boolean, hiddenProjects: ReadonlySet<string>) =>
+      listProjects(db, archived, hiddenProjects),
     async validateId(id: string) {
       if (await getProject(db, id)) throw nameExists(PROJECT_EXISTS);
     },
     async overview(id: string): Promise<ProjectOverview> {
       const project = await getProject(db, id);
       if (!project) throw projectNotFound(id);
-      const [numbers, environments] = await Promise.all([
+      const [numbers, environments, members] = await Promise.all([
         projectOverviewNumbers(db, id),
         getProjectEnvironments(db, id),
+        memberCounts(db, [id]),
       ]);
       const { stats } = numbers;
       return {
@@ -47,7 +50,7 @@ export function createProjectService(db: Db) {
         featureLimit: project.featureLimit,
         featureNaming: project.featureNaming,
         linkTemplates: project.linkTemplates,
-        members: 0,
+        members: members.get(id) ?? 0,
         health: numbers.health,
         technicalDebt: 100 - numbers.health,
         favorite: false,

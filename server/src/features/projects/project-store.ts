@@ -280,6 +280,23 @@ async function projectCounts(db: Queryable, ids?: readonly string[]): Promise<Ma
   return counts;
 }
 
+/**
+ * Members per project as Unleash counts them: distinct users holding a project role directly or
+ * through a group with a role in the project.
+ */
+export async function memberCounts(db: Queryable, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ project: string; count: number }>`
+    select project, count(distinct user_id)::int as count from (
+      select project, user_id from role_user where project in (${sql.join([...ids])})
+      union
+      select gr.project, gu.user_id from group_role gr join group_user gu on gu.group_id = gr.group_id
+      where gr.project in (${sql.join([...ids])})
+    ) members
+    group by project`.execute(db);
+  return new Map(rows.map((row) => [row.project, Number(row.count)]));
+}
+
 /** Health as Unleash shows it: the share of active flags that are neither stale nor potentially stale. */
 export function projectHealth(
   counts: Pick<ProjectCounts, 'featureCount' | 'staleFeatureCount' | 'potentiallyStaleFeatureCount'>,
@@ -289,17 +306,20 @@ export function projectHealth(
   return Math.round((100 * (counts.featureCount - unhealthy)) / counts.featureCount);
 }
 
-export async function listProjects(db: Queryable, archived: boolean): Promise<Project[]> {
+export async function listProjects(
+  db: Queryable,
+  archived: boolean,
+  hiddenProjects: ReadonlySet<string> = new Set(),
+): Promise<Project[]> {
   const raws = await db
     .selectFrom('projects')
     .selectAll()
     .where('archived_at', archived ? 'is not' : 'is', null)
+    .$if(hiddenProjects.size > 0, (q) => q.where('id', 'not in', [...hiddenProjects]))
     .orderBy('name')
     .execute();
-  const counts = await projectCounts(
-    db,
-    raws.map((raw) => raw.id),
-  );
+  const ids = raws.map((raw) => raw.id);
+  const [counts, members] = await Promise.all([projectCounts(db, ids), memberCounts(db, ids)]);
   return raws.map((raw) => {
     const row = toRow(raw);
     const count = counts.get(row.id) ?? {
@@ -320,7 +340,7 @@ export async function listProjects(db: Queryable, archived: boolean): Promise<Pr
       staleFeatureCount: count.staleFeatureCount,
       potentiallyStaleFeatureCount: count.potentiallyStaleFeatureCount,
       archivedFeatureCount: count.archivedFeatureCount,
-      memberCount: 0,
+      memberCount: members.get(row.id) ?? 0,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       lastUpdatedAt: count.lastUpdatedAt?.toISOString() ?? null,

@@ -38,7 +38,12 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
       config: { permission: 'AUTHENTICATED' },
       schema: { operationId: 'getSegments', tags, response: { 200: SegmentsSchema, ...errorResponses(401) } },
     },
-    async () => ({ segments: await listSegments(db) }),
+    async (request) => {
+      // Segments scoped to a private project the caller may not see are left out (issue 24).
+      const hidden = await request.hiddenProjects();
+      const segments = await listSegments(db);
+      return { segments: segments.filter((segment) => !segment.project || !hidden.has(segment.project)) };
+    },
   );
 
   app.post(

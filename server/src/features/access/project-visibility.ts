@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Caller } from '../../lib/caller';
+import type { Queryable } from '../events';
+
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
+
+/**
+ * The private projects a caller may not see (issue 24 part 4, Unleash's "private" collaboration
+ * mode): everyone but admins (ADMIN root role or an all-projects admin token), the project's
+ * members (a project role, directly or through a group) and tokens scoped to the project. One
+ * read model for every layer: the guard answers 404 on direct access, lists leave these out.
+ */
+export async function hiddenProjectsOf(db: Queryable, caller: Caller): Promise<ReadonlySet<string>> {
+  if (caller.kind === 'api-token') {
+    if (caller.scope.allProjects) return NOTHING_HIDDEN;
+    const rows = await db.selectFrom('projects').select('id').where('mode', '=', 'private').execute();
+    const allowed = new Set(caller.scope.projects);
+    return new Set(rows.map((row) => row.id).filter((id) => !allowed.has(id)));
+  }
+  if (caller.kind === 'user') {
+    if (caller.grants.admin) return NOTHING_HIDDEN;
+    const { rows } = await sql<{ id: string }>`
+      select p.id from projects p
+      where p.mode = 'private'
+        and not exists (select 1 from role_user ru where ru.user_id = ${caller.id} and ru.project = p.id)
+        and not exists (
+          select 1 from group_role gr join group_user gu on gu.group_id = gr.group_id
+          where gu.user_id = ${caller.id} and gr.project = p.id)`.execute(db);
+    return new Set(rows.map((row) => row.id));
+  }
+  const rows = await db.selectFrom('projects').select('id').where('mode', '=', 'private').execute();
+  return new Set(rows.map((row) => row.id));
+}
