@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FeatureSearchItem } from '../../api/types';
+import { replaceQuery } from '../../router/navigation';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { currentPath, renderWithConsole } from '../../test-utils/render';
 import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
@@ -120,11 +121,11 @@ describe('flags screen', () => {
     await waitFor(() => expect(currentPath()).toBe('/features?query=0999&sortOrder=desc'), {
       timeout: 5000,
     });
-    expect(await screen.findByText('flag-09999', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('flag-09999', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('flag-count').textContent).toBe('1–11 of 11');
     const queries = server.calls('GET', '/api/admin/search/features').map((r) => r.query.get('query'));
     expect(queries).toEqual([null, '0999']);
-  }, 20_000);
+  }, 30_000);
 
   it('opens a flag with its environments and tags', async () => {
     await renderWithConsole(<FlagsScreen />, { server: searchServer(), path: '/features' });
@@ -169,7 +170,7 @@ describe('flags created offline', () => {
       })
       .on('GET', '/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'Default' }] })
       .on('GET', '/api/admin/feature-types', { version: 1, types: [] });
-    const { console: app } = await renderWithConsole(<FlagsScreen />, { server, hash: '#/flags' });
+    const { console: app } = await renderWithConsole(<FlagsScreen />, { server, path: '/features' });
     await screen.findByText('flag-00001');
 
     server.offline = true;
@@ -193,11 +194,11 @@ describe('flags created offline', () => {
 
     // A search it does not match leaves it out.
     act(() => {
-      window.location.hash = '#/flags?query=zzz';
+      replaceQuery('/features', { query: 'zzz' });
     });
     await waitFor(() => expect(screen.queryByTestId('pending-flag-row')).toBeNull());
     act(() => {
-      window.location.hash = '#/flags';
+      replaceQuery('/features', {});
     });
     await screen.findByTestId('pending-flag-row');
 
