@@ -14,6 +14,7 @@ import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ArchiveScreen } from '../archive/ArchiveScreen';
+import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
 import { ProjectMembers } from './ProjectMembers';
@@ -39,10 +40,14 @@ function Overview({ data }: { data: ProjectPageData }) {
 
 function FlagsTable({ projectId, features }: { projectId: string; features: readonly ProjectFeature[] }) {
   if (features.length === 0) {
+    // First run: beside creating the first flag, the way to get an application talking to it.
     return (
-      <Text c="dimmed" size="sm">
-        This project has no flags.
-      </Text>
+      <>
+        <Text c="dimmed" size="sm" mb="md">
+          This project has no flags yet: create your first flag, and connect the application that will use it.
+        </Text>
+        <ConnectSdkGuide project={projectId} />
+      </>
     );
   }
   return (
@@ -84,7 +89,7 @@ function FlagsTable({ projectId, features }: { projectId: string; features: read
   );
 }
 
-const PROJECT_TABS = ['flags', 'overview', 'settings', 'environments', 'members'] as const;
+const PROJECT_TABS = ['flags', 'overview', 'settings', 'environments', 'members', 'connect-sdk'] as const;
 
 /**
  * `/projects/:projectId[/tab]`: one project's flags (first, as in Unleash), overview, settings,
@@ -162,6 +167,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 <Tabs.Tab value="environments">Environments</Tabs.Tab>
                 <Tabs.Tab value="members">Members</Tabs.Tab>
                 <Tabs.Tab value="archive">Archive</Tabs.Tab>
+                <Tabs.Tab value="connect-sdk">Connect an SDK</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="overview">
                 <Overview data={data} />
@@ -195,6 +201,9 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               </Tabs.Panel>
               <Tabs.Panel value="archive">
                 <ArchiveScreen project={projectId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="connect-sdk">
+                <ConnectSdkGuide project={projectId} onClose={() => setTab('flags')} />
               </Tabs.Panel>
             </Tabs>
             <ProjectLifecycleDialog
