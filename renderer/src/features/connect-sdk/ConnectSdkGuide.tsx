@@ -15,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { ApiToken } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useConsole } from '../../stores/console-context';
@@ -57,7 +56,7 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
   const [chosenEnvironment, setEnvironment] = useState<string | null>(null);
   const [rootIndex, setRootIndex] = useState(0);
   // Tokens made here, by kind and environment: switching SDKs keeps each one's secret.
-  const [tokens, setTokens] = useState<Record<string, ApiToken>>({});
+  const [tokens, setTokens] = useState<Record<string, string>>({});
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<unknown>(null);
 
@@ -69,12 +68,12 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
   const environment = chosenEnvironment ?? enabledEnvironments[0]?.name ?? null;
   const guide = sdkGuide(sdkId);
   const tokenKey = `${guide.kind}:${environment ?? ''}`;
-  const token = tokens[tokenKey] ?? null;
+  const secret = tokens[tokenKey] ?? null;
   const { roots, fromSdkListener } = useSdkRoots();
   const root = roots[Math.min(rootIndex, roots.length - 1)] ?? '';
   const url = sdkUrls(root)[guide.kind];
   const name = appName.trim() || DEFAULT_APP_NAME;
-  const snippet = guide.snippet({ url, token: token?.secret ?? tokenPlaceholder(guide.kind), appName: name });
+  const snippet = guide.snippet({ url, token: secret ?? tokenPlaceholder(guide.kind), appName: name });
   const connection = useSdkConnection(name, openedAt);
 
   async function createToken(kind: SdkKind) {
@@ -88,7 +87,10 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
         environment,
         projects: [project ?? '*'],
       });
-      setTokens((current) => ({ ...current, [`${kind}:${environment}`]: created }));
+      // Tokens without a secret in the answer (another Unleash-compatible server) cannot be placed in code.
+      if (!created.secret) throw new Error('The server did not return the token’s secret.');
+      const made = created.secret;
+      setTokens((current) => ({ ...current, [`${kind}:${environment}`]: made }));
     } catch (error) {
       setCreateError(error);
     } finally {
@@ -157,12 +159,12 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
             {environment ?? 'an environment'}
             {project ? ` in project ${project}` : ''}
           </Text>
-          {token ? (
+          {secret ? (
             <Group gap="xs" wrap="nowrap">
               <Code data-testid="sdk-token-secret" className={classes.install}>
-                {token.secret}
+                {secret}
               </Code>
-              <CopyAction value={token.secret} label="Copy the token" />
+              <CopyAction value={secret} label="Copy the token" />
             </Group>
           ) : (
             <Group gap="sm">
@@ -210,13 +212,7 @@ function ConnectionStatus({
   const { connected, earlier, error } = connection;
   if (connected) {
     return (
-      <Alert
-        color="teal"
-        variant="light"
-        title="Connected"
-        data-testid="sdk-connection"
-        data-state="connected"
-      >
+      <Alert color="teal" variant="light" data-testid="sdk-connection" data-state="connected">
         Connected: {connected.appName}
         {connected.sdkVersion ? ` (${connected.sdkVersion})` : ''} seen{' '}
         {connected.lastSeen ? <RelativeTime value={connected.lastSeen} /> : 'just now'}.

@@ -15,6 +15,7 @@ import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ArchiveScreen } from '../archive/ArchiveScreen';
 import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
+import { EmptyProjectStart } from '../connect-sdk/EmptyProjectStart';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
 import { ProjectMembers } from './ProjectMembers';
@@ -40,15 +41,7 @@ function Overview({ data }: { data: ProjectPageData }) {
 
 function FlagsTable({ projectId, features }: { projectId: string; features: readonly ProjectFeature[] }) {
   if (features.length === 0) {
-    // First run: beside creating the first flag, the way to get an application talking to it.
-    return (
-      <>
-        <Text c="dimmed" size="sm" mb="md">
-          This project has no flags yet: create your first flag, and connect the application that will use it.
-        </Text>
-        <ConnectSdkGuide project={projectId} />
-      </>
-    );
+    return <EmptyProjectStart projectId={projectId} />;
   }
   return (
     <ListTable minWidth={560} columns={['Flag', 'Type', 'Enabled in']}>

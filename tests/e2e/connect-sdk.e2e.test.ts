@@ -1,0 +1,124 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { Unleash } from 'unleash-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { startNodeSdk } from '../sdk/node-sdk';
+import { hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+
+/**
+ * Issue 24, part 7 (first run), in Debian's Chromium against the real headless server: the empty
+ * default project shows the "connect an SDK" guide; it makes a client token on the spot and writes it,
+ * with the server's URL, into the Node snippet; the test reads both from the page, starts the real
+ * Node SDK (npm unleash-client) with them, and the guide turns from "waiting" to "connected".
+ */
+const ADMIN_USERNAME = 'first-run-admin';
+const ADMIN_PASSWORD = 'First-run-e2e-7';
+const VIEWPORT = { width: 1360, height: 1000 };
+
+let database: TestDatabase;
+let dataDir: string;
+let server: SpawnedServer;
+let url: string;
+let browser: Browser;
+let sdk: Unleash | undefined;
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** A string literal of the snippet (`url: "…"`), as JSON wrote it. */
+function literal(snippet: string, pattern: RegExp): string {
+  const match = pattern.exec(snippet);
+  if (!match?.[1]) throw new Error(`${pattern} is not in the snippet:\n${snippet}`);
+  return JSON.parse(match[1]) as string;
+}
+
+describe.skipIf(!hasChromium)('first run: connect an SDK from the console', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-connect-sdk-'));
+    server = spawnServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
+      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      // The registration reaches the admin API at the next flush: soon, so the test is quick.
+      METRICS_FLUSH_INTERVAL_SECONDS: '1',
+      SHUTDOWN_GRACE_SECONDS: '1',
+    });
+    url = await server.ready;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    sdk?.destroy();
+    await browser?.close();
+    if (server) await stopServer(server);
+    await database?.drop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('makes a token, gives working Node code, and sees the SDK connect', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+
+    await page.goto(`${url}/projects/default`);
+    await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    const guide = page.getByTestId('connect-sdk-guide');
+    await guide.waitFor({ timeout: 15_000 });
+    await page.getByText(/This project has no flags yet/).waitFor();
+    const status = guide.getByTestId('sdk-connection');
+    await status.getByText('Waiting for your SDK… the server has not seen my-app yet').waitFor();
+    expect(await status.getAttribute('data-state')).toBe('waiting');
+
+    const environment = guide.getByLabel('Environment');
+    await expect.poll(() => environment.inputValue()).not.toBe('');
+    const environmentName = await environment.inputValue();
+    await guide.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await guide.getByTestId('sdk-token-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(new RegExp(`^default:${environmentName}\\.[0-9a-f]+$`));
+    await shot(page, '70-connect-sdk-waiting');
+
+    const snippet = (await guide.getByTestId('sdk-snippet').textContent()) ?? '';
+    const sdkUrl = literal(snippet, /url: ("[^"]*")/);
+    const token = literal(snippet, /Authorization: ("[^"]*")/);
+    const appName = literal(snippet, /appName: ("[^"]*")/);
+    expect(sdkUrl).toBe(`${url}/api/`);
+    expect(token).toBe(secret);
+    expect(appName).toBe('my-app');
+
+    // Exactly what the snippet holds; startNodeSdk adds the `/api/` the snippet's URL ends with.
+    const started = await startNodeSdk({
+      url: sdkUrl.replace(/\/api\/$/, ''),
+      token,
+      appName,
+      // Registration is part of the SDK's metrics: on, as an application's would be.
+      disableMetrics: false,
+    });
+    sdk = started.unleash;
+
+    await expect
+      .poll(() => status.getAttribute('data-state'), { timeout: 20_000, interval: 500 })
+      .toBe('connected');
+    expect(await status.textContent()).toMatch(
+      /^Connected: my-app \(unleash-node-sdk:[\d.]+\) seen just now\.$/,
+    );
+    await shot(page, '71-connect-sdk-connected');
+    expect(started.errors).toEqual([]);
+
+    // Other SDKs get the same URL (frontend for browsers) with their own token kind.
+    await guide.getByText('React', { exact: true }).click();
+    const reactSnippet = (await guide.getByTestId('sdk-snippet').textContent()) ?? '';
+    expect(literal(reactSnippet, /url: ("[^"]*")/)).toBe(`${url}/api/frontend`);
+    expect(literal(reactSnippet, /clientKey: ("[^"]*")/)).toBe('<frontend API token>');
+    expect(failures).toEqual([]);
+    await page.close();
+  }, 90_000);
+});
