@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, TEST_ORIGIN } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
+import { createFakeBridge } from '../desktop/fake-bridge';
 import { ConnectSdkGuide } from './ConnectSdkGuide';
 import { CONNECTION_POLL_MS } from './use-sdk-connection';
 
@@ -164,4 +165,67 @@ describe('connect an SDK', () => {
     await new Promise((resolve) => setTimeout(resolve, CONNECTION_POLL_MS + 500));
     expect(server.calls('GET', '/api/admin/metrics/applications/my-app').length).toBe(asked);
   }, 20_000);
+
+  it('in the desktop app, gives the SDK listener’s network address when it is exposed', async () => {
+    const { server } = guideServer();
+    const settings = { adminHost: '127.0.0.1', adminPort: 4242, sdkHost: '0.0.0.0', sdkPort: 4243 };
+    const addresses = [
+      {
+        interface: 'eth0',
+        family: 'IPv4' as const,
+        address: '192.168.1.20',
+        url: 'http://192.168.1.20:4243/api',
+      },
+      { interface: 'wlan0', family: 'IPv4' as const, address: '10.0.0.9', url: 'http://10.0.0.9:4243/api' },
+    ];
+    const fake = createFakeBridge(server).answer('switchyard:network:get', () => ({
+      settings: { ...settings, sdkEnabled: true },
+      addresses,
+      restartRequired: false,
+    }));
+    await renderWithConsole(<ConnectSdkGuide />, { server, platform: fake.platform });
+    await waitFor(() => expect(snippetText()).toContain('url: "http://192.168.1.20:4243/api/"'));
+    fireEvent.change(screen.getByLabelText('SDK address'), { target: { value: '1' } });
+    expect(snippetText()).toContain('url: "http://10.0.0.9:4243/api/"');
+    fireEvent.click(screen.getByLabelText('Go'));
+    expect(snippetText()).toContain('unleash.WithUrl("http://10.0.0.9:4243/api/")');
+  });
+
+  it('in the desktop app, keeps the console’s own server URL while the SDK listener is off', async () => {
+    const { server } = guideServer();
+    const fake = createFakeBridge(server).answer('switchyard:network:get', () => ({
+      settings: {
+        adminHost: '127.0.0.1',
+        adminPort: 4242,
+        sdkEnabled: false,
+        sdkHost: '0.0.0.0',
+        sdkPort: 4243,
+      },
+      addresses: [],
+      restartRequired: false,
+    }));
+    await renderWithConsole(<ConnectSdkGuide />, { server, platform: fake.platform });
+    await waitFor(() => expect(fake.callsTo('switchyard:network:get')).toHaveLength(1));
+    expect(snippetText()).toContain(`url: "${TEST_ORIGIN}/api/"`);
+    expect(screen.queryByLabelText('SDK address')).toBeNull();
+  });
+
+  it('does not take an earlier run of the same application for the SDK being connected now', async () => {
+    const { server, register } = guideServer();
+    register();
+    server.on('GET', '/api/admin/metrics/applications/my-app/overview', {
+      projects: [],
+      featureCount: 0,
+      environments: [
+        { name: 'development', instanceCount: 1, sdks: [], lastSeen: '2026-11-21T09:00:00.000Z' },
+      ],
+      issues: { missingStrategies: [] },
+    });
+    await renderWithConsole(<ConnectSdkGuide />, { server });
+    await waitFor(() =>
+      expect(screen.getByTestId('sdk-connection').textContent).toContain('the server last saw my-app'),
+    );
+    expect(screen.getByTestId('sdk-connection').dataset.state).toBe('waiting');
+    expect(screen.getByTestId('sdk-connection').textContent).toContain('before this guide opened');
+  });
 });
