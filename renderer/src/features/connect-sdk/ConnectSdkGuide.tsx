@@ -104,7 +104,7 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
             <Title order={3}>Connect an SDK</Title>
-            <Text size="sm" c="dimmed">
+            <Text size="sm">
               Point an application at this server: choose its SDK, make a token, and run the code below.
             </Text>
           </div>
@@ -171,7 +171,7 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
               <Button onClick={() => void createToken(guide.kind)} loading={creating} disabled={!environment}>
                 Create token
               </Button>
-              <Text size="xs" c="dimmed">
+              <Text size="xs">
                 The secret is shown here once; the API tokens screen lists the token afterwards.
               </Text>
             </Group>
@@ -190,9 +190,7 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
             {snippet}
           </Code>
           {fromSdkListener ? (
-            <Text size="xs" c="dimmed">
-              This is the desktop app's SDK address, reachable from the network.
-            </Text>
+            <Text size="xs">This is the desktop app's SDK address, reachable from the network.</Text>
           ) : null}
         </Stack>
 

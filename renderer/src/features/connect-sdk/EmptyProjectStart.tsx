@@ -15,7 +15,7 @@ export function EmptyProjectStart({ projectId }: { projectId: string }) {
   return (
     <Stack gap="md">
       <Group gap="sm">
-        <Text c="dimmed" size="sm">
+        <Text size="sm">
           This project has no flags yet: create your first flag, and connect the application that will use it.
         </Text>
         <Button size="xs" onClick={() => setCreating(true)}>
@@ -23,9 +23,7 @@ export function EmptyProjectStart({ projectId }: { projectId: string }) {
         </Button>
       </Group>
       {pending ? (
-        <Text size="sm" c="orange">
-          The flag {pending} is pending: it is created when the server is back.
-        </Text>
+        <Text size="sm">The flag {pending} is pending: it is created when the server is back.</Text>
       ) : null}
       <ConnectSdkGuide project={projectId} />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New flag" size="lg">
