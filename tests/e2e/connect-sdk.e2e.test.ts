@@ -103,6 +103,14 @@ describe.skipIf(!hasChromium)('first run: connect an SDK from the console', () =
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     const guide = page.getByTestId('connect-sdk-guide');
     await guide.waitFor({ timeout: 15_000 });
+    // No SDK was ever seen: the applications screen opens with the guide too, for all projects.
+    await page.goto(`${url}/applications`);
+    await guide.waitFor();
+    await page.getByText('No SDK has registered yet.').waitFor();
+    expect(await guide.getByText(/in project/).count()).toBe(0);
+    await shot(page, '72-connect-sdk-applications');
+    await page.goto(`${url}/projects/default`);
+    await guide.waitFor({ timeout: 15_000 });
     await page.getByText(/This project has no flags yet/).waitFor();
     const status = guide.getByTestId('sdk-connection');
     await status.getByText('Waiting for your SDK… the server has not seen my-app yet').waitFor();
