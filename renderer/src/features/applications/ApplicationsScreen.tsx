@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
@@ -7,6 +7,7 @@ import { Link, useLocation } from '../../router/navigation';
 import { applicationPath } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
+import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
 import { ApplicationPage } from './ApplicationPage';
 
 /** `/applications` lists applications; `/applications/:name` shows one. */
@@ -25,6 +26,10 @@ function ApplicationList() {
     async (api) => (await api.listApplications()).applications,
   );
   const [filter, setFilter] = useState('');
+  // Open by itself while no SDK was ever seen (first run), until the operator closes it.
+  const [guide, setGuide] = useState<'auto' | 'open' | 'closed'>('auto');
+  const noApplications = applications.data?.length === 0;
+  const guideOpen = guide === 'open' || (guide === 'auto' && noApplications);
   const needle = filter.trim().toLowerCase();
   const shown = applications.data?.filter((app) =>
     `${app.appName} ${app.description ?? ''} ${app.sdkVersion ?? ''}`.toLowerCase().includes(needle),
@@ -38,7 +43,19 @@ function ApplicationList() {
         savedAt={applications.savedAt}
         fromCache={applications.fromCache}
         now={now}
+        actions={
+          guideOpen ? null : (
+            <Button variant="default" onClick={() => setGuide('open')}>
+              Connect an SDK
+            </Button>
+          )
+        }
       />
+      {guideOpen ? (
+        <Box mb="md">
+          <ConnectSdkGuide onClose={() => setGuide('closed')} />
+        </Box>
+      ) : null}
       <TextInput
         aria-label="Filter applications"
         placeholder="Filter by name, description or SDK"

@@ -13,6 +13,8 @@ import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ArchiveScreen } from '../archive/ArchiveScreen';
+import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
+import { EmptyProjectStart } from '../connect-sdk/EmptyProjectStart';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectFlagList } from './ProjectFlagList';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
@@ -37,7 +39,15 @@ function Overview({ data }: { data: ProjectPageData }) {
   );
 }
 
-const PROJECT_TABS = ['flags', 'overview', 'settings', 'environments', 'members'] as const;
+const PROJECT_TABS = [
+  'flags',
+  'overview',
+  'settings',
+  'environments',
+  'members',
+  'archive',
+  'connect-sdk',
+] as const;
 
 /**
  * `/projects/:projectId[/tab]`: one project's flags (first, as in Unleash), overview, settings,
@@ -115,6 +125,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 <Tabs.Tab value="environments">Environments</Tabs.Tab>
                 <Tabs.Tab value="members">Members</Tabs.Tab>
                 <Tabs.Tab value="archive">Archive</Tabs.Tab>
+                <Tabs.Tab value="connect-sdk">Connect an SDK</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="overview">
                 <Overview data={data} />
@@ -124,10 +135,14 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 </Text>
               </Tabs.Panel>
               <Tabs.Panel value="flags">
-                <ProjectFlagList
-                  projectId={projectId}
-                  environments={data.overview.environments.map((entry) => entry.environment)}
-                />
+                {data.features.length === 0 ? (
+                  <EmptyProjectStart projectId={projectId} />
+                ) : (
+                  <ProjectFlagList
+                    projectId={projectId}
+                    environments={data.overview.environments.map((entry) => entry.environment)}
+                  />
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="settings">
                 <ProjectSettingsForm
@@ -151,6 +166,9 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               </Tabs.Panel>
               <Tabs.Panel value="archive">
                 <ArchiveScreen project={projectId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="connect-sdk">
+                <ConnectSdkGuide project={projectId} onClose={() => setTab('flags')} />
               </Tabs.Panel>
             </Tabs>
             <ProjectLifecycleDialog
