@@ -13,6 +13,7 @@ import {
   Menu,
   Notification,
   nativeImage,
+  nativeTheme,
   screen,
   session,
   shell,
@@ -232,6 +233,7 @@ async function run(): Promise<void> {
         preloadPath: path.join(import.meta.dirname, 'preload.cjs'),
         bounds: windowState,
         title: APP_NAME,
+        dark: nativeTheme.shouldUseDarkColors,
       }),
     );
     if (windowState.maximized) win.maximize();

@@ -123,6 +123,7 @@ export class Notification extends EventEmitter {
   show() {}
 }
 export const nativeImage = { createFromPath: () => ({}) };
+export const nativeTheme = { themeSource: 'system', shouldUseDarkColors: false };
 export const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] };
 export const session = {
   defaultSession: {

@@ -36,4 +36,16 @@ describe('createWindowOptions', () => {
     expect('x' in centred).toBe(false);
     expect('y' in centred).toBe(false);
   });
+
+  it('paints the window in the scheme the operating system prefers', () => {
+    const options = (dark?: boolean) =>
+      createWindowOptions({
+        preloadPath: 'p',
+        bounds: { width: 900, height: 600 },
+        ...(dark === undefined ? {} : { dark }),
+      });
+    expect(options(true).backgroundColor).toBe('#242424');
+    expect(options(false).backgroundColor).toBe('#ffffff');
+    expect(options().backgroundColor).toBe('#ffffff');
+  });
 });

@@ -11,7 +11,12 @@ export interface WindowOptionsInput {
   preloadPath: string;
   bounds: WindowBounds;
   title?: string;
+  /** The operating system prefers dark colours (Electron's nativeTheme.shouldUseDarkColors). */
+  dark?: boolean;
 }
+
+/** Mantine's page background in each scheme, so the frame before the console paints matches it. */
+export const WINDOW_BACKGROUND = { light: '#ffffff', dark: '#242424' } as const;
 
 export const MIN_WINDOW_WIDTH = 800;
 export const MIN_WINDOW_HEIGHT = 560;
@@ -30,6 +35,9 @@ export function createWindowOptions(input: WindowOptionsInput): BrowserWindowCon
     minWidth: MIN_WINDOW_WIDTH,
     minHeight: MIN_WINDOW_HEIGHT,
     title: input.title ?? 'Switchyard',
+    // The console follows the OS scheme itself (prefers-color-scheme, with nativeTheme's default
+    // themeSource 'system'); the window's own background follows it too.
+    backgroundColor: input.dark ? WINDOW_BACKGROUND.dark : WINDOW_BACKGROUND.light,
     // Shown on ready-to-show so the user never sees an empty frame.
     show: false,
     webPreferences: {

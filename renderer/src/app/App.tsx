@@ -1,10 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ConsoleProvider } from '../stores/console-context';
 import type { Console } from '../stores/console-store';
 import { type ConsoleRouter, createConsoleRouter, documentBasename, routerModeFor } from './console-router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** The console's pages, signed in or not, on Unleash's paths (app/console-router.tsx). */
 function App({ console }: { console: Console }) {
@@ -22,13 +22,32 @@ function App({ console }: { console: Console }) {
   return router ? <RouterProvider router={router} /> : null;
 }
 
+/** Light, dark or the operating system's choice ("auto"), kept across reloads. */
+export const COLOR_SCHEME_KEY = 'switchyard-color-scheme';
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
+
+/** The theme in the scheme the person chose, or the operating system's until they choose. */
+export function ConsoleThemeProvider({ env, children }: { env?: 'default' | 'test'; children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      {...(env ? { env } : {})}
+    >
+      {children}
+    </MantineProvider>
+  );
+}
+
 /** The console with its theme and state; tests render it with `env="test"` (no transitions or portals). */
 export function ConsoleRoot({ console, env }: { console: Console; env?: 'default' | 'test' }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" {...(env ? { env } : {})}>
+    <ConsoleThemeProvider {...(env ? { env } : {})}>
       <ConsoleProvider console={console}>
         <App console={console} />
       </ConsoleProvider>
-    </MantineProvider>
+    </ConsoleThemeProvider>
   );
 }

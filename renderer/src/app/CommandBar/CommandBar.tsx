@@ -117,83 +117,79 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      withCloseButton={false}
-      size="lg"
-      padding={0}
-      yOffset="12vh"
-      aria-label="Command bar"
-    >
-      <TextInput
-        data-autofocus
-        placeholder="Jump to a screen or find a flag…"
-        value={input}
-        onChange={(event) => {
-          setInput(event.currentTarget.value);
-          setActive(0);
-        }}
-        onKeyDown={onKeyDown}
-        variant="unstyled"
-        size="lg"
-        className={classes.input}
-        rightSection={searching ? <Loader size="xs" /> : null}
-        aria-label="Command"
-        role="combobox"
-        aria-expanded
-        aria-controls="command-results"
-      />
-      <ScrollArea.Autosize mah="50vh" type="auto">
-        <Stack gap={0} className={classes.results} id="command-results" role="listbox">
-          {items.map((item, index) => (
-            <UnstyledButton
-              key={item.key}
-              role="option"
-              aria-selected={index === active}
-              className={classes.item}
-              data-active={index === active || undefined}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => choose(item)}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={500} ff={item.type === 'flag' ? 'monospace' : undefined} truncate>
-                  {item.label}
-                </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="xs" c="dimmed">
-                    {item.detail}
+    // Composed, so the name lands on the dialog itself, not on Modal's role-less root (axe: aria-prohibited-attr).
+    <Modal.Root opened={opened} onClose={onClose} size="lg" padding={0} yOffset="12vh">
+      <Modal.Overlay />
+      <Modal.Content aria-label="Command bar">
+        <TextInput
+          data-autofocus
+          placeholder="Jump to a screen or find a flag…"
+          value={input}
+          onChange={(event) => {
+            setInput(event.currentTarget.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          variant="unstyled"
+          size="lg"
+          className={classes.input}
+          rightSection={searching ? <Loader size="xs" /> : null}
+          aria-label="Command"
+          role="combobox"
+          aria-expanded
+          aria-controls="command-results"
+        />
+        <ScrollArea.Autosize mah="50vh" type="auto">
+          <Stack gap={0} className={classes.results} id="command-results" role="listbox">
+            {items.map((item, index) => (
+              <UnstyledButton
+                key={item.key}
+                role="option"
+                aria-selected={index === active}
+                className={classes.item}
+                data-active={index === active || undefined}
+                onMouseEnter={() => setActive(index)}
+                onClick={() => choose(item)}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm" fw={500} ff={item.type === 'flag' ? 'monospace' : undefined} truncate>
+                    {item.label}
                   </Text>
-                  <Badge size="xs" variant="light" color={item.type === 'flag' ? 'teal' : 'gray'}>
-                    {item.type}
-                  </Badge>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="xs" c="dimmed">
+                      {item.detail}
+                    </Text>
+                    <Badge size="xs" variant="light" color={item.type === 'flag' ? 'teal' : 'gray'}>
+                      {item.type}
+                    </Badge>
+                  </Group>
                 </Group>
-              </Group>
-            </UnstyledButton>
-          ))}
-          {items.length === 0 && !searching ? (
-            <Text size="sm" c="dimmed" className={classes.note}>
-              Nothing matches “{input.trim()}”.
-            </Text>
-          ) : null}
-          {flags?.error && flags.query === input.trim() ? (
-            <Text size="sm" c="dimmed" className={classes.note}>
-              {flags.error}
-            </Text>
-          ) : null}
-        </Stack>
-      </ScrollArea.Autosize>
-      <Group gap="md" className={classes.footer}>
-        <Text size="xs" c="dimmed">
-          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open,{' '}
-          <Kbd size="xs">Esc</Kbd> to close
-        </Text>
-        {input.trim().length > 0 && input.trim().length < MIN_FLAG_QUERY ? (
+              </UnstyledButton>
+            ))}
+            {items.length === 0 && !searching ? (
+              <Text size="sm" c="dimmed" className={classes.note}>
+                Nothing matches “{input.trim()}”.
+              </Text>
+            ) : null}
+            {flags?.error && flags.query === input.trim() ? (
+              <Text size="sm" c="dimmed" className={classes.note}>
+                {flags.error}
+              </Text>
+            ) : null}
+          </Stack>
+        </ScrollArea.Autosize>
+        <Group gap="md" className={classes.footer}>
           <Text size="xs" c="dimmed">
-            Type 2 characters to search flags
+            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open,{' '}
+            <Kbd size="xs">Esc</Kbd> to close
           </Text>
-        ) : null}
-      </Group>
-    </Modal>
+          {input.trim().length > 0 && input.trim().length < MIN_FLAG_QUERY ? (
+            <Text size="xs" c="dimmed">
+              Type 2 characters to search flags
+            </Text>
+          ) : null}
+        </Group>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

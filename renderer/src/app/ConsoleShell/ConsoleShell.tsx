@@ -16,11 +16,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Link, navigate, useLocation } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useProfileOutbox } from '../../stores/use-outbox';
+import { ColorSchemeToggle } from '../ColorSchemeToggle/ColorSchemeToggle';
 import { CommandBar } from '../CommandBar/CommandBar';
 import { OfflineBanner } from '../OfflineBanner/OfflineBanner';
 import { DEFAULT_PATH, findRoute, NAV_GROUPS, ROUTES } from '../routes';
@@ -117,6 +118,12 @@ function UserMenu() {
   );
 }
 
+/** Focuses the screen without the router seeing a `#main-content` navigation. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}
+
 /** The signed-in console: header with the command bar, navigation for every area, and the screen. */
 export function ConsoleShell() {
   const location = useLocation();
@@ -148,6 +155,11 @@ export function ConsoleShell() {
       padding="lg"
     >
       <AppShell.Header className={classes.header}>
+        {/* The first stop of the keyboard: past the header and the navigation, into the screen. */}
+        {/* biome-ignore lint/a11y/useValidAnchor: a real link to #main-content without JavaScript; the click only keeps the router's hash out of it */}
+        <a href="#main-content" className={classes.skipLink} onClick={skipToContent}>
+          Skip to content
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -165,7 +177,6 @@ export function ConsoleShell() {
           <UnstyledButton
             className={classes.commandButton}
             onClick={command.open}
-            aria-label="Open the command bar"
             data-testid="command-button"
           >
             <Text size="sm" c="dimmed">
@@ -188,6 +199,7 @@ export function ConsoleShell() {
                 {pending.length} pending
               </Badge>
             ) : null}
+            <ColorSchemeToggle />
             <ConnectionIndicator />
             <UserMenu />
           </Group>
@@ -224,7 +236,7 @@ export function ConsoleShell() {
           </nav>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <OfflineBanner />
         <Outlet />
       </AppShell.Main>

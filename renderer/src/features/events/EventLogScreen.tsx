@@ -1,4 +1,15 @@
-import { Badge, Button, Group, Pagination, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useEffect, useState } from 'react';
 import { EVENT_PAGE_SIZE } from '../../api/search-params';
@@ -33,11 +44,21 @@ function EventRow({ event }: { event: AuditEvent }) {
   const [open, setOpen] = useState(false);
   return (
     <Fragment>
-      <Table.Tr className={classes.row} onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+      <Table.Tr className={classes.row} onClick={() => setOpen((value) => !value)}>
         <Table.Td className={classes.time}>
-          <Text size="sm">
-            <RelativeTime value={event.createdAt} />
-          </Text>
+          {/* The row opens on a click anywhere; this button is its keyboard and screen-reader way. */}
+          <UnstyledButton
+            aria-expanded={open}
+            onClick={(click) => {
+              click.stopPropagation();
+              setOpen((value) => !value);
+            }}
+          >
+            <Text size="sm" span>
+              <RelativeTime value={event.createdAt} />
+            </Text>
+            <VisuallyHidden> details</VisuallyHidden>
+          </UnstyledButton>
         </Table.Td>
         <Table.Td>
           <Badge variant="light" color={eventColor(event.type)} className={classes.type}>

@@ -54,7 +54,7 @@ describe('invite links screen', () => {
     expect(
       (within(row).getByRole('switch', { name: 'Enable Spring interns' }) as HTMLInputElement).checked,
     ).toBe(true);
-    fireEvent.click(within(row).getByRole('button', { name: 'Copy the link Spring interns' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Copy link Spring interns' }));
     await waitFor(() =>
       expect(writeText).toHaveBeenCalledWith('http://switchyard.test/new-user?invite=a1b2'),
     );

@@ -120,7 +120,7 @@ export function InviteLinksScreen() {
                             variant={copied ? 'light' : 'subtle'}
                             color={copied ? 'teal' : undefined}
                             disabled={!link.url}
-                            aria-label={`Copy the link ${link.name}`}
+                            aria-label={`${copied ? 'Copied' : 'Copy link'} ${link.name}`}
                             onClick={copy}
                           >
                             {copied ? 'Copied' : 'Copy link'}
