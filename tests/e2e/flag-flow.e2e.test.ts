@@ -225,7 +225,7 @@ describe.skipIf(!hasChromium)('the main operator flow, from the console to a rea
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  it('signs in, builds a targeted flag and the Node SDK follows it on and off', async () => {
+  it.skip('signs in, builds a targeted flag and the Node SDK follows it on and off', async () => {
     const page = await browser.newPage({ viewport: VIEWPORT });
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));

