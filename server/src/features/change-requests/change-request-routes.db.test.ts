@@ -389,6 +389,91 @@ describe('change requests: config, drafts, review and apply', () => {
     );
   });
 
+  it('holds approval per environment: a production-only reviewer cannot approve in development', async () => {
+    await call(
+      t,
+      'PUT',
+      `${P}/environments/development/change-requests/config`,
+      { changeRequestsEnabled: true },
+      200,
+    );
+    const draft = await json<ChangeRequest>(
+      alice,
+      'POST',
+      `${P}/environments/development/change-requests`,
+      {
+        feature: 'cr-flag',
+        action: 'updateEnabled',
+        payload: { enabled: false },
+      },
+      200,
+    );
+    await setState(alice, draft.id, { state: 'In review' });
+    const refused = await bob('PUT', `${P}/change-requests/${draft.id}/state`, { state: 'Approved' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      name: 'PermissionError',
+      permissions: ['APPROVE_CHANGE_REQUEST'],
+    });
+    await setState(alice, draft.id, { state: 'Cancelled' });
+    await call(
+      t,
+      'PUT',
+      `${P}/environments/development/change-requests/config`,
+      { changeRequestsEnabled: false },
+      200,
+    );
+  });
+
+  it('answers hostile input with 4xx, never 5xx', async () => {
+    const url = `${P}/environments/production/change-requests`;
+    const cases: Array<[string, 'GET' | 'POST' | 'PUT', string, unknown]> = [
+      ['id overflow', 'GET', `${P}/change-requests/99999999999999`, undefined],
+      ['negative id', 'GET', `${P}/change-requests/-1`, undefined],
+      ['unknown id', 'GET', `${P}/change-requests/2147483647`, undefined],
+      [
+        'NUL in feature',
+        'POST',
+        url,
+        { feature: 'a\u0000b', action: 'updateEnabled', payload: { enabled: true } },
+      ],
+      ['null payload', 'POST', url, { feature: 'cr-flag', action: 'updateEnabled', payload: null }],
+      ['empty array', 'POST', url, []],
+      [
+        'huge array',
+        'POST',
+        url,
+        Array.from({ length: 500 }, () => ({ feature: 'cr-flag', action: 'archiveFeature' })),
+      ],
+      ['number body', 'POST', url, 42],
+      ['unknown state', 'PUT', `${P}/change-requests/1/state`, { state: 'Merged' }],
+      [
+        'bad scheduledAt',
+        'PUT',
+        `${P}/change-requests/1/state`,
+        { state: 'Scheduled', scheduledAt: 'tomorrow' },
+      ],
+      [
+        'config with string approvals',
+        'PUT',
+        `${P}/environments/production/change-requests/config`,
+        { changeRequestsEnabled: true, requiredApprovals: 'ten' },
+      ],
+      [
+        'config overflow',
+        'PUT',
+        `${P}/environments/production/change-requests/config`,
+        { changeRequestsEnabled: true, requiredApprovals: 1e300 },
+      ],
+    ];
+    for (const [label, method, path, body] of cases) {
+      const response = await alice(method, path, body);
+      expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
+      expect(response.json().name, label).toEqual(expect.any(String));
+    }
+  });
+
   async function openDraftId(send: Send): Promise<number> {
     const row = await t.db
       .selectFrom('change_requests')
