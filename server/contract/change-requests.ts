@@ -86,10 +86,12 @@ export const UpdateStrategyPayloadSchema = Type.Intersect([
 export const DeleteStrategyPayloadSchema = Type.Object({ id: Type.String({ minLength: 1 }) });
 export const PatchVariantPayloadSchema = Type.Object({ variants: Type.Array(VariantSchema) });
 export const UpdateSegmentPayloadSchema = Type.Intersect([
-  Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+  Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
   UpsertSegmentSchema,
 ]);
-export const DeleteSegmentPayloadSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const DeleteSegmentPayloadSchema = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
 
 /**
  * The payload schema of every supported action; `null` for actions without a payload. The

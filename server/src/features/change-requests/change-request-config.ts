@@ -1,0 +1,71 @@
+import {
+  CHANGE_REQUEST_EVENT_TYPES,
+  type ChangeRequestEnvironmentConfig,
+  MAX_REQUIRED_APPROVALS,
+  MIN_REQUIRED_APPROVALS,
+  type UpdateChangeRequestEnvironmentConfig,
+} from '../../../contract';
+import { notFound } from '../../lib/errors';
+import { type Actor, appendEvent, type Queryable } from '../events';
+import {
+  deleteChangeRequestSetting,
+  getChangeRequestSetting,
+  listProjectEnvironmentConfig,
+  upsertChangeRequestSetting,
+} from './change-request-store';
+
+/** Required approvals outside 1..10 are clamped, not refused (issue 13); a missing value means 1. */
+export function clampApprovals(value: number | null | undefined): number {
+  if (value === null || value === undefined || !Number.isFinite(value)) return MIN_REQUIRED_APPROVALS;
+  return Math.min(MAX_REQUIRED_APPROVALS, Math.max(MIN_REQUIRED_APPROVALS, Math.trunc(value)));
+}
+
+/** GET …/change-requests/config: every environment of the project, on or off. */
+export async function getChangeRequestConfig(
+  db: Queryable,
+  project: string,
+): Promise<ChangeRequestEnvironmentConfig[]> {
+  const rows = await listProjectEnvironmentConfig(db, project);
+  if (rows === undefined) throw notFound(`Could not find project with id "${project}".`);
+  return rows.map((row) => ({
+    environment: row.environment,
+    type: row.type,
+    changeRequestEnabled: row.requiredApprovals !== null,
+    requiredApprovals: row.requiredApprovals,
+  }));
+}
+
+/** PUT …/environments/{env}/change-requests/config, in the caller's transaction with its event. */
+export async function updateChangeRequestConfig(
+  db: Queryable,
+  input: { project: string; environment: string; body: UpdateChangeRequestEnvironmentConfig; actor: Actor },
+): Promise<void> {
+  const { project, environment, body, actor } = input;
+  const environments = await listProjectEnvironmentConfig(db, project);
+  if (environments === undefined) throw notFound(`Could not find project with id "${project}".`);
+  if (!environments.some((row) => row.environment === environment)) {
+    throw notFound(`Environment "${environment}" is not enabled for project "${project}".`);
+  }
+  const before = await getChangeRequestSetting(db, project, environment);
+  const requiredApprovals = clampApprovals(body.requiredApprovals ?? before?.requiredApprovals);
+  if (body.changeRequestsEnabled) {
+    await upsertChangeRequestSetting(db, { project, environment, requiredApprovals });
+  } else {
+    await deleteChangeRequestSetting(db, project, environment);
+  }
+  await appendEvent(db, {
+    type: CHANGE_REQUEST_EVENT_TYPES.configurationUpdated,
+    createdBy: actor.name,
+    createdByUserId: actor.userId,
+    project,
+    environment,
+    data: {
+      changeRequestsEnabled: body.changeRequestsEnabled,
+      requiredApprovals: body.changeRequestsEnabled ? requiredApprovals : null,
+    },
+    preData: {
+      changeRequestsEnabled: before !== undefined,
+      requiredApprovals: before?.requiredApprovals ?? null,
+    },
+  });
+}
