@@ -37,20 +37,29 @@ function visibleTo(actor: Actor) {
   return sql<boolean>`(state <> 'Draft' or author_key = ${key})`;
 }
 
-/** GET …/change-requests: the project's newest 300 (CHANGE_REQUEST_LIST_LIMIT), newest first. */
-export async function listProjectChangeRequests(
+type RequestQuery = ReturnType<typeof selectChangeRequestRows>;
+
+/** The project's requests that `narrow` keeps, newest first, capped at CHANGE_REQUEST_LIST_LIMIT. */
+async function newestInProject(
   db: Queryable,
   project: string,
-  actor: Actor,
+  narrow: (query: RequestQuery) => RequestQuery,
 ): Promise<ChangeRequestListItem[]> {
-  const rows = await selectChangeRequestRows(db)
-    .where('project', '=', project)
-    .where(visibleTo(actor))
+  const rows = await narrow(selectChangeRequestRows(db).where('project', '=', project))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(CHANGE_REQUEST_LIST_LIMIT)
     .execute();
   return listItems(db, rows.map(toChangeRequestRow));
+}
+
+/** GET …/change-requests: the project's newest 300 (CHANGE_REQUEST_LIST_LIMIT), newest first. */
+export function listProjectChangeRequests(
+  db: Queryable,
+  project: string,
+  actor: Actor,
+): Promise<ChangeRequestListItem[]> {
+  return newestInProject(db, project, (query) => query.where(visibleTo(actor)));
 }
 
 /** GET …/change-requests/count: requests by state ("reviewRequired" is In review). */
@@ -77,45 +86,37 @@ export async function countProjectChangeRequests(
 }
 
 /** GET …/change-requests/pending: the caller's open requests in the project, newest first. */
-export async function listPendingForAuthor(
+export function listPendingForAuthor(
   db: Queryable,
   project: string,
   actor: Actor,
 ): Promise<ChangeRequestListItem[]> {
-  const rows = await selectChangeRequestRows(db)
-    .where('project', '=', project)
-    .where('author_key', '=', authorKey(actor))
-    .where('state', 'in', [...OPEN_CHANGE_REQUEST_STATES])
-    .orderBy('id', 'desc')
-    .limit(CHANGE_REQUEST_LIST_LIMIT)
-    .execute();
-  return listItems(db, rows.map(toChangeRequestRow));
+  return newestInProject(db, project, (query) =>
+    query.where('author_key', '=', authorKey(actor)).where('state', 'in', [...OPEN_CHANGE_REQUEST_STATES]),
+  );
 }
 
 /** GET …/change-requests/pending/{featureName}: open requests with a change to the flag. */
-export async function listPendingForFeature(
+export function listPendingForFeature(
   db: Queryable,
   project: string,
   feature: string,
   actor: Actor,
 ): Promise<ChangeRequestListItem[]> {
-  const rows = await selectChangeRequestRows(db)
-    .where('project', '=', project)
-    .where('state', 'in', [...OPEN_CHANGE_REQUEST_STATES])
-    .where(visibleTo(actor))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('change_request_events as e')
-          .select(sql`1`.as('one'))
-          .whereRef('e.change_request_id', '=', 'change_requests.id')
-          .where('e.feature', '=', feature),
+  return newestInProject(db, project, (query) =>
+    query
+      .where('state', 'in', [...OPEN_CHANGE_REQUEST_STATES])
+      .where(visibleTo(actor))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('change_request_events as e')
+            .select(sql`1`.as('one'))
+            .whereRef('e.change_request_id', '=', 'change_requests.id')
+            .where('e.feature', '=', feature),
+        ),
       ),
-    )
-    .orderBy('id', 'desc')
-    .limit(CHANGE_REQUEST_LIST_LIMIT)
-    .execute();
-  return listItems(db, rows.map(toChangeRequestRow));
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus, setUpReviewers } from '../../../../tests/helpers/change-requests';
 import { createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
 import { as, createUser, login, type Send } from '../../../../tests/helpers/identity';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -28,17 +29,8 @@ describe('change-request lists and collaboration', () => {
   let aliceDraft: ChangeRequest;
   let strategyId: string;
 
-  async function ok<T>(
-    send: Send,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    body?: unknown,
-    status = 200,
-  ) {
-    const response = await send(method, url, body);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-    return (response.body ? response.json() : undefined) as T;
-  }
+  const ok = <T>(send: Send, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, status = 200) =>
+    expectStatus<T>(send, method, url, body, status);
   const draft = (send: Send, change: object) =>
     ok<ChangeRequest>(send, 'POST', `${P}/environments/production/change-requests`, change);
   const state = (send: Send, id: number, body: object) =>
@@ -46,31 +38,16 @@ describe('change-request lists and collaboration', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ loginRateLimitPerMinute: 100_000, schedulerPollIntervalMs: HOUR });
-    const role = await t.request('POST', '/api/admin/roles', {
-      name: 'Production reviewer',
-      type: 'custom',
-      permissions: [
-        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
-        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
-      ],
-    });
-    const roleId = role.json().roles?.id ?? role.json().id;
-    aliceId = await createUser(t, { username: 'alice', rootRole: 'Editor', email: 'alice@example.com' });
-    bobId = await createUser(t, { username: 'bob', rootRole: 'Editor', email: 'bob@example.com' });
+    const reviewers = await setUpReviewers(t, [
+      { username: 'alice', email: 'alice@example.com' },
+      { username: 'bob', email: 'bob@example.com' },
+    ]);
+    aliceId = reviewers.ids.alice!;
+    bobId = reviewers.ids.bob!;
+    alice = reviewers.send.alice!;
+    bob = reviewers.send.bob!;
     vicId = await createUser(t, { username: 'vic', rootRole: 'Viewer' });
-    for (const userId of [aliceId, bobId]) {
-      await t.db
-        .insertInto('role_user')
-        .values({ user_id: userId, role_id: roleId, project: 'default' })
-        .execute();
-    }
-    alice = as(t, { cookie: await login(t, 'alice') });
-    bob = as(t, { cookie: await login(t, 'bob') });
     viewer = as(t, { cookie: await login(t, 'vic') });
-    await t.request('PUT', `${P}/environments/production/change-requests/config`, {
-      changeRequestsEnabled: true,
-      requiredApprovals: 1,
-    });
     await createFlag(t, 'list-flag');
     await createFlag(t, 'other-flag');
     const strategy = await t.request(

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus, setUpReviewers } from '../../../../tests/helpers/change-requests';
 import { createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
 import { as, createUser, login, type Send } from '../../../../tests/helpers/identity';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -21,7 +22,6 @@ describe('scheduled change requests', () => {
   let t: TestApp;
   let alice: Send;
   let bob: Send;
-  let bobId: number;
   let reviewerRoleId: number;
   const instances: Array<{ app: App; handle: DatabaseHandle }> = [];
 
@@ -44,11 +44,8 @@ describe('scheduled change requests', () => {
     }
   }
 
-  async function ok<T>(send: Send, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
-    const response = await send(method, url, body);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-    return response.json() as T;
-  }
+  const ok = <T>(send: Send, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+    expectStatus<T>(send, method, url, body);
 
   /** Alice drafts "enable <flag> in production", Bob approves, Alice schedules it. */
   async function scheduledRequest(flag: string, scheduledAt: Date): Promise<number> {
@@ -87,31 +84,10 @@ describe('scheduled change requests', () => {
   beforeAll(async () => {
     // The test app's own scheduler polls hourly: the instances started below do the work.
     t = await createTestApp({ loginRateLimitPerMinute: 100_000, schedulerPollIntervalMs: HOUR });
-    const role = await t.request('POST', '/api/admin/roles', {
-      name: 'Production reviewer',
-      type: 'custom',
-      permissions: [
-        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
-        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
-      ],
-    });
-    expect(role.statusCode, role.body).toBe(200);
-    reviewerRoleId = role.json().roles?.id ?? role.json().id;
-    const aliceId = await createUser(t, { username: 'alice', rootRole: 'Editor' });
-    bobId = await createUser(t, { username: 'bob', rootRole: 'Editor' });
-    for (const userId of [aliceId, bobId]) {
-      await t.db
-        .insertInto('role_user')
-        .values({ user_id: userId, role_id: reviewerRoleId, project: 'default' })
-        .execute();
-    }
-    alice = as(t, { cookie: await login(t, 'alice') });
-    bob = as(t, { cookie: await login(t, 'bob') });
-    const config = await t.request('PUT', `${P}/environments/production/change-requests/config`, {
-      changeRequestsEnabled: true,
-      requiredApprovals: 1,
-    });
-    expect(config.statusCode, config.body).toBe(200);
+    const reviewers = await setUpReviewers(t, [{ username: 'alice' }, { username: 'bob' }]);
+    reviewerRoleId = reviewers.roleId;
+    alice = reviewers.send.alice!;
+    bob = reviewers.send.bob!;
   });
   afterAll(async () => {
     await stopInstances();
