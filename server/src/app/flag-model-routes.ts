@@ -1,5 +1,7 @@
 import type { Db } from '../db/database';
 import { changeRequestRoutes } from '../features/change-requests';
+import { changeRequestReadRoutes } from '../features/change-requests/change-request-read-routes';
+import { changeRequestSearchRoutes } from '../features/change-requests/change-request-search';
 import { constraintRoutes } from '../features/constraints/constraint-routes';
 import { contextFieldRoutes } from '../features/context-fields/context-field-routes';
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
@@ -34,6 +36,8 @@ export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<voi
   await app.register(dependencyRoutes, { db });
   await app.register(featureSearchRoutes, { db });
   await app.register(changeRequestRoutes, { db });
+  await app.register(changeRequestReadRoutes, { db });
+  await app.register(changeRequestSearchRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;
