@@ -23,7 +23,7 @@ import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
 import { flagModelRoutes } from './flag-model-routes';
 import { registerIdentity } from './identity';
-import { scheduledJobs } from './scheduled-jobs';
+import { createEarlyWake, scheduledJobs } from './scheduled-jobs';
 import { sdkApis } from './sdk-apis';
 
 export interface AppDependencies {
@@ -98,8 +98,10 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
     async (scoped) => {
       await scoped.register(healthRoutes, { db });
       await scoped.register(sdkApis, { db, config, fastPath, identity, registry: metrics.registry });
-      await scoped.register(flagModelRoutes, { db });
-      await scoped.register(scheduledJobs, { db, config });
+      // A change request scheduled sooner than the next poll wakes the scheduler then.
+      const earlyWake = createEarlyWake(config.schedulerPollIntervalMs);
+      await scoped.register(flagModelRoutes, { db, onScheduled: earlyWake.onScheduled });
+      await scoped.register(scheduledJobs, { db, config, earlyWake });
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { changeRequestRoutes } from '../features/change-requests';
+import { changeRequestRoutes, type ScheduleListener } from '../features/change-requests';
 import { changeRequestReadRoutes } from '../features/change-requests/change-request-read-routes';
 import { changeRequestSearchRoutes } from '../features/change-requests/change-request-search';
 import { constraintRoutes } from '../features/constraints/constraint-routes';
@@ -22,7 +22,10 @@ import type { App } from '../http/app-type';
  * context fields, tags, dependencies, search and the audit log, registered in one place so
  * build-app needs one line; also runs the potentially-stale job for the app's lifetime.
  */
-export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<void> {
+export async function flagModelRoutes(
+  app: App,
+  { db, onScheduled }: { db: Db; onScheduled?: ScheduleListener },
+): Promise<void> {
   await app.register(eventRoutes, { db });
   await app.register(projectRoutes, { db });
   await app.register(environmentRoutes, { db });
@@ -35,7 +38,7 @@ export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<voi
   await app.register(featureRoutes, { db });
   await app.register(dependencyRoutes, { db });
   await app.register(featureSearchRoutes, { db });
-  await app.register(changeRequestRoutes, { db });
+  await app.register(changeRequestRoutes, { db, ...(onScheduled ? { onScheduled } : {}) });
   await app.register(changeRequestReadRoutes, { db });
   await app.register(changeRequestSearchRoutes, { db });
 
