@@ -186,16 +186,14 @@ export function createClientMetricsStore(db: Db) {
       }));
     },
 
-    /** Flags an application reported on, from the metrics it sent. */
-    async featuresSeenBy(appName: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('client_metrics_env')
-        .select('feature_name')
-        .where('app_name', '=', appName)
-        .distinct()
-        .orderBy('feature_name')
-        .execute();
-      return rows.map((r) => r.feature_name);
+    /** The project of a flag, archived ones included; undefined for a name no flag has. */
+    async projectOfFeature(featureName: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('features')
+        .select('project')
+        .where('name', '=', featureName)
+        .executeTakeFirst();
+      return row?.project;
     },
 
     async featureMetrics(featureName: string, since: Date): Promise<MetricRow[]> {
