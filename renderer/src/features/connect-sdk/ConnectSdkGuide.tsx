@@ -104,7 +104,9 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
-            <Title order={3}>Connect an SDK</Title>
+            <Title order={2} size="h3">
+              Connect an SDK
+            </Title>
             <Text size="sm">
               Point an application at this server: choose its SDK, make a token, and run the code below.
             </Text>
