@@ -12,6 +12,7 @@ import type {
 } from '../../../contract';
 import type { AuditActor } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
+import { createProjectCatalog } from '../access';
 import { appendEvent } from '../events';
 import { type ApplicationRow, createClientMetricsStore, type MetricRow } from './client-metrics-store';
 import { type ClientMetricsServiceOptions, createMetricsIngestion } from './metrics-ingestion';
@@ -32,6 +33,7 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
   const { db } = options;
   const clock = options.clock ?? (() => new Date());
   const store = createClientMetricsStore(db);
+  const catalog = createProjectCatalog(db);
   const ingestion = createMetricsIngestion({ ...options, store });
 
   function toMetric(row: MetricRow): FeatureEnvironmentMetrics {
@@ -75,7 +77,7 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
   /** Whether a flag lives in a project the caller may not see (one lookup, only when any is hidden). */
   async function isHiddenFeature(featureName: string, hidden: ReadonlySet<string>): Promise<boolean> {
     if (hidden.size === 0) return false;
-    return isHidden(await store.projectOfFeature(featureName), hidden);
+    return isHidden(await catalog.projectOfFeature(featureName), hidden);
   }
 
   return {

@@ -186,16 +186,6 @@ export function createClientMetricsStore(db: Db) {
       }));
     },
 
-    /** The project of a flag, archived ones included; undefined for a name no flag has. */
-    async projectOfFeature(featureName: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('features')
-        .select('project')
-        .where('name', '=', featureName)
-        .executeTakeFirst();
-      return row?.project;
-    },
-
     async featureMetrics(featureName: string, since: Date): Promise<MetricRow[]> {
       const rows = await db
         .selectFrom('client_metrics_env as m')
