@@ -1,12 +1,19 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { hasChromium, launchBrowser, SCREENSHOTS, screenshot, signInWithPassword } from './support';
+import {
+  createFlagThroughApi,
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  SCREENSHOTS,
+  screenshot,
+  sessionAdminApi,
+  signInWithPassword,
+  startE2eServer,
+} from './support';
 
 /**
  * Issue 24 part 8 in Debian's Chromium against the real headless server: axe-core on every screen
@@ -36,9 +43,7 @@ interface ScreenResult {
   blocking: string[];
 }
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
+let e2e: E2eServer;
 let url: string;
 let browser: Browser;
 let axeSource: string;
@@ -50,21 +55,6 @@ const findings: string[] = [];
 async function navigationPaths(): Promise<string[]> {
   const source = await fs.readFile(ROUTES_FILE, 'utf8');
   return [...source.matchAll(/^\s+path: '(\/[^']*)',$/gm)].map((match) => match[1]!);
-}
-
-async function api<T = unknown>(
-  context: BrowserContext,
-  method: 'GET' | 'POST' | 'PUT',
-  apiPath: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await context.request.fetch(`${url}${apiPath}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-  });
-  if (response.status() >= 300)
-    throw new Error(`${method} ${apiPath}: ${response.status()} ${await response.text()}`);
-  return (await response.json().catch(() => undefined)) as T;
 }
 
 /** Waits for the screen to have settled: no spinner, no running transition, fonts in. */
@@ -194,25 +184,17 @@ async function auditEveryScreen(scheme: Scheme, links: { invite: string; reset: 
 describe.skipIf(!hasChromium)('accessibility of every screen (issue 24 part 8)', () => {
   beforeAll(async () => {
     axeSource = await fs.readFile(AXE_SOURCE, 'utf8');
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-a11y-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('a11y', {
       UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      SHUTDOWN_GRACE_SECONDS: '1',
     });
-    url = await server.ready;
+    url = e2e.url;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('has no critical or serious axe violation on any screen, light or dark', {
@@ -224,41 +206,37 @@ describe.skipIf(!hasChromium)('accessibility of every screen (issue 24 part 8)',
     await page.goto(`${url}/login`);
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    await api(admin, 'POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
+    const api = sessionAdminApi(admin.request, url);
+    await api('POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
     for (const flag of [FLAG, 'dark-banner', 'search-v2']) {
-      await api(admin, 'POST', `/api/admin/projects/${PROJECT}/features`, {
-        name: flag,
-        description: `${flag} flag`,
-      });
-      await api(
-        admin,
-        'POST',
-        `/api/admin/projects/${PROJECT}/features/${flag}/environments/development/strategies`,
+      await createFlagThroughApi(
+        api,
+        { project: PROJECT, name: flag, description: `${flag} flag` },
         {
+          environment: 'development',
           name: 'flexibleRollout',
           parameters: { rollout: '40', stickiness: 'default', groupId: flag },
           constraints: [{ contextName: 'userId', operator: 'IN', values: ['a', 'b'] }],
         },
       );
     }
-    await api(admin, 'POST', `/api/admin/projects/${PROJECT}/features/${FLAG}/environments/development/on`);
-    await api(admin, 'POST', '/api/admin/segments', {
+    await api('POST', `/api/admin/projects/${PROJECT}/features/${FLAG}/environments/development/on`);
+    await api('POST', '/api/admin/segments', {
       name: 'beta-testers',
       description: 'People in the beta',
       constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1', 'u2'] }],
     });
-    await api(admin, 'POST', '/api/admin/user-admin', {
+    await api('POST', '/api/admin/user-admin', {
       email: 'vera@example.com',
       name: 'Vera Viewer',
       rootRole: 'Viewer',
       sendEmail: false,
     });
-    const invite = await api<{ url: string }>(admin, 'POST', '/api/admin/invite-link/tokens', {
+    const invite = await api<{ url: string }>('POST', '/api/admin/invite-link/tokens', {
       name: 'a11y invite',
       expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
     const { resetPasswordUrl } = await api<{ resetPasswordUrl: string }>(
-      admin,
       'POST',
       '/api/admin/user-admin/reset-password',
       { id: 'vera@example.com' },

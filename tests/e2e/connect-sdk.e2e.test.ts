@@ -1,14 +1,16 @@
-import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { startNodeSdk } from '../sdk/node-sdk';
-import { hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+import {
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  shot,
+  signInWithPassword,
+  startE2eServer,
+} from './support';
 
 /**
  * Issue 24, part 7 (first run), in Debian's Chromium against the real headless server: the empty
@@ -21,17 +23,10 @@ const ADMIN_PASSWORD = 'First-run-e2e-7';
 const VIEWPORT = { width: 1360, height: 1000 };
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
+let e2e: E2eServer;
 let url: string;
 let browser: Browser;
 let sdk: Unleash | undefined;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
 
 /** axe-core's critical and serious findings inside the guide, as `rule: node` lines. */
 async function guideViolations(page: Page): Promise<string[]> {
@@ -61,28 +56,20 @@ function literal(snippet: string, pattern: RegExp): string {
 
 describe.skipIf(!hasChromium)('first run: connect an SDK from the console', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-connect-sdk-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('connect-sdk', {
       UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
       // The registration reaches the admin API at the next flush: soon, so the test is quick.
       METRICS_FLUSH_INTERVAL_SECONDS: '1',
-      SHUTDOWN_GRACE_SECONDS: '1',
     });
-    url = await server.ready;
+    url = e2e.url;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     sdk?.destroy();
     await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('makes a token, gives working Node code, and sees the SDK connect', async () => {
