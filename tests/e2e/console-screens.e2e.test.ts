@@ -1,13 +1,21 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type Context, Strategy, type Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { startNodeSdk } from '../sdk/node-sdk';
-import { hasChromium, launchBrowser, SCREENSHOTS, screenshot, signInWithPassword } from './support';
+import {
+  clickSwitch,
+  createFlagThroughApi,
+  dialogShot,
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  SCREENSHOTS,
+  sessionAdminApi,
+  shot,
+  signInWithPassword,
+  startE2eServer,
+} from './support';
 
 /**
  * Issue 24 part 3 in Debian's Chromium against the real headless server: an environment created
@@ -21,9 +29,7 @@ const ADMIN_PASSWORD = 'Console-screens-e2e-7';
 const FLAG = 'regional-banner';
 const VIEWPORT = { width: 1360, height: 1000 };
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
+let e2e: E2eServer;
 let url: string;
 let browser: Browser;
 const sdks: Unleash[] = [];
@@ -39,40 +45,9 @@ class RegionStrategy extends Strategy {
   }
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-async function dialogShot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: VIEWPORT.width, height: 1600 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-  await page.setViewportSize(VIEWPORT);
-}
-
-async function clickSwitch(input: Locator): Promise<void> {
-  await input.locator('xpath=..').locator('.mantine-Switch-track').click();
-}
-
 async function open(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(`${url}${path}`);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 15_000 });
-}
-
-/** The admin API as the signed-in operator (the browser context's session cookie). */
-async function api(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'DELETE',
-  apiPath: string,
-  data?: unknown,
-) {
-  const response = await request.fetch(`${url}${apiPath}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-  });
-  if (response.status() >= 300)
-    throw new Error(`${method} ${apiPath}: ${response.status()} ${await response.text()}`);
-  return response.status() === 204 ? undefined : response.json().catch(() => undefined);
 }
 
 async function createEnvironments(page: Page): Promise<void> {
@@ -81,7 +56,7 @@ async function createEnvironments(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'New environment' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('qa');
   await dialog.getByLabel('Type').selectOption('test');
-  await dialogShot(page, '60-screens-environment-new');
+  await dialogShot(page, '60-screens-environment-new', 1600);
   const create = dialog.getByRole('button', { name: 'Create environment' });
   await expect.poll(() => create.isEnabled()).toBe(true);
   await create.click();
@@ -94,7 +69,7 @@ async function cloneDevelopment(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Clone development' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clone development' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('dev-eu');
-  await dialogShot(page, '61-screens-environment-clone');
+  await dialogShot(page, '61-screens-environment-clone', 1600);
   const clone = dialog.getByRole('button', { name: 'Clone environment' });
   await expect.poll(() => clone.isEnabled()).toBe(true);
   await clone.click();
@@ -117,7 +92,7 @@ async function createCustomStrategy(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Add parameter' }).click();
   await dialog.getByLabel('Parameter 2 name').fill('loud');
   await dialog.getByLabel('Parameter 2 type').selectOption('boolean');
-  await dialogShot(page, '63-screens-strategy-new');
+  await dialogShot(page, '63-screens-strategy-new', 1600);
   await dialog.getByRole('button', { name: 'Create strategy' }).click();
   await page.getByText('Strategy byRegion created.').waitFor();
   const row = page.getByTestId('strategy-byRegion');
@@ -138,7 +113,7 @@ async function useCustomStrategy(page: Page): Promise<void> {
     await regions.press('Enter');
   }
   expect(await dialog.getByRole('switch', { name: 'loud' }).isChecked()).toBe(false);
-  await dialogShot(page, '65-screens-custom-strategy-form');
+  await dialogShot(page, '65-screens-custom-strategy-form', 1600);
   await dialog.getByRole('button', { name: 'Add strategy' }).click();
   await dialog.waitFor({ state: 'detached' });
   await development.getByText('byRegion added.').waitFor();
@@ -181,26 +156,18 @@ async function reviveFromArchive(page: Page): Promise<void> {
 
 describe.skipIf(!hasChromium)('console screens for every capability (issue 24 part 3)', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-screens-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('screens', {
       UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      SHUTDOWN_GRACE_SECONDS: '1',
     });
-    url = await server.ready;
+    url = e2e.url;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     for (const sdk of sdks) sdk.destroy();
     await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('creates and clones environments, uses a custom strategy seen by unleash-client, revives from the archive', async () => {
@@ -212,23 +179,23 @@ describe.skipIf(!hasChromium)('console screens for every capability (issue 24 pa
     await page.goto(`${url}/environments`);
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Environments', exact: true }).waitFor({ timeout: 15_000 });
-    const request = context.request;
+    const api = sessionAdminApi(context.request, url);
 
     await createEnvironments(page);
     await createCustomStrategy(page);
-    await api(request, 'POST', '/api/admin/projects/default/features', { name: FLAG });
+    await createFlagThroughApi(api, { project: 'default', name: FLAG });
     await useCustomStrategy(page);
     await addLink(page);
     // Cloned after the flag got its strategy: the clone carries it.
     await cloneDevelopment(page);
 
     for (const environment of ['development', 'dev-eu']) {
-      const token = (await api(request, 'POST', '/api/admin/api-tokens', {
+      const token = await api<{ secret: string }>('POST', '/api/admin/api-tokens', {
         tokenName: `e2e-${environment}`,
         type: 'client',
         environment,
         projects: ['*'],
-      })) as { secret: string };
+      });
       const started = await startNodeSdk({
         url,
         token: token.secret,
@@ -242,13 +209,11 @@ describe.skipIf(!hasChromium)('console screens for every capability (issue 24 pa
     }
 
     for (const name of ['old-promo', 'older-promo']) {
-      await api(request, 'POST', '/api/admin/projects/default/features', { name });
-      await api(request, 'DELETE', `/api/admin/projects/default/features/${name}`);
+      await createFlagThroughApi(api, { project: 'default', name });
+      await api('DELETE', `/api/admin/projects/default/features/${name}`);
     }
     await reviveFromArchive(page);
-    const revived = (await api(request, 'GET', '/api/admin/projects/default/features/old-promo')) as {
-      archived: boolean;
-    };
+    const revived = await api<{ archived: boolean }>('GET', '/api/admin/projects/default/features/old-promo');
     expect(revived.archived).toBe(false);
 
     // The remaining new screens, photographed once they have something to show.
@@ -256,7 +221,7 @@ describe.skipIf(!hasChromium)('console screens for every capability (issue 24 pa
     await page.getByRole('tab', { name: 'Environments' }).click();
     await page.getByRole('button', { name: 'Edit the default strategy of development' }).click();
     await page.getByRole('dialog', { name: 'Default strategy in development' }).waitFor();
-    await dialogShot(page, '68-screens-default-strategy');
+    await dialogShot(page, '68-screens-default-strategy', 1600);
     await page.keyboard.press('Escape');
     await open(page, '/admin/cors', 'CORS origins');
     await shot(page, '69-screens-cors');

@@ -1,12 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../helpers/spawn-server';
 import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { hasChromium, launchBrowser, screenshot } from './support';
+import { type E2eServer, hasChromium, launchBrowser, screenshot, startE2eServer } from './support';
 
 /**
  * The operator console in Debian's Chromium against the real headless server (issue 6): the shell
@@ -37,9 +32,7 @@ const AREAS = [
   'Applications',
 ];
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
+let e2e: E2eServer;
 let url: string;
 let browser: Browser;
 
@@ -70,26 +63,14 @@ async function settled(page: Page): Promise<void> {
 
 describe.skipIf(!hasChromium)('operator console in Chromium', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN,
-    });
-    url = await server.ready;
+    e2e = await startE2eServer('console', { INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN });
+    url = e2e.url;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('serves the console and renders the shell with every area', async () => {

@@ -1,13 +1,17 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { startNodeSdk } from '../sdk/node-sdk';
-import { hasChromium, launchBrowser, SCREENSHOTS, screenshot, signInWithPassword } from './support';
+import {
+  clickSwitch,
+  dialogShot,
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  shot,
+  signInWithPassword,
+  startE2eServer,
+} from './support';
 
 /**
  * The main operator flow of issue 6, entirely through the console in Debian's Chromium against the
@@ -28,31 +32,10 @@ const SDK_REFRESH_MS = 300;
 /** Tall enough for the whole navigation, so it never scrolls and every picture shows it from the top. */
 const VIEWPORT = { width: 1360, height: 1000 };
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
+let e2e: E2eServer;
 let url: string;
 let browser: Browser;
 let sdk: Unleash | undefined;
-
-async function shot(page: Page, name: string): Promise<void> {
-  // A full-page picture of a scrolled window draws the fixed header and navbar halfway down.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-/** A modal scrolls inside itself: the picture is taken in a window tall enough to show all of it. */
-async function dialogShot(page: Page, name: string): Promise<void> {
-  const viewport = page.viewportSize() ?? VIEWPORT;
-  await page.setViewportSize({ width: viewport.width, height: 1900 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-  await page.setViewportSize(viewport);
-}
-
-/** Mantine hides a switch's checkbox (zero size): the operator clicks its track. */
-async function clickSwitch(input: Locator): Promise<void> {
-  await input.locator('xpath=..').locator('.mantine-Switch-track').click();
-}
 
 /**
  * Picks `option` in a Mantine Select or MultiSelect (its options live in a portal) by clicking the
@@ -163,7 +146,7 @@ async function addStrategyAndEnable(page: Page): Promise<Locator> {
   const values = constraint.getByLabel('Values');
   await values.fill('web');
   await values.press('Enter');
-  await dialogShot(page, '31-flow-strategy-form');
+  await dialogShot(page, '31-flow-strategy-form', 1900);
 
   await dialog.getByRole('button', { name: 'Add strategy' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -203,29 +186,21 @@ async function createClientToken(page: Page): Promise<string> {
 
 describe.skipIf(!hasChromium)('the main operator flow, from the console to a real SDK', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-flow-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('flow', {
       UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      SHUTDOWN_GRACE_SECONDS: '1',
     });
-    url = await server.ready;
+    url = e2e.url;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     sdk?.destroy();
     await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
-  it.skip('signs in, builds a targeted flag and the Node SDK follows it on and off', async () => {
+  it('signs in, builds a targeted flag and the Node SDK follows it on and off', async () => {
     const page = await browser.newPage({ viewport: VIEWPORT });
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
@@ -267,19 +242,20 @@ describe.skipIf(!hasChromium)('the main operator flow, from the console to a rea
     const segmentRow = page.getByTestId(`segment-${SEGMENT}`);
     await expect.poll(() => segmentRow.locator('td').nth(3).textContent(), { timeout: 10_000 }).toBe('1');
     await shot(page, '34-flow-segments-used');
+    // The project opens on its flag list, as in Unleash; the counts are on the Overview tab.
     await page.goto(`${url}/projects/${PROJECT.id}`);
     await page.getByRole('heading', { name: PROJECT.name, exact: true }).waitFor();
-    await expect.poll(() => page.getByTestId('stat-Flags').textContent()).toBe('Flags1');
-    await shot(page, '35-flow-project-overview');
-    await page.getByRole('tab', { name: 'Flags' }).click();
     const projectFlag = page.getByTestId(`project-flag-${FLAG}`);
     await projectFlag.waitFor();
-    expect(await projectFlag.locator('td').allTextContents()).toEqual([
-      `${FLAG}Pay with one click from the basket`,
-      'release',
-      '',
-    ]);
+    const cells = await projectFlag.locator('td').allTextContents();
+    // Selection box, name with description, type, environments on (none: switched off), created.
+    expect(cells.slice(0, 4)).toEqual(['', `${FLAG}Pay with one click from the basket`, 'release', '']);
+    expect(cells[4]).toMatch(/\d/);
     await shot(page, '36-flow-project-flags');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${PROJECT.id}/overview`);
+    await expect.poll(() => page.getByTestId('stat-Flags').textContent()).toBe('Flags1');
+    await shot(page, '35-flow-project-overview');
     expect(failures).toEqual([]);
     await page.close();
   });

@@ -7,7 +7,14 @@ import { PASSWORD_MISMATCH } from '../../server/src/features/users/user-service'
 import { type RestartableServer, startRestartableServer } from '../helpers/spawn-server';
 import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { hasChromium, launchBrowser, passwordInput, screenshot, signInWithPassword } from './support';
+import {
+  hasChromium,
+  launchBrowser,
+  passwordInput,
+  screenshot,
+  signInWithPassword,
+  tokenAdminApi,
+} from './support';
 
 /**
  * The operator console in Debian's Chromium against the real headless server, which this file
@@ -29,19 +36,7 @@ let server: RestartableServer;
 let browser: Browser;
 
 /** The admin API as the seeded admin token, from the test process (not through the browser). */
-async function adminApi<T>(method: 'GET' | 'PUT' | 'POST', apiPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${apiPath}`, {
-    method,
-    headers: {
-      authorization: TEST_ADMIN_TOKEN,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const adminApi = tokenAdminApi(() => server.url, TEST_ADMIN_TOKEN);
 
 async function lifetimeOnServer(id: string): Promise<number | null | undefined> {
   const { types } = await adminApi<{ types: Array<{ id: string; lifetimeDays: number | null }> }>(

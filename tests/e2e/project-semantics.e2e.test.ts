@@ -1,11 +1,15 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+import {
+  createFlagThroughApi,
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  signInWithPassword,
+  startE2eServer,
+  tokenAdminApi,
+} from './support';
 
 /**
  * Issue 24 parts 4 and 5 in Debian's Chromium against the real server: a private project is
@@ -17,22 +21,11 @@ const ADMIN = { username: 'project-admin', password: 'Projects-e2e-9' };
 const OUTSIDER = { username: 'outsider', password: 'Outsider-e2e-9' };
 const VIEWPORT = { width: 1360, height: 1000 };
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
+let e2e: E2eServer;
 let url: string;
 let browser: Browser;
 
-async function api(method: string, route: string, body?: unknown): Promise<Response> {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: { authorization: ADMIN_TOKEN, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 400)
-    throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response;
-}
+const api = tokenAdminApi(() => url, ADMIN_TOKEN);
 
 async function signIn(page: Page, who: { username: string; password: string }): Promise<void> {
   await page.goto(`${url}/projects`);
@@ -43,24 +36,18 @@ async function signIn(page: Page, who: { username: string; password: string }): 
 
 describe.skipIf(!hasChromium)('project semantics in Chromium', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-projects-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('projects', {
       INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
       UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN.username,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN.password,
-      SHUTDOWN_GRACE_SECONDS: '1',
     });
-    url = await server.ready;
+    url = e2e.url;
     await api('POST', '/api/admin/projects', { id: 'secret', name: 'Secret' });
     await api('PUT', '/api/admin/projects/secret/settings', { mode: 'private' });
-    await api('POST', '/api/admin/projects/secret/features', { name: 'secret-flag' });
+    await createFlagThroughApi(api, { project: 'secret', name: 'secret-flag' });
     await api('POST', '/api/admin/projects', { id: 'busy', name: 'Busy' });
     for (let i = 1; i <= 55; i++) {
-      await api('POST', '/api/admin/projects/busy/features', { name: `busy-${String(i).padStart(3, '0')}` });
+      await createFlagThroughApi(api, { project: 'busy', name: `busy-${String(i).padStart(3, '0')}` });
     }
     await api('POST', '/api/admin/user-admin', { ...OUTSIDER, rootRole: 'Editor' });
     browser = await launchBrowser();
@@ -68,9 +55,7 @@ describe.skipIf(!hasChromium)('project semantics in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('hides a private project from a signed-in non-member', async () => {
@@ -110,7 +95,10 @@ describe.skipIf(!hasChromium)('project semantics in Chromium', () => {
       .poll(() => page.getByTestId('project-flag-count').textContent(), { timeout: 20_000 })
       .toBe('5 flags');
     await screenshot(page, 'projects-bulk-archived');
-    const search = await (await api('GET', '/api/admin/search/features?project=IS:busy&limit=100')).json();
+    const search = await api<{ total: number; features: Array<{ name: string }> }>(
+      'GET',
+      '/api/admin/search/features?project=IS:busy&limit=100',
+    );
     expect(search.total).toBe(5);
     await page.close();
   }, 90_000);

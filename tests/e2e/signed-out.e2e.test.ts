@@ -1,12 +1,16 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../helpers/spawn-server';
 import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+import {
+  createFlagThroughApi,
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  signInWithPassword,
+  startE2eServer,
+  tokenAdminApi,
+} from './support';
 
 /**
  * Unleash's UI paths and the pages for people not signed in (issue 24 parts 1 and 2), in Debian's
@@ -20,25 +24,11 @@ const ADMIN_USERNAME = 'operator';
 const ADMIN_PASSWORD = 'Switch-yard-e2e-7';
 const NEW_PASSWORD = 'Fresh-Start-2026!';
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
+let e2e: E2eServer;
 let url: string;
 let browser: Browser;
 
-async function adminApi<T>(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${apiPath}`, {
-    method,
-    headers: {
-      authorization: TEST_ADMIN_TOKEN,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const adminApi = tokenAdminApi(() => url, TEST_ADMIN_TOKEN);
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
@@ -49,29 +39,19 @@ const shell = (page: Page) => page.getByRole('navigation', { name: 'Console area
 
 describe.skipIf(!hasChromium)('signed-out pages and Unleash paths in Chromium', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-signed-out-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('signed-out', {
       INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN,
       UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
     });
-    url = await server.ready;
+    url = e2e.url;
     browser = await launchBrowser();
-    await adminApi('POST', '/api/admin/projects/default/features', { name: 'pasted-flag' });
+    await createFlagThroughApi(adminApi, { project: 'default', name: 'pasted-flag' });
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('lands a deep link opened fresh on its screen after sign-in, and opens pasted flag links', async () => {

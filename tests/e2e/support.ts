@@ -1,9 +1,15 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type APIRequestContext, type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
+import { createTestDatabase } from '../helpers/test-database';
 
-/** What the e2e files share: Debian's Chromium, screenshots, and the password sign-in form. */
+/**
+ * What the e2e files share: Debian's Chromium, the server on a database of its own, the admin API,
+ * screenshots, and the password sign-in form.
+ */
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium && process.env.CI === 'true') {
@@ -46,4 +52,120 @@ export async function signInWithPassword(page: Page, username: string, password:
   await page.getByLabel('Username or e-mail').fill(username);
   await passwordInput(page).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A fresh database and data folder with the real headless server on them, as every e2e file starts. */
+export interface E2eServer {
+  url: string;
+  server: SpawnedServer;
+  /** Stops the server, drops its database and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the headless server (server/src/main.ts) on a database of its own; `name` tells the data
+ * folders apart in the temp folder, `env` adds the file's own settings (seeded admin, tokens…).
+ */
+export async function startE2eServer(name: string, env: Record<string, string> = {}): Promise<E2eServer> {
+  const database = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `switchyard-e2e-${name}-`));
+  // Open keep-alive connections from the browser must not hold a stop for the default 10 s.
+  const server = spawnServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    SHUTDOWN_GRACE_SECONDS: '1',
+    ...env,
+  });
+  const stop = async () => {
+    await stopServer(server);
+    await database.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    return { url: await server.ready, server, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export type AdminApi = <T = unknown>(method: HttpMethod, apiPath: string, body?: unknown) => Promise<T>;
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Reads an answer as JSON (undefined when empty or not JSON), failing the test on a status of 300 or more. */
+function answerOf<T>(method: string, apiPath: string, status: number, text: string): T {
+  if (status >= 300) throw new Error(`${method} ${apiPath} answered ${status}: ${text}`);
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    return undefined as T;
+  }
+}
+
+/** The admin API from the test process with a token (`baseUrl` is read per call: a restarted server may move). */
+export function tokenAdminApi(baseUrl: () => string, token: string): AdminApi {
+  return async <T>(method: HttpMethod, apiPath: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl()}${apiPath}`, {
+      method,
+      headers: {
+        authorization: token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return answerOf<T>(method, apiPath, response.status, await response.text());
+  };
+}
+
+/** The admin API as the operator signed in to a browser context (its session cookie). */
+export function sessionAdminApi(request: APIRequestContext, url: string): AdminApi {
+  return async <T>(method: HttpMethod, apiPath: string, body?: unknown) => {
+    const response = await request.fetch(`${url}${apiPath}`, {
+      method,
+      ...(body === undefined ? {} : { data: body }),
+    });
+    return answerOf<T>(method, apiPath, response.status(), await response.text());
+  };
+}
+
+/** A flag through the admin API, with a strategy in an environment when one is given. */
+export async function createFlagThroughApi(
+  api: AdminApi,
+  flag: { project: string; name: string; description?: string },
+  strategy?: {
+    environment: string;
+    name: string;
+    parameters?: Record<string, string>;
+    constraints?: unknown[];
+  },
+): Promise<void> {
+  const { project, ...body } = flag;
+  await api('POST', `/api/admin/projects/${project}/features`, body);
+  if (!strategy) return;
+  const { environment, ...definition } = strategy;
+  await api(
+    'POST',
+    `/api/admin/projects/${project}/features/${flag.name}/environments/${environment}/strategies`,
+    definition,
+  );
+}
+
+/** A full-page picture from the top: a scrolled window draws the fixed header and navbar halfway down. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** A modal scrolls inside itself: the picture is taken in a window `height` tall, to show all of it. */
+export async function dialogShot(page: Page, name: string, height: number): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 1360, height: 1000 };
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await page.setViewportSize(viewport);
+}
+
+/** Mantine hides a switch's checkbox (zero size): the operator clicks its track. */
+export async function clickSwitch(input: Locator): Promise<void> {
+  await input.locator('xpath=..').locator('.mantine-Switch-track').click();
 }

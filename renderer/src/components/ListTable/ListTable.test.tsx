@@ -5,11 +5,20 @@ import { theme } from '../../app/theme';
 import { ListTable } from './ListTable';
 
 describe('ListTable', () => {
-  it('heads the rows with the columns, a blank one for the actions', () => {
+  it('heads the rows with the columns, the actions one named for screen readers only', () => {
     render(
       <MantineProvider theme={theme} env="test">
-        <ListTable minWidth={560} columns={['Name', { label: 'Used by flags', className: 'number' }, '']}>
+        <ListTable
+          minWidth={560}
+          columns={[
+            { label: 'Selection', hidden: true },
+            'Name',
+            { label: 'Used by flags', className: 'number' },
+            '',
+          ]}
+        >
           <Table.Tr>
+            <Table.Td />
             <Table.Td>region</Table.Td>
             <Table.Td>3</Table.Td>
             <Table.Td />
@@ -18,8 +27,17 @@ describe('ListTable', () => {
       </MantineProvider>,
     );
     const headings = screen.getAllByRole('columnheader');
-    expect(headings.map((heading) => heading.textContent)).toEqual(['Name', 'Used by flags', '']);
-    expect(headings[1]?.className).toContain('number');
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Selection',
+      'Name',
+      'Used by flags',
+      'Actions',
+    ]);
+    // The selection and actions headings are hidden on screen, kept for screen readers.
+    expect(headings[0]?.firstElementChild?.className).toContain('VisuallyHidden');
+    expect(headings[1]?.firstElementChild).toBeNull();
+    expect(headings[3]?.firstElementChild?.className).toContain('VisuallyHidden');
+    expect(headings[2]?.className).toContain('number');
     expect(screen.getByRole('cell', { name: 'region' })).toBeTruthy();
   });
 });

@@ -1,8 +1,11 @@
-import { Table } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A column heading; an empty label leaves the heading blank (the row actions' column). */
-export type ListTableColumn = string | { label: string; className?: string };
+/**
+ * A column heading. An empty label is the row actions' column: blank on screen, named "Actions"
+ * for screen readers (axe: empty-table-header); `hidden` names a column for them only.
+ */
+export type ListTableColumn = string | { label: string; className?: string; hidden?: boolean };
 
 export interface ListTableProps {
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
@@ -21,12 +24,15 @@ export function ListTable({ minWidth, columns, children, className }: ListTableP
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, index) => {
-              const { label, className: columnClass } =
-                typeof column === 'string' ? { label: column } : column;
+              const {
+                label,
+                className: columnClass,
+                hidden = false,
+              } = typeof column === 'string' ? { label: column } : column;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: headings are fixed; blank ones share a label
                 <Table.Th key={index} className={columnClass}>
-                  {label}
+                  {label && !hidden ? label : <VisuallyHidden>{label || 'Actions'}</VisuallyHidden>}
                 </Table.Th>
               );
             })}

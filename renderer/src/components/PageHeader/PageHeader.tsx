@@ -18,7 +18,7 @@ export function PageHeader({ title, description, actions, savedAt, fromCache, no
     <Group className={classes.root} justify="space-between" align="flex-start" wrap="nowrap">
       <Stack gap={4}>
         <Group gap="sm">
-          <Title order={2} className={classes.title}>
+          <Title order={1} size="h2" className={classes.title}>
             {title}
           </Title>
           {fromCache && savedAt ? (

@@ -19,7 +19,9 @@ function Environments({ data }: { data: ApplicationPageData }) {
         return (
           <Stack key={environment.name} gap="xs" data-testid={`application-environment-${environment.name}`}>
             <Group gap="xs">
-              <Title order={4}>{environment.name}</Title>
+              <Title order={3} size="h4">
+                {environment.name}
+              </Title>
               <Badge variant="light">
                 {environment.instanceCount} instance{environment.instanceCount === 1 ? '' : 's'}
               </Badge>
@@ -166,7 +168,9 @@ export function ApplicationPage({ appName }: { appName: string }) {
                 </Alert>
               ) : null}
               <Stack gap="xs">
-                <Title order={3}>Flags it uses</Title>
+                <Title order={2} size="h3">
+                  Flags it uses
+                </Title>
                 {data.features ? (
                   <Flags features={data.features} />
                 ) : (
@@ -177,7 +181,9 @@ export function ApplicationPage({ appName }: { appName: string }) {
                 )}
               </Stack>
               <Stack gap="xs">
-                <Title order={3}>Environments and instances</Title>
+                <Title order={2} size="h3">
+                  Environments and instances
+                </Title>
                 {overview.environments.length ? (
                   <Environments data={data} />
                 ) : (

@@ -10,7 +10,10 @@ const ENVIRONMENTS = {
   environments: [{ name: 'development', type: 'development', enabled: true, sortOrder: 1 }],
 };
 
-/** A project with `flags` flags, read as the project page reads it. */
+/**
+ * A project with `flags` flags, read as the project page reads it (its Flags tab lists them
+ * through the server-side search, as the busy-project list does).
+ */
 function projectServer(flags: Array<{ name: string }>) {
   return createFakeServer()
     .on('GET', '/api/admin/projects/shop/overview', {
@@ -45,6 +48,18 @@ function projectServer(flags: Array<{ name: string }>) {
         environments: [],
       })),
     })
+    .on('GET', '/api/admin/search/features', {
+      total: flags.length,
+      features: flags.map((flag) => ({
+        name: flag.name,
+        project: 'shop',
+        type: 'release',
+        description: null,
+        stale: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        environments: [{ name: 'development', enabled: false }],
+      })),
+    })
     .on('GET', '/api/admin/environments', ENVIRONMENTS)
     .on('GET', '/api/admin/context', []);
 }
@@ -63,7 +78,7 @@ describe('where the SDK guide shows', () => {
     expect(within(dialog).getByRole('button', { name: 'Create flag' })).toBeTruthy();
   });
 
-  it.skip('is a tab of a project with flags, at /projects/:id/connect-sdk, closed back to the flags', async () => {
+  it('is a tab of a project with flags, at /projects/:id/connect-sdk, closed back to the flags', async () => {
     await renderWithConsole(<ProjectsScreen />, {
       server: projectServer([{ name: 'new-cart' }]),
       path: '/projects/shop',

@@ -60,11 +60,12 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<unknown>(null);
 
-  const environments = useServerData(
-    'environments',
-    async (api) => (await api.listEnvironments()).environments,
+  // The same key and answer as the environments screen's: one cache entry, one shape (a different
+  // shape under the shared key broke whichever screen read the other's copy).
+  const environments = useServerData('environments', (api) => api.listEnvironments());
+  const enabledEnvironments = (environments.data?.environments ?? []).filter(
+    (environment) => environment.enabled,
   );
-  const enabledEnvironments = (environments.data ?? []).filter((environment) => environment.enabled);
   const environment = chosenEnvironment ?? enabledEnvironments[0]?.name ?? null;
   const guide = sdkGuide(sdkId);
   const tokenKey = `${guide.kind}:${environment ?? ''}`;
@@ -103,7 +104,9 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
-            <Title order={3}>Connect an SDK</Title>
+            <Title order={2} size="h3">
+              Connect an SDK
+            </Title>
             <Text size="sm">
               Point an application at this server: choose its SDK, make a token, and run the code below.
             </Text>

@@ -126,7 +126,7 @@ export function ConnectionsScreen() {
         })}
       </ListTable>
       <Paper withBorder p="md" mt="lg" className={classes.add}>
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Add a remote server
         </Title>
         <AddConnectionForm />

@@ -109,7 +109,9 @@ function ServerStatusPanel({ shell }: { shell: DesktopShell }) {
 function SdkAddresses({ info }: { info: NetworkInfo }) {
   return (
     <Stack gap="xs">
-      <Title order={4}>Addresses for SDKs</Title>
+      <Title order={2} size="h4">
+        Addresses for SDKs
+      </Title>
       <Text size="sm" c="dimmed">
         Give applications one of these. Server SDKs use the client API, browser and mobile SDKs the frontend
         API; both need an API token from the API tokens screen.
@@ -208,7 +210,9 @@ function NetworkForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Network settings">
       <Stack gap="sm">
-        <Title order={4}>Exposure</Title>
+        <Title order={2} size="h4">
+          Exposure
+        </Title>
         {error ? <ErrorNotice error={error} title="Could not save the network settings" /> : null}
         <Switch
           label="Admin API and console answer this machine only"

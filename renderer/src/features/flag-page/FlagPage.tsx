@@ -41,7 +41,7 @@ import { useFlagEdit } from './use-flag-edit';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className={classes.section} aria-label={title}>
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {children}

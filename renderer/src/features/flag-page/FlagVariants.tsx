@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
@@ -98,7 +98,9 @@ export function FlagVariants({
                     <Table.Th className={classes.number}>Weight</Table.Th>
                     <Table.Th>Payload</Table.Th>
                     <Table.Th>Overrides</Table.Th>
-                    <Table.Th />
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

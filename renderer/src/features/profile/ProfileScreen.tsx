@@ -27,7 +27,7 @@ export function ProfileScreen() {
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               <Paper withBorder p="md" data-testid="profile-identity">
-                <Title order={3} size="h4" mb="xs">
+                <Title order={2} size="h4" mb="xs">
                   {me.user.name || me.user.username || me.user.email}
                 </Title>
                 {me.user.email ? <Text size="sm">{me.user.email}</Text> : null}
@@ -42,7 +42,7 @@ export function ProfileScreen() {
                 </Group>
               </Paper>
               <Paper withBorder p="md" data-testid="profile-access">
-                <Title order={3} size="h4" mb="xs">
+                <Title order={2} size="h4" mb="xs">
                   My projects
                 </Title>
                 {profile.projects.length === 0 ? (
@@ -58,7 +58,7 @@ export function ProfileScreen() {
                     ))}
                   </Group>
                 )}
-                <Title order={4} size="h5" mt="md" mb="xs">
+                <Title order={3} size="h5" mt="md" mb="xs">
                   Groups
                 </Title>
                 {profile.groups.length === 0 ? (
@@ -78,7 +78,7 @@ export function ProfileScreen() {
             </SimpleGrid>
             {profile.canChangePassword ? (
               <Paper withBorder p="md">
-                <Title order={3} size="h4" mb="sm">
+                <Title order={2} size="h4" mb="sm">
                   Change password
                 </Title>
                 <ChangePasswordForm />

@@ -212,7 +212,9 @@ export function ProjectMembers({
             ) : null}
             <form onSubmit={add}>
               <Stack gap="xs">
-                <Title order={4}>Add a member</Title>
+                <Title order={2} size="h4">
+                  Add a member
+                </Title>
                 <Group align="flex-end" gap="xs">
                   <NativeSelect
                     label="User or group"

@@ -140,7 +140,9 @@ export function SegmentForm({ initial, projects, existingNames, onDone, onCancel
           onChange={(event) => setProject(event.currentTarget.value)}
           error={fieldError('project')}
         />
-        <Title order={5}>Constraints</Title>
+        <Title order={3} size="h5">
+          Constraints
+        </Title>
         <ConstraintEditor
           value={constraints}
           onChange={setConstraints}

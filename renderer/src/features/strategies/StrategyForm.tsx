@@ -192,7 +192,9 @@ export function StrategyForm({
         />
 
         <Stack gap="xs" className={classes.section}>
-          <Title order={5}>Parameters</Title>
+          <Title order={3} size="h5">
+            Parameters
+          </Title>
           <ParametersEditor
             definition={definition}
             parameters={parameters}
@@ -209,7 +211,9 @@ export function StrategyForm({
         </Stack>
 
         <Stack gap="xs" className={classes.section}>
-          <Title order={5}>Segments</Title>
+          <Title order={3} size="h5">
+            Segments
+          </Title>
           {segmentOptions.length === 0 ? (
             <Text size="sm" c="dimmed">
               No segments can be used in this project yet.
@@ -229,7 +233,9 @@ export function StrategyForm({
         </Stack>
 
         <Stack gap="xs" className={classes.section}>
-          <Title order={5}>Constraints</Title>
+          <Title order={3} size="h5">
+            Constraints
+          </Title>
           <ConstraintEditor
             value={constraints}
             onChange={setConstraints}
@@ -239,7 +245,9 @@ export function StrategyForm({
         </Stack>
 
         <Stack gap="xs" className={classes.section}>
-          <Title order={5}>Variants</Title>
+          <Title order={3} size="h5">
+            Variants
+          </Title>
           <VariantsEditor
             value={variants}
             onChange={setVariants}

@@ -215,9 +215,12 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
       const rootRoleId = (await rootRolesOfUsers(db, [user.id])).get(user.id);
       const rootRole = rootRoleId !== undefined ? await getRole(db, rootRoleId) : undefined;
       const groupList = await groups.getMany(await groupIdsOfUser(db, user.id));
+      const hidden = await request.hiddenProjects();
       return {
         rootRole: rootRole ? toRole(rootRole) : { id: 0, type: 'root', name: 'None' },
-        projects: await projectsOfUser(db, user.id),
+        // Memberships are what makes a private project visible; the shared read model still has
+        // the last word, so the profile never lists a project the caller's other views hide.
+        projects: (await projectsOfUser(db, user.id)).filter((project) => !hidden.has(project)),
         groups: groupList.map((group) => ({
           id: group.id,
           name: group.name,

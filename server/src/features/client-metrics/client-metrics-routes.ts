@@ -47,7 +47,7 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
         response: { 200: ApplicationsSchema, ...errors },
       },
     },
-    async (request) => service.listApplications(request.query),
+    async (request) => service.listApplications(request.query, await request.hiddenProjects()),
   );
 
   app.get(
@@ -61,7 +61,7 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
         response: { 200: ApplicationSchema, ...errors },
       },
     },
-    async (request) => service.getApplication(request.params.appName),
+    async (request) => service.getApplication(request.params.appName, await request.hiddenProjects()),
   );
 
   app.post(
@@ -110,7 +110,12 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
         response: { 200: ApplicationOverviewSchema, ...errors },
       },
     },
-    async (request) => service.applicationOverview(request.params.appName, await options.knownFlagNames()),
+    async (request) =>
+      service.applicationOverview(
+        request.params.appName,
+        await options.knownFlagNames(),
+        await request.hiddenProjects(),
+      ),
   );
 
   // A Switchyard addition (Unleash has no such route): the console's application page lists the
@@ -126,7 +131,7 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
         response: { 200: ApplicationFeaturesSchema, ...errors },
       },
     },
-    async (request) => service.applicationFeatures(request.params.appName),
+    async (request) => service.applicationFeatures(request.params.appName, await request.hiddenProjects()),
   );
 
   app.get(
@@ -183,7 +188,7 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
         response: { 200: FeatureUsageSchema, ...errors },
       },
     },
-    async (request) => service.featureUsage(request.params.name),
+    async (request) => service.featureUsage(request.params.name, await request.hiddenProjects()),
   );
 
   app.get(
@@ -198,6 +203,7 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
         response: { 200: FeatureMetricsSchema, ...errors },
       },
     },
-    async (request) => service.rawMetrics(request.params.name, request.query.hoursBack ?? 48),
+    async (request) =>
+      service.rawMetrics(request.params.name, request.query.hoursBack ?? 48, await request.hiddenProjects()),
   );
 }

@@ -12,6 +12,7 @@ import type {
 } from '../../../contract';
 import type { AuditActor } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
+import { createProjectCatalog } from '../access';
 import { appendEvent } from '../events';
 import { type ApplicationRow, createClientMetricsStore, type MetricRow } from './client-metrics-store';
 import { type ClientMetricsServiceOptions, createMetricsIngestion } from './metrics-ingestion';
@@ -22,10 +23,17 @@ export {
   type SdkReporter,
 } from './metrics-ingestion';
 
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
+
+/** An unknown flag (no project) is nobody's private data. */
+const isHidden = (project: string | null | undefined, hidden: ReadonlySet<string>) =>
+  project != null && hidden.has(project);
+
 export function createClientMetricsService(options: ClientMetricsServiceOptions) {
   const { db } = options;
   const clock = options.clock ?? (() => new Date());
   const store = createClientMetricsStore(db);
+  const catalog = createProjectCatalog(db);
   const ingestion = createMetricsIngestion({ ...options, store });
 
   function toMetric(row: MetricRow): FeatureEnvironmentMetrics {
@@ -52,15 +60,26 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
     };
   }
 
-  async function usageByApp(appName?: string): Promise<Map<string, Map<string, string[]>>> {
+  /** Where applications use flags, less the private projects the caller may not see (issue 24). */
+  async function usageByApp(
+    hidden: ReadonlySet<string>,
+    appName?: string,
+  ): Promise<Map<string, Map<string, string[]>>> {
     const byApp = new Map<string, Map<string, string[]>>();
     for (const row of await store.listUsage(appName)) {
+      if (hidden.has(row.project)) continue;
       const projects = byApp.get(row.appName) ?? new Map<string, string[]>();
       projects.set(row.project, [...(projects.get(row.project) ?? []), row.environment]);
       byApp.set(row.appName, projects);
     }
     return byApp;
   }
+  /** Whether a flag lives in a project the caller may not see (one lookup, only when any is hidden). */
+  async function isHiddenFeature(featureName: string, hidden: ReadonlySet<string>): Promise<boolean> {
+    if (hidden.size === 0) return false;
+    return isHidden(await catalog.projectOfFeature(featureName), hidden);
+  }
+
   return {
     ...ingestion,
 
@@ -88,29 +107,35 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
       };
     },
 
-    async listApplications(query: {
-      query?: string | undefined;
-      offset?: number | undefined;
-      limit?: number | undefined;
-      sortOrder?: 'asc' | 'desc' | undefined;
-    }): Promise<Applications> {
+    async listApplications(
+      query: {
+        query?: string | undefined;
+        offset?: number | undefined;
+        limit?: number | undefined;
+        sortOrder?: 'asc' | 'desc' | undefined;
+      },
+      hidden: ReadonlySet<string> = NOTHING_HIDDEN,
+    ): Promise<Applications> {
       const { total, rows } = await store.listApplications({
         query: query.query,
         offset: query.offset ?? 0,
         limit: query.limit ?? 1000,
         sortOrder: query.sortOrder ?? 'asc',
       });
-      const usage = await usageByApp();
+      const usage = await usageByApp(hidden);
       return {
         total,
         applications: rows.map((row) => toApplication(row, usage.get(row.appName) ?? new Map())),
       };
     },
 
-    async getApplication(appName: string): Promise<Application> {
+    async getApplication(
+      appName: string,
+      hidden: ReadonlySet<string> = NOTHING_HIDDEN,
+    ): Promise<Application> {
       const row = await store.getApplication(appName);
       if (!row) throw notFound(`Could not find application with appName ${appName}`);
-      const usage = await usageByApp(appName);
+      const usage = await usageByApp(hidden, appName);
       const instances = await store.listInstances(appName);
       const latest = instances.find((instance) => instance.sdkVersion);
       return {
@@ -154,14 +179,19 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
     async applicationOverview(
       appName: string,
       knownFlags: ReadonlySet<string>,
+      hidden: ReadonlySet<string> = NOTHING_HIDDEN,
     ): Promise<ApplicationOverview> {
       const application = await store.getApplication(appName);
       if (!application) throw notFound(`Could not find application with appName ${appName}`);
-      const [instances, usage, seenFlags] = await Promise.all([
+      const [instances, usage, seenFeatures] = await Promise.all([
         store.listInstances(appName),
         store.listUsage(appName),
-        store.featuresSeenBy(appName),
+        store.featureUsageOf(appName),
       ]);
+      // A private project's flags and the project itself stay out of sight of non-members.
+      const seenFlags = seenFeatures
+        .filter((flag) => !isHidden(flag.project, hidden))
+        .map((flag) => flag.name);
       const environments = new Map<string, typeof instances>();
       for (const instance of instances) {
         environments.set(instance.environment, [...(environments.get(instance.environment) ?? []), instance]);
@@ -176,7 +206,7 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
           ),
         ].sort();
       return {
-        projects: [...new Set(usage.map((u) => u.project))].sort(),
+        projects: [...new Set(usage.map((u) => u.project))].filter((project) => !hidden.has(project)).sort(),
         featureCount: seenFlags.length,
         environments: [...environments].map(([name, list]) => ({
           name,
@@ -191,13 +221,18 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
       };
     },
 
-    async applicationFeatures(appName: string): Promise<ApplicationFeatures> {
+    async applicationFeatures(
+      appName: string,
+      hidden: ReadonlySet<string> = NOTHING_HIDDEN,
+    ): Promise<ApplicationFeatures> {
       if (!(await store.getApplication(appName))) {
         throw notFound(`Could not find application with appName ${appName}`);
       }
       const features = await store.featureUsageOf(appName);
       return {
-        features: features.map((feature) => ({ ...feature, lastSeen: feature.lastSeen.toISOString() })),
+        features: features
+          .filter((feature) => !isHidden(feature.project, hidden))
+          .map((feature) => ({ ...feature, lastSeen: feature.lastSeen.toISOString() })),
       };
     },
 
@@ -229,14 +264,26 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
       };
     },
 
-    async rawMetrics(featureName: string, hoursBack: number): Promise<FeatureMetrics> {
+    async rawMetrics(
+      featureName: string,
+      hoursBack: number,
+      hidden: ReadonlySet<string> = NOTHING_HIDDEN,
+    ): Promise<FeatureMetrics> {
       const since = new Date(clock().getTime() - hoursBack * 3_600_000);
-      const rows = await store.featureMetrics(featureName, since);
+      const rows = (await isHiddenFeature(featureName, hidden))
+        ? []
+        : await store.featureMetrics(featureName, since);
       return { version: 1, maturity: 'stable', data: rows.map(toMetric) };
     },
 
-    async featureUsage(featureName: string): Promise<FeatureUsage> {
-      const rows = await store.featureMetrics(featureName, new Date(clock().getTime() - 3_600_000));
+    async featureUsage(
+      featureName: string,
+      hidden: ReadonlySet<string> = NOTHING_HIDDEN,
+    ): Promise<FeatureUsage> {
+      // A private project's flag answers as a flag no SDK reported on would: nothing to show.
+      const rows = (await isHiddenFeature(featureName, hidden))
+        ? []
+        : await store.featureMetrics(featureName, new Date(clock().getTime() - 3_600_000));
       return {
         version: 1,
         maturity: 'stable',

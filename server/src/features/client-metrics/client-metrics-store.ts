@@ -186,18 +186,6 @@ export function createClientMetricsStore(db: Db) {
       }));
     },
 
-    /** Flags an application reported on, from the metrics it sent. */
-    async featuresSeenBy(appName: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('client_metrics_env')
-        .select('feature_name')
-        .where('app_name', '=', appName)
-        .distinct()
-        .orderBy('feature_name')
-        .execute();
-      return rows.map((r) => r.feature_name);
-    },
-
     async featureMetrics(featureName: string, since: Date): Promise<MetricRow[]> {
       const rows = await db
         .selectFrom('client_metrics_env as m')

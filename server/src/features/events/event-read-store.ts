@@ -151,9 +151,12 @@ export async function searchEvents(
 }
 
 /** Everyone who has written an event, with a user id when they have one. */
-export async function listEventCreators(db: Queryable): Promise<Array<{ id: number; name: string }>> {
-  const rows = await db
-    .selectFrom('events')
+/** Who wrote the events the caller may see: a private project's authors are not told to outsiders. */
+export async function listEventCreators(
+  db: Queryable,
+  hiddenProjects: ReadonlySet<string> = new Set(),
+): Promise<Array<{ id: number; name: string }>> {
+  const rows = await withoutHiddenProjects(db.selectFrom('events'), hiddenProjects)
     .select(['created_by', 'created_by_user_id'])
     .distinct()
     .orderBy('created_by')

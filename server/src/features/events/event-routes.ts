@@ -82,6 +82,6 @@ export async function eventRoutes(app: App, { db }: { db: Db }): Promise<void> {
         response: { 200: EventCreatorsSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async () => listEventCreators(db),
+    async (request) => listEventCreators(db, await request.hiddenProjects()),
   );
 }

@@ -59,7 +59,14 @@ export function InactiveUsersScreen() {
         {(data) => (
           <ListTable
             minWidth={640}
-            columns={['', 'User', 'E-mail', 'Created', 'Last seen', 'Token last used']}
+            columns={[
+              { label: 'Selection', hidden: true },
+              'User',
+              'E-mail',
+              'Created',
+              'Last seen',
+              'Token last used',
+            ]}
           >
             {data.inactiveUsers.map((user) => (
               <Table.Tr key={user.id} data-testid={`inactive-user-${user.id}`}>

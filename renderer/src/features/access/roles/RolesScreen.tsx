@@ -63,7 +63,7 @@ export function RolesScreen() {
 
   const table = (title: string, list: Role[]) => (
     <>
-      <Title order={4} mt="lg" mb="xs">
+      <Title order={2} size="h4" mt="lg" mb="xs">
         {title}
       </Title>
       <ListTable minWidth={640} columns={['Role', 'Kind', '']}>
