@@ -12,6 +12,7 @@ import {
 } from '../offline/query-persistence';
 import type { Platform } from '../platform/platform';
 import { createServerQueryClient, isPersistedQueryKey, profileQueryKey } from './server-queries';
+import { invalidateAfterWrites, type WriteTarget } from './write-invalidation';
 
 /** A server the console talks to: the embedded one (`url: null`) or a remote Switchyard. */
 export interface ConnectionProfile {
@@ -93,8 +94,10 @@ export interface ConsoleCore {
   api(): AdminApi;
   activeProfile(): ConnectionProfile;
   cacheKey(key: string): string;
-  /** Marks the active profile's server data stale: shown queries fetch again (after a write). */
+  /** Marks all of the active profile's server data stale: shown queries fetch again. */
   refresh(): void;
+  /** Marks the queries the writes may have changed stale: only those shown fetch again. */
+  invalidateAfter(writes: readonly WriteTarget[]): Promise<void>;
 }
 
 export function createConsoleCore(services: ConsoleServices, listener: ResponseListener): ConsoleCore {
@@ -146,5 +149,6 @@ export function createConsoleCore(services: ConsoleServices, listener: ResponseL
     activeProfile: () => get().profiles.find((p) => p.id === get().activeProfileId) ?? EMBEDDED_PROFILE,
     cacheKey: (key) => `${get().activeProfileId}|${key}`,
     refresh: () => void queryClient.invalidateQueries({ queryKey: profileQueryKey(get().activeProfileId) }),
+    invalidateAfter: (writes) => invalidateAfterWrites(queryClient, get().activeProfileId, writes),
   };
 }

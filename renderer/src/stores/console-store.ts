@@ -14,6 +14,7 @@ import {
 import type { EditDraft } from './editable-resources';
 import { createOutboxSync, type SubmitResult } from './outbox-sync';
 import { createSession } from './session';
+import type { WriteTarget } from './write-invalidation';
 
 export { normaliseServerUrl } from './connection-profiles';
 export type {
@@ -47,14 +48,16 @@ export interface Console {
   addProfile(name: string, url: string): Promise<ConnectionProfile>;
   removeProfile(id: string): Promise<void>;
   switchProfile(id: string): Promise<void>;
-  /** Sends an edit now, or queues it when the server is unreachable or earlier edits still wait. */
-  submitEdit(draft: EditDraft): Promise<SubmitResult>;
+  /** Sends an edit now, or queues it; screens use it through `useEditMutation` (use-mutations.ts). */
+  sendOrQueue(draft: EditDraft): Promise<SubmitResult>;
   replayOutbox(): Promise<ReplayOutcome | null>;
   resolveConflict(id: string, choice: ConflictChoice): Promise<void>;
   retryEntry(id: string): Promise<void>;
   discardEntry(id: string): Promise<void>;
-  /** Marks the active profile's server data stale: shown queries fetch again (after a write). */
+  /** Marks all of the active profile's server data stale: shown queries fetch again. */
   refresh(): void;
+  /** Marks the queries the writes may have changed stale (after a write): only those shown fetch again. */
+  invalidateAfter(writes: readonly WriteTarget[]): Promise<void>;
   markShownFromCache(key: string, savedAt: number | null): void;
 }
 
@@ -127,12 +130,13 @@ export function createConsole(services: ConsoleServices): Console {
     addProfile: profiles.addProfile,
     removeProfile: profiles.removeProfile,
     switchProfile: profiles.switchProfile,
-    submitEdit: outbox.submitEdit,
+    sendOrQueue: outbox.sendOrQueue,
     replayOutbox: outbox.replayOutbox,
     resolveConflict: outbox.resolveConflict,
     retryEntry: outbox.retryEntry,
     discardEntry: outbox.discardEntry,
     refresh: core.refresh,
+    invalidateAfter: core.invalidateAfter,
     markShownFromCache(key, savedAt) {
       set((state) => {
         const next = { ...state.shownFromCache };

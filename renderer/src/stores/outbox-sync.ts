@@ -20,8 +20,11 @@ export type SubmitResult = 'applied' | 'queued';
 export interface OutboxSync {
   /** Loads the queue kept in the key-value store (at start). */
   load(): Promise<void>;
-  /** Sends an edit now, or queues it when the server is unreachable or earlier edits still wait. */
-  submitEdit(draft: EditDraft): Promise<SubmitResult>;
+  /**
+   * Sends an edit now, or queues it when the server is unreachable or earlier edits still wait.
+   * Screens call it through `useEditMutation`, which invalidates what an applied edit changed.
+   */
+  sendOrQueue(draft: EditDraft): Promise<SubmitResult>;
   /** Replays the active profile's queue once signed in and online; concurrent calls share one run. */
   replayOutbox(): Promise<ReplayOutcome | null>;
   resolveConflict(id: string, choice: ConflictChoice): Promise<void>;
@@ -73,13 +76,12 @@ export function createOutboxSync(core: ConsoleCore): OutboxSync {
     await core.api().client.request(method, path, body === undefined ? {} : { body });
   }
 
-  async function submitEdit(draft: EditDraft): Promise<SubmitResult> {
+  async function sendOrQueue(draft: EditDraft): Promise<SubmitResult> {
     const profileId = get().activeProfileId;
     const edit: Edit = { ...draft, profileId };
     if (get().connectivity !== 'offline' && !hasQueued(profileId)) {
       try {
         await send(edit);
-        core.refresh();
         return 'applied';
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
@@ -111,7 +113,7 @@ export function createOutboxSync(core: ConsoleCore): OutboxSync {
             set((state) => ({ replay: { ...state.replay, position, count } })),
         });
         outcome = result.outcome;
-        if (result.applied.length > 0 || result.alreadyApplied.length > 0) core.refresh();
+        void core.invalidateAfter([...result.applied, ...result.alreadyApplied]);
       } while (outcome === 'done' && hasQueued(profileId) && get().activeProfileId === profileId);
     } finally {
       set((state) => ({ replay: { ...state.replay, running: false, lastOutcome: outcome } }));
@@ -134,7 +136,7 @@ export function createOutboxSync(core: ConsoleCore): OutboxSync {
     async load() {
       set({ outbox: sortedEntries((await kv.entries<OutboxEntry>('outbox')).map(([, entry]) => entry)) });
     },
-    submitEdit,
+    sendOrQueue,
     replayOutbox,
     async resolveConflict(id, choice) {
       await commitOutbox(resolveConflict(get().outbox, id, choice).entries);
