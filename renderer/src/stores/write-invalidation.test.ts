@@ -20,6 +20,20 @@ describe('which queries a write may change', () => {
     expect(mayChange(toggle, 'projects')).toBe(true);
   });
 
+  it('an edit of one section of a flag page: that section, the flag and its history', () => {
+    const stale = { kind: 'flag-stale', request: { path: '/api/admin/projects/default/features/checkout' } };
+    expect(mayChange(stale, 'flag:default/checkout')).toBe(true);
+    expect(mayChange(stale, 'flag-events:checkout')).toBe(true);
+    expect(mayChange(stale, 'flag-variants:default/checkout/production')).toBe(false);
+    expect(mayChange(stale, 'flag-tags:checkout')).toBe(false);
+    const tag = { kind: 'flag-tag', request: { path: '/api/admin/features/checkout/tags' } };
+    expect(mayChange(tag, 'flag-tags:checkout')).toBe(true);
+    expect(mayChange(tag, 'flag:default/checkout')).toBe(false);
+    expect(
+      mayChange(tag, '/api/admin/projects/default/features/checkout/environments/development/strategies'),
+    ).toBe(false);
+  });
+
   it('catalogues only change with writes of their own kind; metrics never', () => {
     expect(mayChange(toggle, 'context-fields')).toBe(false);
     expect(mayChange(toggle, 'strategy-definitions')).toBe(false);

@@ -24,6 +24,24 @@ const CATALOGUES: ReadonlyArray<readonly [keyPrefix: string, kinds: readonly str
   ['ui-config', ['cors']],
 ];
 
+/**
+ * The sections of a flag's page an edit of these kinds can change (by key prefix; `strategies` for
+ * its strategies per environment). Kinds not listed (switching an environment, strategy edits,
+ * archiving...) may change any of them.
+ */
+const FLAG_SECTIONS_BY_KIND: Readonly<Record<string, readonly string[]>> = {
+  'flag-description': ['flag:', 'flag-events:'],
+  'flag-stale': ['flag:', 'flag-events:'],
+  'flag-impression-data': ['flag:', 'flag-events:'],
+  'flag-tag': ['flag-tags:', 'flag-events:'],
+  'flag-variants': ['flag:', 'flag-variants:', 'flag-events:'],
+  'flag-dependency': ['flag:', 'flag-parents:', 'flag-events:'],
+};
+
+function flagSectionOf(key: string): string {
+  return key.startsWith('flag') ? key.slice(0, key.indexOf(':') + 1) : 'strategies';
+}
+
 /** The flag an admin API path addresses (`/api/admin/projects/p/features/<name>/...`, `/api/admin/features/<name>/tags`). */
 function flagNamed(path: string): string | null {
   const match = /\/features\/([^/?]+)/.exec(path);
@@ -54,15 +72,18 @@ function keyNamesFlag(key: string, name: string): boolean {
 
 /**
  * Whether a server query (by its console key) may show something `write` changed. Lists and
- * overviews always may; a flag's own reads only for a write to that flag; catalogues only for a
- * write of their kind.
+ * overviews always may; a flag's own reads only for a write to that flag (and only the sections an
+ * edit of its kind touches); catalogues only for a write of their kind.
  */
 export function mayChange(write: WriteTarget, key: string): boolean {
   for (const [prefix, kinds] of CATALOGUES) {
     if (key.startsWith(prefix)) return kinds.includes(write.kind);
   }
   const flag = flagNamed(write.request.path);
-  if (flag !== null && isFlagScopedKey(key)) return keyNamesFlag(key, flag);
+  if (flag !== null && isFlagScopedKey(key)) {
+    const sections = FLAG_SECTIONS_BY_KIND[write.kind];
+    return keyNamesFlag(key, flag) && (!sections || sections.includes(flagSectionOf(key)));
+  }
   return true;
 }
 
