@@ -161,7 +161,7 @@ describe('edits and the outbox', () => {
     const { server, types } = featureTypeServer();
     const { console: app } = createTestConsole({ server });
     await app.start();
-    expect(await app.submitEdit(featureTypeLifetimeEdit(release, 30))).toBe('applied');
+    expect(await app.sendOrQueue(featureTypeLifetimeEdit(release, 30))).toBe('applied');
     expect(types.get('release')?.lifetimeDays).toBe(30);
     expect(app.store.getState().outbox).toEqual([]);
   });
@@ -171,9 +171,9 @@ describe('edits and the outbox', () => {
     const { console: app, kv } = createTestConsole({ server });
     await app.start();
     server.offline = true;
-    expect(await app.submitEdit(featureTypeLifetimeEdit(release, 30))).toBe('queued');
+    expect(await app.sendOrQueue(featureTypeLifetimeEdit(release, 30))).toBe('queued');
     expect(app.store.getState().connectivity).toBe('offline');
-    expect(await app.submitEdit(featureTypeLifetimeEdit({ ...release, lifetimeDays: 30 }, 20))).toBe(
+    expect(await app.sendOrQueue(featureTypeLifetimeEdit({ ...release, lifetimeDays: 30 }, 20))).toBe(
       'queued',
     );
     expect(app.store.getState().outbox.map((e) => e.summary)).toEqual([
@@ -202,10 +202,10 @@ describe('edits and the outbox', () => {
     const { console: app } = createTestConsole({ server });
     await app.start();
     server.offline = true;
-    await app.submitEdit(featureTypeLifetimeEdit(release, 30));
+    await app.sendOrQueue(featureTypeLifetimeEdit(release, 30));
     server.offline = false;
     // Connectivity is still "offline" until a probe; the new edit queues behind the first.
-    expect(await app.submitEdit(featureTypeLifetimeEdit(experiment, 7))).toBe('queued');
+    expect(await app.sendOrQueue(featureTypeLifetimeEdit(experiment, 7))).toBe('queued');
     await app.checkConnection();
     await app.replayOutbox();
     expect(server.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
@@ -219,8 +219,8 @@ describe('edits and the outbox', () => {
     const { console: app } = createTestConsole({ server });
     await app.start();
     server.offline = true;
-    await app.submitEdit(featureTypeLifetimeEdit(release, 30));
-    await app.submitEdit(featureTypeLifetimeEdit(experiment, 7));
+    await app.sendOrQueue(featureTypeLifetimeEdit(release, 30));
+    await app.sendOrQueue(featureTypeLifetimeEdit(experiment, 7));
     types.get('release')!.lifetimeDays = 5; // someone else, while we were away
     server.offline = false;
     await app.checkConnection();
@@ -244,7 +244,7 @@ describe('edits and the outbox', () => {
     const { console: app } = createTestConsole({ server });
     await app.start();
     server.offline = true;
-    await app.submitEdit(featureTypeLifetimeEdit(release, 30));
+    await app.sendOrQueue(featureTypeLifetimeEdit(release, 30));
     types.get('release')!.lifetimeDays = 5;
     server.offline = false;
     await app.checkConnection();
@@ -264,7 +264,7 @@ describe('edits and the outbox', () => {
     );
     const { console: app } = createTestConsole({ server });
     await app.start();
-    const error = await app.submitEdit(featureTypeLifetimeEdit(release, 3)).catch((e: unknown) => e);
+    const error = await app.sendOrQueue(featureTypeLifetimeEdit(release, 3)).catch((e: unknown) => e);
     expect((error as { fieldErrors(): unknown }).fieldErrors()).toEqual({ lifetimeDays: 'must be >= 0' });
     expect(app.store.getState().outbox).toEqual([]);
   });
@@ -274,7 +274,7 @@ describe('edits and the outbox', () => {
     const { console: app, kv } = createTestConsole({ server });
     await app.start();
     server.offline = true;
-    await app.submitEdit(featureTypeLifetimeEdit(release, 30));
+    await app.sendOrQueue(featureTypeLifetimeEdit(release, 30));
     await expect(app.signOut()).rejects.toThrow('1 edit(s) have not reached the server yet');
     await app.signOut({ discardPending: true });
     expect(app.store.getState().session.status).toBe('signed-out');

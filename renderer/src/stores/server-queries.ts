@@ -40,6 +40,11 @@ export function createServerQueryClient(persistence: QueryPersistence): QueryCli
         gcTime: 10 * 60_000,
         persister: persistence.persisterFn,
       },
+      mutations: {
+        // Sent whatever the browser says of its network: a failure is the answer (or the outbox's cue).
+        networkMode: 'always',
+        retry: false,
+      },
     },
   });
 }

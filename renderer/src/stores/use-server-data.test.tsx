@@ -44,32 +44,6 @@ describe('useServerData over TanStack Query', () => {
     expect(server.calls('GET', '/api/admin/projects')).toHaveLength(1);
   });
 
-  it('fetches again after a write and shows the new answer', async () => {
-    const ids = ['default'];
-    const server = projectServer(ids);
-    server.on('POST', '/api/admin/projects', () => {
-      ids.push('web');
-      return { body: {} };
-    });
-    const { console: app, clock } = await renderWithConsole(<ProjectNames />, { server });
-    await waitFor(() => expect(screen.getByTestId('names').textContent).toContain('default|server'));
-    clock.now += 60_000;
-    await act(async () => {
-      await app.submitEdit({
-        kind: 'project',
-        target: 'web',
-        summary: 'Create project web',
-        request: { method: 'POST', path: '/api/admin/projects', body: { id: 'web', name: 'web' } },
-        base: null,
-        mine: { id: 'web', name: 'web' },
-      });
-    });
-    await waitFor(() =>
-      expect(screen.getByTestId('names').textContent).toBe(`default,web|server|${START + 60_000}|ok`),
-    );
-    expect(server.calls('GET', '/api/admin/projects')).toHaveLength(2);
-  });
-
   it('shows the copy saved by an earlier session at once after a reload, then the server’s answer', async () => {
     const kv = createMemoryStore();
     const first = await renderWithConsole(<ProjectNames />, { server: projectServer(['default']), kv });

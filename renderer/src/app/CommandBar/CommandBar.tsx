@@ -16,7 +16,7 @@ import { NetworkError } from '../../api/api-error';
 import type { FeatureSearchItem } from '../../api/types';
 import { navigate } from '../../router/navigation';
 import { flagPath } from '../../router/paths';
-import { useConsole } from '../../stores/console-context';
+import { useServerCheck } from '../../stores/use-server-check';
 import { ROUTES } from '../routes';
 import classes from './CommandBar.module.css';
 import { MIN_FLAG_QUERY, matchScreens } from './command-search';
@@ -32,44 +32,34 @@ export interface CommandBarProps {
 
 /** Ctrl/Cmd+K: jump to any screen, or to any flag found by the server's flag search. */
 export function CommandBar({ opened, onClose }: CommandBarProps) {
-  const consoleApi = useConsole();
   const [input, setInput] = useState('');
   const [active, setActive] = useState(0);
   const [query] = useDebouncedValue(input.trim(), 250);
-  const [flags, setFlags] = useState<{
-    query: string;
-    items: FeatureSearchItem[];
-    error: string | null;
-  } | null>(null);
+  // The server's flag search, through the query client: typing back to an earlier query asks nothing.
+  const search = useServerCheck(
+    opened && query.length >= MIN_FLAG_QUERY ? `command-bar flags ${query}` : null,
+    (api, signal) =>
+      api.searchFeatures({ query, limit: 8, sortBy: 'name', sortOrder: 'asc' }, signal).then(
+        (result) => ({ query, items: result.features, error: null }),
+        (error: unknown) => ({
+          query,
+          items: [] as FeatureSearchItem[],
+          error:
+            error instanceof NetworkError
+              ? 'Flag search needs the server, which is unreachable.'
+              : 'Flag search failed.',
+        }),
+      ),
+  );
+  const flags = search.answer ?? null;
   const searching = query.length >= MIN_FLAG_QUERY && flags?.query !== query;
 
   useEffect(() => {
     if (!opened) {
       setInput('');
-      setFlags(null);
       setActive(0);
     }
   }, [opened]);
-
-  useEffect(() => {
-    if (!opened || query.length < MIN_FLAG_QUERY) return;
-    const controller = new AbortController();
-    consoleApi
-      .api()
-      .searchFeatures({ query, limit: 8, sortBy: 'name', sortOrder: 'asc' }, controller.signal)
-      .then(
-        (result) => setFlags({ query, items: result.features, error: null }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const message =
-            error instanceof NetworkError
-              ? 'Flag search needs the server, which is unreachable.'
-              : 'Flag search failed.';
-          setFlags({ query, items: [], error: message });
-        },
-      );
-    return () => controller.abort();
-  }, [opened, query, consoleApi]);
 
   const items = useMemo<Item[]>(() => {
     const screens: Item[] = matchScreens(ROUTES, input).map((route) => ({

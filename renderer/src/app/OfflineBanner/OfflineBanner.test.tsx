@@ -32,7 +32,7 @@ describe('offline banner', () => {
     clock.now += 5 * 60_000;
     server.offline = true;
     await act(async () => {
-      await app.submitEdit(featureTypeLifetimeEdit(release, 30));
+      await app.sendOrQueue(featureTypeLifetimeEdit(release, 30));
       app.refresh();
     });
     const banner = await screen.findByTestId('offline-banner');
@@ -48,7 +48,7 @@ describe('offline banner', () => {
     await screen.findByText('Release');
     server.offline = true;
     await act(async () => {
-      await app.submitEdit(featureTypeLifetimeEdit(release, 30));
+      await app.sendOrQueue(featureTypeLifetimeEdit(release, 30));
     });
     types[0]!.lifetimeDays = 9;
     server.offline = false;

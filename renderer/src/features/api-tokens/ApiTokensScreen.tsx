@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
-import { useConsole, useConsoleState } from '../../stores/console-context';
+import { useConsoleState } from '../../stores/console-context';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ApiTokensScreen.module.css';
@@ -15,7 +15,6 @@ import { DeleteApiTokenDialog } from './DeleteApiTokenDialog';
 
 /** API tokens for SDKs: listed by their non-secret prefix; a new token's secret is shown once, with a copy button. */
 export function ApiTokensScreen() {
-  const consoleApi = useConsole();
   const now = useNow();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   const tokens = useServerData('api-tokens', (api) => api.listApiTokens());
@@ -127,7 +126,6 @@ export function ApiTokensScreen() {
             onCancel={close}
             onCreated={(token) => {
               setCreated(token);
-              consoleApi.refresh();
             }}
           />
         )}

@@ -5,7 +5,8 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorLookup, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-import { useConsole } from '../../stores/console-context';
+
+import { useServerWrite } from '../../stores/use-mutations';
 
 export interface CreateApiTokenFormProps {
   environments: readonly string[];
@@ -17,7 +18,7 @@ export interface CreateApiTokenFormProps {
 const ALL_PROJECTS = '*';
 
 export function CreateApiTokenForm({ environments, projects, onCreated, onCancel }: CreateApiTokenFormProps) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'api-token' });
   const [tokenName, setTokenName] = useState('');
   const [type, setType] = useState<CreateApiTokenBody['type']>('client');
   // The operator's choice; until then the first environment, also when the list arrives after the
@@ -38,13 +39,15 @@ export function CreateApiTokenForm({ environments, projects, onCreated, onCancel
 
   async function send() {
     const projectsBody = selectedProjects.includes(ALL_PROJECTS) ? [ALL_PROJECTS] : selectedProjects;
-    const created = await consoleApi.api().createApiToken({
-      tokenName: tokenName.trim(),
-      type,
-      ...(environment ? { environment } : {}),
-      projects: projectsBody,
-      ...(expiresAt ? { expiresAt: new Date(`${expiresAt}T23:59:59`).toISOString() } : {}),
-    });
+    const created = await write((api) =>
+      api.createApiToken({
+        tokenName: tokenName.trim(),
+        type,
+        ...(environment ? { environment } : {}),
+        projects: projectsBody,
+        ...(expiresAt ? { expiresAt: new Date(`${expiresAt}T23:59:59`).toISOString() } : {}),
+      }),
+    );
     onCreated(created);
   }
 

@@ -1,11 +1,12 @@
 import { Code } from '@mantine/core';
 import type { ApiToken } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
-import { useConsole } from '../../stores/console-context';
+
+import { useServerWrite } from '../../stores/use-mutations';
 
 /** Confirms and deletes a token by its non-secret prefix; SDKs using it are refused from then on. */
 export function DeleteApiTokenDialog({ token, onClose }: { token: ApiToken | null; onClose: () => void }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'api-token' });
   return (
     <ConfirmDialog
       opened={token !== null}
@@ -16,8 +17,7 @@ export function DeleteApiTokenDialog({ token, onClose }: { token: ApiToken | nul
       onClose={onClose}
       onConfirm={async () => {
         if (!token) return;
-        await consoleApi.api().deleteApiToken(token.prefix);
-        consoleApi.refresh();
+        await write((api) => api.deleteApiToken(token.prefix));
       }}
     >
       Every SDK or service using <Code>{token?.prefix}</Code> is refused from the moment it is deleted. This

@@ -7,7 +7,8 @@ import { ListTable } from '../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { useConsole } from '../../stores/console-context';
+
+import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { archiveApi, byProject } from './archive-api';
@@ -16,7 +17,7 @@ const PAGE_SIZE = 100;
 
 /** `/archive`, or one project's archive when `project` is given: search, revive, delete, several at once. */
 export function ArchiveScreen({ project }: { project?: string }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'flag-archive' });
   const now = useNow();
   const [query, setQuery] = useState('');
   const [projectFilter, setProjectFilter] = useState<string>(project ?? '');
@@ -46,14 +47,13 @@ export function ArchiveScreen({ project }: { project?: string }) {
   ) {
     for (const [flagProject, names] of byProject(flags)) await call(flagProject, names);
     setSelected(new Set());
-    consoleApi.refresh();
   }
 
   async function revive(flags: readonly FeatureSearchResult[]) {
     setReviving(true);
     setError(null);
     try {
-      await inEachProject(flags, archiveApi(consoleApi.api()).revive);
+      await write((api) => inEachProject(flags, archiveApi(api).revive));
       setDone(flags.length === 1 ? `${flags[0]!.name} revived.` : `${flags.length} flags revived.`);
     } catch (caught) {
       setError(caught);
@@ -225,7 +225,7 @@ export function ArchiveScreen({ project }: { project?: string }) {
         onClose={() => setConfirmDelete(false)}
         onConfirm={async () => {
           const count = chosen.length;
-          await inEachProject(chosen, archiveApi(consoleApi.api()).remove);
+          await write((api) => inEachProject(chosen, archiveApi(api).remove));
           setDone(`${count} ${count === 1 ? 'flag' : 'flags'} deleted.`);
         }}
       >

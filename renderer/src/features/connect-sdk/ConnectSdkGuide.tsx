@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useConsole } from '../../stores/console-context';
+import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ConnectSdkGuide.module.css';
 import { SDK_GUIDES, type SdkId, type SdkKind, sdkGuide, sdkUrls, tokenPlaceholder } from './sdk-snippets';
@@ -50,6 +51,7 @@ function CopyAction({ value, label }: { value: string; label: string }) {
  */
 export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
   const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'api-token' });
   const [openedAt] = useState(() => consoleApi.services.now());
   const [sdkId, setSdkId] = useState<SdkId>('node');
   const [appName, setAppName] = useState(DEFAULT_APP_NAME);
@@ -82,12 +84,14 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
     setCreating(true);
     setCreateError(null);
     try {
-      const created = await consoleApi.api().createApiToken({
-        tokenName: `${name}-${kind === 'client' ? 'sdk' : 'frontend'}`,
-        type: kind,
-        environment,
-        projects: [project ?? '*'],
-      });
+      const created = await write((api) =>
+        api.createApiToken({
+          tokenName: `${name}-${kind === 'client' ? 'sdk' : 'frontend'}`,
+          type: kind,
+          environment,
+          projects: [project ?? '*'],
+        }),
+      );
       // Tokens without a secret in the answer (another Unleash-compatible server) cannot be placed in code.
       if (!created.secret) throw new Error('The server did not return the token’s secret.');
       const made = created.secret;

@@ -6,8 +6,8 @@ import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/fiel
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useNewNameField } from '../../components/NameCheck/use-new-name-field';
-import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import {
   type ContextFieldDraft,
   createContextFieldEdit,
@@ -44,7 +44,7 @@ export interface ContextFieldFormProps {
 }
 
 export function ContextFieldForm({ field, existingNames, onDone, onCancel }: ContextFieldFormProps) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const [draft, setDraft] = useState<ContextFieldDraft>(() => ({
     name: field?.name ?? '',
     description: field?.description ?? '',
@@ -75,7 +75,7 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
 
   async function send() {
     const edit = field ? updateContextFieldEdit(field, draft) : createContextFieldEdit(draft);
-    onDone(await consoleApi.submitEdit(edit), draft.name);
+    onDone(await submitEdit(edit), draft.name);
   }
 
   return (

@@ -9,7 +9,7 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
 import { overlayPending } from '../../offline/pending-overlay';
-import { useConsole } from '../../stores/console-context';
+import { useEditMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -33,7 +33,7 @@ const fromSnapshot = (snapshot: FieldSnapshot, base?: ContextField): ContextFiel
 
 /** Context fields: the evaluation-context names constraints test, with legal values and stickiness. */
 export function ContextFieldsScreen() {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const now = useNow();
   const fields = useServerData('context-fields', (api) => api.listContextFields());
   const outbox = useProfileOutbox();
@@ -159,7 +159,7 @@ export function ContextFieldsScreen() {
         onConfirm={async () => {
           if (!deleting) return;
           notices.afterEdit(
-            await consoleApi.submitEdit(deleteContextFieldEdit(deleting)),
+            await submitEdit(deleteContextFieldEdit(deleting)),
             `Context field ${deleting.name} deleted.`,
           );
         }}

@@ -5,21 +5,21 @@ import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { useConsole } from '../../stores/console-context';
+
+import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { corsApi, type FrontendSettings, originProblem, parseOrigins } from './cors-api';
 
 function CorsForm({ settings, onSaved }: { settings: FrontendSettings; onSaved: () => void }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'cors' });
   const [text, setText] = useState(settings.frontendApiOrigins.join('\n'));
   const { submitting, error, showErrors, submit } = useFormSubmit();
   const origins = parseOrigins(text);
   const problems = origins.map(originProblem).filter((problem): problem is string => problem !== null);
 
   async function send() {
-    await corsApi(consoleApi.api()).setOrigins(origins);
-    consoleApi.refresh();
+    await write((api) => corsApi(api).setOrigins(origins));
     onSaved();
   }
 

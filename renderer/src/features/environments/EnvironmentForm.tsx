@@ -6,7 +6,8 @@ import { fieldErrorsOf, nameTakenMessage, needsFormAlert } from '../../component
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useNewNameField } from '../../components/NameCheck/use-new-name-field';
-import { useConsole } from '../../stores/console-context';
+
+import { useServerWrite } from '../../stores/use-mutations';
 import { environmentsApi } from './environments-api';
 
 /** The types Unleash's console offers; the server takes any non-empty type. */
@@ -40,7 +41,7 @@ export function EnvironmentForm({
   onDone: (name: string) => void;
   onCancel: () => void;
 }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'environment' });
   const source = mode.kind === 'create' ? undefined : mode.environment;
   const naming = mode.kind !== 'edit';
   const [name, setName] = useState(
@@ -60,18 +61,19 @@ export function EnvironmentForm({
   });
 
   async function send() {
-    const api = environmentsApi(consoleApi.api());
-    if (mode.kind === 'create') await api.create({ name, type });
-    else if (mode.kind === 'edit') await api.update(mode.environment.name, { type });
-    else {
-      await api.clone(mode.environment.name, {
-        name,
-        type,
-        ...(cloneProjects.length > 0 ? { projects: cloneProjects } : {}),
-        clonePermissions,
-      });
-    }
-    consoleApi.refresh();
+    await write(async (adminApi) => {
+      const api = environmentsApi(adminApi);
+      if (mode.kind === 'create') await api.create({ name, type });
+      else if (mode.kind === 'edit') await api.update(mode.environment.name, { type });
+      else {
+        await api.clone(mode.environment.name, {
+          name,
+          type,
+          ...(cloneProjects.length > 0 ? { projects: cloneProjects } : {}),
+          clonePermissions,
+        });
+      }
+    });
     onDone(name);
   }
 

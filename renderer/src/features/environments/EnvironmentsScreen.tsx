@@ -9,12 +9,12 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
-import { useConsole } from '../../stores/console-context';
 import {
   environmentEnabledEdit,
   environmentOrder,
   environmentOrderEdit,
 } from '../../stores/editable-resources';
+import { useEditMutation, useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -44,7 +44,8 @@ export function displayedEnvironments(
 }
 
 export function EnvironmentsScreen() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'environment' });
+  const { mutateAsync: submitEdit } = useEditMutation();
   const now = useNow();
   const environments = useServerData('environments', (api) => api.listEnvironments());
   const pendingEnabled = usePendingEdits('environment');
@@ -95,7 +96,7 @@ export function EnvironmentsScreen() {
             const next = [...names];
             const [moved] = next.splice(index, 1);
             next.splice(index + offset, 0, moved!);
-            void run(`move-${moved}`, () => consoleApi.submitEdit(environmentOrderEdit(names, next)));
+            void run(`move-${moved}`, () => submitEdit(environmentOrderEdit(names, next)));
           };
           return (
             <ListTable
@@ -161,7 +162,7 @@ export function EnvironmentsScreen() {
                         onChange={(event) => {
                           const enabled = event.currentTarget.checked;
                           void run(`toggle-${environment.name}`, () =>
-                            consoleApi.submitEdit(environmentEnabledEdit(environment, enabled)),
+                            submitEdit(environmentEnabledEdit(environment, enabled)),
                           );
                         }}
                       />
@@ -233,8 +234,7 @@ export function EnvironmentsScreen() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          await environmentsApi(consoleApi.api()).remove(deleting.name);
-          consoleApi.refresh();
+          await write((api) => environmentsApi(api).remove(deleting.name));
           setDone(`Environment ${deleting.name} deleted.`);
         }}
       >

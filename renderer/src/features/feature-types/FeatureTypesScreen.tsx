@@ -7,8 +7,8 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { useConsole } from '../../stores/console-context';
 import { featureTypeLifetimeEdit } from '../../stores/editable-resources';
+import { useEditMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -21,7 +21,7 @@ function LifetimeEditor({
   type: FeatureType;
   onSaved: (result: 'applied' | 'queued') => void;
 }) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const [value, setValue] = useState<number | string>(type.lifetimeDays ?? '');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -34,7 +34,7 @@ function LifetimeEditor({
     setSaving(true);
     setError(null);
     try {
-      onSaved(await consoleApi.submitEdit(featureTypeLifetimeEdit(type, days)));
+      onSaved(await submitEdit(featureTypeLifetimeEdit(type, days)));
     } catch (caught) {
       setError(caught);
     } finally {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-import { useConsole } from '../../stores/console-context';
+import { useServerMutation } from '../../stores/use-mutations';
 import { type Feature, type FlagRef, flagPath } from './flag-page-api';
 
 type FeatureLink = NonNullable<Feature['links']>[number];
@@ -33,7 +33,13 @@ function LinkForm({
   onDone: () => void;
   onCancel?: () => void;
 }) {
-  const consoleApi = useConsole();
+  const save = useServerMutation(
+    async (api, body: { url: string; title: string | null }) => {
+      if (link) await api.client.put<unknown>(`${flagPath(flag)}/link/${encodeURIComponent(link.id)}`, body);
+      else await api.client.post<unknown>(`${flagPath(flag)}/link`, body);
+    },
+    { kind: 'flag-link', path: flagPath(flag) },
+  );
   const [url, setUrl] = useState(link?.url ?? '');
   const [title, setTitle] = useState(link?.title ?? '');
   const { submitting, error, showErrors, submit } = useFormSubmit();
@@ -41,11 +47,7 @@ function LinkForm({
   const problem = linkUrlProblem(url);
 
   async function send() {
-    const body = { url: url.trim(), title: title.trim() || null };
-    const { client } = consoleApi.api();
-    if (link) await client.put<unknown>(`${flagPath(flag)}/link/${encodeURIComponent(link.id)}`, body);
-    else await client.post<unknown>(`${flagPath(flag)}/link`, body);
-    consoleApi.refresh();
+    await save.mutateAsync({ url: url.trim(), title: title.trim() || null });
     onDone();
   }
 
@@ -85,22 +87,17 @@ function LinkForm({
 
 /** The flag's links (`…/features/:name/link`): to its ticket, dashboard or docs. */
 export function FlagLinks({ flag, feature }: { flag: FlagRef; feature: Feature }) {
-  const consoleApi = useConsole();
+  const removeLink = useServerMutation(
+    (api, link: FeatureLink) =>
+      api.client.delete<unknown>(`${flagPath(flag)}/link/${encodeURIComponent(link.id)}`),
+    { kind: 'flag-link', path: flagPath(flag) },
+  );
   const [editing, setEditing] = useState<string | null>(null);
   // A fresh add form after each link added: empty, and not showing "required" for the emptied field.
   const [addForm, setAddForm] = useState(0);
-  const [error, setError] = useState<unknown>(null);
+  const error = removeLink.error;
   const links = feature.links ?? [];
-
-  async function remove(link: FeatureLink) {
-    setError(null);
-    try {
-      await consoleApi.api().client.delete<unknown>(`${flagPath(flag)}/link/${encodeURIComponent(link.id)}`);
-      consoleApi.refresh();
-    } catch (caught) {
-      setError(caught);
-    }
-  }
+  const remove = (link: FeatureLink) => removeLink.mutateAsync(link).catch(() => {});
 
   return (
     <Stack gap="sm">

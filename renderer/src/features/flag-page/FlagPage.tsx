@@ -23,7 +23,8 @@ import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
-import { useConsole, useConsoleState } from '../../stores/console-context';
+import { useConsoleState } from '../../stores/console-context';
+import { useServerMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -35,7 +36,7 @@ import classes from './FlagPage.module.css';
 import { FlagTags } from './FlagTags';
 import { FlagTimeline } from './FlagTimeline';
 import { descriptionEdit, flagTarget, impressionDataEdit, staleEdit } from './flag-edits';
-import { createFlagPageApi, type Feature, type FlagRef } from './flag-page-api';
+import { createFlagPageApi, type Feature, type FlagRef, flagPath } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -55,25 +56,19 @@ function pendingValue<T>(entry: { mine: unknown } | undefined, field: string, fa
 }
 
 /** Archive and revive answer nothing an outbox could compare, and archiving is not routine: online only. */
-function useOnlineAction(onDone: () => void) {
-  const consoleApi = useConsole();
+function useOnlineFlagAction(flag: FlagRef, action: 'archive' | 'revive', onDone: () => void) {
   const offline = useConsoleState((state) => state.connectivity === 'offline');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      consoleApi.refresh();
-      onDone();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { offline, busy, error, run };
+  const mutation = useServerMutation(
+    (api) => createFlagPageApi(api.client)[action](flag),
+    // The path names the flag, so its own reads and every list fetch again.
+    { kind: `flag-${action}`, path: flagPath(flag) },
+  );
+  return {
+    offline,
+    busy: mutation.isPending,
+    error: mutation.error,
+    run: () => mutation.mutateAsync().then(onDone, () => {}),
+  };
 }
 
 const OFFLINE_REASON = 'The server is unreachable: archiving and reviving need it to answer.';
@@ -167,8 +162,7 @@ function ArchiveDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const consoleApi = useConsole();
-  const action = useOnlineAction(onClose);
+  const action = useOnlineFlagAction(flag, 'archive', onClose);
   const children = feature.children ?? [];
   return (
     <Modal opened={opened} onClose={onClose} title={`Archive ${flag.name}?`}>
@@ -196,7 +190,7 @@ function ArchiveDialog({
             color="red"
             loading={action.busy}
             disabled={action.offline}
-            onClick={() => void action.run(() => createFlagPageApi(consoleApi.api().client).archive(flag))}
+            onClick={() => void action.run()}
           >
             Archive flag
           </Button>
@@ -207,11 +201,10 @@ function ArchiveDialog({
 }
 
 function ArchivedFlag({ flag }: { flag: FlagRef }) {
-  const consoleApi = useConsole();
   const archived = useServerData(`flag-archived:${flag.project}/${flag.name}`, (api, signal) =>
     createFlagPageApi(api.client).findArchived(flag, signal),
   );
-  const revive = useOnlineAction(() => {});
+  const revive = useOnlineFlagAction(flag, 'revive', () => {});
   return (
     <QueryState query={archived} noun="the archive">
       {(found) =>
@@ -239,13 +232,7 @@ function ArchivedFlag({ flag }: { flag: FlagRef }) {
               }
               actions={
                 <Tooltip label={OFFLINE_REASON} disabled={!revive.offline}>
-                  <Button
-                    loading={revive.busy}
-                    disabled={revive.offline}
-                    onClick={() =>
-                      void revive.run(() => createFlagPageApi(consoleApi.api().client).revive(flag))
-                    }
-                  >
+                  <Button loading={revive.busy} disabled={revive.offline} onClick={() => void revive.run()}>
                     Revive flag
                   </Button>
                 </Tooltip>

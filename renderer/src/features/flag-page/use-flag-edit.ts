@@ -1,37 +1,29 @@
-import { useState } from 'react';
-import type { Edit } from '../../offline/outbox';
-import { useConsole } from '../../stores/console-context';
+import type { EditDraft } from '../../stores/editable-resources';
+import { useEditMutation } from '../../stores/use-mutations';
 
 /**
- * Sends one section's edits through the outbox, keeping that section's error and whether its
- * last edit was queued, so each section shows what happened to its own change.
+ * One section's edits, through the outbox mutation: the section shows its own error and whether its
+ * last edit was queued, so each section tells what happened to its own change.
  */
 export function useFlagEdit() {
-  const consoleApi = useConsole();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [queued, setQueued] = useState(false);
+  const mutation = useEditMutation();
 
-  async function submit(draft: Omit<Edit, 'profileId'>): Promise<boolean> {
-    setBusy(true);
-    setError(null);
+  async function submit(draft: EditDraft): Promise<boolean> {
     try {
-      setQueued((await consoleApi.submitEdit(draft)) === 'queued');
+      await mutation.mutateAsync(draft);
       return true;
-    } catch (caught) {
-      setError(caught);
+    } catch {
+      // The mutation keeps the failure for the section to show.
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 
   return {
-    busy,
-    error,
-    queued,
+    busy: mutation.isPending,
+    error: mutation.error,
+    queued: mutation.data === 'queued',
     submit,
-    clearQueued: () => setQueued(false),
-    clearError: () => setError(null),
+    clearQueued: () => mutation.reset(),
+    clearError: () => mutation.reset(),
   };
 }

@@ -6,8 +6,9 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-import { useConsole, useConsoleState } from '../../stores/console-context';
+import { useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { useServerCheck } from '../../stores/use-server-check';
 import { useServerData } from '../../stores/use-server-data';
 import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
@@ -59,7 +60,7 @@ export interface CreateFlagFormProps {
 
 /** A new flag: name (checked by the server as you type), project, type, description, impression data. */
 export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagFormProps) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   const projects = useServerData('projects', (api) => api.listProjects());
   const types = useServerData('feature-types', (api) => api.listFeatureTypes());
@@ -114,7 +115,7 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
       description: description.trim() ? description.trim() : null,
       impressionData,
     };
-    onDone(await consoleApi.submitEdit(createFlagEdit(flag)), flag);
+    onDone(await submitEdit(createFlagEdit(flag)), flag);
   }
 
   return (

@@ -176,7 +176,7 @@ describe('flags created offline', () => {
     server.offline = true;
     await act(async () => {
       await app.checkConnection();
-      await app.submitEdit(
+      await app.sendOrQueue(
         createFlagEdit({
           project: 'default',
           name: 'checkout-v2',

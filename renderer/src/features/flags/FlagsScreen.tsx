@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Drawer,
   Group,
@@ -20,9 +19,7 @@ import { useEffect, useState } from 'react';
 import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import type { FeatureSearchItem } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link, type Location, navigate, replaceQuery, useLocation } from '../../router/navigation';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
@@ -30,6 +27,7 @@ import { useServerData } from '../../stores/use-server-data';
 import { flagPagePath } from '../flag-page/flag-page-api';
 import { CreateFlagForm } from './CreateFlagForm';
 import { FlagDetails } from './FlagDetails';
+import { FlagRow } from './FlagRow';
 import classes from './FlagsScreen.module.css';
 import {
   type FlagListQuery,
@@ -39,7 +37,6 @@ import {
   toSearchFilters,
   writeFlagQuery,
 } from './flag-filters';
-import { PendingFlagRows } from './PendingFlagRows';
 import { latestFlagEdit, pendingCreatedFlags } from './pending-flags';
 
 function SortHeader({
@@ -186,63 +183,17 @@ function FlagList({ location }: { location: Location }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  <PendingFlagRows rows={pendingRows} />
+                  {pendingRows.map(({ flag, entry }) => (
+                    <FlagRow key={`pending:${flag.project}/${flag.name}`} flag={flag} pending={entry} />
+                  ))}
                   {data.features.map((flag) => (
-                    <Table.Tr
+                    <FlagRow
                       key={`${flag.project}/${flag.name}`}
-                      className={classes.row}
-                      onClick={() => setSelected(flag)}
-                    >
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Anchor
-                            component={Link}
-                            to={flagPagePath(flag)}
-                            className={classes.name}
-                            onClick={(event) => event.stopPropagation()}
-                          >
-                            {flag.name}
-                          </Anchor>
-                          {flag.stale ? (
-                            <Badge size="xs" color="orange">
-                              stale
-                            </Badge>
-                          ) : null}
-                          <PendingBadge entry={latestFlagEdit(outbox, flag)} />
-                        </Group>
-                        {flag.description ? (
-                          <Text size="xs" c="dimmed" lineClamp={1}>
-                            {flag.description}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" size="sm">
-                          {flag.type}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{flag.project}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {flag.environments.map((environment) => (
-                            <Badge
-                              key={environment.name}
-                              size="sm"
-                              variant={environment.enabled ? 'filled' : 'outline'}
-                              color={environment.enabled ? 'teal' : 'gray'}
-                              title={`${environment.name}: ${environment.enabled ? 'on' : 'off'}`}
-                            >
-                              {environment.name}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed">
-                          <RelativeTime value={flag.createdAt} />
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
+                      flag={flag}
+                      pending={latestFlagEdit(outbox, flag)}
+                      saved={flag}
+                      onSelect={() => setSelected(flag)}
+                    />
                   ))}
                 </Table.Tbody>
               </Table>

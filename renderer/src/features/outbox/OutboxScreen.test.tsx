@@ -11,8 +11,8 @@ async function conflictSetup() {
   const { server, types } = featureTypeServer();
   const view = await renderWithConsole(<OutboxScreen />, { server });
   server.offline = true;
-  await view.console.submitEdit(featureTypeLifetimeEdit(release, 30));
-  await view.console.submitEdit(
+  await view.console.sendOrQueue(featureTypeLifetimeEdit(release, 30));
+  await view.console.sendOrQueue(
     featureTypeLifetimeEdit({ ...release, id: 'kill-switch', name: 'Kill switch', lifetimeDays: null }, 3),
   );
   types[0]!.lifetimeDays = 7; // changed by someone else meanwhile
@@ -60,7 +60,7 @@ describe('pending edits screen', () => {
     const { server } = featureTypeServer();
     const { console: app } = await renderWithConsole(<OutboxScreen />, { server });
     server.offline = true;
-    await app.submitEdit(featureTypeLifetimeEdit(release, 5000));
+    await app.sendOrQueue(featureTypeLifetimeEdit(release, 5000));
     server.offline = false;
     await app.checkConnection();
     const card = await screen.findByTestId('outbox-entry-failed');

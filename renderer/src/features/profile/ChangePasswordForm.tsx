@@ -4,14 +4,15 @@ import { ApiError } from '../../api/api-error';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-import { useConsole } from '../../stores/console-context';
+
+import { useServerWrite } from '../../stores/use-mutations';
 
 /** Errors about the new password itself belong under that field; the rest above the form. */
 const NEW_PASSWORD_ERRORS = new Set(['OwaspValidationError', 'PasswordPreviouslyUsedError', 'BadDataError']);
 
 /** `POST /api/admin/user/change-password`: the current password, the new one twice. */
 export function ChangePasswordForm() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'password' });
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -29,11 +30,13 @@ export function ChangePasswordForm() {
 
   async function send() {
     setChanged(false);
-    await consoleApi.api().client.post<unknown>('/api/admin/user/change-password', {
-      oldPassword,
-      password,
-      confirmPassword,
-    });
+    await write((api) =>
+      api.client.post<unknown>('/api/admin/user/change-password', {
+        oldPassword,
+        password,
+        confirmPassword,
+      }),
+    );
     setOldPassword('');
     setPassword('');
     setConfirmPassword('');

@@ -8,6 +8,7 @@ import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { createProjectEdit } from '../../stores/editable-resources';
+import { useEditMutation } from '../../stores/use-mutations';
 
 /** createProjectSchema: `id` matches `[A-Za-z0-9_~.-]`, the name is not blank. */
 const PROJECT_ID = /^[A-Za-z0-9_~.-]+$/;
@@ -37,6 +38,7 @@ export interface CreateProjectFormProps {
 
 export function CreateProjectForm({ existingIds, onDone, onCancel }: CreateProjectFormProps) {
   const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const [name, setName] = useState('');
   const [id, setId] = useState('');
   const [idTouched, setIdTouched] = useState(false);
@@ -61,7 +63,7 @@ export function CreateProjectForm({ existingIds, onDone, onCancel }: CreateProje
       mode,
       ...(description.trim() ? { description: description.trim() } : {}),
     };
-    onDone(await consoleApi.submitEdit(createProjectEdit(body)), body);
+    onDone(await submitEdit(createProjectEdit(body)), body);
   }
 
   return (

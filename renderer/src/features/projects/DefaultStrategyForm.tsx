@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-import { useConsole } from '../../stores/console-context';
+import { useServerWrite } from '../../stores/use-mutations';
 import { ParametersEditor } from '../strategies/ParametersEditor';
 import type { StrategyDefinition } from '../strategies/strategies-api';
 import {
@@ -35,7 +35,7 @@ export function DefaultStrategyForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'project-default-strategy' });
   const usable = definitions.filter(
     (definition) => !definition.deprecated || definition.name === current?.name,
   );
@@ -65,13 +65,12 @@ export function DefaultStrategyForm({
       ),
       constraints: current?.constraints ?? [],
     };
-    await consoleApi
-      .api()
-      .client.post<unknown>(
+    await write((api) =>
+      api.client.post<unknown>(
         `/api/admin/projects/${encodeURIComponent(projectId)}/environments/${encodeURIComponent(environment)}/default-strategy`,
         body,
-      );
-    consoleApi.refresh();
+      ),
+    );
     onDone();
   }
 

@@ -4,8 +4,8 @@ import type { Environment } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
-import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { strategyDefinitionsApi } from '../strategy-definitions/strategy-definitions-api';
@@ -25,7 +25,7 @@ export function ProjectEnvironments({
   environments: readonly Environment[];
   onSaved: (result: SubmitResult) => void;
 }) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const pending = usePendingEdits('project-environment');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -43,7 +43,7 @@ export function ProjectEnvironments({
     setBusy(environment);
     setError(null);
     try {
-      onSaved(await consoleApi.submitEdit(projectEnvironmentEdit(projectId, environment, enable)));
+      onSaved(await submitEdit(projectEnvironmentEdit(projectId, environment, enable)));
     } catch (caught) {
       setError(caught);
     } finally {

@@ -24,7 +24,8 @@ import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { Link } from '../../router/navigation';
 import { flagPath } from '../../router/paths';
-import { useConsole, useConsoleState } from '../../stores/console-context';
+import { useConsoleState } from '../../stores/console-context';
+import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
 import {
   type BulkAction,
@@ -68,7 +69,7 @@ export function ProjectFlagList({
   projectId: string;
   environments: readonly string[];
 }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'flag-bulk' });
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   const [view, setView] = useState<FlagListView>(() => loadFlagListView(projectId));
   const [text, setText] = useState(view.query);
@@ -134,7 +135,7 @@ export function ProjectFlagList({
     setRunning(true);
     const label = describeBulkAction(pending.action, pending.features.length);
     try {
-      await runBulkAction(consoleApi.api().client, projectId, pending.action, pending.features);
+      await write((api) => runBulkAction(api.client, projectId, pending.action, pending.features));
       setOutcome({ done: `${label}: done.`, failed: [], error: null });
       setSelected(new Set());
     } catch (error) {

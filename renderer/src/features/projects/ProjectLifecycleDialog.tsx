@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import type { ProjectOverview } from './project-api';
 import { type ProjectLifecycleAction, projectLifecycleEdit } from './project-edits';
 
@@ -36,7 +36,7 @@ export function ProjectLifecycleDialog({
   action: ProjectLifecycleAction | null;
   onClose: (result: SubmitResult | null) => void;
 }) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const wording = action ? WORDING[action] : null;
@@ -46,7 +46,7 @@ export function ProjectLifecycleDialog({
     setBusy(true);
     setError(null);
     try {
-      onClose(await consoleApi.submitEdit(projectLifecycleEdit(projectId, overview, action)));
+      onClose(await submitEdit(projectLifecycleEdit(projectId, overview, action)));
     } catch (caught) {
       setError(caught);
     } finally {

@@ -5,8 +5,8 @@ import { ListTable } from '../../components/ListTable/ListTable';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
 import type { OutboxEntry } from '../../offline/outbox';
-import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { loadProjectMembers, type ProjectAccess, type ShareTargets } from './project-api';
@@ -66,7 +66,7 @@ export function ProjectMembers({
   projectId: string;
   onSaved: (result: SubmitResult) => void;
 }) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const members = useServerData(`project-members:${projectId}`, (api) =>
     loadProjectMembers(api.client, projectId),
   );
@@ -80,7 +80,7 @@ export function ProjectMembers({
     setBusy(key);
     setError(null);
     try {
-      onSaved(await consoleApi.submitEdit(projectMemberEdit(change, roles)));
+      onSaved(await submitEdit(projectMemberEdit(change, roles)));
       return true;
     } catch (caught) {
       setError(caught);

@@ -4,8 +4,8 @@ import type { ProjectMode } from '../../../../server/contract';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
-import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { namingMismatch, namingPatternError } from './naming-pattern';
 import type { ProjectOverview } from './project-api';
@@ -32,7 +32,7 @@ export function ProjectSettingsForm({
   stickinessOptions: readonly string[];
   onSaved: (result: SubmitResult) => void;
 }) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const pendingDetails = usePendingEdits('project')(projectId);
   const pendingSettings = usePendingEdits('project-settings')(projectId);
   const details = (pendingDetails?.mine as { name?: string; description?: string | null } | null) ?? overview;
@@ -104,11 +104,10 @@ export function ProjectSettingsForm({
           name: name.trim(),
           description: description.trim(),
         });
-        if ((await consoleApi.submitEdit(edit)) === 'queued') result = 'queued';
+        if ((await submitEdit(edit)) === 'queued') result = 'queued';
       }
       if (settingsChanged) {
-        if ((await consoleApi.submitEdit(projectSettingsEdit(projectId, current, next))) === 'queued')
-          result = 'queued';
+        if ((await submitEdit(projectSettingsEdit(projectId, current, next))) === 'queued') result = 'queued';
       }
       onSaved(result);
     } catch (caught) {

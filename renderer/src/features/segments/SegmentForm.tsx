@@ -15,6 +15,7 @@ import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { createSegmentEdit, updateSegmentEdit } from './segment-edits';
 import type { Segment, UpsertSegment } from './segments-api';
 
@@ -54,6 +55,7 @@ export function validateSegmentDraft(
 /** Creates or edits a segment: its name, description, project and constraints. */
 export function SegmentForm({ initial, projects, existingNames, onDone, onCancel }: SegmentFormProps) {
   const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   const contextFields = useContextFields();
   const [name, setName] = useState(initial?.name ?? '');
@@ -87,7 +89,7 @@ export function SegmentForm({ initial, projects, existingNames, onDone, onCancel
       const draft = initial
         ? updateSegmentEdit(initial, body)
         : createSegmentEdit(body, consoleApi.services.newId());
-      onDone(await consoleApi.submitEdit(draft), body);
+      onDone(await submitEdit(draft), body);
     } catch (refusal) {
       // Shown once each constraint it may concern was checked alone.
       await constraintRefusals.locate(refusal, body.constraints);

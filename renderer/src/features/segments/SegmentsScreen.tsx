@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
 import type { OutboxEntry } from '../../offline/outbox';
-import { useConsole } from '../../stores/console-context';
+import { useEditMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits, useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -65,14 +65,14 @@ function DeleteSegmentDialog({
   onDone: (queued: boolean) => void;
   onCancel: () => void;
 }) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   async function remove() {
     setDeleting(true);
     setError(null);
     try {
-      onDone((await consoleApi.submitEdit(deleteSegmentEdit(segment))) === 'queued');
+      onDone((await submitEdit(deleteSegmentEdit(segment))) === 'queued');
     } catch (caught) {
       setError(caught);
     } finally {

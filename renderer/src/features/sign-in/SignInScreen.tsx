@@ -13,37 +13,31 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { tokenKindOf } from '../../platform/credentials';
 import { Link } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { AddConnectionForm } from '../connections/ConnectionsScreen';
+import { PasswordField } from '../signed-out/PasswordField';
 import classes from './SignInScreen.module.css';
 
 function PasswordForm() {
   const consoleApi = useConsole();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { submitting, error, submit } = useFormSubmit();
   const errors = fieldErrorsOf(error);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await consoleApi.signInWithPassword(username.trim(), password);
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
-  }
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={(event) =>
+        submit(event, false, () => consoleApi.signInWithPassword(username.trim(), password))
+      }
+      noValidate
+    >
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="Not signed in" /> : null}
         <TextInput
@@ -54,15 +48,8 @@ function PasswordForm() {
           error={errors.username}
           required
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
-          required
-        />
-        <Button type="submit" loading={busy} disabled={!username.trim() || !password}>
+        <PasswordField label="Password" value={password} onChange={setPassword} error={errors.password} />
+        <Button type="submit" loading={submitting} disabled={!username.trim() || !password}>
           Sign in
         </Button>
         <Anchor component={Link} to="/forgotten-password" size="sm">
@@ -78,25 +65,15 @@ function TokenForm() {
   const desktop = consoleApi.services.platform.kind === 'desktop';
   const [token, setToken] = useState('');
   const [keepForTab, setKeepForTab] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { submitting, error, submit } = useFormSubmit();
   const errors = fieldErrorsOf(error);
   const kind = token.trim() ? tokenKindOf(token) : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await consoleApi.signInWithToken(token, { keepForTab });
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
-  }
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={(event) => submit(event, false, () => consoleApi.signInWithToken(token, { keepForTab }))}
+      noValidate
+    >
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="Not signed in" /> : null}
         <PasswordInput
@@ -127,7 +104,7 @@ function TokenForm() {
             onChange={(e) => setKeepForTab(e.currentTarget.checked)}
           />
         )}
-        <Button type="submit" loading={busy} disabled={!token.trim()}>
+        <Button type="submit" loading={submitting} disabled={!token.trim()}>
           Sign in with token
         </Button>
       </Stack>

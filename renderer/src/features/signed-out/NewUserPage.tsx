@@ -1,16 +1,15 @@
-import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Alert, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { navigate, useLocation } from '../../router/navigation';
 import { DEFAULT_PATH } from '../../router/paths';
 import { useConsole } from '../../stores/console-context';
-import { PasswordPolicy, usePasswordCheck } from './PasswordPolicy';
+import { PasswordField, usePasswordCheck } from './PasswordField';
 import { SetPasswordForm } from './SetPasswordForm';
 import { SignedOutLayout } from './SignedOutLayout';
-import { useSignedOutApi } from './use-signed-out-api';
-
-type InviteState = 'checking' | 'usable' | 'unusable' | { unreachable: unknown };
+import { useSignedOutApi, useSignedOutCheck } from './use-signed-out-api';
 
 /**
  * A public invite link (`/new-user?invite=`): the link is checked (`GET /invite/:token/validate`),
@@ -19,31 +18,15 @@ type InviteState = 'checking' | 'usable' | 'unusable' | { unreachable: unknown }
 function InviteSignupForm({ invite }: { invite: string }) {
   const api = useSignedOutApi();
   const consoleApp = useConsole();
-  const [state, setState] = useState<InviteState>('checking');
+  const link = useSignedOutCheck(`invite ${invite}`, (signedOut) => signedOut.validateInvite(invite));
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const check = usePasswordCheck(api, password);
+  const { submitting, error, submit } = useFormSubmit();
+  const check = usePasswordCheck(password);
   const errors = fieldErrorsOf(error);
 
-  useEffect(() => {
-    let current = true;
-    api
-      .validateInvite(invite)
-      .then(() => current && setState('usable'))
-      .catch((caught: unknown) => {
-        if (!current) return;
-        const status = (caught as { status?: number }).status;
-        setState(status === 400 || status === 404 ? 'unusable' : { unreachable: caught });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, invite]);
-
-  if (state === 'checking') {
+  if (link.isPending) {
     return (
       <Stack align="center" gap="xs">
         <Loader size="sm" />
@@ -51,40 +34,27 @@ function InviteSignupForm({ invite }: { invite: string }) {
       </Stack>
     );
   }
-  if (state === 'unusable') {
+  if (link.isError) {
+    const status = (link.error as { status?: number }).status;
+    if (status !== 400 && status !== 404)
+      return <ErrorNotice error={link.error} title="Could not check the link" />;
     return (
       <Alert color="red" variant="light" title="This invite link cannot be used" data-testid="link-unusable">
         <Text size="sm">It has been disabled or has expired. Ask the person who sent it for a new link.</Text>
       </Alert>
     );
   }
-  if (typeof state === 'object')
-    return <ErrorNotice error={state.unreachable} title="Could not check the link" />;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  async function signUp() {
     const address = email.trim();
-    try {
-      await api.signUpWithInvite(invite, { name: name.trim(), email: address, password });
-    } catch (caught) {
-      // Includes the link being disabled while the form was open: the server's message says so.
-      setError(caught);
-      setBusy(false);
-      return;
-    }
-    try {
-      await consoleApp.signInWithPassword(address, password);
-      navigate(DEFAULT_PATH);
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
+    // A refusal includes the link being disabled while the form was open: the server's message says so.
+    await api.signUpWithInvite(invite, { name: name.trim(), email: address, password });
+    await consoleApp.signInWithPassword(address, password);
+    navigate(DEFAULT_PATH);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, false, signUp)} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) ? <ErrorNotice error={error} title="Not signed up" /> : null}
         <TextInput
@@ -104,16 +74,18 @@ function InviteSignupForm({ invite }: { invite: string }) {
           error={errors.email}
           required
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
-          autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={setPassword}
           error={errors.password}
-          required
+          check={check}
         />
-        <PasswordPolicy password={password} check={check} />
-        <Button type="submit" loading={busy} disabled={!name.trim() || !email.trim() || !check.accepted}>
+        <Button
+          type="submit"
+          loading={submitting}
+          disabled={!name.trim() || !email.trim() || !check.accepted}
+        >
           Sign up
         </Button>
       </Stack>

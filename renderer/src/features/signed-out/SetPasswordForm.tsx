@@ -1,18 +1,12 @@
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { Link, navigate } from '../../router/navigation';
 import { DEFAULT_PATH, LOGIN_PATH } from '../../router/paths';
 import { useConsole } from '../../stores/console-context';
-import { PasswordPolicy, usePasswordCheck } from './PasswordPolicy';
-import type { ResetTokenUser } from './signed-out-api';
-import { useSignedOutApi } from './use-signed-out-api';
-
-type LinkState =
-  | { status: 'checking' }
-  | { status: 'unusable' }
-  | { status: 'unreachable'; error: unknown }
-  | { status: 'usable'; user: ResetTokenUser };
+import { PasswordField, usePasswordCheck } from './PasswordField';
+import { useSignedOutApi, useSignedOutCheck } from './use-signed-out-api';
 
 /** A used, expired or unknown link: say so and offer a new one. */
 function UnusableLink() {
@@ -36,38 +30,23 @@ function UnusableLink() {
 export function SetPasswordForm({ token, submitLabel }: { token: string; submitLabel: string }) {
   const api = useSignedOutApi();
   const consoleApp = useConsole();
-  const [link, setLink] = useState<LinkState>({ status: 'checking' });
+  const link = useSignedOutCheck(token ? `reset-token ${token}` : null, (signedOut) =>
+    signedOut.validateResetToken(token),
+  );
+  // The link was accepted when the page opened but refused when the password was sent (used meanwhile).
+  const [usedUp, setUsedUp] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { submitting, error, submit } = useFormSubmit();
   const [savedButNotSignedIn, setSavedButNotSignedIn] = useState(false);
-  const check = usePasswordCheck(api, password);
+  const check = usePasswordCheck(password);
 
-  useEffect(() => {
-    if (!token) {
-      setLink({ status: 'unusable' });
-      return;
-    }
-    let current = true;
-    api
-      .validateResetToken(token)
-      .then((user) => current && setLink({ status: 'usable', user }))
-      .catch((caught: unknown) => {
-        if (!current) return;
-        const status = (caught as { status?: number }).status;
-        setLink(
-          status === 401 || status === 400 || status === 404
-            ? { status: 'unusable' }
-            : { status: 'unreachable', error: caught },
-        );
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, token]);
-
-  if (link.status === 'checking') {
+  const linkStatus = (link.error as { status?: number } | null)?.status;
+  if (!token || usedUp || linkStatus === 401 || linkStatus === 400 || linkStatus === 404) {
+    return <UnusableLink />;
+  }
+  if (link.isError) return <ErrorNotice error={link.error} title="Could not check the link" />;
+  if (link.isPending) {
     return (
       <Stack align="center" gap="xs">
         <Loader size="sm" />
@@ -75,9 +54,6 @@ export function SetPasswordForm({ token, submitLabel }: { token: string; submitL
       </Stack>
     );
   }
-  if (link.status === 'unusable') return <UnusableLink />;
-  if (link.status === 'unreachable')
-    return <ErrorNotice error={link.error} title="Could not check the link" />;
   if (savedButNotSignedIn) {
     return (
       <Alert color="teal" variant="light" title="Password saved">
@@ -89,20 +65,18 @@ export function SetPasswordForm({ token, submitLabel }: { token: string; submitL
   }
 
   const mismatch = confirmation.length > 0 && confirmation !== password;
-  const email = link.user.email;
+  const user = link.data;
+  const email = user.email;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  async function save() {
     try {
       await api.resetPassword(token, password);
     } catch (caught) {
-      const status = (caught as { status?: number }).status;
-      if (status === 401) setLink({ status: 'unusable' });
-      else setError(caught);
-      setBusy(false);
-      return;
+      if ((caught as { status?: number }).status === 401) {
+        setUsedUp(true);
+        return;
+      }
+      throw caught;
     }
     try {
       await consoleApp.signInWithPassword(email, password);
@@ -113,22 +87,15 @@ export function SetPasswordForm({ token, submitLabel }: { token: string; submitL
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => submit(event, false, save)} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          For <strong>{link.user.name ? `${link.user.name} (${email})` : email}</strong>
+          For <strong>{user.name ? `${user.name} (${email})` : email}</strong>
         </Text>
         {error ? <ErrorNotice error={error} title="Password not saved" /> : null}
         {/* Lets password managers save the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          required
-        />
-        <PasswordPolicy password={password} check={check} />
+        <PasswordField label="New password" value={password} onChange={setPassword} check={check} />
         <PasswordInput
           label="Repeat the password"
           autoComplete="new-password"
@@ -137,7 +104,7 @@ export function SetPasswordForm({ token, submitLabel }: { token: string; submitL
           error={mismatch ? 'The passwords differ.' : undefined}
           required
         />
-        <Button type="submit" loading={busy} disabled={!check.accepted || confirmation !== password}>
+        <Button type="submit" loading={submitting} disabled={!check.accepted || confirmation !== password}>
           {submitLabel}
         </Button>
       </Stack>

@@ -7,8 +7,9 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { latestFor, type OutboxEntry } from '../../offline/outbox';
-import { useConsole, useConsoleState } from '../../stores/console-context';
+import { useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './FlagStrategiesPanel.module.css';
@@ -187,7 +188,7 @@ export function FlagStrategiesPanel(props: {
     () => ({ project, flagName, environment }),
     [project, flagName, environment],
   );
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const profileId = useConsoleState((state) => state.activeProfileId);
   const strategies = useServerData(strategiesPath(location), (api, signal) =>
     createStrategiesApi(api.client).list(location, signal),
@@ -295,7 +296,7 @@ export function FlagStrategiesPanel(props: {
                       const disabled = strategy.disabled !== true;
                       void run(
                         () =>
-                          consoleApi.submitEdit(
+                          submitEdit(
                             updateStrategyEdit(
                               location,
                               strategy,
@@ -312,7 +313,7 @@ export function FlagStrategiesPanel(props: {
                       const [moved] = next.splice(position, 1);
                       if (moved === undefined) return;
                       next.splice(position + delta, 0, moved);
-                      void run(() => consoleApi.submitEdit(strategyOrderEdit(location, ids, next)));
+                      void run(() => submitEdit(strategyOrderEdit(location, ids, next)));
                     }}
                   />
                 );
@@ -376,7 +377,7 @@ export function FlagStrategiesPanel(props: {
                   const target = deleting;
                   setDeleting(null);
                   await run(
-                    () => consoleApi.submitEdit(deleteStrategyEdit(location, target)),
+                    () => submitEdit(deleteStrategyEdit(location, target)),
                     `${labelOf(target)} deleted.`,
                   );
                 }}

@@ -24,6 +24,7 @@ import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { ParametersEditor } from './ParametersEditor';
 import classes from './StrategyForm.module.css';
 import type { FeatureStrategy, StrategyDefinition, StrategyLocation } from './strategies-api';
@@ -66,6 +67,7 @@ export function StrategyForm({
   onCancel,
 }: StrategyFormProps) {
   const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   const contextFields = useContextFields();
   const usable = definitions.filter(
@@ -131,7 +133,7 @@ export function StrategyForm({
       const draft = initial
         ? updateStrategyEdit(location, initial, body)
         : createStrategyEdit(location, body, consoleApi.services.newId());
-      onDone(await consoleApi.submitEdit(draft), body);
+      onDone(await submitEdit(draft), body);
     } catch (refusal) {
       // Shown once each constraint it may concern was checked alone.
       await constraintRefusals.locate(refusal, body.constraints);

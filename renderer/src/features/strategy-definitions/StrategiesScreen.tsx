@@ -6,7 +6,8 @@ import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
-import { useConsole } from '../../stores/console-context';
+
+import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
@@ -14,7 +15,7 @@ import { type StrategyDefinition, strategyDefinitionsApi } from './strategy-defi
 
 /** `/strategies`: the strategy types flags can use; custom ones are created, edited, deprecated here. */
 export function StrategiesScreen() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'strategy-definition' });
   const now = useNow();
   const definitions = useServerData('strategy-definitions', (api) => strategyDefinitionsApi(api).list());
   const [editing, setEditing] = useState<StrategyDefinition | 'new' | null>(null);
@@ -26,9 +27,10 @@ export function StrategiesScreen() {
   async function setDeprecated(strategy: StrategyDefinition, deprecated: boolean) {
     setError(null);
     try {
-      const api = strategyDefinitionsApi(consoleApi.api());
-      await (deprecated ? api.deprecate(strategy.name) : api.reactivate(strategy.name));
-      consoleApi.refresh();
+      await write((adminApi) => {
+        const api = strategyDefinitionsApi(adminApi);
+        return deprecated ? api.deprecate(strategy.name) : api.reactivate(strategy.name);
+      });
       setDone(`Strategy ${strategy.name} ${deprecated ? 'deprecated' : 'reactivated'}.`);
     } catch (caught) {
       setError(caught);
@@ -139,8 +141,7 @@ export function StrategiesScreen() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          await strategyDefinitionsApi(consoleApi.api()).remove(deleting.name);
-          consoleApi.refresh();
+          await write((api) => strategyDefinitionsApi(api).remove(deleting.name));
           setDone(`Strategy ${deleting.name} deleted.`);
         }}
       >

@@ -16,7 +16,8 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, nameTakenMessage, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-import { useConsole } from '../../stores/console-context';
+
+import { useServerWrite } from '../../stores/use-mutations';
 import { type StrategyDefinition, strategyDefinitionsApi } from './strategy-definitions-api';
 
 export const PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const;
@@ -68,7 +69,7 @@ export function StrategyDefinitionForm({
   onDone: (name: string) => void;
   onCancel: () => void;
 }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'strategy-definition' });
   const creating = !strategy;
   const [name, setName] = useState(strategy?.name ?? '');
   const [title, setTitle] = useState(strategy?.title ?? '');
@@ -100,10 +101,11 @@ export function StrategyDefinitionForm({
         required: parameter.required ?? false,
       })),
     };
-    const api = strategyDefinitionsApi(consoleApi.api());
-    if (strategy) await api.update(strategy.name, { name: strategy.name, ...body });
-    else await api.create({ name, ...body });
-    consoleApi.refresh();
+    await write(async (adminApi) => {
+      const api = strategyDefinitionsApi(adminApi);
+      if (strategy) await api.update(strategy.name, { name: strategy.name, ...body });
+      else await api.create({ name, ...body });
+    });
     onDone(strategy?.name ?? name);
   }
 

@@ -6,8 +6,8 @@ import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/fiel
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useNewNameField } from '../../components/NameCheck/use-new-name-field';
-import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { createTagTypeEdit, updateTagTypeEdit } from './tag-type-edits';
 
 /** tagTypeSchema: 2 to 50 characters; the server also wants it URL friendly and unused. */
@@ -31,7 +31,7 @@ export function TagTypeForm({
   onDone: (result: SubmitResult, name: string) => void;
   onCancel: () => void;
 }) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const creating = !tagType;
   const [name, setName] = useState(tagType?.name ?? '');
   const [description, setDescription] = useState(tagType?.description ?? '');
@@ -50,7 +50,7 @@ export function TagTypeForm({
     const edit = tagType
       ? updateTagTypeEdit(tagType, { description, icon })
       : createTagTypeEdit({ name, description, icon });
-    onDone(await consoleApi.submitEdit(edit), name);
+    onDone(await submitEdit(edit), name);
   }
 
   return (

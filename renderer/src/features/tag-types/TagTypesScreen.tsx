@@ -9,7 +9,7 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
 import { overlayPending } from '../../offline/pending-overlay';
-import { useConsole } from '../../stores/console-context';
+import { useEditMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -27,7 +27,7 @@ const fromSnapshot = (snapshot: TypeSnapshot, base?: TagType): TagType => ({
 
 /** Tag types: the kinds of tags flags carry (simple, team, …). */
 export function TagTypesScreen() {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const now = useNow();
   const types = useServerData('tag-types:list', async (api) => (await api.listTagTypes()).tagTypes);
   const outbox = useProfileOutbox();
@@ -110,7 +110,7 @@ export function TagTypesScreen() {
         onConfirm={async () => {
           if (!deleting) return;
           notices.afterEdit(
-            await consoleApi.submitEdit(deleteTagTypeEdit(deleting)),
+            await submitEdit(deleteTagTypeEdit(deleting)),
             `Tag type ${deleting.name} deleted.`,
           );
         }}

@@ -8,8 +8,8 @@ import {
 } from '../../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
-import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
+import { useEditMutation, useServerWrite } from '../../../stores/use-mutations';
 import { accessApi, type Group, type Role, type User } from '../access-api';
 import { groupEdit, groupSnapshot } from '../access-edits';
 import { UserPicker } from '../shared/UserPicker';
@@ -25,7 +25,8 @@ export type GroupFormProps = {
 /** A group's name, description, optional root role and members (found with the 2-character user search). */
 export function GroupForm(props: GroupFormProps) {
   const { rootRoles, onCancel, group } = props;
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'group' });
+  const { mutateAsync: submitEdit } = useEditMutation();
   const creating = group === undefined;
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
@@ -50,15 +51,17 @@ export function GroupForm(props: GroupFormProps) {
       rootRole: rootRole === null ? null : Number(rootRole),
       userIds: members.map((user) => user.id),
     };
-    if (props.group) props.onSaved(await consoleApi.submitEdit(groupEdit(props.group, next)));
+    if (props.group) props.onSaved(await submitEdit(groupEdit(props.group, next)));
     else if ('onCreated' in props) {
       const snapshot = groupSnapshot(next);
-      await accessApi(consoleApi.api()).createGroup({
-        name: snapshot.name,
-        description: snapshot.description,
-        rootRole: snapshot.rootRole,
-        users: snapshot.users.map((id) => ({ user: { id } })),
-      });
+      await write((api) =>
+        accessApi(api).createGroup({
+          name: snapshot.name,
+          description: snapshot.description,
+          rootRole: snapshot.rootRole,
+          users: snapshot.users.map((id) => ({ user: { id } })),
+        }),
+      );
       props.onCreated(snapshot.name);
     }
   }

@@ -9,7 +9,8 @@ import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
-import { useConsole } from '../../../stores/console-context';
+
+import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
@@ -22,7 +23,7 @@ const MEMBERS_SHOWN = 3;
 
 /** Groups of users that receive a root role and project roles together. */
 export function GroupsScreen() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'group' });
   const now = useNow();
   const groups = useServerData('groups', (api) => accessApi(api).listGroups());
   const roles = useServerData('roles', (api) => accessApi(api).listRoles());
@@ -122,7 +123,6 @@ export function GroupsScreen() {
           onCreated={(name) => {
             setCreating(false);
             notices.announce(`Group ${name} created.`);
-            consoleApi.refresh();
           }}
         />
       </Modal>
@@ -154,8 +154,7 @@ export function GroupsScreen() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          await accessApi(consoleApi.api()).deleteGroup(deleting.id);
-          consoleApi.refresh();
+          await write((api) => accessApi(api).deleteGroup(deleting.id));
         }}
       >
         Its members keep their own roles but lose the roles they had through this group.

@@ -6,7 +6,8 @@ import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { QueryState } from '../../../components/QueryState/QueryState';
-import { useConsole } from '../../../stores/console-context';
+
+import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { useServerData } from '../../../stores/use-server-data';
 
@@ -19,7 +20,7 @@ const shortDate = (value: string | null | undefined) =>
 
 /** `/admin/users/inactive`: users not seen for 180 days (Unleash's rule), deleted several at once. */
 export function InactiveUsersScreen() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'user' });
   const now = useNow();
   const inactive = useServerData('user-admin-inactive', (api) =>
     api.client.get<{ inactiveUsers: InactiveUser[] }>('/api/admin/user-admin/inactive'),
@@ -108,11 +109,12 @@ export function InactiveUsersScreen() {
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
           const count = chosen.length;
-          await consoleApi.api().client.post<unknown>('/api/admin/user-admin/inactive/delete', {
-            ids: chosen.map((user) => user.id),
-          });
+          await write((api) =>
+            api.client.post<unknown>('/api/admin/user-admin/inactive/delete', {
+              ids: chosen.map((user) => user.id),
+            }),
+          );
           setSelected(new Set());
-          consoleApi.refresh();
           setDone(`${count} ${count === 1 ? 'user' : 'users'} deleted.`);
         }}
       >

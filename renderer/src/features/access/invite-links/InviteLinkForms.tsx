@@ -4,8 +4,8 @@ import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorLookup, needsFormAlert } from '../../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
-import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
+import { useEditMutation, useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { accessApi, type InviteLink } from '../access-api';
 import { inviteLinkEdit } from '../access-edits';
@@ -23,7 +23,7 @@ export function CreateInviteLinkForm({
   onCreated: (link: InviteLink) => void;
   onCancel: () => void;
 }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'invite-link' });
   const now = useNow();
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState(() => dayInputValue(daysLater(now, DEFAULT_LIFETIME_DAYS)));
@@ -39,10 +39,12 @@ export function CreateInviteLinkForm({
 
   async function send() {
     onCreated(
-      await accessApi(consoleApi.api()).createInviteLink({
-        name: name.trim(),
-        expiresAt: endOfDayIso(expiresOn),
-      }),
+      await write((api) =>
+        accessApi(api).createInviteLink({
+          name: name.trim(),
+          expiresAt: endOfDayIso(expiresOn),
+        }),
+      ),
     );
   }
 
@@ -87,7 +89,7 @@ export function InviteLinkExpiryForm({
   onSaved: (result: SubmitResult) => void;
   onCancel: () => void;
 }) {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const now = useNow();
   const [expiresOn, setExpiresOn] = useState(() => dayInputValue(link.expiresAt));
   const { submitting, error, showErrors, submit } = useFormSubmit();
@@ -97,7 +99,7 @@ export function InviteLinkExpiryForm({
   const blocked = problem !== null;
 
   async function send() {
-    onSaved(await consoleApi.submitEdit(inviteLinkEdit(link, { expiresAt: endOfDayIso(expiresOn) })));
+    onSaved(await submitEdit(inviteLinkEdit(link, { expiresAt: endOfDayIso(expiresOn) })));
   }
 
   return (

@@ -7,8 +7,8 @@ import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
+import { useEditMutation } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
@@ -19,7 +19,7 @@ import { CreateInviteLinkForm, InviteLinkExpiryForm } from './InviteLinkForms';
 
 /** Public sign-up links: whoever opens one before it expires (and while enabled) can make an account. */
 export function InviteLinksScreen() {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const now = useNow();
   const links = useServerData('invite-links', (api) => accessApi(api).listInviteLinks());
   const pending = usePendingEdits('invite-link');
@@ -38,7 +38,7 @@ export function InviteLinksScreen() {
   async function setEnabled(link: InviteLink, enabled: boolean) {
     setToggleError(null);
     try {
-      saved(await consoleApi.submitEdit(inviteLinkEdit(link, { enabled })));
+      saved(await submitEdit(inviteLinkEdit(link, { enabled })));
     } catch (caught) {
       setToggleError({
         secret: link.secret,
@@ -156,7 +156,6 @@ export function InviteLinksScreen() {
             onCancel={closeCreate}
             onCreated={(link) => {
               setCreated(link);
-              consoleApi.refresh();
             }}
           />
         )}

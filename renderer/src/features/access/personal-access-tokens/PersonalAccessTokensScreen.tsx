@@ -4,7 +4,8 @@ import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnl
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { SecretReveal } from '../../../components/SecretReveal/SecretReveal';
-import { useConsole } from '../../../stores/console-context';
+
+import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Pat } from '../access-api';
@@ -13,7 +14,7 @@ import { TokenTable } from '../shared/TokenTable';
 
 /** The signed-in user's own tokens: they act with that user's permissions. */
 export function PersonalAccessTokensScreen() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'personal-access-token' });
   const now = useNow();
   const pats = useServerData('personal-access-tokens', (api) => accessApi(api).listPats());
   const [creating, setCreating] = useState(false);
@@ -46,8 +47,7 @@ export function PersonalAccessTokensScreen() {
           <TokenTable
             tokens={data.pats}
             onDelete={async (token) => {
-              await accessApi(consoleApi.api()).deletePat(token.id);
-              consoleApi.refresh();
+              await write((api) => accessApi(api).deletePat(token.id));
             }}
           />
         )}
@@ -67,11 +67,10 @@ export function PersonalAccessTokensScreen() {
           )
         ) : (
           <CreateTokenForm
-            create={(body) => accessApi(consoleApi.api()).createPat(body)}
+            create={(body) => write((api) => accessApi(api).createPat(body))}
             onCancel={close}
             onCreated={(token) => {
               setCreated(token);
-              consoleApi.refresh();
             }}
           />
         )}

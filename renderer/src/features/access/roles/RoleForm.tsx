@@ -8,8 +8,8 @@ import {
 } from '../../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
-import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
+import { useEditMutation, useServerWrite } from '../../../stores/use-mutations';
 import {
   type AdminPermission,
   type AdminPermissions,
@@ -55,7 +55,8 @@ export type RoleFormProps = {
 /** A custom role's name, description and permissions; built-in roles never reach this form. */
 export function RoleForm(props: RoleFormProps) {
   const { catalog, onCancel, role } = props;
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'role' });
+  const { mutateAsync: submitEdit } = useEditMutation();
   const creating = role === undefined;
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
@@ -80,9 +81,9 @@ export function RoleForm(props: RoleFormProps) {
       type,
       permissions: chosen.filter((key) => available.has(key)),
     });
-    if (props.role) props.onSaved(await consoleApi.submitEdit(roleEdit(props.role, body)));
+    if (props.role) props.onSaved(await submitEdit(roleEdit(props.role, body)));
     else if ('onCreated' in props) {
-      await accessApi(consoleApi.api()).createRole(body);
+      await write((api) => accessApi(api).createRole(body));
       props.onCreated(body.name);
     }
   }

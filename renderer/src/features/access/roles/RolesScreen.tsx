@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
-import { useConsole } from '../../../stores/console-context';
+
+import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
@@ -51,7 +52,7 @@ function EditRole({
 
 /** Root and project roles: built-in ones are shown, custom ones are created, edited and deleted. */
 export function RolesScreen() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'role' });
   const now = useNow();
   const roles = useServerData('roles', (api) => accessApi(api).listRoles());
   const catalog = useServerData('permissions', (api) => accessApi(api).listPermissions());
@@ -157,7 +158,6 @@ export function RolesScreen() {
             onCreated={(name) => {
               setCreating(false);
               notices.announce(`Role ${name} created.`);
-              consoleApi.refresh();
             }}
           />
         ) : null}
@@ -189,8 +189,7 @@ export function RolesScreen() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          await accessApi(consoleApi.api()).deleteRole(deleting.id);
-          consoleApi.refresh();
+          await write((api) => accessApi(api).deleteRole(deleting.id));
         }}
       >
         The server refuses while users, groups or service accounts still hold it.

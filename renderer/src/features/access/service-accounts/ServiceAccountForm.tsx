@@ -8,8 +8,8 @@ import {
 } from '../../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
-import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
+import { useEditMutation, useServerWrite } from '../../../stores/use-mutations';
 import { accessApi, type Role, type ServiceAccount } from '../access-api';
 import { serviceAccountEdit } from '../access-edits';
 
@@ -24,7 +24,8 @@ export type ServiceAccountFormProps = {
 /** A service account's name and root role; the username is chosen once, when it is created. */
 export function ServiceAccountForm(props: ServiceAccountFormProps) {
   const { rootRoles, onCancel, account } = props;
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'service-account' });
+  const { mutateAsync: submitEdit } = useEditMutation();
   const creating = account === undefined;
   const viewer = rootRoles.find((role) => role.name === 'Viewer') ?? rootRoles[0];
   const [name, setName] = useState(account?.name ?? '');
@@ -47,15 +48,17 @@ export function ServiceAccountForm(props: ServiceAccountFormProps) {
   async function send() {
     if (props.account) {
       props.onSaved(
-        await consoleApi.submitEdit(serviceAccountEdit(props.account, { name, rootRole: Number(rootRole) })),
+        await submitEdit(serviceAccountEdit(props.account, { name, rootRole: Number(rootRole) })),
       );
     } else if ('onCreated' in props) {
       props.onCreated(
-        await accessApi(consoleApi.api()).createServiceAccount({
-          name: name.trim(),
-          username: username.trim(),
-          rootRole: Number(rootRole),
-        }),
+        await write((api) =>
+          accessApi(api).createServiceAccount({
+            name: name.trim(),
+            username: username.trim(),
+            rootRole: Number(rootRole),
+          }),
+        ),
       );
     }
   }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { SecretReveal } from '../../../components/SecretReveal/SecretReveal';
-import { useConsole } from '../../../stores/console-context';
+
+import { useServerWrite } from '../../../stores/use-mutations';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Pat, type ServiceAccount } from '../access-api';
 import { CreateTokenForm } from '../shared/CreateTokenForm';
@@ -17,7 +18,7 @@ export function ServiceAccountTokens({
   account: ServiceAccount | null;
   onClose: () => void;
 }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'service-account' });
   const tokens = useServerData(account ? `service-account/${account.id}/token` : null, (api) =>
     accessApi(api).listServiceAccountTokens(account?.id ?? 0),
   );
@@ -49,11 +50,10 @@ export function ServiceAccountTokens({
         />
       ) : creating && account ? (
         <CreateTokenForm
-          create={(body) => accessApi(consoleApi.api()).createServiceAccountToken(account.id, body)}
+          create={(body) => write((api) => accessApi(api).createServiceAccountToken(account.id, body))}
           onCancel={() => setCreating(false)}
           onCreated={(token) => {
             setCreated(token);
-            consoleApi.refresh();
           }}
         />
       ) : (
@@ -75,8 +75,7 @@ export function ServiceAccountTokens({
                 tokens={data.pats}
                 onDelete={async (token) => {
                   if (!account) return;
-                  await accessApi(consoleApi.api()).deleteServiceAccountToken(account.id, token.id);
-                  consoleApi.refresh();
+                  await write((api) => accessApi(api).deleteServiceAccountToken(account.id, token.id));
                 }}
               />
             )}

@@ -9,7 +9,8 @@ import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
-import { useConsole } from '../../../stores/console-context';
+
+import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
@@ -21,7 +22,7 @@ const labelOf = (account: ServiceAccount) => account.name ?? account.username ??
 
 /** Accounts for automation: a root role and tokens that act as the account. */
 export function ServiceAccountsScreen() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'service-account' });
   const now = useNow();
   const accounts = useServerData('service-accounts', (api) => accessApi(api).listServiceAccounts());
   const rootRoles = accounts.data?.rootRoles ?? [];
@@ -118,7 +119,6 @@ export function ServiceAccountsScreen() {
           onCreated={(account) => {
             setCreating(false);
             notices.announce(`Service account ${labelOf(account)} created. Give it a token under Tokens.`);
-            consoleApi.refresh();
           }}
         />
       </Modal>
@@ -151,8 +151,7 @@ export function ServiceAccountsScreen() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          await accessApi(consoleApi.api()).deleteServiceAccount(deleting.id);
-          consoleApi.refresh();
+          await write((api) => accessApi(api).deleteServiceAccount(deleting.id));
         }}
       >
         Its tokens stop working at once. This cannot be undone.

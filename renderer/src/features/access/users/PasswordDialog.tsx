@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
 import { useOffline } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
-import { useConsole } from '../../../stores/console-context';
+
+import { useServerWrite } from '../../../stores/use-mutations';
 import { accessApi, type User } from '../access-api';
 import { LinkReveal } from '../shared/LinkReveal';
 import { userLabel } from '../shared/user-search';
@@ -13,7 +14,7 @@ import { userLabel } from '../shared/user-search';
  * operator sets. Both are online-only: a password or a reset link must not wait in the outbox.
  */
 export function PasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'user' });
   const offline = useOffline();
   const [link, setLink] = useState<string | null>(null);
   const [password, setPassword] = useState('');
@@ -38,7 +39,7 @@ export function PasswordDialog({ user, onClose }: { user: User | null; onClose: 
     setBusy('link');
     setError(null);
     try {
-      setLink((await accessApi(consoleApi.api()).resetPasswordLink(user.id)).resetPasswordUrl);
+      setLink((await write((api) => accessApi(api).resetPasswordLink(user.id))).resetPasswordUrl);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -61,7 +62,7 @@ export function PasswordDialog({ user, onClose }: { user: User | null; onClose: 
     setBusy('password');
     setError(null);
     try {
-      await accessApi(consoleApi.api()).setPassword(user.id, password);
+      await write((api) => accessApi(api).setPassword(user.id, password));
       setPasswordSet(true);
     } catch (caught) {
       setError(caught);

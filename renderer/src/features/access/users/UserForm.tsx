@@ -5,8 +5,8 @@ import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorLookup, needsFormAlert } from '../../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
-import { useConsole } from '../../../stores/console-context';
 import type { SubmitResult } from '../../../stores/console-store';
+import { useEditMutation, useServerWrite } from '../../../stores/use-mutations';
 import { accessApi, type CreatedUser, type CreateUserBody, type Role, type User } from '../access-api';
 import { userEdit } from '../access-edits';
 
@@ -50,7 +50,8 @@ export type UserFormProps = {
  */
 export function UserForm(props: UserFormProps) {
   const { rootRoles, onCancel, user } = props;
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'user' });
+  const { mutateAsync: submitEdit } = useEditMutation();
   const creating = user === undefined;
   const viewer = rootRoles.find((role) => role.name === 'Viewer') ?? rootRoles[0];
   const [draft, setDraft] = useState<UserDraft>({
@@ -73,7 +74,7 @@ export function UserForm(props: UserFormProps) {
     const rootRole = Number(draft.rootRole);
     if (props.user) {
       props.onSaved(
-        await consoleApi.submitEdit(userEdit(props.user, { name: draft.name, email: draft.email, rootRole })),
+        await submitEdit(userEdit(props.user, { name: draft.name, email: draft.email, rootRole })),
       );
     } else if ('onCreated' in props) {
       const body: CreateUserBody = { rootRole };
@@ -81,7 +82,7 @@ export function UserForm(props: UserFormProps) {
       if (draft.email.trim()) body.email = draft.email.trim();
       if (draft.username.trim()) body.username = draft.username.trim();
       if (draft.password) body.password = draft.password;
-      props.onCreated(await accessApi(consoleApi.api()).createUser(body));
+      props.onCreated(await write((api) => accessApi(api).createUser(body)));
     }
   }
 

@@ -9,7 +9,8 @@ import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
-import { useConsole } from '../../../stores/console-context';
+
+import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
@@ -22,7 +23,7 @@ import { UserForm } from './UserForm';
 
 /** Users: search (2 characters or more), create with an invite link or a password, edit, delete, passwords. */
 export function UsersScreen() {
-  const consoleApi = useConsole();
+  const write = useServerWrite({ kind: 'user' });
   const now = useNow();
   const [text, setText] = useState('');
   const { query, searching, found, tooShort } = useUserSearch(text);
@@ -159,7 +160,6 @@ export function UsersScreen() {
             rootRoles={rootRoles}
             onCancel={closeCreate}
             onCreated={(user) => {
-              consoleApi.refresh();
               if (user.inviteLink) setCreated(user);
               else {
                 closeCreate();
@@ -198,8 +198,7 @@ export function UsersScreen() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          await accessApi(consoleApi.api()).deleteUser(deleting.id);
-          consoleApi.refresh();
+          await write((api) => accessApi(api).deleteUser(deleting.id));
         }}
       >
         They can no longer sign in, and their personal access tokens stop working. This cannot be undone.

@@ -1,0 +1,96 @@
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
+import type { OutboxEntry } from '../../offline/outbox';
+import { Link } from '../../router/navigation';
+import { flagPagePath } from '../flag-page/flag-page-api';
+import classes from './FlagsScreen.module.css';
+
+/** What the server says of a flag that exists; a flag created offline has none of it yet. */
+export interface SavedFlag {
+  stale: boolean;
+  createdAt: string | null;
+  environments: ReadonlyArray<{ name: string; enabled: boolean }>;
+}
+
+export interface FlagRowProps {
+  flag: { name: string; type: string; project: string; description?: string | null };
+  /** The newest edit of the flag waiting in the outbox (its creation, for a flag made offline). */
+  pending: OutboxEntry | undefined;
+  /** Absent for a flag created offline: not openable, its environments and creation still to come. */
+  saved?: SavedFlag;
+  onSelect?: () => void;
+}
+
+/** One row of the flag list, for a flag on the server or one created offline (marked pending). */
+export function FlagRow({ flag, pending, saved, onSelect }: FlagRowProps) {
+  return (
+    <Table.Tr
+      className={saved ? classes.row : undefined}
+      onClick={onSelect}
+      data-testid={saved ? undefined : 'pending-flag-row'}
+    >
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          {saved ? (
+            <Anchor
+              component={Link}
+              to={flagPagePath(flag)}
+              className={classes.name}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {flag.name}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={600} span>
+              {flag.name}
+            </Text>
+          )}
+          {saved?.stale ? (
+            <Badge size="xs" color="orange">
+              stale
+            </Badge>
+          ) : null}
+          <PendingBadge entry={pending} />
+        </Group>
+        {flag.description ? (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {flag.description}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" size="sm">
+          {flag.type}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{flag.project}</Table.Td>
+      <Table.Td>
+        {saved ? (
+          <Group gap={4}>
+            {saved.environments.map((environment) => (
+              <Badge
+                key={environment.name}
+                size="sm"
+                variant={environment.enabled ? 'filled' : 'outline'}
+                color={environment.enabled ? 'teal' : 'gray'}
+                title={`${environment.name}: ${environment.enabled ? 'on' : 'off'}`}
+              >
+                {environment.name}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            when the server is back
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {saved ? <RelativeTime value={saved.createdAt} /> : 'not yet'}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
