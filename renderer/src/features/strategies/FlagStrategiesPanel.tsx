@@ -11,6 +11,7 @@ import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { useChangeRequestMode } from '../change-requests/ChangeRequestMode';
 import classes from './FlagStrategiesPanel.module.css';
 import { StrategyForm } from './StrategyForm';
 import {
@@ -203,6 +204,7 @@ export function FlagStrategiesPanel(props: {
   const [actionError, setActionError] = useState<unknown>(null);
   const [queued, setQueued] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const drafting = useChangeRequestMode();
 
   const key = locationKey(location);
   function rowsOf(server: readonly FeatureStrategy[]): Row[] {
@@ -323,7 +325,7 @@ export function FlagStrategiesPanel(props: {
       </QueryState>
       <Group>
         <Button variant="light" onClick={() => setEditing({ mode: 'new' })} disabled={!definitions.data}>
-          Add strategy
+          {drafting ? 'Add strategy to draft' : 'Add strategy'}
         </Button>
       </Group>
 
