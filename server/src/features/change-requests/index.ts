@@ -1,0 +1,27 @@
+export {
+  authorKey,
+  type ChangeRequestRecord,
+  type ChangeRequestRow,
+  type ChangeRequestSettingRow,
+  type ChangeRow,
+  type CommentRow,
+  getChangeRequestRecord,
+  getChangeRequestRow,
+  getSchedule,
+  insertComment,
+  listChangeRequestSettings,
+  listRequestedApproverIds,
+  loadChangeRequestRecords,
+  type ReviewRow,
+  realUserId,
+  type ScheduleRow,
+  selectChangeRequestRows,
+  setChangeRequestTitle,
+  toChangeRequestRow,
+} from './change-request-store';
+export {
+  type ChangeRequestConflicts,
+  NO_CONFLICTS,
+  toChangeRequestListItem,
+  toChangeRequestView,
+} from './change-request-view';
