@@ -167,21 +167,24 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
           Reschedule
         </StepButton>,
       );
-      add(
-        'unschedule',
-        <StepButton
-          {...common}
-          variant="default"
-          reason={null}
-          onClick={() => void step.run((api) => api.setState(project, id, { state: 'Approved' }))}
-        >
-          Unschedule
-        </StepButton>,
-      );
       break;
     default:
       break;
   }
+  // Unleash's way back from an approved or scheduled request: a reviewer rejects it.
+  if (request.state === 'Approved' || request.state === 'Scheduled')
+    add(
+      'reject',
+      <StepButton
+        {...common}
+        color="red"
+        variant="light"
+        reason={mine ? 'Cancel your own request instead.' : null}
+        onClick={() => setDialog('reject')}
+      >
+        {request.state === 'Scheduled' ? 'Unschedule and reject' : 'Reject'}
+      </StepButton>,
+    );
   if (request.state !== 'Draft' && ['In review', 'Approved', 'Scheduled'].includes(request.state))
     add(
       'cancel',
@@ -252,9 +255,9 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
             onChange={(event) => setWhen(event.currentTarget.value)}
             data-autofocus
           />
-          {when && Date.parse(when) < Date.now() ? (
+          {when && Date.parse(when) <= Date.now() ? (
             <Alert color="yellow" variant="light">
-              This time has passed: the changes are applied as soon as the scheduler runs.
+              Choose a time in the future.
             </Alert>
           ) : null}
           <Group justify="flex-end">
@@ -263,7 +266,7 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
             </Button>
             <Button
               loading={step.busy}
-              disabled={step.offline || !when || Number.isNaN(Date.parse(when))}
+              disabled={step.offline || !when || !(Date.parse(when) > Date.now())}
               onClick={() =>
                 void done((api) =>
                   api.setState(project, id, {

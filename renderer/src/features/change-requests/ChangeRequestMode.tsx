@@ -47,7 +47,8 @@ export function ChangeRequestRouting({
   );
   return (
     <ChangeRequestModeContext.Provider value={governed}>
-      {governed ? <ConsoleProvider console={routed}>{children}</ConsoleProvider> : children}
+      {/* Always the same tree, so the config arriving late does not remount the environment. */}
+      <ConsoleProvider console={routed}>{children}</ConsoleProvider>
     </ChangeRequestModeContext.Provider>
   );
 }

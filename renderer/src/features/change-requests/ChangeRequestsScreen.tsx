@@ -7,7 +7,7 @@ import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { type ChangeRequestRow, ChangeRequestTable } from './ChangeRequestList';
 import { createChangeRequestApi } from './change-request-api';
-import type { ChangeRequest } from './change-request-types';
+import type { ChangeRequestListItem } from './change-request-types';
 import { isMine, useMe } from './use-change-requests';
 
 type Me = ReturnType<typeof useMe>;
@@ -16,7 +16,7 @@ type Me = ReturnType<typeof useMe>;
  * What waits for the signed-in user: requests in review by someone else that they have not
  * approved yet, and their own approved requests, ready to apply or schedule.
  */
-export function waitsFor(me: Me, request: ChangeRequest): 'review' | 'apply' | null {
+export function waitsFor(me: Me, request: ChangeRequestListItem): 'review' | 'apply' | null {
   const mine = isMine(me, request.createdBy);
   if (request.state === 'In review' && !mine) {
     const reviewed = [...(request.approvals ?? []), ...(request.rejections ?? [])].some((entry) =>
@@ -28,7 +28,7 @@ export function waitsFor(me: Me, request: ChangeRequest): 'review' | 'apply' | n
   return null;
 }
 
-async function everyProjectsRequests(api: AdminApi, signal: AbortSignal): Promise<ChangeRequest[]> {
+async function everyProjectsRequests(api: AdminApi, signal: AbortSignal): Promise<ChangeRequestListItem[]> {
   const { projects } = await api.listProjects();
   const requests = createChangeRequestApi(api.client);
   const lists = await Promise.all(projects.map((project) => requests.list(project.id, signal)));
@@ -63,7 +63,7 @@ export function ActionableBadge() {
   );
 }
 
-const toRow = (request: ChangeRequest): ChangeRequestRow => ({
+const toRow = (request: ChangeRequestListItem): ChangeRequestRow => ({
   ...request,
   flags: request.features.map((feature) => feature.name),
 });
@@ -73,7 +73,8 @@ export function ChangeRequestsScreen() {
   const now = useNow();
   const me = useMe();
   const all = useServerData('change-requests-all', everyProjectsRequests);
-  const byNewest = (a: ChangeRequest, b: ChangeRequest) => b.createdAt.localeCompare(a.createdAt);
+  const byNewest = (a: ChangeRequestListItem, b: ChangeRequestListItem) =>
+    b.createdAt.localeCompare(a.createdAt);
   const sorted = [...(all.data ?? [])].sort(byNewest);
   const review = sorted.filter((request) => waitsFor(me, request) === 'review').map(toRow);
   const apply = sorted.filter((request) => waitsFor(me, request) === 'apply').map(toRow);

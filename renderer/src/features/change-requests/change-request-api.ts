@@ -4,6 +4,7 @@ import type {
   ChangeRequest,
   ChangeRequestConfig,
   ChangeRequestCreate,
+  ChangeRequestListItem,
   ChangeRequestReviewers,
   ChangeRequestSearchResponse,
   ChangeRequestState,
@@ -55,12 +56,12 @@ export function createChangeRequestApi(client: ApiClient) {
         requiredApprovals,
       }),
     list: (project: string, signal?: AbortSignal) =>
-      client.get<ChangeRequest[]>(changeRequestsPath(project), undefined, signal),
+      client.get<ChangeRequestListItem[]>(changeRequestsPath(project), undefined, signal),
     /** The caller's open change requests in the project (drafts included). */
     pendingForMe: (project: string, signal?: AbortSignal) =>
-      client.get<ChangeRequest[]>(`${changeRequestsPath(project)}/pending`, undefined, signal),
+      client.get<ChangeRequestListItem[]>(`${changeRequestsPath(project)}/pending`, undefined, signal),
     pendingForFlag: (project: string, feature: string, signal?: AbortSignal) =>
-      client.get<ChangeRequest[]>(
+      client.get<ChangeRequestListItem[]>(
         `${changeRequestsPath(project)}/pending/${enc(feature)}`,
         undefined,
         signal,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useServerData } from '../../stores/use-server-data';
 import { configKey, createChangeRequestApi } from './change-request-api';
-import type { ChangeRequest, ChangeRequestUser } from './change-request-types';
+import type { ChangeRequestListItem, ChangeRequestUser } from './change-request-types';
 
 /** The reason every review step names when the server cannot be asked. */
 export const ONLINE_ONLY_REASON =
@@ -67,7 +67,7 @@ export function useMyDraft(project: string, environment: string) {
   const pending = useServerData(`change-requests-pending-mine:${project}`, (api, signal) =>
     createChangeRequestApi(api.client).pendingForMe(project, signal),
   );
-  const draft: ChangeRequest | undefined = (pending.data ?? []).find(
+  const draft: ChangeRequestListItem | undefined = (pending.data ?? []).find(
     (request) => request.environment === environment && request.state === 'Draft',
   );
   return { draft, query: pending };
