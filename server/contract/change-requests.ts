@@ -86,10 +86,12 @@ export const UpdateStrategyPayloadSchema = Type.Intersect([
 export const DeleteStrategyPayloadSchema = Type.Object({ id: Type.String({ minLength: 1 }) });
 export const PatchVariantPayloadSchema = Type.Object({ variants: Type.Array(VariantSchema) });
 export const UpdateSegmentPayloadSchema = Type.Intersect([
-  Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+  Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
   UpsertSegmentSchema,
 ]);
-export const DeleteSegmentPayloadSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const DeleteSegmentPayloadSchema = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
 
 /**
  * The payload schema of every supported action; `null` for actions without a payload. The
@@ -310,6 +312,12 @@ export const UpdateChangeRequestEnvironmentConfigSchema = Type.Object({
 export type UpdateChangeRequestEnvironmentConfig = Static<typeof UpdateChangeRequestEnvironmentConfigSchema>;
 export const MIN_REQUIRED_APPROVALS = 1;
 export const MAX_REQUIRED_APPROVALS = 10;
+
+/** Required approvals outside 1..10 are clamped, not refused (issue 13); a missing value means 1. */
+export function clampRequiredApprovals(value: number | null | undefined): number {
+  if (value === null || value === undefined || !Number.isFinite(value)) return MIN_REQUIRED_APPROVALS;
+  return Math.min(MAX_REQUIRED_APPROVALS, Math.max(MIN_REQUIRED_APPROVALS, Math.trunc(value)));
+}
 
 // ---- Read models of the list endpoints -------------------------------------------------------
 

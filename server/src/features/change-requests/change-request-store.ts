@@ -116,6 +116,43 @@ export async function getChangeRequestSetting(
     .executeTakeFirst();
 }
 
+/**
+ * The project's environments with their type and required approvals (null: change requests
+ * off); undefined when the project does not exist.
+ */
+export async function listProjectEnvironmentConfig(
+  db: Queryable,
+  project: string,
+): Promise<Array<{ environment: string; type: string; requiredApprovals: number | null }> | undefined> {
+  const exists = await db.selectFrom('projects').select('id').where('id', '=', project).executeTakeFirst();
+  if (!exists) return undefined;
+  return db
+    .selectFrom('project_environments as pe')
+    .innerJoin('environments as e', 'e.name', 'pe.environment_name')
+    .leftJoin('change_request_settings as s', (join) =>
+      join.onRef('s.project', '=', 'pe.project_id').onRef('s.environment', '=', 'pe.environment_name'),
+    )
+    .select(['e.name as environment', 'e.type', 's.required_approvals as requiredApprovals'])
+    .where('pe.project_id', '=', project)
+    .orderBy('e.sort_order')
+    .orderBy('e.name')
+    .execute();
+}
+
+export async function projectHasEnvironment(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('project_environments')
+    .select('environment_name')
+    .where('project_id', '=', project)
+    .where('environment_name', '=', environment)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The environments of a project where change requests are on. */
 export async function listEnvironmentsWithChangeRequests(db: Queryable, project: string): Promise<string[]> {
   const rows = await db

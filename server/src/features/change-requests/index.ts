@@ -1,3 +1,6 @@
+export { applyChangeRequest, findConflicts } from './change-request-apply';
+export { getChangeRequestConfig } from './change-request-config';
+export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
 export {
   authorKey,
   type ChangeRequestRecord,
@@ -19,9 +22,11 @@ export {
   setChangeRequestTitle,
   toChangeRequestRow,
 } from './change-request-store';
+export { type ScheduleListener, updateChangeRequestState } from './change-request-transitions';
 export {
   type ChangeRequestConflicts,
   NO_CONFLICTS,
   toChangeRequestListItem,
   toChangeRequestView,
 } from './change-request-view';
+export { changeRequestRequired, directWriteCheckFor, registerDirectWriteCheck } from './direct-write-check';

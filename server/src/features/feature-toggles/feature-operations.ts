@@ -439,6 +439,8 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
 ): Promise<FeatureOperationResults[O['kind']]> {
   type Result = FeatureOperationResults[O['kind']];
   const op = operation as FeatureOperation;
+  // Change requests may govern this write (issue 13: change-requests/direct-write-check.ts).
+  await actor.checkDirectWrite?.(db, op);
   switch (op.kind) {
     case 'create-feature': {
       const project = await activeProject(db, op.project);
