@@ -70,6 +70,11 @@ export interface Config {
    * stopped or frozen database fails requests fast instead of hanging them. 0 switches one off.
    */
   databaseTimeouts: { connectMs: number; queryMs: number; statementMs: number; idleInTransactionMs: number };
+  /**
+   * SCHEDULER_POLL_INTERVAL_MS: how often each instance looks for due scheduled jobs (scheduled
+   * change requests); it also looks once at start. Tests set it short.
+   */
+  schedulerPollIntervalMs: number;
 }
 
 /** How long a client may take (issue 12 §6: slow-header and slow-body sockets stayed open). */
@@ -128,6 +133,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       10,
     ),
     embeddedDatabasePassword: env.EMBEDDED_DATABASE_PASSWORD || null,
+    schedulerPollIntervalMs: parsePositiveInt(
+      'SCHEDULER_POLL_INTERVAL_MS',
+      env.SCHEDULER_POLL_INTERVAL_MS,
+      10_000,
+    ),
     httpTimeouts: parseHttpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     databaseTimeouts: {
