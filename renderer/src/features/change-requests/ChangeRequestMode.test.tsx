@@ -79,4 +79,17 @@ describe('flag page in change-request mode', () => {
     expect(list.textContent).toContain('In review');
     expect(within(list).getByRole('link').getAttribute('href')).toBe('/projects/default/change-requests/4');
   });
+
+  it('adds archiving to the production draft instead of archiving the flag', async () => {
+    const { server } = changeRequestServer();
+    await open(server);
+    await screen.findByText('Change requests required', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/archiving is added to your draft there/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add archiving to draft' }));
+    await waitFor(() => expect(server.calls('POST', DRAFT)).toHaveLength(1));
+    expect(server.calls('POST', DRAFT)[0]?.body).toEqual({ feature: 'checkout', action: 'archiveFeature' });
+    expect(server.calls('DELETE', FLAG)).toHaveLength(0);
+  });
 });

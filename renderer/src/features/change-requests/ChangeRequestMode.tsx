@@ -9,19 +9,21 @@ import { changeRequestPagePath, createChangeRequestApi } from './change-request-
 import { DRAFT_CHANGE_KIND, draftTargetPrefix, toDraftChange } from './change-request-edits';
 import { changeCount, userName } from './change-request-types';
 import { StateBadge } from './StateBadge';
-import { useGovernedEnvironments, useMyDraft } from './use-change-requests';
+import { useChangeRequestConfig, useGovernedEnvironments, useMyDraft } from './use-change-requests';
 
-const ChangeRequestModeContext = createContext(false);
+const ChangeRequestModeContext = createContext<string | null>(null);
 
-/** True inside an environment whose changes go into a change request draft: buttons say so. */
-export function useChangeRequestMode(): boolean {
+/** Inside change-request mode, the environment whose draft takes the edits: buttons say so. */
+export function useChangeRequestMode(): string | null {
   return useContext(ChangeRequestModeContext);
 }
 
 /**
- * Change-request mode for one environment of a flag (issue 13): when the project requires change
- * requests there, every edit the children send (switch, strategies, variants) is added to the
- * caller's draft instead of written directly, through the same outbox.
+ * Change-request mode (issue 13): when the project requires change requests in `environment`,
+ * every edit the children send there (switch, strategies, variants) is added to the caller's draft
+ * instead of written directly, through the same outbox. Without an environment the children's
+ * project-wide edits (dependencies) go into the draft of the first environment that requires
+ * change requests, as Unleash does.
  */
 export function ChangeRequestRouting({
   project,
@@ -29,25 +31,41 @@ export function ChangeRequestRouting({
   children,
 }: {
   project: string;
-  environment: string;
+  environment?: string;
   children: ReactNode;
 }) {
   const consoleApi = useConsole();
-  const governed = useGovernedEnvironments(project)(environment);
+  const config = useChangeRequestConfig(project);
+  const governedEnvironments = (config.data ?? [])
+    .filter((entry) => entry.changeRequestEnabled)
+    .map((entry) => entry.environment);
+  const draftEnvironment =
+    environment === undefined
+      ? (governedEnvironments[0] ?? null)
+      : governedEnvironments.includes(environment)
+        ? environment
+        : null;
   const routed: Console = useMemo(
     () =>
-      governed
+      draftEnvironment
         ? {
             ...consoleApi,
             submitEdit: (draft) =>
-              consoleApi.submitEdit(toDraftChange(draft, (name) => name === environment) ?? draft),
+              consoleApi.submitEdit(
+                toDraftChange(draft, (edited) =>
+                  // An environment's routing takes that environment's edits; the project-wide one, the rest.
+                  (environment === undefined ? edited === null : edited === environment)
+                    ? draftEnvironment
+                    : null,
+                ) ?? draft,
+              ),
           }
         : consoleApi,
-    [consoleApi, governed, environment],
+    [consoleApi, draftEnvironment, environment],
   );
   return (
-    <ChangeRequestModeContext.Provider value={governed}>
-      {/* Always the same tree, so the config arriving late does not remount the environment. */}
+    <ChangeRequestModeContext.Provider value={draftEnvironment}>
+      {/* Always the same tree, so the config arriving late does not remount the children. */}
       <ConsoleProvider console={routed}>{children}</ConsoleProvider>
     </ChangeRequestModeContext.Provider>
   );

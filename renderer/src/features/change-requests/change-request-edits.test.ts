@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { flagEnabledEdit, variantsEdit } from '../flag-page/flag-edits';
+import {
+  flagEnabledEdit,
+  removeDependencyEdit,
+  setDependencyEdit,
+  variantsEdit,
+} from '../flag-page/flag-edits';
 import type { FeatureStrategy } from '../strategies/strategies-api';
 import {
   createStrategyEdit,
@@ -12,7 +17,7 @@ import { clampApprovals, configEdit, DRAFT_CHANGE_KIND, toDraftChange } from './
 
 const flag = { project: 'shop', name: 'new-checkout' };
 const location = { project: 'shop', flagName: 'new-checkout', environment: 'production' };
-const production = (environment: string) => environment === 'production';
+const production = (environment: string | null) => (environment === 'production' ? environment : null);
 const body: StrategyBody = {
   name: 'flexibleRollout',
   title: null,
@@ -82,6 +87,31 @@ describe('direct edits as change-request changes', () => {
       action: 'patchVariant',
       payload: { variants },
     });
+  });
+});
+
+describe('project-wide edits as change-request changes', () => {
+  it('puts a dependency change into the draft of the first governed environment', () => {
+    const firstGoverned = (environment: string | null) => (environment === null ? 'production' : null);
+    const add = toDraftChange(
+      setDependencyEdit(flag, 'payments', null, { enabled: true, variants: ['stripe'] }),
+      firstGoverned,
+    );
+    expect(add?.request).toEqual({
+      method: 'POST',
+      path: DRAFT,
+      body: {
+        feature: 'new-checkout',
+        action: 'addDependency',
+        payload: { feature: 'payments', enabled: true, variants: ['stripe'] },
+      },
+    });
+    const remove = toDraftChange(
+      removeDependencyEdit(flag, 'payments', { enabled: true, variants: [] }),
+      firstGoverned,
+    );
+    expect(remove?.request.body).toEqual({ feature: 'new-checkout', action: 'deleteDependency' });
+    expect(toDraftChange(flagEnabledEdit(flag, 'production', true), firstGoverned)).toBeNull();
   });
 });
 

@@ -14,22 +14,23 @@ type EditDraft = Omit<Edit, 'profileId'>;
 export const DRAFT_CHANGE_KIND = 'change-request-change';
 export const CONFIG_KIND = 'change-request-config';
 
-/** Where a direct edit writes: its flag and environment, read from its outbox target. */
+/** Where a direct edit writes: its flag, and its environment unless the edit is project-wide. */
 interface EditPlace {
   project: string;
   feature: string;
-  environment: string;
-  /** The strategy id of a strategy edit. */
+  environment: string | null;
+  /** The strategy id of a strategy edit, or the parent flag of a dependency edit. */
   id?: string;
 }
 
-/** flag-edits.ts targets are `project/flag/environment`, raw; strategy-edits.ts encodes each part. */
+/** flag-edits.ts targets are `project/flag/environment|parent`, raw; strategy-edits.ts encodes each part. */
 function placeOf(draft: EditDraft): EditPlace | null {
   const parts = draft.target.split('/');
   const decoded = draft.kind.startsWith('strategy') ? parts.map(safeDecode) : parts;
-  const [project, feature, environment, id] = decoded;
-  if (!project || !feature || !environment) return null;
-  return { project, feature, environment, ...(id ? { id } : {}) };
+  const [project, feature, third, id] = decoded;
+  if (!project || !feature || !third) return null;
+  if (draft.kind === 'flag-dependency') return { project, feature, environment: null, id: third };
+  return { project, feature, environment: third, ...(id ? { id } : {}) };
 }
 
 function safeDecode(part: string): string {
@@ -69,6 +70,11 @@ export function changeOfEdit(draft: EditDraft): { place: EditPlace; change: Chan
       return { place, change: { feature, action: 'reorderStrategy', payload: body } };
     case 'flag-variants':
       return { place, change: { feature, action: 'patchVariant', payload: { variants: body } } };
+    case 'flag-dependency':
+      // A flag has one parent in Unleash: deleteDependency removes it, whichever it is.
+      return draft.request.method === 'DELETE'
+        ? { place, change: { feature, action: 'deleteDependency' } }
+        : { place, change: { feature, action: 'addDependency', payload: body } };
     default:
       return null;
   }
@@ -79,21 +85,24 @@ export const draftTargetPrefix = (project: string, environment: string) =>
   `${encodeURIComponent(project)}/${encodeURIComponent(environment)}/`;
 
 /**
- * The direct edit as a change for the draft of its environment, or null when that environment
- * does not require change requests or change requests do not govern the edit.
+ * The direct edit as a change for a draft, or null when change requests do not govern it.
+ * `draftEnvironment` says which environment's draft takes an edit of `environment` (null for
+ * project-wide edits such as dependencies), or null when that edit is written directly.
  */
 export function toDraftChange(
   draft: EditDraft,
-  governed: (environment: string) => boolean,
+  draftEnvironment: (environment: string | null) => string | null,
 ): EditDraft | null {
   const found = changeOfEdit(draft);
-  if (!found || !governed(found.place.environment)) return null;
+  if (!found) return null;
+  const environment = draftEnvironment(found.place.environment);
+  if (!environment) return null;
   const { place, change } = found;
   return {
     kind: DRAFT_CHANGE_KIND,
-    target: `${draftTargetPrefix(place.project, place.environment)}${draft.kind}/${draft.target}`,
-    summary: `Add to your change request draft in ${place.environment}: ${draft.summary}`,
-    request: { method: 'POST', path: draftPath(place.project, place.environment), body: change },
+    target: `${draftTargetPrefix(place.project, environment)}${draft.kind}/${draft.target}`,
+    summary: `Add to your change request draft in ${environment}: ${draft.summary}`,
+    request: { method: 'POST', path: draftPath(place.project, environment), body: change },
     base: null,
     mine: change,
   };

@@ -72,3 +72,9 @@ export function useMyDraft(project: string, environment: string) {
   );
   return { draft, query: pending };
 }
+
+/** The first environment of the project that requires change requests: project-wide changes go to its draft. */
+export function useFirstGovernedEnvironment(project: string): string | null {
+  const config = useChangeRequestConfig(project);
+  return (config.data ?? []).find((entry) => entry.changeRequestEnabled)?.environment ?? null;
+}

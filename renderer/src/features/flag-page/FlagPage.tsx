@@ -27,7 +27,9 @@ import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import { FlagChangeRequests } from '../change-requests/ChangeRequestMode';
+import { ChangeRequestRouting, FlagChangeRequests } from '../change-requests/ChangeRequestMode';
+import { createChangeRequestApi } from '../change-requests/change-request-api';
+import { useFirstGovernedEnvironment } from '../change-requests/use-change-requests';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
 import { FlagEnvironment } from './FlagEnvironment';
@@ -171,6 +173,15 @@ function ArchiveDialog({
   const consoleApi = useConsole();
   const action = useOnlineAction(onClose);
   const children = feature.children ?? [];
+  // Where change requests are required, archiving is a change in the first such environment's draft.
+  const draftEnvironment = useFirstGovernedEnvironment(flag.project);
+  const archive = () =>
+    draftEnvironment
+      ? createChangeRequestApi(consoleApi.api().client).addChanges(flag.project, draftEnvironment, {
+          feature: flag.name,
+          action: 'archiveFeature',
+        })
+      : createFlagPageApi(consoleApi.api().client).archive(flag);
   return (
     <Modal opened={opened} onClose={onClose} title={`Archive ${flag.name}?`}>
       <Stack gap="sm">
@@ -181,6 +192,12 @@ function ArchiveDialog({
         {children.length > 0 ? (
           <Alert color="orange" variant="light">
             {children.join(', ')} depend{children.length === 1 ? 's' : ''} on this flag.
+          </Alert>
+        ) : null}
+        {draftEnvironment ? (
+          <Alert color="violet" variant="light">
+            Change requests are required in {draftEnvironment}: archiving is added to your draft there, and
+            happens once the request is approved and applied.
           </Alert>
         ) : null}
         {action.error ? <ErrorNotice error={action.error} title="The flag was not archived" /> : null}
@@ -197,9 +214,9 @@ function ArchiveDialog({
             color="red"
             loading={action.busy}
             disabled={action.offline}
-            onClick={() => void action.run(() => createFlagPageApi(consoleApi.api().client).archive(flag))}
+            onClick={() => void action.run(archive)}
           >
-            Archive flag
+            {draftEnvironment ? 'Add archiving to draft' : 'Archive flag'}
           </Button>
         </Group>
       </Stack>
@@ -348,7 +365,9 @@ export function FlagPage({ project, name }: FlagRef) {
               </Stack>
             </Section>
             <Section title="Dependencies">
-              <FlagDependencies flag={flag} feature={data} />
+              <ChangeRequestRouting project={project}>
+                <FlagDependencies flag={flag} feature={data} />
+              </ChangeRequestRouting>
             </Section>
             <Section title="Tags">
               <FlagTags name={name} />
