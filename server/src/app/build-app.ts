@@ -23,6 +23,7 @@ import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
 import { flagModelRoutes } from './flag-model-routes';
 import { registerIdentity } from './identity';
+import { scheduledJobs } from './scheduled-jobs';
 import { sdkApis } from './sdk-apis';
 
 export interface AppDependencies {
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       await scoped.register(healthRoutes, { db });
       await scoped.register(sdkApis, { db, config, fastPath, identity, registry: metrics.registry });
       await scoped.register(flagModelRoutes, { db });
+      await scoped.register(scheduledJobs, { db, config });
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { changeRequestRoutes } from '../features/change-requests';
+import { changeRequestReadRoutes } from '../features/change-requests/change-request-read-routes';
 import { constraintRoutes } from '../features/constraints/constraint-routes';
 import { contextFieldRoutes } from '../features/context-fields/context-field-routes';
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
@@ -34,6 +35,7 @@ export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<voi
   await app.register(dependencyRoutes, { db });
   await app.register(featureSearchRoutes, { db });
   await app.register(changeRequestRoutes, { db });
+  await app.register(changeRequestReadRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

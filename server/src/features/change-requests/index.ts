@@ -1,6 +1,8 @@
 export { applyChangeRequest, findConflicts } from './change-request-apply';
 export { getChangeRequestConfig } from './change-request-config';
+export { changeRequestReadRoutes } from './change-request-read-routes';
 export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
+export { changeRequestScheduleJob, type DueSchedule } from './change-request-schedule';
 export {
   authorKey,
   type ChangeRequestRecord,
