@@ -1,4 +1,4 @@
-import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FeatureEnvironment } from '../flag-page/flag-page-api';
 import type { FeatureStrategy } from '../strategies/strategies-api';
@@ -13,26 +13,60 @@ import {
 } from './change-descriptions';
 import type { ChangeRequestChange } from './change-request-types';
 
-function Lines({ lines }: { lines: readonly string[] }) {
+/** `changed` lines differ from the other side: added ones in bold, removed ones struck through. */
+function Lines({
+  lines,
+  changed,
+  side = 'after',
+}: {
+  lines: readonly string[];
+  changed?: ReadonlySet<string>;
+  side?: 'before' | 'after';
+}) {
   return (
     <Stack gap={2}>
-      {lines.map((line, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: read-only lines that may repeat
-        <Text key={index} size="sm">
-          {line}
-        </Text>
-      ))}
+      {lines.map((line, index) => {
+        const differs = changed?.has(line) ?? false;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: read-only lines that may repeat
+          <Text key={index} size="sm" {...(differs ? markOf(side) : {})}>
+            {differs ? <VisuallyHidden>{side === 'before' ? 'Removed: ' : 'Added: '}</VisuallyHidden> : null}
+            {line}
+          </Text>
+        );
+      })}
     </Stack>
   );
 }
 
-function StrategyBlock({ text }: { text: StrategyText }) {
+const markOf = (side: 'before' | 'after') =>
+  side === 'before'
+    ? { td: 'line-through' as const, c: 'dimmed', 'data-change': 'removed' }
+    : { fw: 700, 'data-change': 'added' };
+
+/** The lines of `text` that `other` does not have. */
+const difference = (text: StrategyText, other: StrategyText | null) =>
+  new Set(other ? text.lines.filter((line) => !other.lines.includes(line)) : []);
+
+function StrategyBlock({
+  text,
+  other = null,
+  side = 'after',
+}: {
+  text: StrategyText;
+  other?: StrategyText | null;
+  side?: 'before' | 'after';
+}) {
   return (
     <Stack gap={2}>
       <Text fw={600} size="sm">
         {text.label}
       </Text>
-      <Lines lines={text.lines.length ? text.lines : ['No parameters or constraints']} />
+      <Lines
+        lines={text.lines.length ? text.lines : ['No parameters or constraints']}
+        changed={difference(text, other)}
+        side={side}
+      />
     </Stack>
   );
 }
@@ -114,13 +148,16 @@ export function ChangeDiff({
       );
     case 'addStrategy':
       return <BeforeAfter before={null} after={<StrategyBlock text={strategyText(payload, names)} />} />;
-    case 'updateStrategy':
+    case 'updateStrategy': {
+      const was = current ? strategyText(current, names) : null;
+      const will = strategyText({ ...current, ...payload } as FeatureStrategy, names);
       return (
         <BeforeAfter
-          before={before(current ? <StrategyBlock text={strategyText(current, names)} /> : null)}
-          after={<StrategyBlock text={strategyText({ ...current, ...payload } as FeatureStrategy, names)} />}
+          before={before(was ? <StrategyBlock text={was} other={will} side="before" /> : null)}
+          after={<StrategyBlock text={will} other={applied ? null : was} />}
         />
       );
+    }
     case 'deleteStrategy':
       return (
         <BeforeAfter

@@ -74,7 +74,7 @@ describe('flag page in change-request mode', () => {
     const { server, requests } = changeRequestServer();
     requests.push({ ...newRequest(4, 'production', 'In review'), title: 'Roll out to Norway' });
     await open(server);
-    const list = await screen.findByTestId('flag-change-requests');
+    const list = await screen.findByTestId('flag-change-requests', {}, { timeout: 5000 });
     expect(list.textContent).toContain('#4 Roll out to Norway');
     expect(list.textContent).toContain('In review');
     expect(within(list).getByRole('link').getAttribute('href')).toBe('/projects/default/change-requests/4');

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { Link } from '../../router/navigation';
 import { ConsoleProvider, useConsole } from '../../stores/console-context';
@@ -12,6 +12,10 @@ import { StateBadge } from './StateBadge';
 import { useChangeRequestConfig, useGovernedEnvironments, useMyDraft } from './use-change-requests';
 
 const ChangeRequestModeContext = createContext<string | null>(null);
+
+/** What a section says once its edit went into the draft rather than onto the flag. */
+export const draftedNotice = (environment: string) =>
+  `Added to your change request draft in ${environment}: it takes effect once approved and applied.`;
 
 /** Inside change-request mode, the environment whose draft takes the edits: buttons say so. */
 export function useChangeRequestMode(): string | null {
@@ -120,7 +124,10 @@ export function FlagChangeRequests({ project, name }: { project: string; name: s
   const requests = pending.data ?? [];
   if (requests.length === 0) return null;
   return (
-    <Alert color="violet" variant="light" title="Change requests waiting for this flag" mb="md">
+    <Card withBorder padding="sm" mb="md" aria-label="Change requests for this flag" component="section">
+      <Text fw={700} size="sm" mb={4}>
+        Change requests waiting for this flag
+      </Text>
       <Stack gap={4} data-testid="flag-change-requests">
         {requests.map((request) => (
           <Group gap="xs" key={request.id}>
@@ -134,6 +141,6 @@ export function FlagChangeRequests({ project, name }: { project: string; name: s
           </Group>
         ))}
       </Stack>
-    </Alert>
+    </Card>
   );
 }

@@ -56,9 +56,9 @@ export function ActionableBadge() {
       color="violet"
       variant="light"
       data-testid="actionable-change-requests"
-      aria-label={`${total.data} change request${total.data === 1 ? '' : 's'} waiting for you`}
+      title="Change requests waiting for you"
     >
-      {total.data} to review
+      {total.data} change request{total.data === 1 ? '' : 's'} waiting
     </Badge>
   );
 }

@@ -14,10 +14,12 @@ const COLORS: Record<ChangeRequestState, string> = {
 /** A change request's state, in Unleash's words. */
 export function StateBadge({ state }: { state: ChangeRequestState }) {
   return (
+    // Filled with automatic text contrast: light yellow and teal badges fail WCAG contrast.
     <Badge
       component="span"
       color={COLORS[state] ?? 'gray'}
-      variant="light"
+      variant="filled"
+      autoContrast
       data-testid="change-request-state"
     >
       {state}

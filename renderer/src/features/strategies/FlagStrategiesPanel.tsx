@@ -11,7 +11,7 @@ import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import { useChangeRequestMode } from '../change-requests/ChangeRequestMode';
+import { draftedNotice, useChangeRequestMode } from '../change-requests/ChangeRequestMode';
 import classes from './FlagStrategiesPanel.module.css';
 import { StrategyForm } from './StrategyForm';
 import {
@@ -246,7 +246,7 @@ export function FlagStrategiesPanel(props: {
     try {
       const result = await action();
       setQueued(result === 'queued');
-      setNotice(result === 'applied' && done ? done : null);
+      setNotice(result === 'applied' && done ? (drafting ? draftedNotice(drafting) : done) : null);
       return true;
     } catch (error) {
       setActionError(error);
@@ -352,7 +352,9 @@ export function FlagStrategiesPanel(props: {
               setQueued(result === 'queued');
               setNotice(
                 result === 'applied'
-                  ? `${body.title ? body.title : body.name} ${wasNew ? 'added' : 'saved'}.`
+                  ? drafting
+                    ? draftedNotice(drafting)
+                    : `${body.title ? body.title : body.name} ${wasNew ? 'added' : 'saved'}.`
                   : null,
               );
             }}
