@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
     // A changes the rollout in production: it goes into A's draft, the flag keeps 0%.
     await author.page.goto(`${url}/projects/${PROJECT}/features/${FLAG}`);
     const environment = author.page.getByTestId('environment-production');
-    await environment.getByText('Change requests required').waitFor({ timeout: 15_000 });
+    await environment.getByText('Change requests required').waitFor({ timeout: 30_000 });
     await environment.getByRole('button', { name: 'Edit' }).click();
     const dialog = author.page.getByRole('dialog');
     await dialog.getByLabel('Rollout (%)').fill('100');

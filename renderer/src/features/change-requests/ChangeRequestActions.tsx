@@ -9,6 +9,13 @@ import { isMine, ONLINE_ONLY_REASON, useMe, useReviewStep } from './use-change-r
 
 type Dialog = 'reject' | 'schedule' | 'cancel' | null;
 
+/** Applied, Cancelled and Rejected are final: no step is left, so the card says what happened. */
+const FINAL_WORDS: Partial<Record<ChangeRequest['state'], string>> = {
+  Applied: 'Applied: the changes are live for SDKs.',
+  Cancelled: 'Cancelled: nothing of it was applied.',
+  Rejected: 'Rejected: nothing of it was applied.',
+};
+
 /** `datetime-local` wants local wall-clock time without seconds or zone. */
 export function toLocalInput(iso: string): string {
   const date = new Date(iso);
@@ -201,6 +208,11 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
         </Text>
       ) : null}
       {buttons.length ? <Group gap="xs">{buttons}</Group> : null}
+      {FINAL_WORDS[request.state] ? (
+        <Text size="sm" data-testid="final-state">
+          {FINAL_WORDS[request.state]}
+        </Text>
+      ) : null}
       {step.offline && buttons.length ? (
         <Text size="sm" c="dimmed">
           {ONLINE_ONLY_REASON}

@@ -208,4 +208,15 @@ describe('change request page', () => {
     await waitFor(() => expect(server.calls('PUT', `${CR}/title`)).toHaveLength(1));
     expect(server.calls('PUT', `${CR}/title`)[0]?.body).toEqual({ title: 'Nordic launch' });
   });
+
+  it('says an applied request is final and offers no step', async () => {
+    const { server } = reviewServer('Applied');
+    await open(server);
+    expect((await screen.findByTestId('final-state')).textContent).toBe(
+      'Applied: the changes are live for SDKs.',
+    );
+    expect(within(screen.getByTestId('change-request-actions')).queryAllByRole('button')).toHaveLength(0);
+    // Once applied there is no "before" left to compare with.
+    expect(within(screen.getByTestId('change-12')).queryByRole('group', { name: 'Before' })).toBeNull();
+  });
 });
