@@ -228,5 +228,6 @@ describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
     expect(blocking).toEqual([]);
     await author.context.close();
     await reviewer.context.close();
-  }, 180_000);
+    // Two browsers, a server and an SDK on a loaded two-core machine: minutes, not seconds.
+  }, 360_000);
 });
