@@ -12,6 +12,7 @@ import { UsersScreen } from '../features/access/users/UsersScreen';
 import { ApiTokensScreen } from '../features/api-tokens/ApiTokensScreen';
 import { ApplicationsScreen } from '../features/applications/ApplicationsScreen';
 import { ArchiveScreen } from '../features/archive/ArchiveScreen';
+import { ChangeRequestsScreen } from '../features/change-requests/ChangeRequestsScreen';
 import { ConnectionsScreen } from '../features/connections/ConnectionsScreen';
 import { ContextFieldsScreen } from '../features/context-fields/ContextFieldsScreen';
 import { CorsScreen } from '../features/cors/CorsScreen';
@@ -65,6 +66,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Flags',
     keywords: 'archived revive delete restore',
     render: () => <ArchiveScreen />,
+  },
+  {
+    path: '/change-requests',
+    label: 'Change requests',
+    group: 'Flags',
+    keywords: 'review approve apply schedule waiting for me four eyes',
+    render: () => <ChangeRequestsScreen />,
   },
   {
     path: '/segments',

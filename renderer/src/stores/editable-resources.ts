@@ -2,6 +2,7 @@ import type { AdminApi } from '../api/admin-api';
 import { isApiError } from '../api/client';
 import type { CreateProjectBody, Environment, FeatureType } from '../api/types';
 import { ACCESS_READERS } from '../features/access/access-edits';
+import { CHANGE_REQUEST_READERS } from '../features/change-requests/change-request-edits';
 import { CONTEXT_FIELD_READERS } from '../features/context-fields/context-field-edits';
 import { FLAG_RESOURCE_READERS } from '../features/flag-page/flag-edits';
 import { PROJECT_READERS, projectSnapshot } from '../features/projects/project-edits';
@@ -117,4 +118,5 @@ export const RESOURCE_READERS: Record<string, Reader> = {
   ...FLAG_RESOURCE_READERS,
   ...STRATEGY_READERS,
   ...SEGMENT_READERS,
+  ...CHANGE_REQUEST_READERS,
 };

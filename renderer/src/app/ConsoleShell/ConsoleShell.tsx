@@ -18,6 +18,7 @@ import {
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { ActionableBadge } from '../../features/change-requests/ChangeRequestsScreen';
 import { Link, navigate, useLocation } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useProfileOutbox } from '../../stores/use-outbox';
@@ -199,6 +200,7 @@ export function ConsoleShell() {
                 {pending.length} pending
               </Badge>
             ) : null}
+            <ActionableBadge />
             <ColorSchemeToggle />
             <ConnectionIndicator />
             <UserMenu />

@@ -4,6 +4,11 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { usePendingEdits } from '../../stores/use-outbox';
+import {
+  ChangeRequestModeNotice,
+  ChangeRequestRouting,
+  DraftCounter,
+} from '../change-requests/ChangeRequestMode';
 import { FlagStrategiesPanel } from '../strategies/FlagStrategiesPanel';
 import { FlagVariants } from './FlagVariants';
 import { flagEnabledEdit, flagEnvironmentTarget } from './flag-edits';
@@ -12,6 +17,15 @@ import { useFlagEdit } from './use-flag-edit';
 
 /** One environment of the flag: its on/off switch, strategies and variants. */
 export function FlagEnvironment({ flag, environment }: { flag: FlagRef; environment: FeatureEnvironment }) {
+  return (
+    <ChangeRequestRouting project={flag.project} environment={environment.name}>
+      <FlagEnvironmentCard flag={flag} environment={environment} />
+    </ChangeRequestRouting>
+  );
+}
+
+/** Inside the routing, so its edits go into the draft where change requests are required. */
+function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment: FeatureEnvironment }) {
   const pending = usePendingEdits('flag-environment')(flagEnvironmentTarget(flag, environment.name));
   const edit = useFlagEdit();
   const mine = (pending?.mine as { enabled?: boolean } | null | undefined)?.enabled;
@@ -38,6 +52,7 @@ export function FlagEnvironment({ flag, environment }: { flag: FlagRef; environm
           </Text>
         </Group>
         <Group gap="xs">
+          <DraftCounter project={flag.project} environment={environment.name} />
           <PendingBadge entry={pending} />
           <Switch
             checked={enabled}
@@ -50,6 +65,7 @@ export function FlagEnvironment({ flag, environment }: { flag: FlagRef; environm
           />
         </Group>
       </Group>
+      <ChangeRequestModeNotice environment={environment.name} />
       {edit.error ? (
         <ErrorNotice error={edit.error} title={`${flag.name} was not switched in ${environment.name}`} />
       ) : null}

@@ -28,6 +28,9 @@ import { useServerMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { ChangeRequestRouting, FlagChangeRequests } from '../change-requests/ChangeRequestMode';
+import { createChangeRequestApi } from '../change-requests/change-request-api';
+import { useFirstGovernedEnvironment } from '../change-requests/use-change-requests';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
 import { FlagEnvironment } from './FlagEnvironment';
@@ -56,10 +59,22 @@ function pendingValue<T>(entry: { mine: unknown } | undefined, field: string, fa
 }
 
 /** Archive and revive answer nothing an outbox could compare, and archiving is not routine: online only. */
-function useOnlineFlagAction(flag: FlagRef, action: 'archive' | 'revive', onDone: () => void) {
+function useOnlineFlagAction(
+  flag: FlagRef,
+  action: 'archive' | 'revive',
+  onDone: () => void,
+  draftEnvironment?: string | null,
+) {
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   const mutation = useServerMutation(
-    (api) => createFlagPageApi(api.client)[action](flag),
+    (api) =>
+      // Where change requests are required, archiving is a change in that environment's draft.
+      draftEnvironment && action === 'archive'
+        ? createChangeRequestApi(api.client).addChanges(flag.project, draftEnvironment, {
+            feature: flag.name,
+            action: 'archiveFeature',
+          })
+        : createFlagPageApi(api.client)[action](flag),
     // The path names the flag, so its own reads and every list fetch again.
     { kind: `flag-${action}`, path: flagPath(flag) },
   );
@@ -162,7 +177,9 @@ function ArchiveDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const action = useOnlineFlagAction(flag, 'archive', onClose);
+  // Where change requests are required, archiving is a change in the first such environment's draft.
+  const draftEnvironment = useFirstGovernedEnvironment(flag.project);
+  const action = useOnlineFlagAction(flag, 'archive', onClose, draftEnvironment);
   const children = feature.children ?? [];
   return (
     <Modal opened={opened} onClose={onClose} title={`Archive ${flag.name}?`}>
@@ -174,6 +191,12 @@ function ArchiveDialog({
         {children.length > 0 ? (
           <Alert color="orange" variant="light">
             {children.join(', ')} depend{children.length === 1 ? 's' : ''} on this flag.
+          </Alert>
+        ) : null}
+        {draftEnvironment ? (
+          <Alert color="violet" variant="light">
+            Change requests are required in {draftEnvironment}: archiving is added to your draft there, and
+            happens once the request is approved and applied.
           </Alert>
         ) : null}
         {action.error ? <ErrorNotice error={action.error} title="The flag was not archived" /> : null}
@@ -192,7 +215,7 @@ function ArchiveDialog({
             disabled={action.offline}
             onClick={() => void action.run()}
           >
-            Archive flag
+            {draftEnvironment ? 'Add archiving to draft' : 'Archive flag'}
           </Button>
         </Group>
       </Stack>
@@ -325,6 +348,7 @@ export function FlagPage({ project, name }: FlagRef) {
               }
             />
             <FlagSettings flag={flag} feature={data} />
+            <FlagChangeRequests project={project} name={name} />
             <Section title="Environments">
               <Stack gap="md">
                 {(data.environments ?? []).map((environment) => (
@@ -333,7 +357,9 @@ export function FlagPage({ project, name }: FlagRef) {
               </Stack>
             </Section>
             <Section title="Dependencies">
-              <FlagDependencies flag={flag} feature={data} />
+              <ChangeRequestRouting project={project}>
+                <FlagDependencies flag={flag} feature={data} />
+              </ChangeRequestRouting>
             </Section>
             <Section title="Tags">
               <FlagTags name={name} />

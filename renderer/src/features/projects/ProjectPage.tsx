@@ -13,6 +13,8 @@ import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ArchiveScreen } from '../archive/ArchiveScreen';
+import { ChangeRequestList } from '../change-requests/ChangeRequestList';
+import { ChangeRequestSettings } from '../change-requests/ChangeRequestSettings';
 import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
 import { EmptyProjectStart } from '../connect-sdk/EmptyProjectStart';
 import { ProjectEnvironments } from './ProjectEnvironments';
@@ -47,6 +49,7 @@ const PROJECT_TABS = [
   'members',
   'archive',
   'connect-sdk',
+  'change-requests',
 ] as const;
 
 /**
@@ -126,6 +129,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 <Tabs.Tab value="members">Members</Tabs.Tab>
                 <Tabs.Tab value="archive">Archive</Tabs.Tab>
                 <Tabs.Tab value="connect-sdk">Connect an SDK</Tabs.Tab>
+                <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="overview">
                 <Overview data={data} />
@@ -152,6 +156,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                   stickinessOptions={data.stickinessOptions}
                   onSaved={onSaved}
                 />
+                <ChangeRequestSettings projectId={projectId} />
               </Tabs.Panel>
               <Tabs.Panel value="environments">
                 <ProjectEnvironments
@@ -166,6 +171,9 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               </Tabs.Panel>
               <Tabs.Panel value="archive">
                 <ArchiveScreen project={projectId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="change-requests">
+                <ChangeRequestList project={projectId} />
               </Tabs.Panel>
               <Tabs.Panel value="connect-sdk">
                 <ConnectSdkGuide project={projectId} onClose={() => setTab('flags')} />

@@ -10,6 +10,8 @@ import { flagOfPath, projectPath, withQuery } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { ChangeRequestPage } from '../change-requests/ChangeRequestPage';
+import { changeRequestOfPath } from '../change-requests/change-request-api';
 import { FlagPage } from '../flag-page/FlagPage';
 import { CreateProjectForm } from './CreateProjectForm';
 import { ProjectPage } from './ProjectPage';
@@ -39,6 +41,9 @@ export function ProjectsScreen() {
   const { path } = useLocation();
   const flag = flagOfPath(path);
   if (flag) return <FlagPage key={`${flag.project}/${flag.name}`} project={flag.project} name={flag.name} />;
+  const changeRequest = changeRequestOfPath(path);
+  if (changeRequest)
+    return <ChangeRequestPage key={`${changeRequest.project}/${changeRequest.id}`} {...changeRequest} />;
   const project = projectOfPath(path);
   return project ? (
     <ProjectPage key={project.projectId} projectId={project.projectId} tab={project.tab} />

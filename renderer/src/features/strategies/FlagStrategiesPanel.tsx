@@ -12,6 +12,7 @@ import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { draftedNotice, useChangeRequestMode } from '../change-requests/ChangeRequestMode';
 import classes from './FlagStrategiesPanel.module.css';
 import { StrategyForm } from './StrategyForm';
 import {
@@ -204,6 +205,7 @@ export function FlagStrategiesPanel(props: {
   const [actionError, setActionError] = useState<unknown>(null);
   const [queued, setQueued] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const drafting = useChangeRequestMode();
 
   const key = locationKey(location);
   function rowsOf(server: readonly FeatureStrategy[]): Row[] {
@@ -245,7 +247,7 @@ export function FlagStrategiesPanel(props: {
     try {
       const result = await action();
       setQueued(result === 'queued');
-      setNotice(result === 'applied' && done ? done : null);
+      setNotice(result === 'applied' && done ? (drafting ? draftedNotice(drafting) : done) : null);
       return true;
     } catch (error) {
       setActionError(error);
@@ -324,7 +326,7 @@ export function FlagStrategiesPanel(props: {
       </QueryState>
       <Group>
         <Button variant="light" onClick={() => setEditing({ mode: 'new' })} disabled={!definitions.data}>
-          Add strategy
+          {drafting ? 'Add strategy to draft' : 'Add strategy'}
         </Button>
       </Group>
 
@@ -351,7 +353,9 @@ export function FlagStrategiesPanel(props: {
               setQueued(result === 'queued');
               setNotice(
                 result === 'applied'
-                  ? `${body.title ? body.title : body.name} ${wasNew ? 'added' : 'saved'}.`
+                  ? drafting
+                    ? draftedNotice(drafting)
+                    : `${body.title ? body.title : body.name} ${wasNew ? 'added' : 'saved'}.`
                   : null,
               );
             }}
