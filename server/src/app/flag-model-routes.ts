@@ -11,6 +11,7 @@ import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
 import { projectRoutes } from '../features/projects/project-routes';
+import { releasePlanRoutes } from '../features/release-plans';
 import { segmentRoutes } from '../features/segments/segment-routes';
 import { strategyRoutes } from '../features/strategies/strategy-routes';
 import { tagRoutes } from '../features/tags/tag-routes';
@@ -36,6 +37,7 @@ export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<voi
   await app.register(featureSearchRoutes, { db });
   await app.register(changeRequestRoutes, { db });
   await app.register(changeRequestReadRoutes, { db });
+  await app.register(releasePlanRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

@@ -461,6 +461,8 @@ export interface ChangeRequestRequestedApproversTable {
   change_request_id: number;
   user_id: number;
   created_at: DefaultNow;
+}
+
 /** Release templates and plans share this table (discriminator 'template' | 'plan'). */
 export interface ReleasePlanDefinitionsTable {
   id: string;
@@ -532,6 +534,18 @@ export interface SafeguardsTable {
   created_at: CreatedAt;
 }
 
+/** Impact metrics reported by SDKs: one row per series (app, environment, metric, labels) and minute (issue 14). */
+export interface ImpactMetricSamplesTable {
+  metric_name: string;
+  app_name: string;
+  environment: string;
+  labels_key: string;
+  labels: JsonDefault;
+  metric_type: 'counter' | 'gauge';
+  bucket_start: Date;
+  value: number;
+}
+
 export interface Database {
   events: EventsTable;
   settings: SettingsTable;
@@ -588,4 +602,5 @@ export interface Database {
   milestone_strategy_segments: MilestoneStrategySegmentsTable;
   milestone_progressions: MilestoneProgressionsTable;
   safeguards: SafeguardsTable;
+  impact_metric_samples: ImpactMetricSamplesTable;
 }

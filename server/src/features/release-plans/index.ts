@@ -1,4 +1,16 @@
 export {
+  createImpactMetricsIngestion,
+  type ImpactMetricsIngestion,
+} from './impact-metrics-store';
+export {
+  applyReleasePlanOperation,
+  RELEASE_PLAN_OPERATION_KINDS,
+  type ReleasePlanOperation,
+  type ReleasePlanOperationResults,
+} from './plan-operations';
+export { releasePlanRoutes } from './plan-routes';
+export { releasePlanProgressionJob } from './progression-job';
+export {
   archiveDefinition,
   type DefinitionRecord,
   type Discriminator,
