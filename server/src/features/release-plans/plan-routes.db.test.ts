@@ -176,4 +176,117 @@ describe('release plans API', () => {
     // A new plan may be applied once the old one is gone.
     await call(t, 'POST', `${ENV}/release-plans`, { templateId }, 200);
   });
+
+  it('answers hostile input with a 4xx and no event', async () => {
+    const [plan] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
+    const milestone = plan!.milestones[0]!.id;
+    const safeguard = (impactMetric: object, triggerCondition: object = { operator: '>', threshold: 1 }) => ({
+      impactMetric: {
+        metricName: 'errors',
+        timeRange: 'hour',
+        aggregationMode: 'count',
+        labelSelectors: {},
+        ...impactMetric,
+      },
+      triggerCondition,
+    });
+    const cases: Array<[string, 'POST' | 'PUT' | 'DELETE', string, unknown, number]> = [
+      [
+        'NUL in a plan id',
+        'POST',
+        `${ENV}/release-plans/a%00b/milestones/${milestone}/start`,
+        undefined,
+        400,
+      ],
+      ['a huge template id', 'POST', `${ENV}/release-plans`, { templateId: 'x'.repeat(100_000) }, 404],
+      [
+        'a template id of the wrong type (coerced, then unknown)',
+        'POST',
+        `${ENV}/release-plans`,
+        { templateId: 42 },
+        404,
+      ],
+      [
+        'an unknown flag',
+        'POST',
+        '/api/admin/projects/default/features/nope/environments/development/release-plans',
+        { templateId },
+        404,
+      ],
+      [
+        'an interval beyond a year',
+        'PUT',
+        `${ENV}/progressions/${milestone}`,
+        { targetMilestone: plan!.milestones[1]!.id, transitionCondition: { intervalMinutes: 2 ** 40 } },
+        400,
+      ],
+      [
+        'an exposure condition (not run by this server)',
+        'PUT',
+        `${ENV}/progressions/${milestone}`,
+        {
+          targetMilestone: plan!.milestones[1]!.id,
+          transitionCondition: { type: 'exposure', minimumExposures: 5 },
+        },
+        400,
+      ],
+      [
+        'a progression to an unknown milestone',
+        'PUT',
+        `${ENV}/progressions/${milestone}`,
+        { targetMilestone: 'nope', transitionCondition: { intervalMinutes: 5 } },
+        404,
+      ],
+      [
+        'a progression of another flag',
+        'PUT',
+        `/api/admin/projects/default/features/${FLAG}/environments/production/progressions/${milestone}`,
+        { targetMilestone: plan!.milestones[1]!.id, transitionCondition: { intervalMinutes: 5 } },
+        404,
+      ],
+      ['deleting a missing progression', 'DELETE', `${ENV}/progressions/${milestone}`, undefined, 404],
+      [
+        'an invalid metric name',
+        'PUT',
+        `${ENV}/release-plans/${plan!.id}/safeguards`,
+        safeguard({ metricName: 'drop table;' }),
+        400,
+      ],
+      [
+        'too many label selectors',
+        'PUT',
+        `${ENV}/release-plans/${plan!.id}/safeguards`,
+        safeguard({
+          labelSelectors: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`l${i}`, ['x']])),
+        }),
+        400,
+      ],
+      [
+        'an unknown time range',
+        'PUT',
+        `${ENV}/release-plans/${plan!.id}/safeguards`,
+        safeguard({ timeRange: 'year' }),
+        400,
+      ],
+      [
+        'an unknown operator',
+        'PUT',
+        `${ENV}/release-plans/${plan!.id}/safeguards`,
+        safeguard({}, { operator: '>=', threshold: 1 }),
+        400,
+      ],
+      ['a safeguard of an unknown plan', 'PUT', `${ENV}/release-plans/nope/safeguards`, safeguard({}), 404],
+      [
+        'deleting an unknown safeguard',
+        'DELETE',
+        `${ENV}/release-plans/${plan!.id}/safeguards/nope`,
+        undefined,
+        404,
+      ],
+    ];
+    for (const [what, method, url, body, status] of cases) {
+      const response = await expectRejectedWithoutEvent(t, method, url, body, status);
+      expect(response.json(), what).toHaveProperty('name');
+    }
+  });
 });
