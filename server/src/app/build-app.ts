@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
 import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
@@ -89,6 +90,8 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   await registerOpenApi(app, SWITCHYARD_VERSION);
   // Identity and access: the auth guard in front of every route, then the identity routes.
   const identity = await registerIdentity(app, { config, db, logger });
+  // Change requests refuse direct writes to governed environments (issue 13).
+  registerDirectWriteCheck(app);
 
   await app.register(
     async (scoped) => {

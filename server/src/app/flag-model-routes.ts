@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { changeRequestRoutes } from '../features/change-requests';
 import { constraintRoutes } from '../features/constraints/constraint-routes';
 import { contextFieldRoutes } from '../features/context-fields/context-field-routes';
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
@@ -32,6 +33,7 @@ export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<voi
   await app.register(featureRoutes, { db });
   await app.register(dependencyRoutes, { db });
   await app.register(featureSearchRoutes, { db });
+  await app.register(changeRequestRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

@@ -396,6 +396,71 @@ export interface PublicSignupTokenUsersTable {
   created_at: DefaultNow;
 }
 
+/** Change requests (migration 20261125062000_change_requests). */
+export interface ChangeRequestSettingsTable {
+  project: string;
+  environment: string;
+  required_approvals: Generated<number>;
+}
+
+export interface ChangeRequestsTable {
+  id: Generated<number>;
+  project: string;
+  environment: string;
+  state: Generated<string>;
+  title: string | null;
+  min_approvals: Generated<number>;
+  created_by_user_id: number | null;
+  created_by: string;
+  author_key: string;
+  created_at: DefaultNow;
+  state_timestamps: JsonDefault<Record<string, string>>;
+}
+
+export interface ChangeRequestEventsTable {
+  id: Generated<number>;
+  change_request_id: number;
+  feature: string | null;
+  action: string;
+  payload: JsonDefault;
+  based_on: ColumnType<unknown, string | null | undefined, string | null>;
+  created_by_user_id: number | null;
+  created_by: string;
+  created_at: DefaultNow;
+}
+
+export interface ChangeRequestReviewTable {
+  change_request_id: number;
+  created_by_user_id: number;
+  created_by: string;
+  created_at: DefaultNow;
+}
+
+export interface ChangeRequestCommentsTable {
+  id: Generated<number>;
+  change_request_id: number;
+  text: string;
+  created_by_user_id: number | null;
+  created_by: string;
+  created_at: DefaultNow;
+}
+
+export interface ChangeRequestScheduleTable {
+  change_request_id: number;
+  scheduled_at: Date;
+  created_by_user_id: number | null;
+  created_by: string;
+  status: Generated<'pending' | 'failed' | 'suspended'>;
+  failure_reason: string | null;
+  reason: string | null;
+  created_at: DefaultNow;
+  updated_at: DefaultNow;
+}
+
+export interface ChangeRequestRequestedApproversTable {
+  change_request_id: number;
+  user_id: number;
+  created_at: DefaultNow;
 /** Release templates and plans share this table (discriminator 'template' | 'plan'). */
 export interface ReleasePlanDefinitionsTable {
   id: string;
@@ -509,6 +574,14 @@ export interface Database {
   reset_tokens: ResetTokensTable;
   public_signup_tokens: PublicSignupTokensTable;
   public_signup_token_users: PublicSignupTokenUsersTable;
+  change_request_settings: ChangeRequestSettingsTable;
+  change_requests: ChangeRequestsTable;
+  change_request_events: ChangeRequestEventsTable;
+  change_request_approvals: ChangeRequestReviewTable;
+  change_request_rejections: ChangeRequestReviewTable;
+  change_request_comments: ChangeRequestCommentsTable;
+  change_request_schedule: ChangeRequestScheduleTable;
+  change_request_requested_approvers: ChangeRequestRequestedApproversTable;
   release_plan_definitions: ReleasePlanDefinitionsTable;
   milestones: MilestonesTable;
   milestone_strategies: MilestoneStrategiesTable;

@@ -49,6 +49,8 @@ export async function applyDependencyOperation<O extends DependencyOperation>(
 ): Promise<DependencyOperationResults[O['kind']]> {
   type Result = DependencyOperationResults[O['kind']];
   const op = operation as DependencyOperation;
+  // Change requests may govern this write (issue 13: change-requests/direct-write-check.ts).
+  await actor.checkDirectWrite?.(db, op);
   const record = (type: string, fields: { data?: unknown; preData?: unknown }) =>
     appendEvent(db, {
       type,

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Queryable } from './event-store';
+
+/**
+ * Refuses an operation the caller may not apply directly (change requests, issue 13). Set on
+ * actors of admin requests; actors built by the change-request apply path carry none.
+ */
+export type DirectWriteCheck = (db: Queryable, operation: { kind: string }) => Promise<void>;
 
 /** Who made a change, as written to `events.created_by` / `created_by_user_id`. */
 export interface Actor {
   name: string;
   userId: number | null;
+  checkDirectWrite?: DirectWriteCheck;
 }
 
 export const UNKNOWN_ACTOR: Actor = { name: 'unknown', userId: null };
@@ -34,16 +42,20 @@ function integer(value: unknown): number | null {
  * reads the caller's shape.
  */
 export function actorFromRequest(request: FastifyRequest): Actor {
-  const caller = (request as unknown as { caller?: CallerLike | null }).caller;
+  const { caller, directWriteCheck } = request as unknown as {
+    caller?: CallerLike | null;
+    directWriteCheck?: DirectWriteCheck | null;
+  };
   if (!caller || typeof caller !== 'object') return UNKNOWN_ACTOR;
+  const check = directWriteCheck ? { checkDirectWrite: directWriteCheck } : {};
   if (caller.kind === 'user') {
     const id = integer(caller.id);
     const name =
       text(caller.username) ?? text(caller.email) ?? text(caller.name) ?? `user-${id ?? 'unknown'}`;
-    return { name, userId: id };
+    return { name, userId: id, ...check };
   }
   if (caller.kind === 'api-token') {
-    return { name: text(caller.tokenName) ?? 'unknown', userId: integer(caller.userId) };
+    return { name: text(caller.tokenName) ?? 'unknown', userId: integer(caller.userId), ...check };
   }
   return UNKNOWN_ACTOR;
 }

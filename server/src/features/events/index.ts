@@ -1,4 +1,4 @@
-export { type Actor, actorFromRequest, avatarUrl, UNKNOWN_ACTOR } from './event-actor';
+export { type Actor, actorFromRequest, avatarUrl, type DirectWriteCheck, UNKNOWN_ACTOR } from './event-actor';
 export {
   getLatestEventId,
   getSnapshotRevision,

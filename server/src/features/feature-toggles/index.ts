@@ -10,12 +10,22 @@ export {
   type SnapshotStrategy,
 } from './client-snapshot';
 export {
-  applyFeatureOperation,
   FEATURE_OPERATION_KINDS,
   type FeatureChanges,
   type FeatureOperation,
   type FeatureOperationResults,
-} from './feature-operations';
+} from './feature-operation-types';
+export { applyFeatureOperation } from './feature-operations';
+// Read by change requests (issue 13) to record what a drafted change is based on and find conflicts.
+export {
+  type FeatureEnvironmentRow,
+  type FeatureRow,
+  getFeature,
+  getFeatureEnvironment,
+  getStrategies,
+  getStrategyById,
+  type StrategyRow,
+} from './feature-store';
 export {
   markPotentiallyStaleFlags,
   POTENTIALLY_STALE_INTERVAL_MS,

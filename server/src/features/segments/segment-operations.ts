@@ -60,6 +60,8 @@ export async function applySegmentOperation<O extends SegmentOperation>(
 ): Promise<SegmentOperationResults[O['kind']]> {
   type Result = SegmentOperationResults[O['kind']];
   const op = operation as SegmentOperation;
+  // Change requests may govern this write (issue 13: change-requests/direct-write-check.ts).
+  await actor.checkDirectWrite?.(db, op);
   const record = (type: string, project: string | null, data: unknown, preData?: unknown) =>
     appendEvent(db, { type, createdBy: actor.name, createdByUserId: actor.userId, project, data, preData });
   switch (op.kind) {

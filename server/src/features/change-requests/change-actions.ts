@@ -1,0 +1,301 @@
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import {
+  CHANGE_PAYLOAD_SCHEMAS,
+  type ChangeRequestCreate,
+  type CreateDependentFeature,
+  type CreateFeatureStrategy,
+  type EnvironmentPermission,
+  FEATURE_CHANGE_ACTIONS,
+  type FeatureChangeAction,
+  RELEASE_PLAN_CHANGE_ACTIONS,
+  SEGMENT_CHANGE_ACTIONS,
+  type SetStrategySortOrder,
+  type SupportedChangeAction,
+  type UpdateFeatureStrategy,
+  type UpsertSegment,
+  type Variant,
+} from '../../../contract';
+import { invalidRequest } from '../../lib/validation-errors';
+import type { Queryable } from '../events';
+import { getFeature, getFeatureEnvironment, getStrategies, getStrategyById } from '../feature-toggles';
+import type { AdminOperation } from '../operations';
+import { getSegment } from '../segments';
+
+/**
+ * Unleash's change actions (shared/unleash/API.md §10.1): their payload checks, the admin
+ * operation each one becomes when applied, what a change was based on when drafted, and the
+ * conflicts between that base and the flag as it is now.
+ */
+
+/** A change checked against its action's payload schema. */
+export interface ValidChange {
+  feature: string | null;
+  action: SupportedChangeAction;
+  payload: unknown;
+}
+
+const FEATURE_ACTIONS: ReadonlySet<string> = new Set(FEATURE_CHANGE_ACTIONS);
+const SEGMENT_ACTIONS: ReadonlySet<string> = new Set(SEGMENT_CHANGE_ACTIONS);
+const RELEASE_PLAN_ACTIONS: ReadonlySet<string> = new Set(RELEASE_PLAN_CHANGE_ACTIONS);
+
+function checkPayload(action: string, schema: TSchema, payload: unknown): void {
+  const first = Value.Errors(schema, payload)[0];
+  if (first) {
+    throw invalidRequest(
+      `The payload of "${action}" is invalid at ${first.instancePath || '/'}: ${first.message}`,
+    );
+  }
+}
+
+/** Checks a posted change's shape: a known action, `feature` where it needs one, a valid payload. */
+export function validateChangeShape(change: ChangeRequestCreate): ValidChange {
+  const { action } = change;
+  if (RELEASE_PLAN_ACTIONS.has(action)) {
+    throw invalidRequest(
+      `The change action "${action}" needs release plans, which this server does not have yet.`,
+    );
+  }
+  if (!FEATURE_ACTIONS.has(action) && !SEGMENT_ACTIONS.has(action)) {
+    throw invalidRequest(`Unknown change action "${action}".`);
+  }
+  const known = action as SupportedChangeAction;
+  if (FEATURE_ACTIONS.has(known) && !change.feature) {
+    throw invalidRequest(`The change action "${action}" needs a "feature".`);
+  }
+  const schema = CHANGE_PAYLOAD_SCHEMAS[known];
+  const payload = schema === null ? {} : change.payload;
+  if (schema !== null) checkPayload(action, schema, payload);
+  return { feature: SEGMENT_ACTIONS.has(known) ? null : (change.feature ?? null), action: known, payload };
+}
+
+/** The direct-API permission an action needs in the environment (the same as its REST route). */
+export const ACTION_PERMISSIONS: Record<FeatureChangeAction, EnvironmentPermission | null> = {
+  updateEnabled: 'UPDATE_FEATURE_ENVIRONMENT',
+  addStrategy: 'CREATE_FEATURE_STRATEGY',
+  updateStrategy: 'UPDATE_FEATURE_STRATEGY',
+  deleteStrategy: 'DELETE_FEATURE_STRATEGY',
+  reorderStrategy: 'UPDATE_FEATURE_STRATEGY',
+  patchVariant: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+  // Project-level actions (archive, dependencies) and segments are checked by their own permissions.
+  archiveFeature: null,
+  addDependency: null,
+  deleteDependency: null,
+};
+
+/** The admin operations a change becomes, applied in order inside the apply transaction. */
+export function toAdminOperations(
+  change: { feature: string | null; action: string; payload: unknown },
+  target: { project: string; environment: string },
+): AdminOperation[] {
+  const { project, environment } = target;
+  const featureName = change.feature ?? '';
+  const payload = (change.payload ?? {}) as Record<string, unknown>;
+  switch (change.action as SupportedChangeAction) {
+    case 'updateEnabled':
+      return [
+        {
+          kind: 'set-feature-environment-enabled',
+          project,
+          featureName,
+          environment,
+          enabled: payload.enabled === true,
+          ...(typeof payload.shouldActivateDisabledStrategies === 'boolean'
+            ? { shouldActivateDisabledStrategies: payload.shouldActivateDisabledStrategies }
+            : {}),
+        },
+      ];
+    case 'addStrategy':
+      return [
+        {
+          kind: 'add-strategy',
+          project,
+          featureName,
+          environment,
+          strategy: payload as CreateFeatureStrategy,
+        },
+      ];
+    case 'updateStrategy': {
+      const { id, ...strategy } = payload;
+      return [
+        {
+          kind: 'update-strategy',
+          project,
+          featureName,
+          environment,
+          strategyId: String(id),
+          strategy: strategy as UpdateFeatureStrategy,
+        },
+      ];
+    }
+    case 'deleteStrategy':
+      return [{ kind: 'delete-strategy', project, featureName, environment, strategyId: String(payload.id) }];
+    case 'reorderStrategy':
+      return [
+        {
+          kind: 'reorder-strategies',
+          project,
+          featureName,
+          environment,
+          order: change.payload as SetStrategySortOrder,
+        },
+      ];
+    case 'patchVariant':
+      return [
+        {
+          kind: 'set-environment-variants',
+          project,
+          featureName,
+          environment,
+          variants: (payload.variants ?? []) as Variant[],
+        },
+      ];
+    case 'archiveFeature':
+      return [{ kind: 'archive-feature', project, featureName }];
+    case 'addDependency':
+      return [
+        {
+          kind: 'add-dependency',
+          project,
+          child: featureName,
+          dependency: payload as CreateDependentFeature,
+        },
+      ];
+    case 'deleteDependency':
+      return [{ kind: 'delete-dependencies', project, child: featureName }];
+    case 'updateSegment': {
+      const { id, ...segment } = payload;
+      return [{ kind: 'update-segment', id: Number(id), segment: segment as UpsertSegment }];
+    }
+    case 'deleteSegment':
+      return [{ kind: 'delete-segment', id: Number(payload.id) }];
+  }
+  throw invalidRequest(`Unknown change action "${change.action}".`);
+}
+
+// ---- Bases and conflicts ---------------------------------------------------------------------
+
+/** A strategy as compared for conflicts: the fields a change would overwrite. */
+function strategyFingerprint(row: Awaited<ReturnType<typeof getStrategyById>>) {
+  if (!row) return null;
+  return {
+    name: row.strategyName,
+    title: row.title,
+    disabled: row.disabled,
+    parameters: row.parameters,
+    constraints: row.constraints,
+    variants: row.variants,
+    segments: [...row.segments].sort((a, b) => a - b),
+  };
+}
+
+async function segmentFingerprint(db: Queryable, id: number) {
+  const row = await getSegment(db, id);
+  return row ? { name: row.name, description: row.description, constraints: row.constraints } : null;
+}
+
+/** What a change is based on: the state it would overwrite, recorded when it is drafted. */
+export async function changeBase(
+  db: Queryable,
+  change: { feature: string | null; action: string; payload: unknown },
+  environment: string,
+): Promise<unknown> {
+  const payload = (change.payload ?? {}) as Record<string, unknown>;
+  switch (change.action) {
+    case 'updateStrategy':
+    case 'deleteStrategy':
+      return { strategy: strategyFingerprint(await getStrategyById(db, String(payload.id))) };
+    case 'reorderStrategy': {
+      const strategies = await getStrategies(db, change.feature ?? '', environment);
+      return { strategyIds: strategies.map((row) => row.id).sort() };
+    }
+    case 'patchVariant': {
+      const row = await getFeatureEnvironment(db, change.feature ?? '', environment);
+      return { variants: row?.variants ?? [] };
+    }
+    case 'updateSegment':
+    case 'deleteSegment':
+      return { segment: await segmentFingerprint(db, Number(payload.id)) };
+    default:
+      return null;
+  }
+}
+
+/** JSON with object keys sorted: jsonb does not keep key order, so bases compare by value. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/**
+ * Why a drafted change no longer fits the current state, or undefined. Flag-level conflicts
+ * (archived, deleted) are reported by `featureConflict`.
+ */
+export async function changeConflict(
+  db: Queryable,
+  change: { feature: string | null; action: string; payload: unknown; basedOn: unknown; createdAt: Date },
+  environment: string,
+): Promise<string | undefined> {
+  const base = (change.basedOn ?? {}) as Record<string, unknown>;
+  const payload = (change.payload ?? {}) as Record<string, unknown>;
+  const since = change.createdAt.toISOString();
+  switch (change.action) {
+    case 'updateStrategy':
+    case 'deleteStrategy': {
+      const current = await getStrategyById(db, String(payload.id));
+      if (!current || current.featureName !== change.feature || current.environment !== environment) {
+        return 'The strategy was deleted';
+      }
+      if (base.strategy !== undefined && !same(base.strategy, strategyFingerprint(current))) {
+        return `The strategy was changed since the change was drafted (${since})`;
+      }
+      return undefined;
+    }
+    case 'reorderStrategy': {
+      const strategies = await getStrategies(db, change.feature ?? '', environment);
+      if (base.strategyIds !== undefined && !same(base.strategyIds, strategies.map((row) => row.id).sort())) {
+        return `The flag's strategies were added or removed since the change was drafted (${since})`;
+      }
+      return undefined;
+    }
+    case 'patchVariant': {
+      const row = await getFeatureEnvironment(db, change.feature ?? '', environment);
+      if (base.variants !== undefined && !same(base.variants, row?.variants ?? [])) {
+        return `The variants were changed since the change was drafted (${since})`;
+      }
+      return undefined;
+    }
+    case 'updateSegment':
+    case 'deleteSegment': {
+      const current = await segmentFingerprint(db, Number(payload.id));
+      if (!current) return 'The segment was deleted';
+      if (base.segment !== undefined && base.segment !== null && !same(base.segment, current)) {
+        return `The segment was changed since the change was drafted (${since})`;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A flag-level conflict: the flag is gone, archived or moved to another project. */
+export async function featureConflict(
+  db: Queryable,
+  feature: string,
+  project: string,
+): Promise<string | undefined> {
+  const row = await getFeature(db, feature);
+  if (!row) return 'The flag was deleted';
+  if (row.archivedAt) return 'The flag was archived';
+  if (row.project !== project) return `The flag was moved to project "${row.project}"`;
+  return undefined;
+}

@@ -1,0 +1,401 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
+import { as, createUser, login, type Send } from '../../../../tests/helpers/identity';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { ChangeRequest, ChangeRequestEnvironmentConfig } from '../../../contract';
+
+const P = '/api/admin/projects/default';
+const rollout = (percent: string) => ({
+  name: 'flexibleRollout',
+  parameters: { rollout: percent, stickiness: 'default', groupId: 'g' },
+  constraints: [],
+});
+
+describe('change requests: config, drafts, review and apply', () => {
+  let t: TestApp;
+  let alice: Send;
+  let bob: Send;
+  let carol: Send;
+  let viewer: Send;
+
+  async function json<T>(
+    send: Send,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body: unknown,
+    status: number,
+  ) {
+    const response = await send(method, url, body);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+    return (response.body ? response.json() : undefined) as T;
+  }
+  const setState = (send: Send, id: number, body: object, status = 200) =>
+    json<ChangeRequest>(send, 'PUT', `${P}/change-requests/${id}/state`, body, status);
+
+  beforeAll(async () => {
+    t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
+    // Reviewers: a custom project role holding approve and apply in production only.
+    const role = await t.request('POST', '/api/admin/roles', {
+      name: 'Production reviewer',
+      type: 'custom',
+      permissions: [
+        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
+        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
+      ],
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const roleId = role.json().roles?.id ?? role.json().id;
+    await createUser(t, { username: 'alice', rootRole: 'Editor' });
+    const bobId = await createUser(t, { username: 'bob', rootRole: 'Editor' });
+    const carolId = await createUser(t, { username: 'carol', rootRole: 'Editor' });
+    await createUser(t, { username: 'vic', rootRole: 'Viewer' });
+    for (const userId of [bobId, carolId]) {
+      await t.db
+        .insertInto('role_user')
+        .values({ user_id: userId, role_id: roleId, project: 'default' })
+        .execute();
+    }
+    alice = as(t, { cookie: await login(t, 'alice') });
+    bob = as(t, { cookie: await login(t, 'bob') });
+    carol = as(t, { cookie: await login(t, 'carol') });
+    viewer = as(t, { cookie: await login(t, 'vic') });
+    await createFlag(t, 'cr-flag');
+    await createFlag(t, 'cr-parent');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists every project environment and clamps required approvals to 1..10', async () => {
+    const before = await latestEventId(t.db);
+    const initial = await call<ChangeRequestEnvironmentConfig[]>(
+      t,
+      'GET',
+      `${P}/change-requests/config`,
+      undefined,
+      200,
+    );
+    expect(initial.map((row) => [row.environment, row.changeRequestEnabled, row.requiredApprovals])).toEqual(
+      expect.arrayContaining([
+        ['development', false, null],
+        ['production', false, null],
+      ]),
+    );
+    const url = `${P}/environments/production/change-requests/config`;
+    await call(t, 'PUT', url, { changeRequestsEnabled: true, requiredApprovals: 42 }, 200);
+    let config = await call<ChangeRequestEnvironmentConfig[]>(
+      t,
+      'GET',
+      `${P}/change-requests/config`,
+      undefined,
+      200,
+    );
+    expect(config.find((row) => row.environment === 'production')).toEqual({
+      environment: 'production',
+      type: 'production',
+      changeRequestEnabled: true,
+      requiredApprovals: 10,
+    });
+    await call(t, 'PUT', url, { changeRequestsEnabled: true, requiredApprovals: -3 }, 200);
+    config = await call(t, 'GET', `${P}/change-requests/config`, undefined, 200);
+    expect(config.find((row) => row.environment === 'production')?.requiredApprovals).toBe(1);
+    await call(t, 'PUT', url, { changeRequestsEnabled: true, requiredApprovals: 2 }, 200);
+    const events = await eventsAfter(t.db, before);
+    expect(events.filter((e) => e.type === 'change-request-configuration-updated')).toHaveLength(3);
+    // An unknown environment is a 404; a viewer may not change the configuration.
+    expect(
+      (
+        await t.request('PUT', `${P}/environments/nope/change-requests/config`, {
+          changeRequestsEnabled: true,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await viewer('PUT', url, { changeRequestsEnabled: false })).statusCode).toBe(403);
+  });
+
+  it('turns change requests on at project creation (changeRequestEnvironments), clamped, and refuses an environment outside the project', async () => {
+    const created = await call<{ changeRequestEnvironments?: unknown }>(
+      t,
+      'POST',
+      '/api/admin/projects',
+      {
+        id: 'governed',
+        name: 'Governed',
+        environments: ['production'],
+        changeRequestEnvironments: [{ name: 'production', requiredApprovals: 99 }],
+      },
+      201,
+    );
+    expect(created.changeRequestEnvironments).toEqual([{ name: 'production', requiredApprovals: 10 }]);
+    const config = await call<ChangeRequestEnvironmentConfig[]>(
+      t,
+      'GET',
+      '/api/admin/projects/governed/change-requests/config',
+      undefined,
+      200,
+    );
+    expect(config).toEqual([
+      { environment: 'production', type: 'production', changeRequestEnabled: true, requiredApprovals: 10 },
+    ]);
+    const refused = await t.request('POST', '/api/admin/projects', {
+      id: 'governed-2',
+      name: 'Governed 2',
+      environments: ['production'],
+      changeRequestEnvironments: [{ name: 'development' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await t.request('GET', '/api/admin/projects/governed-2')).statusCode).toBe(404);
+  });
+
+  it('refuses direct writes to the governed environment unless the caller may skip change requests', async () => {
+    const strategies = `${P}/features/cr-flag/environments/production/strategies`;
+    const refused = await alice('POST', strategies, rollout('10'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ name: 'PermissionError', permissions: ['SKIP_CHANGE_REQUEST'] });
+    expect((await alice('POST', `${P}/features/cr-flag/environments/production/on`)).statusCode).toBe(403);
+    // Development has no change requests: the same write goes through.
+    expect(
+      (await alice('POST', `${P}/features/cr-flag/environments/development/strategies`, rollout('10')))
+        .statusCode,
+    ).toBe(200);
+    // Archiving a flag of a project with change requests on is refused too.
+    expect((await alice('DELETE', `${P}/features/cr-flag`)).statusCode).toBe(403);
+    // The admin token holds every permission, SKIP_CHANGE_REQUEST included (as Unleash's ADMIN).
+    const direct = await call<{ id: string }>(t, 'POST', strategies, rollout('5'), 200);
+    await call(t, 'DELETE', `${strategies}/${direct.id}`, undefined, 200);
+  });
+
+  it('drafts into one open draft per user, validated like the direct API', async () => {
+    const url = `${P}/environments/production/change-requests`;
+    const first = await json<ChangeRequest>(
+      alice,
+      'POST',
+      url,
+      { feature: 'cr-flag', action: 'addStrategy', payload: rollout('50') },
+      200,
+    );
+    expect(first).toMatchObject({
+      state: 'Draft',
+      environment: 'production',
+      project: 'default',
+      minApprovals: 2,
+    });
+    expect(first.features).toEqual([
+      expect.objectContaining({
+        name: 'cr-flag',
+        changes: [expect.objectContaining({ action: 'addStrategy', payload: rollout('50') })],
+      }),
+    ]);
+    const second = await json<ChangeRequest>(
+      alice,
+      'POST',
+      url,
+      [{ feature: 'cr-flag', action: 'updateEnabled', payload: { enabled: true } }],
+      200,
+    );
+    expect(second.id).toBe(first.id);
+    expect(second.features[0]?.changes.map((c) => c.action)).toEqual(['addStrategy', 'updateEnabled']);
+    // Bob's draft is his own.
+    const bobs = await json<ChangeRequest>(
+      bob,
+      'POST',
+      url,
+      { feature: 'cr-flag', action: 'updateEnabled', payload: { enabled: false } },
+      200,
+    );
+    expect(bobs.id).not.toBe(first.id);
+
+    const bad = [
+      [{ feature: 'cr-flag', action: 'addStrategy', payload: { name: 'no-such-strategy' } }, 400],
+      [{ feature: 'cr-flag', action: 'updateEnabled', payload: { enabled: 'yes' } }, 400],
+      [{ feature: 'cr-flag', action: 'addReleasePlan', payload: { templateId: 'x' } }, 400],
+      [{ feature: 'cr-flag', action: 'explode' }, 400],
+      [{ action: 'addStrategy', payload: rollout('1') }, 400],
+      [{ feature: 'no-such-flag', action: 'updateEnabled', payload: { enabled: true } }, 404],
+      [{ feature: 'cr-flag', action: 'deleteStrategy', payload: { id: 'missing' } }, 404],
+    ] as const;
+    for (const [change, status] of bad) {
+      const response = await alice('POST', url, change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(status);
+    }
+    // A viewer may not draft strategy changes.
+    expect(
+      (await viewer('POST', url, { feature: 'cr-flag', action: 'addStrategy', payload: rollout('1') }))
+        .statusCode,
+    ).toBe(403);
+    const after = await json<ChangeRequest>(alice, 'GET', `${P}/change-requests/${first.id}`, undefined, 200);
+    expect(after.features[0]?.changes).toHaveLength(2);
+    await json(bob, 'DELETE', `${P}/change-requests/${bobs.id}`, undefined, 200);
+    expect((await bob('GET', `${P}/change-requests/${bobs.id}`)).statusCode).toBe(404);
+  });
+
+  it('goes Draft → In review → Approved (two distinct approvers) → Applied, with its events', async () => {
+    const before = await latestEventId(t.db);
+    const draft = await json<ChangeRequest>(
+      alice,
+      'GET',
+      `${P}/change-requests/${await openDraftId(alice)}`,
+      undefined,
+      200,
+    );
+    const id = draft.id;
+    await setState(bob, id, { state: 'In review' }, 403);
+    expect((await setState(alice, id, { state: 'In review' })).state).toBe('In review');
+    await setState(alice, id, { state: 'Approved' }, 403);
+    const once = await setState(bob, id, { state: 'Approved', comment: 'fine by me' });
+    expect(once.state).toBe('In review');
+    expect(once.approvals?.map((a) => a.createdBy.username)).toEqual(['bob']);
+    // Approving twice counts once.
+    expect((await setState(bob, id, { state: 'Approved' })).state).toBe('In review');
+    await setState(alice, id, { state: 'Applied' }, 409);
+    const approved = await setState(carol, id, { state: 'Approved' });
+    expect(approved.state).toBe('Approved');
+    expect(approved.comments?.map((c) => c.text)).toEqual(['fine by me']);
+    // Alice (an Editor) has no APPLY_CHANGE_REQUEST in production.
+    const denied = await alice('PUT', `${P}/change-requests/${id}/state`, { state: 'Applied' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().name).toBe('PermissionError');
+    const applied = await setState(bob, id, { state: 'Applied' });
+    expect(applied.state).toBe('Applied');
+    expect(Object.keys(applied.stateTimestamps)).toEqual(
+      expect.arrayContaining(['Draft', 'In review', 'Approved', 'Applied']),
+    );
+
+    const flag = await call<{
+      environments: Array<{
+        name: string;
+        enabled: boolean;
+        strategies: Array<{ parameters: Record<string, string> }>;
+      }>;
+    }>(t, 'GET', `${P}/features/cr-flag`, undefined, 200);
+    const production = flag.environments.find((e) => e.name === 'production');
+    expect(production?.enabled).toBe(true);
+    expect(production?.strategies.map((s) => s.parameters.rollout)).toEqual(['50']);
+    const types = (await eventsAfter(t.db, before)).map((e) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'change-request-sent-to-review',
+        'change-request-approval-added',
+        'change-request-approved',
+        'feature-strategy-add',
+        'feature-environment-enabled',
+        'change-request-applied',
+      ]),
+    );
+    await setState(alice, id, { state: 'Cancelled' }, 409);
+  });
+
+  it('applies all or nothing: the second of three changes failing leaves everything as it was', async () => {
+    const url = `${P}/environments/production/change-requests`;
+    const draft = await json<ChangeRequest>(
+      alice,
+      'POST',
+      url,
+      [
+        { feature: 'cr-flag', action: 'updateEnabled', payload: { enabled: false } },
+        { feature: 'cr-flag', action: 'addDependency', payload: { feature: 'cr-parent' } },
+        { feature: 'cr-flag', action: 'addStrategy', payload: rollout('70') },
+      ],
+      200,
+    );
+    await setState(alice, draft.id, { state: 'In review' });
+    await setState(bob, draft.id, { state: 'Approved' });
+    await setState(carol, draft.id, { state: 'Approved' });
+    // The parent goes away after the review: the dependency cannot be added any more.
+    await call(t, 'DELETE', `${P}/features/cr-parent`, undefined, 202);
+    const before = await latestEventId(t.db);
+    const failed = await bob('PUT', `${P}/change-requests/${draft.id}/state`, { state: 'Applied' });
+    expect(failed.statusCode).toBe(403);
+    expect(failed.json()).toMatchObject({
+      name: 'InvalidOperationError',
+      message: 'No active feature cr-parent exists',
+    });
+    expect(await eventsAfter(t.db, before)).toEqual([]);
+    const flag = await call<{
+      environments: Array<{ name: string; enabled: boolean; strategies: unknown[] }>;
+    }>(t, 'GET', `${P}/features/cr-flag`, undefined, 200);
+    const production = flag.environments.find((e) => e.name === 'production');
+    expect(production?.enabled).toBe(true);
+    expect(production?.strategies).toHaveLength(1);
+    expect(
+      (await json<ChangeRequest>(bob, 'GET', `${P}/change-requests/${draft.id}`, undefined, 200)).state,
+    ).toBe('Approved');
+    await setState(alice, draft.id, { state: 'Cancelled' });
+  });
+
+  it('shows conflicts and refuses to apply until the author updates the change', async () => {
+    const flag = await call<{ environments: Array<{ name: string; strategies: Array<{ id: string }> }> }>(
+      t,
+      'GET',
+      `${P}/features/cr-flag`,
+      undefined,
+      200,
+    );
+    const strategyId = flag.environments.find((e) => e.name === 'production')?.strategies[0]?.id ?? '';
+    const url = `${P}/environments/production/change-requests`;
+    const draft = await json<ChangeRequest>(
+      alice,
+      'POST',
+      url,
+      {
+        feature: 'cr-flag',
+        action: 'updateStrategy',
+        payload: { id: strategyId, ...rollout('80') },
+      },
+      200,
+    );
+    const changeId = draft.features[0]?.changes[0]?.id ?? 0;
+    expect(draft.features[0]?.changes[0]?.conflict).toBeUndefined();
+    await setState(alice, draft.id, { state: 'In review' });
+    await setState(bob, draft.id, { state: 'Approved' });
+    await setState(carol, draft.id, { state: 'Approved' });
+    // Someone who may skip change requests changes the strategy meanwhile.
+    await call(
+      t,
+      'PUT',
+      `${P}/features/cr-flag/environments/production/strategies/${strategyId}`,
+      rollout('60'),
+      200,
+    );
+    const review = await json<ChangeRequest>(bob, 'GET', `${P}/change-requests/${draft.id}`, undefined, 200);
+    expect(review.features[0]?.changes[0]?.conflict).toMatch(/^The strategy was changed since/);
+    const refused = await bob('PUT', `${P}/change-requests/${draft.id}/state`, { state: 'Applied' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('The strategy was changed since');
+    // The author edits the change: a new id, no conflict, and the request is back in review.
+    const edited = await json<ChangeRequest>(
+      alice,
+      'PUT',
+      `${P}/change-requests/${draft.id}/changes/${changeId}`,
+      {
+        feature: 'cr-flag',
+        action: 'updateStrategy',
+        payload: { id: strategyId, ...rollout('90') },
+      },
+      200,
+    );
+    expect(edited.state).toBe('In review');
+    expect(edited.approvals).toEqual([]);
+    expect(edited.features[0]?.changes[0]?.id).not.toBe(changeId);
+    expect(edited.features[0]?.changes[0]?.conflict).toBeUndefined();
+    await setState(bob, draft.id, { state: 'Approved' });
+    await setState(carol, draft.id, { state: 'Approved' });
+    await setState(bob, draft.id, { state: 'Applied' });
+    const after = await call<{
+      environments: Array<{ name: string; strategies: Array<{ parameters: Record<string, string> }> }>;
+    }>(t, 'GET', `${P}/features/cr-flag`, undefined, 200);
+    expect(after.environments.find((e) => e.name === 'production')?.strategies[0]?.parameters.rollout).toBe(
+      '90',
+    );
+  });
+
+  async function openDraftId(send: Send): Promise<number> {
+    const row = await t.db
+      .selectFrom('change_requests')
+      .select('id')
+      .where('state', '=', 'Draft')
+      .where('created_by', '=', send === alice ? 'alice' : 'bob')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+});

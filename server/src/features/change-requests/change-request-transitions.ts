@@ -1,0 +1,134 @@
+import { CHANGE_REQUEST_EVENT_TYPES, type UpdateChangeRequestState } from '../../../contract';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import type { Caller } from '../../lib/caller';
+import { callerHas } from '../access';
+import { type Actor, appendEvent, type NewEvent, type Queryable } from '../events';
+import { applyChangeRequest } from './change-request-apply';
+import { isAdmin, isAuthor, lockChangeRequest, plainActor } from './change-request-drafts';
+import { planTransition } from './change-request-state';
+import {
+  addApproval,
+  addRejection,
+  type ChangeRequestRow,
+  countChanges,
+  deleteSchedule,
+  getChangeRequestSetting,
+  insertComment,
+  listApprovals,
+  setChangeRequestMinApprovals,
+  setChangeRequestState,
+  upsertSchedule,
+} from './change-request-store';
+
+/** Told after a schedule commits, so the durable scheduler can arm its timer (cr-schedule wires it). */
+export type ScheduleListener = (scheduled: { changeRequestId: number; scheduledAt: Date }) => void;
+
+const E = CHANGE_REQUEST_EVENT_TYPES;
+
+async function record(
+  db: Queryable,
+  request: ChangeRequestRow,
+  actor: Actor,
+  type: string,
+  data: object = {},
+) {
+  const event: NewEvent = {
+    type,
+    createdBy: actor.name,
+    createdByUserId: actor.userId,
+    project: request.project,
+    environment: request.environment,
+    data: { changeRequestId: request.id, ...data },
+  };
+  await appendEvent(db, event);
+}
+
+/**
+ * PUT …/change-requests/{id}/state: one transaction per transition, holding the request's row
+ * lock, with its events (and the comment, when one is given).
+ */
+export async function updateChangeRequestState(
+  db: Db,
+  input: {
+    project: string;
+    id: number;
+    body: UpdateChangeRequestState;
+    caller: Caller;
+    actor: Actor;
+    onScheduled?: ScheduleListener;
+    now?: Date;
+  },
+): Promise<void> {
+  const actor = plainActor(input.actor);
+  const { body, caller } = input;
+  let scheduled: { changeRequestId: number; scheduledAt: Date } | undefined;
+  await inTransaction(db, async (trx) => {
+    const request = await lockChangeRequest(trx, input.project, input.id);
+    const context = { project: request.project, environment: request.environment };
+    const plan = planTransition(
+      {
+        from: request.state,
+        to: body.state,
+        changeCount: await countChanges(trx, request.id),
+        ...(body.scheduledAt !== undefined ? { scheduledAt: new Date(body.scheduledAt) } : {}),
+        now: input.now ?? new Date(),
+      },
+      {
+        isAuthor: isAuthor(request, actor),
+        isAdmin: isAdmin(caller),
+        isUser: actor.userId !== null && actor.userId > 0,
+        canApprove: callerHas(caller, 'APPROVE_CHANGE_REQUEST', context),
+        canApply: callerHas(caller, 'APPLY_CHANGE_REQUEST', context),
+      },
+    );
+    if (body.comment !== undefined && body.comment.trim() !== '') {
+      await insertComment(trx, request.id, body.comment, actor);
+    }
+    switch (plan.kind) {
+      case 'send-to-review': {
+        // The required approvals as configured now, not when the draft was opened.
+        const setting = await getChangeRequestSetting(trx, request.project, request.environment);
+        if (setting) await setChangeRequestMinApprovals(trx, request.id, setting.requiredApprovals);
+        await setChangeRequestState(trx, request.id, 'In review');
+        await record(trx, request, actor, E.sentToReview);
+        return;
+      }
+      case 'approve': {
+        await addApproval(trx, request.id, actor);
+        await record(trx, request, actor, E.approvalAdded);
+        // Counted per distinct user (one row per user); the threshold fixed when sent to review.
+        const approvals = await listApprovals(trx, [request.id]);
+        if (approvals.length >= request.minApprovals) {
+          await setChangeRequestState(trx, request.id, 'Approved');
+          await record(trx, request, actor, E.approved, { approvals: approvals.length });
+        }
+        return;
+      }
+      case 'reject':
+        await addRejection(trx, request.id, actor);
+        await deleteSchedule(trx, request.id);
+        await setChangeRequestState(trx, request.id, 'Rejected');
+        await record(trx, request, actor, E.rejected, body.comment ? { comment: body.comment } : {});
+        return;
+      case 'apply':
+        await applyChangeRequest(trx, request.id, actor);
+        return;
+      case 'schedule':
+        await upsertSchedule(trx, { changeRequestId: request.id, scheduledAt: plan.scheduledAt, actor });
+        await setChangeRequestState(trx, request.id, 'Scheduled');
+        await record(trx, request, actor, E.scheduled, {
+          scheduledAt: plan.scheduledAt.toISOString(),
+          rescheduled: plan.reschedule,
+        });
+        scheduled = { changeRequestId: request.id, scheduledAt: plan.scheduledAt };
+        return;
+      case 'cancel':
+        await deleteSchedule(trx, request.id);
+        await setChangeRequestState(trx, request.id, 'Cancelled');
+        await record(trx, request, actor, E.cancelled);
+        return;
+    }
+  });
+  if (scheduled) input.onScheduled?.(scheduled);
+}

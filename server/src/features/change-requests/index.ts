@@ -1,0 +1,32 @@
+export { applyChangeRequest, findConflicts } from './change-request-apply';
+export { getChangeRequestConfig } from './change-request-config';
+export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
+export {
+  authorKey,
+  type ChangeRequestRecord,
+  type ChangeRequestRow,
+  type ChangeRequestSettingRow,
+  type ChangeRow,
+  type CommentRow,
+  getChangeRequestRecord,
+  getChangeRequestRow,
+  getSchedule,
+  insertComment,
+  listChangeRequestSettings,
+  listRequestedApproverIds,
+  loadChangeRequestRecords,
+  type ReviewRow,
+  realUserId,
+  type ScheduleRow,
+  selectChangeRequestRows,
+  setChangeRequestTitle,
+  toChangeRequestRow,
+} from './change-request-store';
+export { type ScheduleListener, updateChangeRequestState } from './change-request-transitions';
+export {
+  type ChangeRequestConflicts,
+  NO_CONFLICTS,
+  toChangeRequestListItem,
+  toChangeRequestView,
+} from './change-request-view';
+export { changeRequestRequired, directWriteCheckFor, registerDirectWriteCheck } from './direct-write-check';
