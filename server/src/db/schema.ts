@@ -461,6 +461,8 @@ export interface ChangeRequestRequestedApproversTable {
   change_request_id: number;
   user_id: number;
   created_at: DefaultNow;
+}
+
 /** Release templates and plans share this table (discriminator 'template' | 'plan'). */
 export interface ReleasePlanDefinitionsTable {
   id: string;
