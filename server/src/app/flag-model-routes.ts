@@ -10,6 +10,7 @@ import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
 import { projectRoutes } from '../features/projects/project-routes';
+import { templateRoutes } from '../features/release-plans';
 import { segmentRoutes } from '../features/segments/segment-routes';
 import { strategyRoutes } from '../features/strategies/strategy-routes';
 import { tagRoutes } from '../features/tags/tag-routes';
@@ -34,6 +35,7 @@ export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<voi
   await app.register(dependencyRoutes, { db });
   await app.register(featureSearchRoutes, { db });
   await app.register(changeRequestRoutes, { db });
+  await app.register(templateRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;
