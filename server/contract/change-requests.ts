@@ -313,6 +313,12 @@ export type UpdateChangeRequestEnvironmentConfig = Static<typeof UpdateChangeReq
 export const MIN_REQUIRED_APPROVALS = 1;
 export const MAX_REQUIRED_APPROVALS = 10;
 
+/** Required approvals outside 1..10 are clamped, not refused (issue 13); a missing value means 1. */
+export function clampRequiredApprovals(value: number | null | undefined): number {
+  if (value === null || value === undefined || !Number.isFinite(value)) return MIN_REQUIRED_APPROVALS;
+  return Math.min(MAX_REQUIRED_APPROVALS, Math.max(MIN_REQUIRED_APPROVALS, Math.trunc(value)));
+}
+
 // ---- Read models of the list endpoints -------------------------------------------------------
 
 export const ChangeRequestsCountSchema = Type.Object({

@@ -45,6 +45,9 @@ export const ProjectCreatedSchema = Type.Object({
   mode: Type.Optional(ProjectModeSchema),
   defaultStickiness: Type.Optional(Type.String()),
   environments: Type.Optional(Type.Array(Type.String())),
+  changeRequestEnvironments: Type.Optional(
+    Type.Array(Type.Object({ name: Type.String(), requiredApprovals: Type.Integer({ minimum: 1 }) })),
+  ),
 });
 
 export const UpdateProjectSchema = Type.Object({

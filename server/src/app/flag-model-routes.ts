@@ -11,7 +11,7 @@ import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
 import { projectRoutes } from '../features/projects/project-routes';
-import { releasePlanRoutes } from '../features/release-plans';
+import { releasePlanRoutes, templateRoutes } from '../features/release-plans';
 import { segmentRoutes } from '../features/segments/segment-routes';
 import { strategyRoutes } from '../features/strategies/strategy-routes';
 import { tagRoutes } from '../features/tags/tag-routes';
@@ -38,6 +38,7 @@ export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<voi
   await app.register(changeRequestRoutes, { db });
   await app.register(changeRequestReadRoutes, { db });
   await app.register(releasePlanRoutes, { db });
+  await app.register(templateRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

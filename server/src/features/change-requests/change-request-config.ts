@@ -1,8 +1,7 @@
 import {
   CHANGE_REQUEST_EVENT_TYPES,
   type ChangeRequestEnvironmentConfig,
-  MAX_REQUIRED_APPROVALS,
-  MIN_REQUIRED_APPROVALS,
+  clampRequiredApprovals,
   type UpdateChangeRequestEnvironmentConfig,
 } from '../../../contract';
 import { notFound } from '../../lib/errors';
@@ -13,12 +12,6 @@ import {
   listProjectEnvironmentConfig,
   upsertChangeRequestSetting,
 } from './change-request-store';
-
-/** Required approvals outside 1..10 are clamped, not refused (issue 13); a missing value means 1. */
-export function clampApprovals(value: number | null | undefined): number {
-  if (value === null || value === undefined || !Number.isFinite(value)) return MIN_REQUIRED_APPROVALS;
-  return Math.min(MAX_REQUIRED_APPROVALS, Math.max(MIN_REQUIRED_APPROVALS, Math.trunc(value)));
-}
 
 /** GET …/change-requests/config: every environment of the project, on or off. */
 export async function getChangeRequestConfig(
@@ -47,7 +40,7 @@ export async function updateChangeRequestConfig(
     throw notFound(`Environment "${environment}" is not enabled for project "${project}".`);
   }
   const before = await getChangeRequestSetting(db, project, environment);
-  const requiredApprovals = clampApprovals(body.requiredApprovals ?? before?.requiredApprovals);
+  const requiredApprovals = clampRequiredApprovals(body.requiredApprovals ?? before?.requiredApprovals);
   if (body.changeRequestsEnabled) {
     await upsertChangeRequestSetting(db, { project, environment, requiredApprovals });
   } else {

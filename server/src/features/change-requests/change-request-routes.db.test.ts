@@ -113,6 +113,40 @@ describe('change requests: config, drafts, review and apply', () => {
     expect((await viewer('PUT', url, { changeRequestsEnabled: false })).statusCode).toBe(403);
   });
 
+  it('turns change requests on at project creation (changeRequestEnvironments), clamped, and refuses an environment outside the project', async () => {
+    const created = await call<{ changeRequestEnvironments?: unknown }>(
+      t,
+      'POST',
+      '/api/admin/projects',
+      {
+        id: 'governed',
+        name: 'Governed',
+        environments: ['production'],
+        changeRequestEnvironments: [{ name: 'production', requiredApprovals: 99 }],
+      },
+      201,
+    );
+    expect(created.changeRequestEnvironments).toEqual([{ name: 'production', requiredApprovals: 10 }]);
+    const config = await call<ChangeRequestEnvironmentConfig[]>(
+      t,
+      'GET',
+      '/api/admin/projects/governed/change-requests/config',
+      undefined,
+      200,
+    );
+    expect(config).toEqual([
+      { environment: 'production', type: 'production', changeRequestEnabled: true, requiredApprovals: 10 },
+    ]);
+    const refused = await t.request('POST', '/api/admin/projects', {
+      id: 'governed-2',
+      name: 'Governed 2',
+      environments: ['production'],
+      changeRequestEnvironments: [{ name: 'development' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await t.request('GET', '/api/admin/projects/governed-2')).statusCode).toBe(404);
+  });
+
   it('refuses direct writes to the governed environment unless the caller may skip change requests', async () => {
     const strategies = `${P}/features/cr-flag/environments/production/strategies`;
     const refused = await alice('POST', strategies, rollout('10'));

@@ -1,5 +1,5 @@
 export { applyChangeRequest, findConflicts } from './change-request-apply';
-export { clampApprovals, getChangeRequestConfig } from './change-request-config';
+export { getChangeRequestConfig } from './change-request-config';
 export { changeRequestReadRoutes } from './change-request-read-routes';
 export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
 export { changeRequestScheduleJob, type DueSchedule } from './change-request-schedule';

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Feature, FeatureEnvironment, FeatureStrategy, Variant } from '../../../contract';
 import { notFound } from '../../lib/errors';
 import { avatarUrl, type Queryable } from '../events';
-import { featureNotInProject } from './feature-operations';
 import {
   type FeatureRow,
   getFeature,
@@ -13,6 +12,7 @@ import {
   type StrategyRow,
   toFeatureStrategy,
 } from './feature-store';
+import { featureNotInProject } from './operation-checks';
 
 /** The flag of a project for a read; archived flags are not found there (Unleash 8.2, measured). */
 export async function findFeatureInProject(

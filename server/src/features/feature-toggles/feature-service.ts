@@ -19,13 +19,8 @@ import { applyJsonPatch, type PatchOperation } from '../../lib/json-patch';
 import { invalidRequest } from '../../lib/validation-errors';
 import type { Actor, Queryable } from '../events';
 import { getProject } from '../projects';
-import {
-  applyFeatureOperation,
-  checkNewFeatureName,
-  type FeatureChanges,
-  type FeatureOperation,
-  featureNotInProject,
-} from './feature-operations';
+import type { FeatureChanges, FeatureOperation } from './feature-operation-types';
+import { applyFeatureOperation } from './feature-operations';
 import {
   findFeatureInProject,
   getEnvironmentVariants,
@@ -43,6 +38,7 @@ import {
   getStrategyById,
   toFeatureStrategy,
 } from './feature-store';
+import { checkNewFeatureName, featureNotInProject } from './operation-checks';
 
 export type FeatureService = ReturnType<typeof createFeatureService>;
 

@@ -10,12 +10,12 @@ export {
   type SnapshotStrategy,
 } from './client-snapshot';
 export {
-  applyFeatureOperation,
   FEATURE_OPERATION_KINDS,
   type FeatureChanges,
   type FeatureOperation,
   type FeatureOperationResults,
-} from './feature-operations';
+} from './feature-operation-types';
+export { applyFeatureOperation } from './feature-operations';
 // Read by change requests (issue 13) to record what a drafted change is based on and find conflicts.
 export {
   type FeatureEnvironmentRow,
@@ -26,9 +26,12 @@ export {
   getStrategyById,
   type StrategyRow,
 } from './feature-store';
+// Milestone strategies of release templates (issue 14) are checked and coerced as flag strategies are.
+export { checkStrategyContent, STRATEGY_LIMITS } from './operation-checks';
 export {
   markPotentiallyStaleFlags,
   POTENTIALLY_STALE_INTERVAL_MS,
   startPotentiallyStaleJob,
 } from './potentially-stale';
+export { stringifyParameters, withFlexibleRolloutDefaults } from './strategy-rules';
 export { normaliseVariants, TOTAL_WEIGHT, validateVariantShapes } from './variant-rules';

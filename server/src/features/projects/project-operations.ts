@@ -1,8 +1,9 @@
-import type {
-  CreateFeatureStrategy,
-  CreateProject,
-  UpdateProject,
-  UpdateProjectSettings,
+import {
+  type CreateFeatureStrategy,
+  type CreateProject,
+  clampRequiredApprovals,
+  type UpdateProject,
+  type UpdateProjectSettings,
 } from '../../../contract';
 import { compileRe2 } from '../../evaluation';
 import { ApiError, invalidOperation, nameExists, notFound } from '../../lib/errors';
@@ -15,6 +16,7 @@ import {
   deleteProject,
   getProject,
   getProjectEnvironments,
+  insertChangeRequestSettings,
   insertProject,
   PROJECT_EXISTS,
   type ProjectRow,
@@ -50,7 +52,10 @@ export type ProjectOperation =
     };
 
 export interface ProjectOperationResults {
-  'create-project': ProjectRow & { environments: string[] };
+  'create-project': ProjectRow & {
+    environments: string[];
+    changeRequestEnvironments: Array<{ name: string; requiredApprovals: number }>;
+  };
   'update-project': ProjectRow;
   'update-project-settings': ProjectRow;
   'delete-project': undefined;
@@ -164,11 +169,23 @@ export async function applyProjectOperation<O extends ProjectOperation>(
         linkTemplates: [],
       });
       for (const environment of environments) await addProjectEnvironment(db, id, environment);
+      // Change requests on from the start (createProjectSchema.changeRequestEnvironments, issue 13).
+      const changeRequestEnvironments = (input.changeRequestEnvironments ?? []).map((env) => ({
+        name: env.name,
+        requiredApprovals: clampRequiredApprovals(env.requiredApprovals),
+      }));
+      const unknown = changeRequestEnvironments.find((env) => !environments.includes(env.name));
+      if (unknown) {
+        throw invalidRequest(
+          `Change requests can only be enabled for the project's environments, not "${unknown.name}".`,
+        );
+      }
+      await insertChangeRequestSettings(db, id, changeRequestEnvironments);
       const created = (await getProject(db, id))!;
       await record(db, actor, 'project-created', id, {
-        data: { ...projectEventData(created), environments },
+        data: { ...projectEventData(created), environments, changeRequestEnvironments },
       });
-      return { ...created, environments } as Result;
+      return { ...created, environments, changeRequestEnvironments } as Result;
     }
     case 'update-project': {
       const before = await lockProject(db, op.id);

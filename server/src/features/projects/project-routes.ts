@@ -63,6 +63,9 @@ export async function projectRoutes(app: App, { db }: { db: Db }): Promise<void>
         mode: created.mode,
         defaultStickiness: created.defaultStickiness,
         environments: created.environments,
+        ...(created.changeRequestEnvironments.length > 0
+          ? { changeRequestEnvironments: created.changeRequestEnvironments }
+          : {}),
       });
     },
   );

@@ -165,6 +165,19 @@ export async function getProjectEnvironments(
   }));
 }
 
+/** Turns change requests on for project environments (project create's `changeRequestEnvironments`). */
+export async function insertChangeRequestSettings(
+  db: Queryable,
+  project: string,
+  settings: ReadonlyArray<{ name: string; requiredApprovals: number }>,
+): Promise<void> {
+  if (settings.length === 0) return;
+  await db
+    .insertInto('change_request_settings')
+    .values(settings.map((s) => ({ project, environment: s.name, required_approvals: s.requiredApprovals })))
+    .execute();
+}
+
 export async function addProjectEnvironment(
   db: Queryable,
   project: string,

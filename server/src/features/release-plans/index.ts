@@ -43,3 +43,10 @@ export {
   toTemplate,
   toTemplateMilestone,
 } from './release-plan-view';
+export {
+  applyTemplateOperation,
+  type TemplateOperation,
+  type TemplateOperationResults,
+  templateNotFound,
+} from './template-operations';
+export { templateRoutes } from './template-routes';

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
+import { as, createUser, login, type Send } from '../../../../tests/helpers/identity';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { ChangeRequest } from '../../../contract';
+import type { Caller } from '../../lib/caller';
+import { applyChangeRequest } from './change-request-apply';
+import { updateChangeRequestState } from './change-request-transitions';
+
+const P = '/api/admin/projects/default';
+
+describe('change requests: scheduling, rejection, cancellation, segments and archive', () => {
+  let t: TestApp;
+  let alice: Send;
+  let bob: Send;
+  let bobCaller: Caller;
+  let bobId: number;
+
+  async function draft(send: Send, body: unknown): Promise<ChangeRequest> {
+    const response = await send('POST', `${P}/environments/production/change-requests`, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+  async function state(send: Send, id: number, body: object, status = 200): Promise<ChangeRequest> {
+    const response = await send('PUT', `${P}/change-requests/${id}/state`, body);
+    expect(response.statusCode, response.body).toBe(status);
+    return response.json();
+  }
+  async function approved(body: unknown): Promise<number> {
+    const request = await draft(alice, body);
+    await state(alice, request.id, { state: 'In review' });
+    expect((await state(bob, request.id, { state: 'Approved' })).state).toBe('Approved');
+    return request.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
+    const role = await t.request('POST', '/api/admin/roles', {
+      name: 'Prod approver',
+      type: 'custom',
+      permissions: [
+        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
+        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
+      ],
+    });
+    const roleId = role.json().roles?.id ?? role.json().id;
+    await createUser(t, { username: 'alice', rootRole: 'Editor' });
+    bobId = await createUser(t, { username: 'bob', rootRole: 'Editor' });
+    await t.db
+      .insertInto('role_user')
+      .values({ user_id: bobId, role_id: roleId, project: 'default' })
+      .execute();
+    alice = as(t, { cookie: await login(t, 'alice') });
+    const bobCookie = await login(t, 'bob');
+    bob = as(t, { cookie: bobCookie });
+    // The caller the guard resolves for bob, for calling the transition service directly.
+    bobCaller = {
+      kind: 'user',
+      id: bobId,
+      username: 'bob',
+      name: null,
+      email: null,
+      isService: false,
+      via: 'session',
+      grants: {
+        admin: false,
+        root: new Set(),
+        projects: new Map([
+          [
+            'default',
+            {
+              permissions: new Set(),
+              environments: new Map([
+                ['production', new Set(['APPROVE_CHANGE_REQUEST', 'APPLY_CHANGE_REQUEST'])],
+              ]),
+            },
+          ],
+        ]),
+      },
+    } as unknown as Caller;
+    await call(
+      t,
+      'PUT',
+      `${P}/environments/production/change-requests/config`,
+      { changeRequestsEnabled: true },
+      200,
+    );
+    await createFlag(t, 'sched-flag');
+    await createFlag(t, 'archive-me');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('schedules an approved request (row stored, listener told after commit), reschedules, then applies it', async () => {
+    const id = await approved({ feature: 'sched-flag', action: 'updateEnabled', payload: { enabled: true } });
+    const heard: Array<{ changeRequestId: number; scheduledAt: Date }> = [];
+    const at = new Date(Date.now() + 3_600_000);
+    await updateChangeRequestState(t.db, {
+      project: 'default',
+      id,
+      body: { state: 'Scheduled', scheduledAt: at.toISOString() },
+      caller: bobCaller,
+      actor: { name: 'bob', userId: bobId },
+      onScheduled: (event) => heard.push(event),
+    });
+    expect(heard).toEqual([{ changeRequestId: id, scheduledAt: at }]);
+    const scheduled = await state(bob, id, {
+      state: 'Scheduled',
+      scheduledAt: new Date(Date.now() + 7_200_000).toISOString(),
+    });
+    expect(scheduled.state).toBe('Scheduled');
+    expect(scheduled.schedule).toMatchObject({ status: 'pending' });
+    expect(new Date(scheduled.schedule?.scheduledAt ?? 0).getTime()).toBeGreaterThan(at.getTime());
+    // A schedule in the past is refused.
+    await state(bob, id, { state: 'Scheduled', scheduledAt: new Date(Date.now() - 1000).toISOString() }, 400);
+    // The scheduler applies through applyChangeRequest with the author's or scheduler's actor.
+    const before = await latestEventId(t.db);
+    await applyChangeRequest(t.db, id, { name: 'bob', userId: bobId });
+    const types = (await eventsAfter(t.db, before)).map((event) => event.type);
+    // Enabling a flag without strategies adds the default one, as the direct API does.
+    expect(types).toEqual(['feature-strategy-add', 'feature-environment-enabled', 'change-request-applied']);
+    const read = await call<ChangeRequest>(t, 'GET', `${P}/change-requests/${id}`, undefined, 200);
+    expect(read.state).toBe('Applied');
+    expect(read.schedule).toBeUndefined();
+    await expect(applyChangeRequest(t.db, id, { name: 'bob', userId: bobId })).rejects.toMatchObject({
+      errorName: 'ConflictError',
+    });
+  });
+
+  it('rejects with a comment (by a reviewer only) and cancels (by the author only)', async () => {
+    const rejected = await approved({
+      feature: 'sched-flag',
+      action: 'updateEnabled',
+      payload: { enabled: false },
+    });
+    await state(alice, rejected, { state: 'Rejected', comment: 'mine' }, 403);
+    const done = await state(bob, rejected, { state: 'Rejected', comment: 'not now' });
+    expect(done.state).toBe('Rejected');
+    expect(done.rejections?.map((r) => r.createdBy.username)).toEqual(['bob']);
+    expect(done.comments?.map((c) => c.text)).toEqual(['not now']);
+    await state(alice, rejected, { state: 'Cancelled' }, 409);
+
+    const cancelled = await draft(alice, {
+      feature: 'sched-flag',
+      action: 'updateEnabled',
+      payload: { enabled: false },
+    });
+    const refused = await bob('PUT', `${P}/change-requests/${cancelled.id}/state`, { state: 'Cancelled' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().name).toBe('NoAccessError');
+    expect((await state(alice, cancelled.id, { state: 'Cancelled' })).state).toBe('Cancelled');
+    await state(alice, cancelled.id, { state: 'In review' }, 409);
+  });
+
+  it('governs segments used in the environment and archiving, through change requests', async () => {
+    const segment = await call<{ id: number }>(
+      t,
+      'POST',
+      '/api/admin/segments',
+      { name: 'cr-seg', constraints: [] },
+      201,
+    );
+    await call(
+      t,
+      'POST',
+      `${P}/features/sched-flag/environments/production/strategies`,
+      { name: 'default', segments: [segment.id] },
+      200,
+    );
+    const direct = await alice('PUT', `/api/admin/segments/${segment.id}`, {
+      name: 'cr-seg-2',
+      constraints: [],
+    });
+    expect(direct.statusCode).toBe(403);
+    expect(direct.json().permissions).toEqual(['SKIP_CHANGE_REQUEST']);
+    const id = await approved([
+      { action: 'updateSegment', payload: { id: segment.id, name: 'cr-seg-2', constraints: [] } },
+      { feature: 'archive-me', action: 'archiveFeature' },
+    ]);
+    const read = await call<ChangeRequest>(t, 'GET', `${P}/change-requests/${id}`, undefined, 200);
+    expect(read.segments).toEqual([expect.objectContaining({ action: 'updateSegment', name: 'cr-seg-2' })]);
+    expect(read.features.map((f) => f.name)).toEqual(['archive-me']);
+    await state(bob, id, { state: 'Applied' });
+    expect(
+      (await call<{ name: string }>(t, 'GET', `/api/admin/segments/${segment.id}`, undefined, 200)).name,
+    ).toBe('cr-seg-2');
+    const archived = await t.db
+      .selectFrom('features')
+      .select('archived_at')
+      .where('name', '=', 'archive-me')
+      .executeTakeFirstOrThrow();
+    expect(archived.archived_at).toBeInstanceOf(Date);
+  });
+});
