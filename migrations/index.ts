@@ -7,6 +7,8 @@ import * as m20261125025031 from './20261125025031_unknown_flags';
 import * as m20261125031454 from './20261125031454_login_attempts';
 import * as m20261125031943 from './20261125031943_invite_link_secret_hash';
 import * as m20261125062000 from './20261125062000_change_requests';
+import * as m20261125070000 from './20261125070000_release_plans';
+import * as m20261125071500 from './20261125071500_impact_metrics';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '20261125031454_login_attempts': m20261125031454,
   '20261125031943_invite_link_secret_hash': m20261125031943,
   '20261125062000_change_requests': m20261125062000,
+  '20261125070000_release_plans': m20261125070000,
+  '20261125071500_impact_metrics': m20261125071500,
 };

@@ -20,6 +20,8 @@ export * from './personal-access-tokens';
 export * from './project-access';
 export * from './projects';
 export * from './public-signup';
+export * from './release-plan-progress';
+export * from './release-plans';
 export * from './roles';
 export * from './segments';
 export * from './service-accounts';

@@ -251,6 +251,7 @@ describe('permission matrix', async () => {
       'DELETE /api/admin/user/tokens/:id',
       'PUT /api/admin/roles/:roleId',
       'GET /api/admin/projects/:projectId/access',
+      'DELETE /api/admin/release-plan-templates/:templateId/milestones/:milestoneId/strategies/:strategyId',
     ]) {
       expect(urls).toContain(url);
     }

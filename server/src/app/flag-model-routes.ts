@@ -12,6 +12,7 @@ import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
 import { projectRoutes } from '../features/projects/project-routes';
+import { releasePlanRoutes, templateRoutes } from '../features/release-plans';
 import { segmentRoutes } from '../features/segments/segment-routes';
 import { strategyRoutes } from '../features/strategies/strategy-routes';
 import { tagRoutes } from '../features/tags/tag-routes';
@@ -41,6 +42,8 @@ export async function flagModelRoutes(
   await app.register(changeRequestRoutes, { db, ...(onScheduled ? { onScheduled } : {}) });
   await app.register(changeRequestReadRoutes, { db });
   await app.register(changeRequestSearchRoutes, { db });
+  await app.register(releasePlanRoutes, { db });
+  await app.register(templateRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

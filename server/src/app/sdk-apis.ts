@@ -28,6 +28,7 @@ import {
   frontendApiRoutes,
   registerFrontendFastPath,
 } from '../features/frontend-api';
+import { createImpactMetricsIngestion } from '../features/release-plans';
 import { listTagsOfFeatures } from '../features/tags';
 import { uiConfigRoutes } from '../features/ui-config';
 import type { App } from '../http/app-type';
@@ -88,10 +89,12 @@ async function registerSdkApis(
       return { ...changes, tags };
     },
   });
+  const impactMetrics = createImpactMetricsIngestion(db, { logger: app.log });
   const metrics = createClientMetricsService({
     db,
     logger: app.log as never,
     flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
+    onImpactMetrics: (report) => impactMetrics.record(report),
   });
   if (registry) registerClientMetricsGauges(registry, metrics);
   const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
@@ -109,8 +112,14 @@ async function registerSdkApis(
     return payload;
   });
 
-  app.addHook('onReady', async () => metrics.start());
-  app.addHook('onClose', async () => metrics.stop());
+  app.addHook('onReady', async () => {
+    metrics.start();
+    impactMetrics.start();
+  });
+  app.addHook('onClose', async () => {
+    await metrics.stop();
+    await impactMetrics.stop();
+  });
 
   await app.register(clientApiRoutes, { cache, metrics, version: SWITCHYARD_VERSION });
   const base = config.baseUriPath;

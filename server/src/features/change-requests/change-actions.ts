@@ -5,10 +5,13 @@ import {
   type ChangeRequestCreate,
   type CreateDependentFeature,
   type CreateFeatureStrategy,
+  type CreateSafeguard,
   type EnvironmentPermission,
   FEATURE_CHANGE_ACTIONS,
   type FeatureChangeAction,
   RELEASE_PLAN_CHANGE_ACTIONS,
+  RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS,
+  type ReleasePlanChangeAction,
   SEGMENT_CHANGE_ACTIONS,
   type SetStrategySortOrder,
   type SupportedChangeAction,
@@ -31,7 +34,7 @@ import { getSegment } from '../segments';
 /** A change checked against its action's payload schema. */
 export interface ValidChange {
   feature: string | null;
-  action: SupportedChangeAction;
+  action: SupportedChangeAction | ReleasePlanChangeAction;
   payload: unknown;
 }
 
@@ -51,6 +54,13 @@ function checkPayload(action: string, schema: TSchema, payload: unknown): void {
 /** Checks a posted change's shape: a known action, `feature` where it needs one, a valid payload. */
 export function validateChangeShape(change: ChangeRequestCreate): ValidChange {
   const { action } = change;
+  // Release-plan actions (issue 14): checked against their own payload schemas.
+  if (Object.hasOwn(RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS, action)) {
+    const planAction = action as ReleasePlanChangeAction;
+    if (!change.feature) throw invalidRequest(`The change action "${action}" needs a "feature".`);
+    checkPayload(action, RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS[planAction], change.payload);
+    return { feature: change.feature, action: planAction, payload: change.payload };
+  }
   if (RELEASE_PLAN_ACTIONS.has(action)) {
     throw invalidRequest(
       `The change action "${action}" needs release plans, which this server does not have yet.`,
@@ -70,7 +80,10 @@ export function validateChangeShape(change: ChangeRequestCreate): ValidChange {
 }
 
 /** The direct-API permission an action needs in the environment (the same as its REST route). */
-export const ACTION_PERMISSIONS: Record<FeatureChangeAction, EnvironmentPermission | null> = {
+export const ACTION_PERMISSIONS: Record<
+  FeatureChangeAction | ReleasePlanChangeAction,
+  EnvironmentPermission | null
+> = {
   updateEnabled: 'UPDATE_FEATURE_ENVIRONMENT',
   addStrategy: 'CREATE_FEATURE_STRATEGY',
   updateStrategy: 'UPDATE_FEATURE_STRATEGY',
@@ -81,6 +94,15 @@ export const ACTION_PERMISSIONS: Record<FeatureChangeAction, EnvironmentPermissi
   archiveFeature: null,
   addDependency: null,
   deleteDependency: null,
+  // Release plans: the permissions of their direct routes (release-plans/plan-routes.ts).
+  addReleasePlan: 'CREATE_FEATURE_STRATEGY',
+  deleteReleasePlan: 'DELETE_FEATURE_STRATEGY',
+  startMilestone: 'UPDATE_FEATURE_STRATEGY',
+  changeMilestoneProgression: 'UPDATE_FEATURE_STRATEGY',
+  deleteMilestoneProgression: 'UPDATE_FEATURE_STRATEGY',
+  resumeMilestoneProgression: 'UPDATE_FEATURE_STRATEGY',
+  changeSafeguard: 'UPDATE_FEATURE_STRATEGY',
+  deleteSafeguard: 'UPDATE_FEATURE_STRATEGY',
 };
 
 /** The admin operations a change becomes, applied in order inside the apply transaction. */
@@ -91,6 +113,11 @@ export function toAdminOperations(
   const { project, environment } = target;
   const featureName = change.feature ?? '';
   const payload = (change.payload ?? {}) as Record<string, unknown>;
+  if (Object.hasOwn(RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS, change.action)) {
+    return [
+      releasePlanOperation(change.action as ReleasePlanChangeAction, payload, { ...target, featureName }),
+    ];
+  }
   switch (change.action as SupportedChangeAction) {
     case 'updateEnabled':
       return [
@@ -171,6 +198,51 @@ export function toAdminOperations(
       return [{ kind: 'delete-segment', id: Number(payload.id) }];
   }
   throw invalidRequest(`Unknown change action "${change.action}".`);
+}
+
+/** The release-plan operation of a release-plan change (payload already checked). */
+function releasePlanOperation(
+  action: ReleasePlanChangeAction,
+  payload: Record<string, unknown>,
+  target: { project: string; environment: string; featureName: string },
+): AdminOperation {
+  const text = (key: string) => String(payload[key]);
+  switch (action) {
+    case 'addReleasePlan':
+      return { kind: 'add-release-plan', ...target, templateId: text('templateId') };
+    case 'startMilestone':
+      return { kind: 'start-milestone', ...target, planId: text('planId'), milestoneId: text('milestoneId') };
+    case 'deleteReleasePlan':
+      return { kind: 'delete-release-plan', ...target, planId: text('planId') };
+    case 'changeMilestoneProgression': {
+      const condition = payload.transitionCondition as { intervalMinutes: number };
+      return {
+        kind: 'change-milestone-progression',
+        ...target,
+        sourceMilestone: text('sourceMilestone'),
+        targetMilestone: text('targetMilestone'),
+        transitionCondition: { intervalMinutes: condition.intervalMinutes },
+      };
+    }
+    case 'deleteMilestoneProgression':
+      return { kind: 'delete-milestone-progression', ...target, sourceMilestone: text('sourceMilestone') };
+    case 'resumeMilestoneProgression':
+      return { kind: 'resume-milestone-progressions', ...target, planId: text('planId') };
+    case 'changeSafeguard':
+      return {
+        kind: 'change-safeguard',
+        ...target,
+        planId: text('planId'),
+        safeguard: payload.safeguard as CreateSafeguard,
+      };
+    case 'deleteSafeguard':
+      return {
+        kind: 'delete-safeguard',
+        ...target,
+        planId: text('planId'),
+        safeguardId: text('safeguardId'),
+      };
+  }
 }
 
 // ---- Bases and conflicts ---------------------------------------------------------------------

@@ -208,7 +208,10 @@ describe('change requests: config, drafts, review and apply', () => {
     const bad = [
       [{ feature: 'cr-flag', action: 'addStrategy', payload: { name: 'no-such-strategy' } }, 400],
       [{ feature: 'cr-flag', action: 'updateEnabled', payload: { enabled: 'yes' } }, 400],
-      [{ feature: 'cr-flag', action: 'addReleasePlan', payload: { templateId: 'x' } }, 400],
+      // Release plans (issue 14): a malformed payload is a 400, an unknown template a 404 at draft time.
+      [{ feature: 'cr-flag', action: 'addReleasePlan', payload: { template: 'x' } }, 400],
+      [{ feature: 'cr-flag', action: 'addReleasePlan', payload: { templateId: 'x' } }, 404],
+      [{ feature: 'cr-flag', action: 'updateMilestoneStrategy', payload: {} }, 400],
       [{ feature: 'cr-flag', action: 'explode' }, 400],
       [{ action: 'addStrategy', payload: rollout('1') }, 400],
       [{ feature: 'no-such-flag', action: 'updateEnabled', payload: { enabled: true } }, 404],

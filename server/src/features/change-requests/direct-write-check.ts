@@ -40,6 +40,15 @@ const ENVIRONMENT_KINDS = new Set([
   'reorder-strategies',
   'set-strategy-segments',
   'set-environment-variants',
+  // Release plans on a flag environment (issue 14).
+  'add-release-plan',
+  'delete-release-plan',
+  'start-milestone',
+  'change-milestone-progression',
+  'delete-milestone-progression',
+  'resume-milestone-progressions',
+  'change-safeguard',
+  'delete-safeguard',
 ]);
 const PROJECT_KINDS = new Set([
   'archive-features',

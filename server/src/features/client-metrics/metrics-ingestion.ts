@@ -43,6 +43,8 @@ export interface ClientMetricsServiceOptions {
   /** How long hourly buckets are kept. */
   retentionHours?: number;
   clock?: () => Date;
+  /** Receives the `impactMetrics` of each report (issue 14: release-plan safeguards read them). */
+  onImpactMetrics?: (report: { appName: string; environment: string; impactMetrics: unknown }) => void;
 }
 
 /** A `*` token reports into Unleash's `default` environment (API.md §2.4). */
@@ -202,6 +204,10 @@ export function createMetricsIngestion(options: ClientMetricsServiceOptions & { 
         const toggles: Record<string, ToggleCounts> = body.bucket.toggles;
         buffer.addToggles(body.appName, environment, at, toggles, now);
       }
+      // Passed through by the schema (additionalProperties) and validated by the receiver.
+      const { impactMetrics } = body as { impactMetrics?: unknown };
+      if (impactMetrics !== undefined)
+        options.onImpactMetrics?.({ appName: body.appName, environment, impactMetrics });
       flushSoonIfFull();
     },
 

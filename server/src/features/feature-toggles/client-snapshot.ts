@@ -170,6 +170,7 @@ async function readSnapshotFeatures(
         'fs.variants',
         'fs.sort_order',
         'fs.disabled',
+        'fs.milestone_id',
       ])
       .where('fs.environment', '=', environment)
       .where('f.archived_at', 'is', null)
@@ -215,6 +216,7 @@ async function readSnapshotFeatures(
       sortOrder: row.sort_order,
       disabled: row.disabled,
       segments: segmentsByStrategy.get(row.id) ?? [],
+      milestoneId: row.milestone_id,
     });
     strategiesByFeature.set(row.feature_name, list);
   }

@@ -45,6 +45,8 @@ export interface StrategyRow {
   sortOrder: number;
   disabled: boolean;
   segments: number[];
+  /** Set on strategies a started release-plan milestone put here (issue 14). */
+  milestoneId?: string | null;
 }
 
 export const FLAG_EXISTS = 'A flag with that name already exists';
@@ -229,6 +231,7 @@ function selectStrategies(db: Queryable) {
       'fs.variants',
       'fs.sort_order as sortOrder',
       'fs.disabled',
+      'fs.milestone_id as milestoneId',
       eb
         .fn<number[]>('coalesce', [
           sql`(select array_agg(segment_id order by segment_id) from feature_strategy_segment fss where fss.feature_strategy_id = fs.id)`,
@@ -254,9 +257,10 @@ function toStrategyRow(raw: RawStrategy): StrategyRow {
   };
 }
 
-/** Sort order as Unleash sends it: `sortOrder`, then id. */
+/** Sort order as Unleash sends it: release-plan milestone strategies first, then `sortOrder`, then id. */
 export function compareStrategies(a: StrategyRow, b: StrategyRow): number {
-  return a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const milestoneFirst = Number(!a.milestoneId) - Number(!b.milestoneId);
+  return milestoneFirst || a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 export async function getStrategies(

@@ -26,9 +26,12 @@ export {
   getStrategyById,
   type StrategyRow,
 } from './feature-store';
+// Milestone strategies of release templates (issue 14) are checked and coerced as flag strategies are.
+export { checkStrategyContent, STRATEGY_LIMITS } from './operation-checks';
 export {
   markPotentiallyStaleFlags,
   POTENTIALLY_STALE_INTERVAL_MS,
   startPotentiallyStaleJob,
 } from './potentially-stale';
+export { stringifyParameters, withFlexibleRolloutDefaults } from './strategy-rules';
 export { normaliseVariants, TOTAL_WEIGHT, validateVariantShapes } from './variant-rules';

@@ -107,7 +107,12 @@ export async function requireProjectEnvironment(
   }
 }
 
-export async function checkSegments(db: Queryable, ids: readonly number[], project: string): Promise<void> {
+/** `project` null: the owner is in no project (a release template), so project segments are refused. */
+export async function checkSegments(
+  db: Queryable,
+  ids: readonly number[],
+  project: string | null,
+): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length > STRATEGY_LIMITS.segmentsPerStrategy) {
     throw exceedsLimit('strategy segments', STRATEGY_LIMITS.segmentsPerStrategy);
@@ -118,16 +123,19 @@ export async function checkSegments(db: Queryable, ids: readonly number[], proje
     if (!segment) throw segmentNotFound(id);
     if (segment.project && segment.project !== project) {
       throw invalidRequest(
-        `The segment "${segment.name}" belongs to project ${segment.project} and cannot be used in ${project}`,
+        `The segment "${segment.name}" belongs to project ${segment.project} and cannot be used ${project === null ? 'outside it' : `in ${project}`}`,
       );
     }
   }
 }
 
-/** Validates a strategy's content (definition, constraints, segments, variants) and returns it normalised. */
+/**
+ * Validates a strategy's content (definition, constraints, segments, variants) and returns it
+ * normalised. Release-template milestone strategies go through it too, with no project.
+ */
 export async function checkStrategyContent(
   db: Queryable,
-  feature: FeatureRow,
+  feature: { project: string | null },
   input: {
     name: string;
     constraints: StrategyRow['constraints'];

@@ -39,6 +39,12 @@ import {
   type ProjectOperationResults,
 } from '../projects';
 import {
+  applyReleasePlanOperation,
+  RELEASE_PLAN_OPERATION_KINDS,
+  type ReleasePlanOperation,
+  type ReleasePlanOperationResults,
+} from '../release-plans';
+import {
   applySegmentOperation,
   SEGMENT_OPERATION_KINDS,
   type SegmentOperation,
@@ -66,7 +72,8 @@ export type AdminOperation =
   | EnvironmentOperation
   | ContextFieldOperation
   | StrategyOperation
-  | FeatureTypeOperation;
+  | FeatureTypeOperation
+  | ReleasePlanOperation;
 
 export type AdminOperationResults = FeatureOperationResults &
   DependencyOperationResults &
@@ -76,7 +83,8 @@ export type AdminOperationResults = FeatureOperationResults &
   EnvironmentOperationResults &
   ContextFieldOperationResults &
   StrategyOperationResults &
-  FeatureTypeOperationResults;
+  FeatureTypeOperationResults &
+  ReleasePlanOperationResults;
 
 type Applier = (db: Queryable, operation: never, actor: Actor) => Promise<unknown>;
 
@@ -90,6 +98,7 @@ const APPLIERS: ReadonlyArray<[ReadonlySet<string>, Applier]> = [
   [CONTEXT_FIELD_OPERATION_KINDS, applyContextFieldOperation as Applier],
   [STRATEGY_OPERATION_KINDS, applyStrategyOperation as Applier],
   [FEATURE_TYPE_OPERATION_KINDS, applyFeatureTypeOperation as Applier],
+  [RELEASE_PLAN_OPERATION_KINDS, applyReleasePlanOperation as Applier],
 ];
 
 /** The kinds of every admin operation, for validating stored operations before applying them. */

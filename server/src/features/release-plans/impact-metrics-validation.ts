@@ -1,0 +1,89 @@
+/**
+ * The `impactMetrics` field of an SDK metrics report (Unleash's impactMetricsSchema: counters,
+ * gauges and histograms with labelled samples; the Node SDK sends counter deltas and gauge
+ * values each interval). It is hostile public input, so everything is bounded: a metric that
+ * breaks a bound is dropped on its own and the rest of the report (flag counts included) still
+ * counts, the way Unleash drops what it cannot store rather than failing an SDK's report.
+ */
+
+/** Metrics read from one report; the rest are dropped. */
+export const MAX_METRICS_PER_REPORT = 50;
+/** Samples read per metric. */
+export const MAX_SAMPLES_PER_METRIC = 50;
+/** Labels per sample. */
+export const MAX_LABELS_PER_SAMPLE = 8;
+export const MAX_LABEL_VALUE_LENGTH = 100;
+/** Values are finite and within ±1e15 (beyond that a double loses integer precision for sums). */
+export const MAX_ABS_VALUE = 1e15;
+/** Prometheus' metric and label naming, with a length bound. */
+export const METRIC_NAME = /^[A-Za-z_:][A-Za-z0-9_:]{0,99}$/;
+export const LABEL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+export interface ImpactSample {
+  metricName: string;
+  type: 'counter' | 'gauge';
+  labels: Record<string, string>;
+  /** Canonical JSON of the labels (keys sorted): identifies the series. */
+  labelsKey: string;
+  value: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readLabels(raw: unknown): Record<string, string> | undefined {
+  if (raw === undefined || raw === null) return {};
+  if (!isRecord(raw)) return undefined;
+  const entries = Object.entries(raw);
+  if (entries.length > MAX_LABELS_PER_SAMPLE) return undefined;
+  const labels: Record<string, string> = {};
+  for (const [key, value] of entries) {
+    if (!LABEL_NAME.test(key)) return undefined;
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+    if (typeof text !== 'string' || text.length > MAX_LABEL_VALUE_LENGTH || text.includes('\u0000')) {
+      return undefined;
+    }
+    labels[key] = text;
+  }
+  return labels;
+}
+
+export function labelsKeyOf(labels: Record<string, string>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1))));
+}
+
+/**
+ * The storable samples of a report's `impactMetrics`: counters and gauges with valid names,
+ * labels and finite values. Histograms and anything malformed are left out.
+ */
+export function readImpactMetrics(raw: unknown): ImpactSample[] {
+  if (!Array.isArray(raw)) return [];
+  const samples: ImpactSample[] = [];
+  for (const metric of raw.slice(0, MAX_METRICS_PER_REPORT)) {
+    if (!isRecord(metric)) continue;
+    const { name, type } = metric;
+    if (typeof name !== 'string' || !METRIC_NAME.test(name)) continue;
+    if (type !== 'counter' && type !== 'gauge') continue;
+    if (!Array.isArray(metric.samples) || metric.samples.length > MAX_SAMPLES_PER_METRIC) continue;
+    const read: ImpactSample[] = [];
+    let valid = true;
+    for (const sample of metric.samples) {
+      const labels = isRecord(sample) ? readLabels(sample.labels) : undefined;
+      const value = isRecord(sample) ? sample.value : undefined;
+      if (
+        !labels ||
+        typeof value !== 'number' ||
+        !Number.isFinite(value) ||
+        Math.abs(value) > MAX_ABS_VALUE ||
+        (type === 'counter' && value < 0)
+      ) {
+        valid = false;
+        break;
+      }
+      read.push({ metricName: name, type, labels, labelsKey: labelsKeyOf(labels), value });
+    }
+    if (valid) samples.push(...read);
+  }
+  return samples;
+}

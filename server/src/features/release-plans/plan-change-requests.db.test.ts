@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createFlag } from '../../../../tests/helpers/flag-model';
+import { as, createApiToken, createUser, login, type Send } from '../../../../tests/helpers/identity';
+import { seedTemplate, THREE_STEP_ROLLOUT } from '../../../../tests/helpers/release-plans';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { ChangeRequest, ReleasePlanProgress } from '../../../contract';
+
+const P = '/api/admin/projects/default';
+const FLAG = 'governed.checkout';
+const ENV = `${P}/features/${FLAG}/environments/production`;
+
+/**
+ * Release plans in an environment that requires change requests (issue 13 + 14): the direct
+ * routes are refused like other governed writes, and the same operations drafted as
+ * `addReleasePlan` / `startMilestone` changes take effect when the request is applied.
+ */
+describe('release plans through change requests', () => {
+  let t: TestApp;
+  let alice: Send;
+  let bob: Send;
+  let templateId: string;
+  let clientToken: string;
+
+  async function applyThroughRequest(change: object): Promise<void> {
+    const draft = await alice('POST', `${P}/environments/production/change-requests`, change);
+    expect(draft.statusCode, draft.body).toBe(200);
+    const { id } = draft.json() as ChangeRequest;
+    for (const [who, state] of [
+      [alice, 'In review'],
+      [bob, 'Approved'],
+      [bob, 'Applied'],
+    ] as const) {
+      const response = await who('PUT', `${P}/change-requests/${id}/state`, { state });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
+    const role = await t.request('POST', '/api/admin/roles', {
+      name: 'Production reviewer',
+      type: 'custom',
+      permissions: [
+        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
+        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
+      ],
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const roleId = role.json().roles?.id ?? role.json().id;
+    await createUser(t, { username: 'alice', rootRole: 'Editor' });
+    const bobId = await createUser(t, { username: 'bob', rootRole: 'Editor' });
+    await t.db
+      .insertInto('role_user')
+      .values({ user_id: bobId, role_id: roleId, project: 'default' })
+      .execute();
+    alice = as(t, { cookie: await login(t, 'alice') });
+    bob = as(t, { cookie: await login(t, 'bob') });
+    await createFlag(t, FLAG);
+    await call(
+      t,
+      'PUT',
+      `${P}/environments/production/change-requests/config`,
+      { changeRequestsEnabled: true, requiredApprovals: 1 },
+      200,
+    );
+    ({ templateId } = await seedTemplate(t.db, 'Governed rollout', THREE_STEP_ROLLOUT));
+    clientToken = await createApiToken(t, { type: 'client', environment: 'production' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses the direct routes and applies addReleasePlan and startMilestone drafted as changes', async () => {
+    const direct = await alice('POST', `${ENV}/release-plans`, { templateId });
+    expect(direct.statusCode).toBe(403);
+    expect(direct.json()).toMatchObject({ name: 'PermissionError', permissions: ['SKIP_CHANGE_REQUEST'] });
+    expect(await call(t, 'GET', `${ENV}/release-plans`, undefined, 200)).toEqual([]);
+
+    await applyThroughRequest({ feature: FLAG, action: 'addReleasePlan', payload: { templateId } });
+    const [plan] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
+    expect(plan).toMatchObject({ name: 'Governed rollout', activeMilestoneId: null });
+
+    const start = await alice(
+      'POST',
+      `${ENV}/release-plans/${plan!.id}/milestones/${plan!.milestones[1]!.id}/start`,
+    );
+    expect(start.statusCode).toBe(403);
+    await applyThroughRequest({
+      feature: FLAG,
+      action: 'startMilestone',
+      payload: { planId: plan!.id, milestoneId: plan!.milestones[1]!.id },
+    });
+    const [started] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
+    expect(started!.activeMilestoneId).toBe(plan!.milestones[1]!.id);
+    const served = await as(t, { authorization: clientToken })('GET', `/api/client/features/${FLAG}`);
+    expect(served.json().strategies[0]).toMatchObject({
+      name: 'flexibleRollout',
+      parameters: { rollout: '50' },
+    });
+  });
+});

@@ -1,0 +1,326 @@
+import { SYSTEM_USER_ID } from '../../lib/caller';
+import { conflict, invalidOperation, notFound } from '../../lib/errors';
+import { type Actor, appendEvent, type Queryable } from '../events';
+import { getFeature, getFeatureEnvironment } from '../feature-toggles';
+import {
+  deletePlanRow,
+  getMilestones,
+  getPlan,
+  getTemplateForPlan,
+  insertPlanFromTemplate,
+  listPlans,
+  markMilestoneStarted,
+  type PlanRow,
+  removeMilestoneStrategiesFromFlag,
+  writeMilestoneStrategiesToFlag,
+} from './plan-store';
+import { type ReleasePlanView, readPlan } from './plan-view';
+import {
+  deleteProgression,
+  getProgression,
+  markProgressionExecuted,
+  setPlanProgressionsPaused,
+  type TransitionCondition,
+  upsertProgression,
+} from './progression-store';
+import { assertStorableSafeguard } from './safeguard-rules';
+import {
+  clearSafeguardsTriggered,
+  deleteSafeguard,
+  type SafeguardInput,
+  type SafeguardView,
+  upsertSafeguard,
+} from './safeguard-store';
+
+/**
+ * Release plans on a flag environment as serialisable operations (issue 14): the REST routes
+ * apply them directly, change requests store and apply them later (the actions
+ * `addReleasePlan`, `startMilestone`, `deleteReleasePlan`, `changeMilestoneProgression`,
+ * `deleteMilestoneProgression`, `resumeMilestoneProgression`, `changeSafeguard`,
+ * `deleteSafeguard`), and the progression job applies `start-milestone` when one comes due.
+ */
+interface Target {
+  project: string;
+  featureName: string;
+  environment: string;
+}
+
+export type ReleasePlanOperation =
+  | (Target & { kind: 'add-release-plan'; templateId: string })
+  | (Target & { kind: 'delete-release-plan'; planId: string })
+  | (Target & { kind: 'start-milestone'; planId: string; milestoneId: string })
+  | (Target & {
+      kind: 'change-milestone-progression';
+      sourceMilestone: string;
+      targetMilestone: string;
+      transitionCondition: TransitionCondition;
+    })
+  | (Target & { kind: 'delete-milestone-progression'; sourceMilestone: string })
+  | (Target & { kind: 'resume-milestone-progressions'; planId: string })
+  | (Target & { kind: 'change-safeguard'; planId: string; safeguard: SafeguardInput })
+  | (Target & { kind: 'delete-safeguard'; planId: string; safeguardId: string });
+
+export interface ReleasePlanOperationResults {
+  'add-release-plan': ReleasePlanView;
+  'delete-release-plan': undefined;
+  'start-milestone': ReleasePlanView['milestones'][number];
+  'change-milestone-progression': {
+    sourceMilestone: string;
+    targetMilestone: string;
+    transitionCondition: TransitionCondition;
+  };
+  'delete-milestone-progression': undefined;
+  'resume-milestone-progressions': undefined;
+  'change-safeguard': SafeguardView;
+  'delete-safeguard': undefined;
+}
+
+export const RELEASE_PLAN_OPERATION_KINDS: ReadonlySet<string> = new Set<ReleasePlanOperation['kind']>([
+  'add-release-plan',
+  'delete-release-plan',
+  'start-milestone',
+  'change-milestone-progression',
+  'delete-milestone-progression',
+  'resume-milestone-progressions',
+  'change-safeguard',
+  'delete-safeguard',
+]);
+
+/** The flag must exist in the project, unarchived, with the environment enabled for it. */
+async function requireFlagEnvironment(db: Queryable, target: Target): Promise<void> {
+  const feature = await getFeature(db, target.featureName, true);
+  if (!feature || feature.project !== target.project || feature.archivedAt) {
+    throw notFound(`There's no feature named "${target.featureName}" in project "${target.project}".`);
+  }
+  if (!(await getFeatureEnvironment(db, target.featureName, target.environment))) {
+    throw notFound(`Environment "${target.environment}" is not enabled for feature "${target.featureName}".`);
+  }
+}
+
+/** The plan, locked, when it is on this flag environment; 404 otherwise. */
+async function requirePlan(db: Queryable, target: Target, planId: string): Promise<PlanRow> {
+  const plan = await getPlan(db, planId, true);
+  if (!plan || plan.featureName !== target.featureName || plan.environment !== target.environment) {
+    throw notFound(`Could not find release plan with id ${planId}.`);
+  }
+  return plan;
+}
+
+/** The plan a milestone belongs to, locked, when that plan is on this flag environment. */
+async function requirePlanOfMilestone(db: Queryable, target: Target, milestoneId: string): Promise<PlanRow> {
+  const row = await db
+    .selectFrom('milestones')
+    .select('release_plan_definition_id')
+    .where('id', '=', milestoneId)
+    .executeTakeFirst();
+  const plan = row ? await getPlan(db, row.release_plan_definition_id, true) : undefined;
+  if (!plan || plan.featureName !== target.featureName || plan.environment !== target.environment) {
+    throw notFound(`Could not find milestone with id ${milestoneId}.`);
+  }
+  return plan;
+}
+
+/**
+ * Starts a milestone: the plan's strategies leave `feature_strategies` and this milestone's
+ * take their place (the flag's own strategies stay). Shared by the route, change requests and
+ * the progression job, always inside the caller's transaction.
+ */
+export async function startMilestone(
+  db: Queryable,
+  plan: PlanRow,
+  milestoneId: string,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<ReleasePlanView['milestones'][number]> {
+  const milestones = await getMilestones(db, [plan.id]);
+  const milestone = milestones.find((m) => m.id === milestoneId);
+  if (!milestone) throw notFound(`Could not find milestone with id ${milestoneId}.`);
+  const previous = milestones.find((m) => m.id === plan.activeMilestoneId) ?? null;
+  await removeMilestoneStrategiesFromFlag(db, plan.id);
+  await writeMilestoneStrategiesToFlag(db, plan, milestoneId, actor.userId);
+  await markMilestoneStarted(db, plan.id, milestoneId, now);
+  // A restarted milestone's progression may run again.
+  const progression = await getProgression(db, milestoneId);
+  if (progression?.executedAt) {
+    await db
+      .updateTable('milestone_progressions')
+      .set({ executed_at: null })
+      .where('source_milestone', '=', milestoneId)
+      .execute();
+  }
+  await appendEvent(db, {
+    type: 'release-plan-milestone-started',
+    createdBy: actor.name,
+    createdByUserId: actor.userId,
+    featureName: plan.featureName,
+    project: plan.project,
+    environment: plan.environment,
+    data: { planId: plan.id, milestoneId, milestoneName: milestone.name },
+    preData: previous
+      ? { planId: plan.id, milestoneId: previous.id, milestoneName: previous.name }
+      : undefined,
+  });
+  const view = await readPlan(db, plan.id);
+  const started = view?.milestones.find((m) => m.id === milestoneId);
+  if (!started) throw notFound(`Could not find milestone with id ${milestoneId}.`);
+  return started;
+}
+
+export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
+  db: Queryable,
+  operation: O,
+  actor: Actor,
+): Promise<ReleasePlanOperationResults[O['kind']]> {
+  type Result = ReleasePlanOperationResults[O['kind']];
+  const op = operation as ReleasePlanOperation;
+  // Change requests may govern this write (issue 13: change-requests/direct-write-check.ts).
+  await actor.checkDirectWrite?.(db, op);
+  await requireFlagEnvironment(db, op);
+  const record = (type: string, fields: { data?: unknown; preData?: unknown }) =>
+    appendEvent(db, {
+      type,
+      createdBy: actor.name,
+      createdByUserId: actor.userId,
+      featureName: op.featureName,
+      project: op.project,
+      environment: op.environment,
+      ...fields,
+    });
+
+  switch (op.kind) {
+    case 'add-release-plan': {
+      const template = await getTemplateForPlan(db, op.templateId);
+      if (!template || template.archived_at) {
+        throw notFound(`Could not find release plan template with id ${op.templateId}.`);
+      }
+      // The feature row is locked (requireFlagEnvironment), so two adds cannot both pass this.
+      if ((await listPlans(db, op.featureName, op.environment)).length > 0) {
+        throw conflict(
+          `Feature "${op.featureName}" already has a release plan in environment "${op.environment}".`,
+        );
+      }
+      const planId = await insertPlanFromTemplate(db, template, {
+        featureName: op.featureName,
+        environment: op.environment,
+        project: op.project,
+        // An API token has no user: recorded as the system user, as Unleash records admin tokens.
+        createdByUserId: actor.userId ?? SYSTEM_USER_ID,
+      });
+      const view = await readPlan(db, planId);
+      if (!view) throw notFound(`Could not find release plan with id ${planId}.`);
+      await record('release-plan-added', { data: view });
+      return view as Result;
+    }
+    case 'delete-release-plan': {
+      const plan = await requirePlan(db, op, op.planId);
+      const before = await readPlan(db, plan.id);
+      await removeMilestoneStrategiesFromFlag(db, plan.id);
+      await deletePlanRow(db, plan.id);
+      await record('release-plan-removed', { preData: before });
+      return undefined as Result;
+    }
+    case 'start-milestone': {
+      const plan = await requirePlan(db, op, op.planId);
+      return (await startMilestone(db, plan, op.milestoneId, actor)) as Result;
+    }
+    case 'change-milestone-progression': {
+      const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
+      const milestones = await getMilestones(db, [plan.id]);
+      const source = milestones.find((m) => m.id === op.sourceMilestone);
+      const target = milestones.find((m) => m.id === op.targetMilestone);
+      if (!target) throw notFound(`Could not find milestone with id ${op.targetMilestone}.`);
+      if (!source || target.sortOrder <= source.sortOrder || target.id === source.id) {
+        throw invalidOperation('A progression can only lead to a later milestone of the same release plan.');
+      }
+      const before = await getProgression(db, op.sourceMilestone, true);
+      const progression = {
+        sourceMilestone: op.sourceMilestone,
+        targetMilestone: op.targetMilestone,
+        transitionCondition: { intervalMinutes: op.transitionCondition.intervalMinutes },
+      };
+      await upsertProgression(db, progression);
+      await record(before ? 'milestone-progression-updated' : 'milestone-progression-created', {
+        data: { planId: plan.id, ...progression },
+        preData: before
+          ? {
+              planId: plan.id,
+              sourceMilestone: before.sourceMilestone,
+              targetMilestone: before.targetMilestone,
+              transitionCondition: before.transitionCondition,
+            }
+          : undefined,
+      });
+      return progression as Result;
+    }
+    case 'delete-milestone-progression': {
+      const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
+      const before = await getProgression(db, op.sourceMilestone, true);
+      if (!before || !(await deleteProgression(db, op.sourceMilestone))) {
+        throw notFound(`Could not find a progression from milestone ${op.sourceMilestone}.`);
+      }
+      await record('milestone-progression-deleted', {
+        preData: {
+          planId: plan.id,
+          sourceMilestone: before.sourceMilestone,
+          targetMilestone: before.targetMilestone,
+        },
+      });
+      return undefined as Result;
+    }
+    case 'resume-milestone-progressions': {
+      const plan = await requirePlan(db, op, op.planId);
+      const resumed = await setPlanProgressionsPaused(db, plan.id, null);
+      await clearSafeguardsTriggered(db, plan.id);
+      if (resumed > 0) await record('release-plan-progressions-resumed', { data: { planId: plan.id } });
+      return undefined as Result;
+    }
+    case 'change-safeguard': {
+      const plan = await requirePlan(db, op, op.planId);
+      assertStorableSafeguard(op.safeguard);
+      const { safeguard, before } = await upsertSafeguard(db, plan.id, op.safeguard);
+      await record('safeguard-changed', { data: { planId: plan.id, ...safeguard }, preData: before });
+      return safeguard as Result;
+    }
+    case 'delete-safeguard': {
+      const plan = await requirePlan(db, op, op.planId);
+      const before = await deleteSafeguard(db, plan.id, op.safeguardId);
+      if (!before) throw notFound(`Could not find safeguard with id ${op.safeguardId}.`);
+      await record('safeguard-deleted', { preData: { planId: plan.id, ...before } });
+      return undefined as Result;
+    }
+  }
+}
+
+/**
+ * Runs one due progression (the scheduler's job, in the transaction that claimed the row):
+ * starts the target milestone as the system, and marks the progression executed. Safeguards
+ * are evaluated first: a breach pauses the plan's progressions instead.
+ */
+export async function executeProgression(
+  db: Queryable,
+  due: { planId: string; sourceMilestone: string; targetMilestone: string },
+  options: { actor: Actor; now: Date; breached: (planId: string) => Promise<SafeguardView[]> },
+): Promise<'advanced' | 'paused' | 'skipped'> {
+  const plan = await getPlan(db, due.planId, true);
+  if (!plan || plan.activeMilestoneId !== due.sourceMilestone) return 'skipped';
+  const breached = await options.breached(plan.id);
+  const record = (type: string, data: unknown) =>
+    appendEvent(db, {
+      type,
+      createdBy: options.actor.name,
+      createdByUserId: options.actor.userId,
+      featureName: plan.featureName,
+      project: plan.project,
+      environment: plan.environment,
+      data,
+    });
+  if (breached.length > 0) {
+    await setPlanProgressionsPaused(db, plan.id, options.now);
+    for (const safeguard of breached) await record('safeguard-triggered', { planId: plan.id, ...safeguard });
+    await record('release-plan-progressions-paused', { planId: plan.id, reason: 'safeguard-triggered' });
+    return 'paused';
+  }
+  await markProgressionExecuted(db, due.sourceMilestone, options.now);
+  await startMilestone(db, plan, due.targetMilestone, options.actor, options.now);
+  return 'advanced';
+}

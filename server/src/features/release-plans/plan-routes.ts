@@ -1,0 +1,230 @@
+import {
+  ChangeTimedProgressionSchema,
+  CreateSafeguardSchema,
+  EmptyResponseSchema,
+  errorResponses,
+  MilestoneProgressionSchema,
+  PlanEnvironmentParamsSchema,
+  PlanMilestoneParamsSchema,
+  PlanParamsSchema,
+  ProgressionParamsSchema,
+  ReleasePlanMilestoneSchema,
+  ReleasePlanProgressSchema,
+  ReleasePlansProgressSchema,
+  ReleasePlanTemplateIdSchema,
+  SafeguardParamsSchema,
+} from '../../../contract';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import type { App } from '../../http/app-type';
+import { type Actor, actorFromRequest } from '../events';
+import { applyReleasePlanOperation, type ReleasePlanOperation } from './plan-operations';
+import { readPlansOfFlagEnvironment } from './plan-view';
+
+const tags = ['Release Plans'];
+const environmentPath = '/api/admin/projects/:project/features/:featureName/environments/:environment';
+const ResumeParamsSchema = PlanParamsSchema;
+
+/**
+ * Release plans on a flag environment, their milestones, progressions and safeguards
+ * (shared/unleash/API.md "Release Templates": the 9 plan operations). Each write is one
+ * operation applied in one transaction with its event; in an environment governed by change
+ * requests the operation refuses direct writes, as flag strategy writes do.
+ */
+export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  const apply = <O extends ReleasePlanOperation>(operation: O, actor: Actor) =>
+    inTransaction(db, (trx) => applyReleasePlanOperation(trx, operation, actor));
+
+  app.get(
+    `${environmentPath}/release-plans`,
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getReleasePlans',
+        tags,
+        params: PlanEnvironmentParamsSchema,
+        response: { 200: ReleasePlansProgressSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { featureName, environment } = request.params;
+      return readPlansOfFlagEnvironment(db, featureName, environment);
+    },
+  );
+
+  app.post(
+    `${environmentPath}/release-plans`,
+    {
+      config: { permission: 'CREATE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'addReleasePlan',
+        tags,
+        params: PlanEnvironmentParamsSchema,
+        body: ReleasePlanTemplateIdSchema,
+        response: { 200: ReleasePlanProgressSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => {
+      const { project, featureName, environment } = request.params;
+      return apply(
+        { kind: 'add-release-plan', project, featureName, environment, templateId: request.body.templateId },
+        actorFromRequest(request),
+      );
+    },
+  );
+
+  app.delete(
+    `${environmentPath}/release-plans/:planId`,
+    {
+      config: { permission: 'DELETE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'removeReleasePlan',
+        tags,
+        params: PlanParamsSchema,
+        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { project, featureName, environment, planId } = request.params;
+      await apply(
+        { kind: 'delete-release-plan', project, featureName, environment, planId },
+        actorFromRequest(request),
+      );
+      return reply.status(200).send();
+    },
+  );
+
+  app.post(
+    `${environmentPath}/release-plans/:planId/milestones/:milestoneId/start`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'startMilestone',
+        tags,
+        params: PlanMilestoneParamsSchema,
+        response: { 200: ReleasePlanMilestoneSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { project, featureName, environment, planId, milestoneId } = request.params;
+      return apply(
+        { kind: 'start-milestone', project, featureName, environment, planId, milestoneId },
+        actorFromRequest(request),
+      );
+    },
+  );
+
+  app.put(
+    `${environmentPath}/progressions/:id`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'changeMilestoneProgression',
+        tags,
+        params: ProgressionParamsSchema,
+        body: ChangeTimedProgressionSchema,
+        response: { 200: MilestoneProgressionSchema, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) => {
+      const { project, featureName, environment, id } = request.params;
+      return apply(
+        {
+          kind: 'change-milestone-progression',
+          project,
+          featureName,
+          environment,
+          sourceMilestone: id,
+          targetMilestone: request.body.targetMilestone,
+          transitionCondition: { intervalMinutes: request.body.transitionCondition.intervalMinutes },
+        },
+        actorFromRequest(request),
+      );
+    },
+  );
+
+  app.delete(
+    `${environmentPath}/progressions/:id`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'deleteMilestoneProgression',
+        tags,
+        params: ProgressionParamsSchema,
+        response: { 204: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { project, featureName, environment, id } = request.params;
+      await apply(
+        { kind: 'delete-milestone-progression', project, featureName, environment, sourceMilestone: id },
+        actorFromRequest(request),
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    `${environmentPath}/progressions/:planId/resume`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'resumeMilestoneProgressions',
+        tags,
+        params: ResumeParamsSchema,
+        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { project, featureName, environment, planId } = request.params;
+      await apply(
+        { kind: 'resume-milestone-progressions', project, featureName, environment, planId },
+        actorFromRequest(request),
+      );
+      return reply.status(200).send();
+    },
+  );
+
+  app.put(
+    `${environmentPath}/release-plans/:planId/safeguards`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'changeSafeguard',
+        tags,
+        params: PlanParamsSchema,
+        body: CreateSafeguardSchema,
+        response: { 204: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { project, featureName, environment, planId } = request.params;
+      await apply(
+        { kind: 'change-safeguard', project, featureName, environment, planId, safeguard: request.body },
+        actorFromRequest(request),
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    `${environmentPath}/release-plans/:planId/safeguards/:safeguardId`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'deleteSafeguard',
+        tags,
+        params: SafeguardParamsSchema,
+        response: { 204: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { project, featureName, environment, planId, safeguardId } = request.params;
+      await apply(
+        { kind: 'delete-safeguard', project, featureName, environment, planId, safeguardId },
+        actorFromRequest(request),
+      );
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,316 @@
+import { sql } from 'kysely';
+import type { Constraint, StrategyVariant } from '../../../contract';
+import { ulid } from '../../lib/ulid';
+import type { Queryable } from '../events';
+
+/**
+ * Release plans (issue 14): rows of `release_plan_definitions` with discriminator 'plan', their
+ * milestones (copied from a template), and the milestone strategies written into
+ * `feature_strategies` (with `milestone_id`) while a milestone is active.
+ */
+
+export interface PlanRow {
+  id: string;
+  name: string;
+  description: string | null;
+  featureName: string;
+  environment: string;
+  project: string;
+  createdByUserId: number | null;
+  createdAt: Date;
+  activeMilestoneId: string | null;
+  releasePlanTemplateId: string | null;
+}
+
+export interface MilestoneRow {
+  id: string;
+  name: string;
+  sortOrder: number;
+  releasePlanDefinitionId: string;
+  startedAt: Date | null;
+}
+
+export interface MilestoneStrategyRow {
+  id: string;
+  milestoneId: string;
+  sortOrder: number;
+  title: string | null;
+  strategyName: string;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  variants: StrategyVariant[];
+  segments: number[];
+  disabled: boolean;
+}
+
+function toPlanRow(raw: {
+  id: string;
+  name: string;
+  description: string | null;
+  feature_name: string | null;
+  environment: string | null;
+  project: string | null;
+  created_by_user_id: number | null;
+  created_at: Date;
+  active_milestone_id: string | null;
+  release_plan_template_id: string | null;
+}): PlanRow {
+  return {
+    id: raw.id,
+    name: raw.name,
+    description: raw.description,
+    featureName: raw.feature_name ?? '',
+    environment: raw.environment ?? '',
+    project: raw.project ?? '',
+    createdByUserId: raw.created_by_user_id,
+    createdAt: raw.created_at,
+    activeMilestoneId: raw.active_milestone_id,
+    releasePlanTemplateId: raw.release_plan_template_id,
+  };
+}
+
+const PLAN_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'feature_name',
+  'environment',
+  'project',
+  'created_by_user_id',
+  'created_at',
+  'active_milestone_id',
+  'release_plan_template_id',
+] as const;
+
+/** The plans on one flag environment (at most one: the add operation refuses a second). */
+export async function listPlans(db: Queryable, featureName: string, environment: string): Promise<PlanRow[]> {
+  const rows = await db
+    .selectFrom('release_plan_definitions')
+    .select(PLAN_COLUMNS)
+    .where('discriminator', '=', 'plan')
+    .where('feature_name', '=', featureName)
+    .where('environment', '=', environment)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toPlanRow);
+}
+
+/** A plan, locked for the rest of the transaction when `lock` (progression and start serialise on it). */
+export async function getPlan(db: Queryable, id: string, lock = false): Promise<PlanRow | undefined> {
+  const row = await db
+    .selectFrom('release_plan_definitions')
+    .select(PLAN_COLUMNS)
+    .where('discriminator', '=', 'plan')
+    .where('id', '=', id)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+  return row ? toPlanRow(row) : undefined;
+}
+
+export async function getMilestones(
+  db: Queryable,
+  definitionIds: readonly string[],
+): Promise<MilestoneRow[]> {
+  if (definitionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('milestones')
+    .select(['id', 'name', 'sort_order', 'release_plan_definition_id', 'started_at'])
+    .where('release_plan_definition_id', 'in', definitionIds)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    sortOrder: row.sort_order,
+    releasePlanDefinitionId: row.release_plan_definition_id,
+    startedAt: row.started_at,
+  }));
+}
+
+export async function getMilestoneStrategies(
+  db: Queryable,
+  milestoneIds: readonly string[],
+): Promise<MilestoneStrategyRow[]> {
+  if (milestoneIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('milestone_strategies as ms')
+    .select([
+      'ms.id',
+      'ms.milestone_id',
+      'ms.sort_order',
+      'ms.title',
+      'ms.strategy_name',
+      'ms.parameters',
+      'ms.constraints',
+      'ms.variants',
+      'ms.disabled',
+      sql<
+        number[]
+      >`coalesce((select array_agg(mss.segment_id order by mss.segment_id) from milestone_strategy_segments mss where mss.milestone_strategy_id = ms.id), '{}'::int[])`.as(
+        'segments',
+      ),
+    ])
+    .where('ms.milestone_id', 'in', milestoneIds)
+    .orderBy('ms.sort_order')
+    .orderBy('ms.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    milestoneId: row.milestone_id,
+    sortOrder: row.sort_order,
+    title: row.title,
+    strategyName: row.strategy_name,
+    parameters: (row.parameters as Record<string, string>) ?? {},
+    constraints: (row.constraints as Constraint[]) ?? [],
+    variants: (row.variants as StrategyVariant[]) ?? [],
+    segments: (row.segments ?? []).map(Number),
+    disabled: row.disabled ?? false,
+  }));
+}
+
+/** The template a plan is made from: its definition row, unarchived. */
+export async function getTemplateForPlan(db: Queryable, templateId: string) {
+  return db
+    .selectFrom('release_plan_definitions')
+    .select(['id', 'name', 'description', 'archived_at'])
+    .where('discriminator', '=', 'template')
+    .where('id', '=', templateId)
+    .executeTakeFirst();
+}
+
+/**
+ * Copies a template as a plan on a flag environment: the definition, its milestones and their
+ * strategies (with segments), all with new ids. Returns the plan's id.
+ */
+export async function insertPlanFromTemplate(
+  db: Queryable,
+  template: { id: string; name: string; description: string | null },
+  target: { featureName: string; environment: string; project: string; createdByUserId: number },
+): Promise<string> {
+  const planId = ulid();
+  await db
+    .insertInto('release_plan_definitions')
+    .values({
+      id: planId,
+      discriminator: 'plan',
+      name: template.name,
+      description: template.description,
+      feature_name: target.featureName,
+      environment: target.environment,
+      project: target.project,
+      created_by_user_id: target.createdByUserId,
+      release_plan_template_id: template.id,
+    })
+    .execute();
+  const milestones = await getMilestones(db, [template.id]);
+  const strategies = await getMilestoneStrategies(
+    db,
+    milestones.map((m) => m.id),
+  );
+  for (const milestone of milestones) {
+    const milestoneId = ulid();
+    await db
+      .insertInto('milestones')
+      .values({
+        id: milestoneId,
+        name: milestone.name,
+        sort_order: milestone.sortOrder,
+        release_plan_definition_id: planId,
+      })
+      .execute();
+    for (const strategy of strategies.filter((s) => s.milestoneId === milestone.id)) {
+      const strategyId = ulid();
+      await db
+        .insertInto('milestone_strategies')
+        .values({
+          id: strategyId,
+          milestone_id: milestoneId,
+          sort_order: strategy.sortOrder,
+          title: strategy.title,
+          strategy_name: strategy.strategyName,
+          parameters: JSON.stringify(strategy.parameters),
+          constraints: JSON.stringify(strategy.constraints),
+          variants: JSON.stringify(strategy.variants),
+          disabled: strategy.disabled,
+        })
+        .execute();
+      if (strategy.segments.length > 0) {
+        await db
+          .insertInto('milestone_strategy_segments')
+          .values(
+            strategy.segments.map((segmentId) => ({
+              milestone_strategy_id: strategyId,
+              segment_id: segmentId,
+            })),
+          )
+          .execute();
+      }
+    }
+  }
+  return planId;
+}
+
+/** Removes the plan's strategies from `feature_strategies` (whichever milestone put them there). */
+export async function removeMilestoneStrategiesFromFlag(db: Queryable, planId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('feature_strategies')
+    .where('milestone_id', 'in', (eb) =>
+      eb.selectFrom('milestones').select('id').where('release_plan_definition_id', '=', planId),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Writes a milestone's strategies into the flag environment, marked with the milestone's id. */
+export async function writeMilestoneStrategiesToFlag(
+  db: Queryable,
+  plan: PlanRow,
+  milestoneId: string,
+  createdByUserId: number | null,
+): Promise<number> {
+  const strategies = await getMilestoneStrategies(db, [milestoneId]);
+  for (const strategy of strategies) {
+    const id = ulid();
+    await db
+      .insertInto('feature_strategies')
+      .values({
+        id,
+        feature_name: plan.featureName,
+        project_name: plan.project,
+        environment: plan.environment,
+        strategy_name: strategy.strategyName,
+        title: strategy.title,
+        parameters: JSON.stringify(strategy.parameters),
+        constraints: JSON.stringify(strategy.constraints),
+        variants: JSON.stringify(strategy.variants),
+        sort_order: strategy.sortOrder,
+        disabled: strategy.disabled,
+        created_by_user_id: createdByUserId,
+        milestone_id: milestoneId,
+      })
+      .execute();
+    if (strategy.segments.length > 0) {
+      await db
+        .insertInto('feature_strategy_segment')
+        .values(strategy.segments.map((segmentId) => ({ feature_strategy_id: id, segment_id: segmentId })))
+        .execute();
+    }
+  }
+  return strategies.length;
+}
+
+export async function markMilestoneStarted(db: Queryable, planId: string, milestoneId: string, now: Date) {
+  await db
+    .updateTable('release_plan_definitions')
+    .set({ active_milestone_id: milestoneId })
+    .where('id', '=', planId)
+    .execute();
+  await db.updateTable('milestones').set({ started_at: now }).where('id', '=', milestoneId).execute();
+}
+
+export async function deletePlanRow(db: Queryable, planId: string): Promise<void> {
+  // Milestones, their strategies, progressions and safeguards go with it (ON DELETE CASCADE).
+  await db.deleteFrom('release_plan_definitions').where('id', '=', planId).execute();
+}

@@ -1,0 +1,61 @@
+import { SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../lib/caller';
+import { type Actor, appendEvent } from '../events';
+import type { JobKind } from '../scheduler';
+import { executeProgression } from './plan-operations';
+import { getPlan } from './plan-store';
+import { claimDueProgressions, type DueProgression } from './progression-store';
+import { breachedSafeguards } from './safeguard-evaluation';
+
+/** Automatic progressions are made by the system, as Unleash records them. */
+const PROGRESSION_ACTOR: Actor = { name: SYSTEM_USER_NAME, userId: SYSTEM_USER_ID };
+
+/**
+ * Release-plan milestone progressions on the durable scheduler (issue 14): a progression row is
+ * due once its source milestone has been the active one for `intervalMinutes`; it is claimed with
+ * FOR UPDATE SKIP LOCKED and run in that transaction, so across instances it runs once, and one
+ * that came due while every instance was down runs at the first tick after start. Safeguards
+ * are checked first: a breach pauses the plan instead of advancing it.
+ */
+export function releasePlanProgressionJob(clock: () => Date = () => new Date()): JobKind<DueProgression> {
+  return {
+    name: 'release-plan-progression',
+    claimDue: (trx, limit) => claimDueProgressions(trx, limit, clock()),
+    async run(trx, row) {
+      const now = clock();
+      await executeProgression(trx, row, {
+        actor: PROGRESSION_ACTOR,
+        now,
+        breached: async () => {
+          const plan = await getPlan(trx, row.planId);
+          return plan ? breachedSafeguards(trx, plan, now) : [];
+        },
+      });
+      // 'skipped' (the plan moved on meanwhile) leaves the row: it is no longer due by the claim's rule.
+    },
+    async markFailed(trx, row) {
+      // A progression that cannot run (its target was deleted...) pauses rather than retrying every tick.
+      const result = await trx
+        .updateTable('milestone_progressions')
+        .set({ paused_at: clock() })
+        .where('source_milestone', '=', row.sourceMilestone)
+        .where('executed_at', 'is', null)
+        .where('paused_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async onFailure(trx, row, reason) {
+      const plan = await getPlan(trx, row.planId);
+      if (!plan) return;
+      await appendEvent(trx, {
+        type: 'release-plan-progressions-paused',
+        createdBy: PROGRESSION_ACTOR.name,
+        createdByUserId: PROGRESSION_ACTOR.userId,
+        featureName: plan.featureName,
+        project: plan.project,
+        environment: plan.environment,
+        data: { planId: plan.id, reason: 'progression-failed', failureReason: reason },
+      });
+    },
+    describe: (row) => ({ planId: row.planId, sourceMilestone: row.sourceMilestone }),
+  };
+}

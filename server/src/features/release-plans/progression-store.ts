@@ -1,0 +1,186 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../events';
+
+/**
+ * Automatic milestone progressions (issue 14): one row per source milestone, "after
+ * `intervalMinutes` since the source milestone started, start the target". A progression is due
+ * when its source is the plan's active milestone, it has not run (`executed_at`), it is not
+ * paused (`paused_at`, set by a safeguard or by hand), and the interval has passed.
+ */
+
+export interface TransitionCondition {
+  intervalMinutes: number;
+}
+
+export interface ProgressionRow {
+  sourceMilestone: string;
+  targetMilestone: string;
+  transitionCondition: TransitionCondition;
+  executedAt: Date | null;
+  pausedAt: Date | null;
+}
+
+/** A due progression, claimed: what the scheduler's job kind carries. */
+export interface DueProgression {
+  sourceMilestone: string;
+  targetMilestone: string;
+  planId: string;
+}
+
+function toProgression(row: {
+  source_milestone: string;
+  target_milestone: string;
+  transition_condition: unknown;
+  executed_at: Date | null;
+  paused_at: Date | null;
+}): ProgressionRow {
+  const condition = (row.transition_condition ?? {}) as Partial<TransitionCondition>;
+  return {
+    sourceMilestone: row.source_milestone,
+    targetMilestone: row.target_milestone,
+    transitionCondition: { intervalMinutes: Number(condition.intervalMinutes ?? 0) },
+    executedAt: row.executed_at,
+    pausedAt: row.paused_at,
+  };
+}
+
+const COLUMNS = [
+  'source_milestone',
+  'target_milestone',
+  'transition_condition',
+  'executed_at',
+  'paused_at',
+] as const;
+
+export async function getProgressionsOfMilestones(
+  db: Queryable,
+  milestoneIds: readonly string[],
+): Promise<ProgressionRow[]> {
+  if (milestoneIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('milestone_progressions')
+    .select(COLUMNS)
+    .where('source_milestone', 'in', milestoneIds)
+    .execute();
+  return rows.map(toProgression);
+}
+
+export async function getProgression(
+  db: Queryable,
+  sourceMilestone: string,
+  lock = false,
+): Promise<ProgressionRow | undefined> {
+  const row = await db
+    .selectFrom('milestone_progressions')
+    .select(COLUMNS)
+    .where('source_milestone', '=', sourceMilestone)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+  return row ? toProgression(row) : undefined;
+}
+
+/** Creates or replaces the progression out of `sourceMilestone`; a changed one runs again. */
+export async function upsertProgression(
+  db: Queryable,
+  progression: { sourceMilestone: string; targetMilestone: string; transitionCondition: TransitionCondition },
+): Promise<void> {
+  const condition = JSON.stringify({ intervalMinutes: progression.transitionCondition.intervalMinutes });
+  await db
+    .insertInto('milestone_progressions')
+    .values({
+      source_milestone: progression.sourceMilestone,
+      target_milestone: progression.targetMilestone,
+      transition_condition: condition,
+    })
+    .onConflict((oc) =>
+      oc.column('source_milestone').doUpdateSet({
+        target_milestone: progression.targetMilestone,
+        transition_condition: condition,
+        executed_at: null,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteProgression(db: Queryable, sourceMilestone: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('milestone_progressions')
+    .where('source_milestone', '=', sourceMilestone)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function markProgressionExecuted(db: Queryable, sourceMilestone: string, now: Date) {
+  await db
+    .updateTable('milestone_progressions')
+    .set({ executed_at: now })
+    .where('source_milestone', '=', sourceMilestone)
+    .execute();
+}
+
+/** Pauses (or, with null, resumes) every progression of a plan; returns how many changed. */
+export async function setPlanProgressionsPaused(db: Queryable, planId: string, pausedAt: Date | null) {
+  const result = await db
+    .updateTable('milestone_progressions')
+    .set({ paused_at: pausedAt })
+    .where('source_milestone', 'in', (eb) =>
+      eb.selectFrom('milestones').select('id').where('release_plan_definition_id', '=', planId),
+    )
+    .where('paused_at', pausedAt === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Whether any progression of the plan is paused. */
+export async function isPlanPaused(db: Queryable, planId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('milestone_progressions as mp')
+    .innerJoin('milestones as m', 'm.id', 'mp.source_milestone')
+    .select('mp.source_milestone')
+    .where('m.release_plan_definition_id', '=', planId)
+    .where('mp.paused_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Locks up to `limit` due progressions, oldest due first, skipping rows another instance holds:
+ * the source milestone is its plan's active one, started at least `intervalMinutes` ago, and the
+ * progression has neither run nor been paused.
+ */
+export async function claimDueProgressions(
+  db: Queryable,
+  limit: number,
+  now: Date,
+): Promise<DueProgression[]> {
+  const due = sql<Date>`m.started_at + make_interval(mins => (mp.transition_condition->>'intervalMinutes')::int)`;
+  const rows = await db
+    .selectFrom('milestone_progressions as mp')
+    .innerJoin('milestones as m', 'm.id', 'mp.source_milestone')
+    .innerJoin('release_plan_definitions as p', 'p.id', 'm.release_plan_definition_id')
+    .select(['mp.source_milestone', 'mp.target_milestone', 'p.id as plan_id'])
+    .where('mp.executed_at', 'is', null)
+    .where('mp.paused_at', 'is', null)
+    .whereRef('p.active_milestone_id', '=', 'mp.source_milestone')
+    .where('m.started_at', 'is not', null)
+    .where(due, '<=', now)
+    .orderBy(due)
+    .limit(limit)
+    .forUpdate('mp')
+    .skipLocked()
+    .execute();
+  return rows.map((row) => ({
+    sourceMilestone: row.source_milestone,
+    targetMilestone: row.target_milestone,
+    planId: row.plan_id,
+  }));
+}
+
+/** When the plan's active milestone's progression comes due, for the console; null when none. */
+export function nextProgressionAt(
+  startedAt: Date | null,
+  progression: ProgressionRow | undefined,
+): Date | null {
+  if (!startedAt || !progression || progression.executedAt || progression.pausedAt) return null;
+  return new Date(startedAt.getTime() + progression.transitionCondition.intervalMinutes * 60_000);
+}

@@ -1,0 +1,36 @@
+import type { Queryable } from '../events';
+import { aggregateImpactMetric } from './impact-metrics-store';
+import type { PlanRow } from './plan-store';
+import { getSafeguardsOfPlans, markSafeguardTriggered, type SafeguardView } from './safeguard-store';
+
+/** Whether a measured value meets the safeguard's trigger condition. No sample never triggers. */
+export function isBreached(value: number | null, condition: SafeguardView['triggerCondition']): boolean {
+  if (value === null) return false;
+  return condition.operator === '>' ? value > condition.threshold : value < condition.threshold;
+}
+
+/**
+ * The plan's safeguards whose impact metric, over their time range in the plan's environment,
+ * meets their trigger condition now; each one found is marked triggered (the console shows it).
+ */
+export async function breachedSafeguards(db: Queryable, plan: PlanRow, now: Date): Promise<SafeguardView[]> {
+  const breached: SafeguardView[] = [];
+  for (const safeguard of await getSafeguardsOfPlans(db, [plan.id])) {
+    const value = await aggregateImpactMetric(
+      db,
+      {
+        metricName: safeguard.impactMetric.metricName,
+        environment: plan.environment,
+        timeRange: safeguard.impactMetric.timeRange,
+        aggregationMode: safeguard.impactMetric.aggregationMode,
+        labelSelectors: safeguard.impactMetric.labelSelectors,
+      },
+      now,
+    );
+    if (isBreached(value, safeguard.triggerCondition)) {
+      await markSafeguardTriggered(db, safeguard.id, now);
+      breached.push({ ...safeguard, triggeredAt: now.toISOString() });
+    }
+  }
+  return breached;
+}

@@ -1,0 +1,174 @@
+import { ulid } from '../../lib/ulid';
+import type { Queryable } from '../events';
+
+/**
+ * Safeguards of release plans (issue 14): a condition on an impact metric that pauses the
+ * plan's automatic progressions when met. A plan has at most one safeguard, as Unleash's
+ * `PUT …/release-plans/{planId}/safeguards` (no id in the path) replaces it.
+ */
+
+export type TimeRange = 'hour' | 'day' | 'week' | 'month';
+export type AggregationMode = 'rps' | 'count' | 'avg' | 'sum' | 'p95' | 'p99' | 'p50';
+
+export interface SafeguardInput {
+  impactMetric: {
+    metricName: string;
+    timeRange: TimeRange;
+    aggregationMode: AggregationMode;
+    labelSelectors: Record<string, string[]>;
+  };
+  triggerCondition: { operator: '>' | '<'; threshold: number };
+}
+
+/** releasePlanSafeguardSchema, plus when it last paused the plan. */
+export interface SafeguardView {
+  id: string;
+  action: { type: string; id: string };
+  triggerCondition: { operator: '>' | '<'; threshold: number };
+  impactMetric: {
+    id: string;
+    metricName: string;
+    timeRange: TimeRange;
+    aggregationMode: AggregationMode;
+    labelSelectors: Record<string, string[]>;
+    source: 'internal' | 'external';
+  };
+  triggeredAt: string | null;
+}
+
+const PAUSE_ACTION = 'pauseReleasePlanProgressions';
+
+const COLUMNS = [
+  'id',
+  'release_plan_id',
+  'action_type',
+  'impact_metric_id',
+  'metric_name',
+  'time_range',
+  'aggregation_mode',
+  'label_selectors',
+  'metric_source',
+  'trigger_operator',
+  'trigger_threshold',
+  'triggered_at',
+] as const;
+
+type SafeguardDbRow = {
+  id: string;
+  release_plan_id: string;
+  action_type: string;
+  impact_metric_id: string;
+  metric_name: string;
+  time_range: string;
+  aggregation_mode: string;
+  label_selectors: unknown;
+  metric_source: string;
+  trigger_operator: string;
+  trigger_threshold: number;
+  triggered_at: Date | null;
+};
+
+function toView(row: SafeguardDbRow): SafeguardView {
+  return {
+    id: row.id,
+    action: { type: row.action_type, id: row.release_plan_id },
+    triggerCondition: {
+      operator: row.trigger_operator as '>' | '<',
+      threshold: Number(row.trigger_threshold),
+    },
+    impactMetric: {
+      id: row.impact_metric_id,
+      metricName: row.metric_name,
+      timeRange: row.time_range as TimeRange,
+      aggregationMode: row.aggregation_mode as AggregationMode,
+      labelSelectors: (row.label_selectors as Record<string, string[]>) ?? {},
+      source: row.metric_source === 'external' ? 'external' : 'internal',
+    },
+    triggeredAt: row.triggered_at?.toISOString() ?? null,
+  };
+}
+
+export async function getSafeguardsOfPlans(
+  db: Queryable,
+  planIds: readonly string[],
+): Promise<SafeguardView[]> {
+  if (planIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('safeguards')
+    .select(COLUMNS)
+    .where('release_plan_id', 'in', planIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toView);
+}
+
+/** Sets the plan's safeguard (replacing one it had); returns it and the one it replaced. */
+export async function upsertSafeguard(
+  db: Queryable,
+  planId: string,
+  input: SafeguardInput,
+): Promise<{ safeguard: SafeguardView; before: SafeguardView | undefined }> {
+  const [before] = await getSafeguardsOfPlans(db, [planId]);
+  const values = {
+    metric_name: input.impactMetric.metricName,
+    time_range: input.impactMetric.timeRange,
+    aggregation_mode: input.impactMetric.aggregationMode,
+    label_selectors: JSON.stringify(input.impactMetric.labelSelectors),
+    trigger_operator: input.triggerCondition.operator,
+    trigger_threshold: input.triggerCondition.threshold,
+    triggered_at: null,
+  };
+  let row: SafeguardDbRow;
+  if (before) {
+    row = await db
+      .updateTable('safeguards')
+      .set(values)
+      .where('id', '=', before.id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+  } else {
+    row = await db
+      .insertInto('safeguards')
+      .values({
+        id: ulid(),
+        release_plan_id: planId,
+        action_type: PAUSE_ACTION,
+        impact_metric_id: ulid(),
+        metric_source: 'internal',
+        ...values,
+      })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+  }
+  return { safeguard: toView(row), before };
+}
+
+/** Deletes a plan's safeguard; returns what it was, or undefined when the plan had no such one. */
+export async function deleteSafeguard(
+  db: Queryable,
+  planId: string,
+  safeguardId: string,
+): Promise<SafeguardView | undefined> {
+  const row = await db
+    .deleteFrom('safeguards')
+    .where('id', '=', safeguardId)
+    .where('release_plan_id', '=', planId)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ? toView(row) : undefined;
+}
+
+export async function markSafeguardTriggered(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.updateTable('safeguards').set({ triggered_at: now }).where('id', '=', id).execute();
+}
+
+/** Clears the triggered mark of a plan's safeguards (on resume by hand). */
+export async function clearSafeguardsTriggered(db: Queryable, planId: string): Promise<void> {
+  await db
+    .updateTable('safeguards')
+    .set({ triggered_at: null })
+    .where('release_plan_id', '=', planId)
+    .where('triggered_at', 'is not', null)
+    .execute();
+}
