@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer } from '../../test-utils/fake-server';
+import { renderWithConsole } from '../../test-utils/render';
+import { ReleaseTemplatesScreen } from './ReleaseTemplatesScreen';
+
+const template = {
+  id: '01JTEMPLATE0000000000000001',
+  discriminator: 'template',
+  name: 'Gradual rollout',
+  description: 'Internal first, then everyone',
+  createdByUserId: 1,
+  createdAt: '2026-11-25T07:00:00.000Z',
+  archivedAt: null,
+  milestones: [
+    {
+      id: 'm1',
+      name: 'Internal',
+      sortOrder: 0,
+      releasePlanDefinitionId: '01JTEMPLATE0000000000000001',
+      strategies: [
+        {
+          id: 's1',
+          milestoneId: 'm1',
+          sortOrder: 0,
+          title: 'Staff',
+          name: 'flexibleRollout',
+          strategyName: 'flexibleRollout',
+          parameters: { rollout: '25', stickiness: 'default', groupId: '' },
+          constraints: [{ contextName: 'userId', operator: 'IN', values: ['ann'] }],
+          variants: [],
+          segments: [],
+          disabled: false,
+        },
+      ],
+    },
+    {
+      id: 'm2',
+      name: 'Everyone',
+      sortOrder: 1,
+      releasePlanDefinitionId: '01JTEMPLATE0000000000000001',
+      strategies: [],
+    },
+  ],
+};
+
+describe('release templates screen', () => {
+  it('lists each template with its milestones in order and their strategies', async () => {
+    const server = createFakeServer().on('GET', '/api/admin/release-plan-templates', [template]);
+    await renderWithConsole(<ReleaseTemplatesScreen />, { server });
+    const card = await screen.findByTestId(`release-template-${template.id}`);
+    expect(within(card).getByRole('heading', { name: 'Gradual rollout' })).toBeTruthy();
+    expect(within(card).getByText('2 milestones')).toBeTruthy();
+    expect(within(card).getByText('Internal first, then everyone')).toBeTruthy();
+    expect(within(card).getByTestId('milestone-m1').textContent).toContain('1. Internal');
+    expect(within(card).getByTestId('milestone-m1').textContent).toContain('Staff');
+    expect(within(card).getByTestId('milestone-m1').textContent).toContain('25%');
+    expect(within(card).getByTestId('milestone-m1').textContent).toContain('1 constraint(s)');
+    expect(within(card).getByTestId('milestone-m2').textContent).toContain('2. Everyone');
+    expect(within(card).getByTestId('milestone-m2').textContent).toContain('No strategies');
+  });
+
+  it('says when there are no templates', async () => {
+    const server = createFakeServer().on('GET', '/api/admin/release-plan-templates', []);
+    await renderWithConsole(<ReleaseTemplatesScreen />, { server });
+    expect(await screen.findByText('No release templates yet.')).toBeTruthy();
+  });
+});
