@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
@@ -64,5 +64,42 @@ describe('release templates screen', () => {
     const server = createFakeServer().on('GET', '/api/admin/release-plan-templates', []);
     await renderWithConsole(<ReleaseTemplatesScreen />, { server });
     expect(await screen.findByText('No release templates yet.')).toBeTruthy();
+  });
+
+  it('archives a template after asking, and it leaves the library', async () => {
+    let templates = [template];
+    const server = createFakeServer()
+      .on('GET', '/api/admin/release-plan-templates', () => ({ body: templates }))
+      .on('GET', `/api/admin/release-plan-templates/${template.id}`, () => ({ body: template }))
+      .on('POST', `/api/admin/release-plan-templates/archive/${template.id}`, () => {
+        templates = [];
+        return { status: 200 };
+      });
+    await renderWithConsole(<ReleaseTemplatesScreen />, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive Gradual rollout' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archive template' }));
+    expect(await screen.findByText('Release template Gradual rollout archived.')).toBeTruthy();
+    expect(server.calls('POST', `/api/admin/release-plan-templates/archive/${template.id}`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId(`release-template-${template.id}`)).toBeNull());
+  });
+
+  it('deletes a template after asking; keeping it sends nothing', async () => {
+    const server = createFakeServer()
+      .on('GET', '/api/admin/release-plan-templates', [template])
+      .on('GET', `/api/admin/release-plan-templates/${template.id}`, () => ({ body: template }))
+      .on('DELETE', `/api/admin/release-plan-templates/${template.id}`, () => ({ status: 200 }));
+    await renderWithConsole(<ReleaseTemplatesScreen />, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Gradual rollout' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls('DELETE', `/api/admin/release-plan-templates/${template.id}`)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Gradual rollout' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete template' }),
+    );
+    expect(await screen.findByText('Release template Gradual rollout deleted.')).toBeTruthy();
+    expect(server.calls('DELETE', `/api/admin/release-plan-templates/${template.id}`)).toHaveLength(1);
   });
 });

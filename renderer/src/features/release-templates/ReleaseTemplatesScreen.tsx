@@ -1,10 +1,19 @@
-import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
+import { EditNotices, useEditNotices } from '../../components/EditNotices/EditNotices';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { useConsole } from '../../stores/console-context';
 import { useNow } from '../../stores/use-now';
+import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { strategyDisplayName } from '../strategies/strategy-names';
+import { archiveReleaseTemplateEdit, deleteReleaseTemplateEdit } from './release-template-edits';
 import { createReleaseTemplatesApi, type ReleasePlanTemplate } from './release-templates-api';
+
+type Removing = { template: ReleasePlanTemplate; action: 'archive' | 'delete' } | null;
 
 type Milestone = NonNullable<ReleasePlanTemplate['milestones']>[number];
 
@@ -38,7 +47,11 @@ function MilestoneItem({ milestone, position }: { milestone: Milestone; position
 
 /** The release template library: each template's milestones in order, with their strategies. */
 export function ReleaseTemplatesScreen() {
+  const consoleApi = useConsole();
   const now = useNow();
+  const pending = usePendingEdits('release-template');
+  const notices = useEditNotices();
+  const [removing, setRemoving] = useState<Removing>(null);
   const templates = useServerData('release-plan-templates', (api) =>
     createReleaseTemplatesApi(api.client).list(),
   );
@@ -51,6 +64,7 @@ export function ReleaseTemplatesScreen() {
         fromCache={templates.fromCache}
         now={now}
       />
+      <EditNotices notices={notices} />
       <QueryState
         query={templates}
         noun="release templates"
@@ -66,12 +80,34 @@ export function ReleaseTemplatesScreen() {
                     <Title order={3} size="h4">
                       {template.name}
                     </Title>
+                    <PendingBadge entry={pending(template.id)} />
                     <Badge variant="light">
                       {template.milestones?.length ?? 0}{' '}
                       {(template.milestones?.length ?? 0) === 1 ? 'milestone' : 'milestones'}
                     </Badge>
                   </Group>
                   {template.description ? <Text size="sm">{template.description}</Text> : null}
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Archive ${template.name}`}
+                      disabled={pending(template.id) !== undefined}
+                      onClick={() => setRemoving({ template, action: 'archive' })}
+                    >
+                      Archive
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      color="red"
+                      aria-label={`Delete ${template.name}`}
+                      disabled={pending(template.id) !== undefined}
+                      onClick={() => setRemoving({ template, action: 'delete' })}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
                   <List type="unordered" listStyleType="none" spacing="xs">
                     {(template.milestones ?? []).map((milestone, index) => (
                       <MilestoneItem key={milestone.id} milestone={milestone} position={index + 1} />
@@ -83,6 +119,28 @@ export function ReleaseTemplatesScreen() {
           </Stack>
         )}
       </QueryState>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={`${removing?.action === 'delete' ? 'Delete' : 'Archive'} the release template ${removing?.template.name ?? ''}?`}
+        confirmLabel={removing?.action === 'delete' ? 'Delete template' : 'Archive template'}
+        cancelLabel="Keep it"
+        failure={`The template was not ${removing?.action === 'delete' ? 'deleted' : 'archived'}`}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          const { template, action } = removing;
+          const edit =
+            action === 'delete' ? deleteReleaseTemplateEdit(template) : archiveReleaseTemplateEdit(template);
+          notices.afterEdit(
+            await consoleApi.submitEdit(edit),
+            `Release template ${template.name} ${action === 'delete' ? 'deleted' : 'archived'}.`,
+          );
+        }}
+      >
+        {removing?.action === 'delete'
+          ? 'The template and its milestones are removed. Release plans made from it stay on their flags.'
+          : 'An archived template leaves the library; plans made from it stay on their flags and its name can be reused.'}
+      </ConfirmDialog>
     </>
   );
 }
