@@ -102,4 +102,34 @@ describe('release templates screen', () => {
     expect(await screen.findByText('Release template Gradual rollout deleted.')).toBeTruthy();
     expect(server.calls('DELETE', `/api/admin/release-plan-templates/${template.id}`)).toHaveLength(1);
   });
+
+  it('creates a template with its milestones in order', async () => {
+    const server = createFakeServer()
+      .on('GET', '/api/admin/release-plan-templates', [])
+      .on('POST', '/api/admin/release-plan-templates', (request) => ({
+        body: { ...template, ...(request.body as object) },
+      }));
+    await renderWithConsole(<ReleaseTemplatesScreen />, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create template' }));
+    expect(await within(dialog).findByText('A template needs a name')).toBeTruthy();
+    expect(server.calls('POST', '/api/admin/release-plan-templates')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: ' Canary ' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Small first' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Milestone 1/), { target: { value: 'Canary 5%' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Milestone 2/), { target: { value: 'Everyone' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create template' }));
+    expect(await screen.findByText('Release template Canary created.')).toBeTruthy();
+    expect(server.calls('POST', '/api/admin/release-plan-templates')[0]?.body).toEqual({
+      name: 'Canary',
+      description: 'Small first',
+      milestones: [
+        { name: 'Canary 5%', sortOrder: 0 },
+        { name: 'Everyone', sortOrder: 1 },
+      ],
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
 import { EditNotices, useEditNotices } from '../../components/EditNotices/EditNotices';
@@ -10,6 +10,7 @@ import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { strategyDisplayName } from '../strategies/strategy-names';
+import { ReleaseTemplateForm } from './ReleaseTemplateForm';
 import { archiveReleaseTemplateEdit, deleteReleaseTemplateEdit } from './release-template-edits';
 import { createReleaseTemplatesApi, type ReleasePlanTemplate } from './release-templates-api';
 
@@ -52,6 +53,7 @@ export function ReleaseTemplatesScreen() {
   const pending = usePendingEdits('release-template');
   const notices = useEditNotices();
   const [removing, setRemoving] = useState<Removing>(null);
+  const [creating, setCreating] = useState(false);
   const templates = useServerData('release-plan-templates', (api) =>
     createReleaseTemplatesApi(api.client).list(),
   );
@@ -63,6 +65,7 @@ export function ReleaseTemplatesScreen() {
         savedAt={templates.savedAt}
         fromCache={templates.fromCache}
         now={now}
+        actions={<Button onClick={() => setCreating(true)}>New template</Button>}
       />
       <EditNotices notices={notices} />
       <QueryState
@@ -119,6 +122,17 @@ export function ReleaseTemplatesScreen() {
           </Stack>
         )}
       </QueryState>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New release template">
+        {creating ? (
+          <ReleaseTemplateForm
+            onCancel={() => setCreating(false)}
+            onDone={(result, name) => {
+              setCreating(false);
+              notices.afterEdit(result, `Release template ${name} created.`);
+            }}
+          />
+        ) : null}
+      </Modal>
       <ConfirmDialog
         opened={removing !== null}
         title={`${removing?.action === 'delete' ? 'Delete' : 'Archive'} the release template ${removing?.template.name ?? ''}?`}

@@ -20,6 +20,26 @@ export function releaseTemplateSnapshot(template: ReleasePlanTemplate) {
   };
 }
 
+export interface NewReleaseTemplate {
+  name: string;
+  description: string | null;
+  milestones: Array<{ name: string; sortOrder: number }>;
+}
+
+/** Pending creations have no server id yet: their target carries a local one with this prefix. */
+const NEW_PREFIX = 'new:';
+
+export function createReleaseTemplateEdit(body: NewReleaseTemplate, localId: string): EditDraft {
+  return {
+    kind: 'release-template',
+    target: `${NEW_PREFIX}${localId}`,
+    summary: `Create the release template ${body.name}`,
+    request: { method: 'POST', path: '/api/admin/release-plan-templates', body },
+    base: null,
+    mine: { name: body.name, description: body.description, archived: false },
+  };
+}
+
 export function archiveReleaseTemplateEdit(template: ReleasePlanTemplate): EditDraft {
   return {
     kind: 'release-template',
