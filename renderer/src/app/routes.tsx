@@ -26,6 +26,7 @@ import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
+import { ReleaseTemplatesScreen } from '../features/release-templates/ReleaseTemplatesScreen';
 import { SegmentsScreen } from '../features/segments/SegmentsScreen';
 import { StrategiesScreen } from '../features/strategy-definitions/StrategiesScreen';
 import { TagTypesScreen } from '../features/tag-types/TagTypesScreen';
@@ -87,6 +88,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Configure',
     keywords: 'custom strategy definitions parameters deprecate',
     render: () => <StrategiesScreen />,
+  },
+  {
+    path: '/release-templates',
+    label: 'Release templates',
+    group: 'Configure',
+    keywords: 'release plans milestones rollout templates',
+    render: () => <ReleaseTemplatesScreen />,
   },
   {
     path: '/context',

@@ -6,6 +6,7 @@ import { CHANGE_REQUEST_READERS } from '../features/change-requests/change-reque
 import { CONTEXT_FIELD_READERS } from '../features/context-fields/context-field-edits';
 import { FLAG_RESOURCE_READERS } from '../features/flag-page/flag-edits';
 import { PROJECT_READERS, projectSnapshot } from '../features/projects/project-edits';
+import { RELEASE_TEMPLATE_READERS } from '../features/release-templates/release-template-edits';
 import { SEGMENT_READERS } from '../features/segments/segment-edits';
 import { STRATEGY_READERS } from '../features/strategies/strategy-edits';
 import { TAG_TYPE_READERS } from '../features/tag-types/tag-type-edits';
@@ -119,4 +120,5 @@ export const RESOURCE_READERS: Record<string, Reader> = {
   ...STRATEGY_READERS,
   ...SEGMENT_READERS,
   ...CHANGE_REQUEST_READERS,
+  ...RELEASE_TEMPLATE_READERS,
 };

@@ -111,14 +111,11 @@ async function insertMilestoneWithStrategies(
   const strategies = input.strategies ?? [];
   checkStrategyCount(strategies.length);
   const name = checkName('name', input.name);
-  if (before) await updateMilestone(db, id, { name, sortOrder: checkSortOrder(input.sortOrder, sortOrder) });
-  else
-    await insertMilestone(db, {
-      id,
-      name,
-      sortOrder: checkSortOrder(input.sortOrder, sortOrder),
-      definitionId: templateId,
-    });
+  const position = checkSortOrder(input.sortOrder, sortOrder);
+  if (before) await updateMilestone(db, id, { name, sortOrder: position });
+  else await insertMilestone(db, { id, name, sortOrder: position, definitionId: templateId });
+  // A kept milestone sent without `strategies` keeps its strategies; an empty list clears them.
+  if (before && input.strategies === undefined) return;
   const keptStrategyIds = new Set<string>();
   for (const [index, strategyInput] of strategies.entries()) {
     const existing = before?.strategies.find((strategy) => strategy.id === strategyInput.id);

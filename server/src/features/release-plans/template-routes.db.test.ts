@@ -153,10 +153,24 @@ describe('release templates API', () => {
       expect.objectContaining({ id: a!.strategies![0]!.id, title: 'keep me' }),
     ]);
     expect(updated.milestones!.map((milestone) => milestone.id)).not.toContain(b!.id);
-    expect(await read(created.id)).toEqual(updated);
+    // A kept milestone sent without strategies keeps them.
+    const renamedOnly = await call<ReleasePlanTemplate>(
+      test,
+      'PUT',
+      `${BASE}/${created.id}`,
+      { name: 'Edited', milestones: [{ id: a!.id, name: 'A again' }] },
+      200,
+    );
+    expect(renamedOnly.milestones![0]!.strategies!.map((strategy) => strategy.id)).toEqual([
+      a!.strategies![0]!.id,
+    ]);
+    expect(await read(created.id)).toEqual(renamedOnly);
 
     const events = await eventsAfter(test.db, before);
-    expect(events.map((event) => event.type)).toEqual(['release-plan-template-updated']);
+    expect(events.map((event) => event.type)).toEqual([
+      'release-plan-template-updated',
+      'release-plan-template-updated',
+    ]);
     expect(events[0]!.preData).toEqual(created);
     expect(events[0]!.data).toEqual(updated);
   });
