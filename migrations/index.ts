@@ -6,6 +6,7 @@ import * as identityAccess from './20261122110000_identity_access';
 import * as m20261125025031 from './20261125025031_unknown_flags';
 import * as m20261125031454 from './20261125031454_login_attempts';
 import * as m20261125031943 from './20261125031943_invite_link_secret_hash';
+import * as m20261125070000 from './20261125070000_feature_lifecycles';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261125025031_unknown_flags': m20261125025031,
   '20261125031454_login_attempts': m20261125031454,
   '20261125031943_invite_link_secret_hash': m20261125031943,
+  '20261125070000_feature_lifecycles': m20261125070000,
 };

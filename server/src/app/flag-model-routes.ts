@@ -4,6 +4,7 @@ import { contextFieldRoutes } from '../features/context-fields/context-field-rou
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
 import { environmentRoutes } from '../features/environments/environment-routes';
 import { eventRoutes } from '../features/events/event-routes';
+import { lifecycleRoutes } from '../features/feature-lifecycle/lifecycle-routes';
 import { featureSearchRoutes } from '../features/feature-search/feature-search-routes';
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
@@ -32,6 +33,7 @@ export async function flagModelRoutes(app: App, { db }: { db: Db }): Promise<voi
   await app.register(featureRoutes, { db });
   await app.register(dependencyRoutes, { db });
   await app.register(featureSearchRoutes, { db });
+  await app.register(lifecycleRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

@@ -14,6 +14,7 @@ import { isUrlFriendly } from '../../lib/url-friendly';
 import { invalidRequest, notUrlFriendly } from '../../lib/validation-errors';
 import { exceedsLimit, validateConstraints } from '../constraints';
 import { type Actor, appendEvent, type NewEvent, type Queryable } from '../events';
+import { recordFlagArchived, recordFlagCreated, recordFlagRevived } from '../feature-lifecycle';
 import { getProject, getProjectEnvironments, type ProjectRow } from '../projects';
 import { getSegmentsByIds, segmentNotFound } from '../segments';
 import { getStrategy } from '../strategies';
@@ -403,6 +404,7 @@ async function archiveFeatures(db: Queryable, actor: Actor, features: FeatureRow
     }
     await updateFeatureRow(db, feature.name, { archivedAt: new Date() });
     await appendEvent(db, event(actor, feature, { type: 'feature-archived' }));
+    await recordFlagArchived(db, feature.name);
   }
 }
 
@@ -459,6 +461,7 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       await insertFeatureEnvironments(db, input.name, environments);
       const created = (await getFeature(db, input.name))!;
       await appendEvent(db, event(actor, created, { type: 'feature-created', data: featureData(created) }));
+      await recordFlagCreated(db, created.name);
       if (input.tags?.length) await changeFeatureTags(db, created, input.tags, [], actor);
       return featureData(created) as Result;
     }
@@ -528,6 +531,7 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       );
       const clone = (await getFeature(db, op.name))!;
       await appendEvent(db, event(actor, clone, { type: 'feature-created', data: featureData(clone) }));
+      await recordFlagCreated(db, clone.name);
       const parents = await db
         .selectFrom('dependent_features')
         .selectAll()
@@ -605,6 +609,7 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       }
       await updateFeatureRow(db, feature.name, { archivedAt: null });
       await appendEvent(db, event(actor, feature, { type: 'feature-revived' }));
+      await recordFlagRevived(db, feature.name);
       return undefined as Result;
     }
     case 'delete-feature': {
