@@ -27,6 +27,7 @@ import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { FlagLifecycle } from '../lifecycle/FlagLifecycle';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
 import { FlagEnvironment } from './FlagEnvironment';
@@ -338,6 +339,7 @@ export function FlagPage({ project, name }: FlagRef) {
               }
             />
             <FlagSettings flag={flag} feature={data} />
+            <FlagLifecycle flag={flag} />
             <Section title="Environments">
               <Stack gap="md">
                 {(data.environments ?? []).map((environment) => (

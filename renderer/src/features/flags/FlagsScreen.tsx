@@ -28,6 +28,7 @@ import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { flagPagePath } from '../flag-page/flag-page-api';
+import { LifecycleBadge } from '../lifecycle/LifecycleBadge';
 import { CreateFlagForm } from './CreateFlagForm';
 import { FlagDetails } from './FlagDetails';
 import classes from './FlagsScreen.module.css';
@@ -181,6 +182,7 @@ function FlagList({ location }: { location: Location }) {
                     <SortHeader label="Name" sort="name" list={list} onSort={onSort} />
                     <SortHeader label="Type" sort="type" list={list} onSort={onSort} />
                     <SortHeader label="Project" sort="project" list={list} onSort={onSort} />
+                    <Table.Th>Lifecycle</Table.Th>
                     <Table.Th>Environments</Table.Th>
                     <SortHeader label="Created" sort="createdAt" list={list} onSort={onSort} />
                   </Table.Tr>
@@ -222,6 +224,11 @@ function FlagList({ location }: { location: Location }) {
                         </Badge>
                       </Table.Td>
                       <Table.Td>{flag.project}</Table.Td>
+                      <Table.Td>
+                        {flag.lifecycle ? (
+                          <LifecycleBadge stage={flag.lifecycle.stage} status={flag.lifecycle.status} />
+                        ) : null}
+                      </Table.Td>
                       <Table.Td>
                         <Group gap={4}>
                           {flag.environments.map((environment) => (

@@ -23,6 +23,7 @@ export function PendingFlagRows({ rows }: { rows: readonly PendingFlagRow[] }) {
         </Badge>
       </Table.Td>
       <Table.Td>{flag.project}</Table.Td>
+      <Table.Td />
       <Table.Td>
         <Text size="sm" c="dimmed">
           when the server is back
