@@ -151,6 +151,14 @@ describe('flag lifecycle', async () => {
       200,
     );
     expect(searched.features[0]!.lifecycle).toEqual(completed[1]);
+    const flag = await call<{ lifecycle?: Stage }>(
+      t,
+      'GET',
+      '/api/admin/projects/default/features/done-flag',
+      undefined,
+      200,
+    );
+    expect(flag.lifecycle).toEqual(completed[1]);
 
     await call(
       t,
