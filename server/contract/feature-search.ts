@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CreatedBySchema, DateTimeSchema, Nullable } from './admin-common';
+import { CurrentLifecycleSchema } from './feature-lifecycle';
 import { TagSchema } from './tags';
 
 /** Flag search (`/api/admin/search/features`; searchFeaturesSchema). Filters use `IS:`-style operators. */
@@ -57,6 +58,7 @@ export const FeatureSearchResultSchema = Type.Object({
   environments: Type.Array(FeatureSearchEnvironmentSchema),
   segments: Type.Array(Type.String()),
   tags: Type.Array(TagSchema),
+  lifecycle: Type.Optional(CurrentLifecycleSchema),
   createdBy: CreatedBySchema,
 });
 export type FeatureSearchResult = Static<typeof FeatureSearchResultSchema>;

@@ -6,6 +6,7 @@ import {
   StrategyVariantSchema,
   VariantSchema,
 } from './client-features';
+import { CurrentLifecycleSchema } from './feature-lifecycle';
 import { TagSchema } from './tags';
 
 /**
@@ -166,6 +167,7 @@ export const FeatureSchema = Type.Object({
   tags: Type.Optional(Type.Array(TagSchema)),
   dependencies: Type.Optional(Type.Array(FeatureDependencySchema)),
   children: Type.Optional(Type.Array(Type.String())),
+  lifecycle: Type.Optional(CurrentLifecycleSchema),
   links: Type.Optional(
     Type.Array(
       Type.Object({

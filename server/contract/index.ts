@@ -9,6 +9,7 @@ export * from './dependencies';
 export * from './environments';
 export * from './errors';
 export * from './events';
+export * from './feature-lifecycle';
 export * from './feature-search';
 export * from './feature-types';
 export * from './features';

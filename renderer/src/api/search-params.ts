@@ -12,6 +12,8 @@ export interface FeatureSearchFilters {
   project?: string | null;
   types?: readonly string[];
   state?: 'stale' | 'active' | null;
+  /** A lifecycle stage (issue 14): `initial`, `pre-live`, `live`, `completed`. */
+  lifecycle?: string | null;
   /** `type:value` of a tag. */
   tag?: string | null;
   sortBy?: 'name' | 'createdAt' | 'type' | 'project' | 'lastSeenAt';
@@ -31,6 +33,7 @@ export function featureSearchQuery(filters: FeatureSearchFilters): Record<string
   else if (filters.types && filters.types.length > 1) query.type = `IS_ANY_OF:${filters.types.join(',')}`;
   if (filters.state === 'stale') query.state = 'IS:stale';
   if (filters.state === 'active') query.state = 'IS_NOT:stale';
+  if (filters.lifecycle) query.lifecycle = `IS:${filters.lifecycle}`;
   if (filters.tag?.includes(':')) query.tag = `INCLUDE:${filters.tag}`;
   query.sortBy = filters.sortBy ?? 'createdAt';
   query.sortOrder = filters.sortOrder ?? 'desc';

@@ -7,6 +7,7 @@ import { contextFieldRoutes } from '../features/context-fields/context-field-rou
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
 import { environmentRoutes } from '../features/environments/environment-routes';
 import { eventRoutes } from '../features/events/event-routes';
+import { lifecycleRoutes } from '../features/feature-lifecycle/lifecycle-routes';
 import { featureSearchRoutes } from '../features/feature-search/feature-search-routes';
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
@@ -44,6 +45,7 @@ export async function flagModelRoutes(
   await app.register(changeRequestSearchRoutes, { db });
   await app.register(releasePlanRoutes, { db });
   await app.register(templateRoutes, { db });
+  await app.register(lifecycleRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

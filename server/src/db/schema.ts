@@ -227,6 +227,14 @@ export interface UnknownFlagsTable {
   seen_at: Date;
 }
 
+export interface FeatureLifecyclesTable {
+  feature: string;
+  stage: string;
+  entered_at: Generated<Date>;
+  status: string | null;
+  status_value: string | null;
+}
+
 export interface ClientMetricsEnvTable {
   feature_name: string;
   app_name: string;
@@ -556,6 +564,7 @@ export interface Database {
   client_metrics_env_variants: ClientMetricsEnvVariantsTable;
   feature_last_seen: FeatureLastSeenTable;
   unknown_flags: UnknownFlagsTable;
+  feature_lifecycles: FeatureLifecyclesTable;
   projects: ProjectsTable;
   environments: EnvironmentsTable;
   project_environments: ProjectEnvironmentsTable;

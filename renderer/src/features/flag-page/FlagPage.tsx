@@ -31,6 +31,7 @@ import { useServerData } from '../../stores/use-server-data';
 import { ChangeRequestRouting, FlagChangeRequests } from '../change-requests/ChangeRequestMode';
 import { createChangeRequestApi } from '../change-requests/change-request-api';
 import { useFirstGovernedEnvironment } from '../change-requests/use-change-requests';
+import { FlagLifecycle } from '../lifecycle/FlagLifecycle';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
 import { FlagEnvironment } from './FlagEnvironment';
@@ -349,6 +350,7 @@ export function FlagPage({ project, name }: FlagRef) {
             />
             <FlagSettings flag={flag} feature={data} />
             <FlagChangeRequests project={project} name={name} />
+            <FlagLifecycle flag={flag} />
             <Section title="Environments">
               <Stack gap="md">
                 {(data.environments ?? []).map((environment) => (

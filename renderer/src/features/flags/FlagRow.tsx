@@ -4,6 +4,8 @@ import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import type { OutboxEntry } from '../../offline/outbox';
 import { Link } from '../../router/navigation';
 import { flagPagePath } from '../flag-page/flag-page-api';
+import { LifecycleBadge } from '../lifecycle/LifecycleBadge';
+import type { LifecycleStage } from '../lifecycle/lifecycle-stages';
 import classes from './FlagsScreen.module.css';
 
 /** What the server says of a flag that exists; a flag created offline has none of it yet. */
@@ -11,6 +13,7 @@ export interface SavedFlag {
   stale: boolean;
   createdAt: string | null;
   environments: ReadonlyArray<{ name: string; enabled: boolean }>;
+  lifecycle?: { stage: LifecycleStage; status?: string | null } | null;
 }
 
 export interface FlagRowProps {
@@ -65,6 +68,11 @@ export function FlagRow({ flag, pending, saved, onSelect }: FlagRowProps) {
         </Badge>
       </Table.Td>
       <Table.Td>{flag.project}</Table.Td>
+      <Table.Td>
+        {saved?.lifecycle ? (
+          <LifecycleBadge stage={saved.lifecycle.stage} status={saved.lifecycle.status} />
+        ) : null}
+      </Table.Td>
       <Table.Td>
         {saved ? (
           <Group gap={4}>

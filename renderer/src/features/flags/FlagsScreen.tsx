@@ -178,6 +178,7 @@ function FlagList({ location }: { location: Location }) {
                     <SortHeader label="Name" sort="name" list={list} onSort={onSort} />
                     <SortHeader label="Type" sort="type" list={list} onSort={onSort} />
                     <SortHeader label="Project" sort="project" list={list} onSort={onSort} />
+                    <Table.Th>Lifecycle</Table.Th>
                     <Table.Th>Environments</Table.Th>
                     <SortHeader label="Created" sort="createdAt" list={list} onSort={onSort} />
                   </Table.Tr>

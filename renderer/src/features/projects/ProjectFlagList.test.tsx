@@ -134,4 +134,42 @@ describe('project flag list', () => {
     const searched = second.server.calls('GET', '/api/admin/search/features')[0];
     expect(searched?.query.get('query')).toBe('pay');
   });
+
+  it('filters by lifecycle stage and shows each flag its stage badge', async () => {
+    const server = createServer().on('GET', '/api/admin/search/features', (request) => ({
+      status: 200,
+      body: {
+        total: 1,
+        features: [
+          {
+            ...flag('flag-001'),
+            lifecycle: {
+              stage: request.query.get('lifecycle') === 'IS:completed' ? 'completed' : 'live',
+              status: request.query.get('lifecycle') === 'IS:completed' ? 'kept' : undefined,
+              enteredStageAt: '2026-11-25T07:00:00.000Z',
+            },
+          },
+        ],
+      },
+    }));
+    await renderList(server);
+    expect(screen.getByRole('columnheader', { name: 'Lifecycle' })).toBeTruthy();
+    expect(
+      within(screen.getByTestId('project-flag-flag-001')).getByTestId('lifecycle-badge').textContent,
+    ).toBe('Live');
+    const stageFilter = screen.getAllByLabelText('Lifecycle').find((element) => element.tagName === 'INPUT');
+    fireEvent.click(stageFilter!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Completed' }));
+    await waitFor(() =>
+      expect(
+        server
+          .calls('GET', '/api/admin/search/features')
+          .some((r) => r.query.get('lifecycle') === 'IS:completed'),
+      ).toBe(true),
+    );
+    await waitFor(() => expect(screen.getByTestId('lifecycle-badge').textContent).toBe('Completed (kept)'));
+    expect(JSON.parse(localStorage.getItem(flagListViewKey('web')) ?? '{}')).toMatchObject({
+      lifecycle: 'completed',
+    });
+  });
 });

@@ -27,6 +27,8 @@ import { flagPath } from '../../router/paths';
 import { useConsoleState } from '../../stores/console-context';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
+import { LifecycleBadge } from '../lifecycle/LifecycleBadge';
+import { LIFECYCLE_FILTERS } from '../lifecycle/lifecycle-stages';
 import {
   type BulkAction,
   describeBulkAction,
@@ -40,6 +42,7 @@ import {
 
 const COLUMN_LABELS: Record<FlagColumn, string> = {
   type: 'Type',
+  lifecycle: 'Lifecycle',
   environments: 'Environments',
   createdAt: 'Created',
 };
@@ -98,6 +101,7 @@ export function ProjectFlagList({
     project: projectId,
     query: view.query,
     state: view.state,
+    lifecycle: view.lifecycle,
     sortBy: 'name' as const,
     sortOrder: 'asc' as const,
     offset: (page - 1) * FEATURE_PAGE_SIZE,
@@ -168,6 +172,14 @@ export function ProjectFlagList({
           ]}
           value={view.state ?? 'all'}
           onChange={(value) => changeView({ state: value === 'all' ? null : (value as 'stale' | 'active') })}
+        />
+        <Select
+          label="Lifecycle"
+          data={[{ value: 'all', label: 'All stages' }, ...LIFECYCLE_FILTERS]}
+          value={view.lifecycle ?? 'all'}
+          onChange={(value) => changeView({ lifecycle: !value || value === 'all' ? null : value })}
+          allowDeselect={false}
+          w={150}
         />
         <MultiSelect
           label="Columns"
@@ -290,7 +302,9 @@ export function ProjectFlagList({
       {flags.error && !flags.data ? <ErrorNotice error={flags.error} onRetry={flags.reload} /> : null}
       {flags.data && rows.length === 0 ? (
         <Text c="dimmed" size="sm">
-          {view.query || view.state ? 'No flag matches these filters.' : 'This project has no flags.'}
+          {view.query || view.state || view.lifecycle
+            ? 'No flag matches these filters.'
+            : 'This project has no flags.'}
         </Text>
       ) : null}
       {rows.length > 0 ? (
@@ -344,6 +358,13 @@ export function ProjectFlagList({
                     ) : null}
                   </Table.Td>
                   {shown('type') ? <Table.Td>{feature.type}</Table.Td> : null}
+                  {shown('lifecycle') ? (
+                    <Table.Td>
+                      {feature.lifecycle ? (
+                        <LifecycleBadge stage={feature.lifecycle.stage} status={feature.lifecycle.status} />
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
                   {shown('environments') ? (
                     <Table.Td>
                       <Group gap={4}>

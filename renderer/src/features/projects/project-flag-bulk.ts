@@ -63,13 +63,15 @@ export async function runBulkAction(
 export interface FlagListView {
   query: string;
   state: 'stale' | 'active' | null;
+  /** The lifecycle stage to show, or null for all. */
+  lifecycle: string | null;
   columns: FlagColumn[];
 }
 
-export const FLAG_COLUMNS = ['type', 'environments', 'createdAt'] as const;
+export const FLAG_COLUMNS = ['type', 'lifecycle', 'environments', 'createdAt'] as const;
 export type FlagColumn = (typeof FLAG_COLUMNS)[number];
 
-const DEFAULT_VIEW: FlagListView = { query: '', state: null, columns: [...FLAG_COLUMNS] };
+const DEFAULT_VIEW: FlagListView = { query: '', state: null, lifecycle: null, columns: [...FLAG_COLUMNS] };
 
 export const flagListViewKey = (project: string) => `switchyard:project-flags:${project}`;
 
@@ -81,6 +83,7 @@ export function loadFlagListView(project: string): FlagListView {
     return {
       query: typeof parsed.query === 'string' ? parsed.query : '',
       state: parsed.state === 'stale' || parsed.state === 'active' ? parsed.state : null,
+      lifecycle: typeof parsed.lifecycle === 'string' ? parsed.lifecycle : null,
       columns: Array.isArray(parsed.columns)
         ? FLAG_COLUMNS.filter((column) => parsed.columns?.includes(column))
         : [...FLAG_COLUMNS],

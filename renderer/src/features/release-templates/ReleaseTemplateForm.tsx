@@ -5,6 +5,7 @@ import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
 import { createReleaseTemplateEdit, type NewReleaseTemplate } from './release-template-edits';
 
 export interface ReleaseTemplateFormProps {
@@ -15,6 +16,7 @@ export interface ReleaseTemplateFormProps {
 /** Creates a release template: a name, a description and its milestones in order. */
 export function ReleaseTemplateForm({ onDone, onCancel }: ReleaseTemplateFormProps) {
   const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const { submitting, error, showErrors, submit } = useFormSubmit();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -31,10 +33,7 @@ export function ReleaseTemplateForm({ onDone, onCancel }: ReleaseTemplateFormPro
       description: description.trim() ? description.trim() : null,
       milestones: milestones.map((milestone, sortOrder) => ({ name: milestone.trim(), sortOrder })),
     };
-    onDone(
-      await consoleApi.submitEdit(createReleaseTemplateEdit(body, consoleApi.services.newId())),
-      body.name,
-    );
+    onDone(await submitEdit(createReleaseTemplateEdit(body, consoleApi.services.newId())), body.name);
   }
 
   return (

@@ -5,7 +5,7 @@ import { EditNotices, useEditNotices } from '../../components/EditNotices/EditNo
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { useConsole } from '../../stores/console-context';
+import { useEditMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -48,7 +48,7 @@ function MilestoneItem({ milestone, position }: { milestone: Milestone; position
 
 /** The release template library: each template's milestones in order, with their strategies. */
 export function ReleaseTemplatesScreen() {
-  const consoleApi = useConsole();
+  const { mutateAsync: submitEdit } = useEditMutation();
   const now = useNow();
   const pending = usePendingEdits('release-template');
   const notices = useEditNotices();
@@ -146,7 +146,7 @@ export function ReleaseTemplatesScreen() {
           const edit =
             action === 'delete' ? deleteReleaseTemplateEdit(template) : archiveReleaseTemplateEdit(template);
           notices.afterEdit(
-            await consoleApi.submitEdit(edit),
+            await submitEdit(edit),
             `Release template ${template.name} ${action === 'delete' ? 'deleted' : 'archived'}.`,
           );
         }}

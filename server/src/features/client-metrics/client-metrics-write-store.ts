@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Queryable } from '../events';
+import { recordSightings } from '../feature-lifecycle';
 import type { MetricsBatch } from './metrics-buffer';
 
 export interface UnknownFlagRow {
@@ -104,6 +105,8 @@ export function createClientMetricsWriteStore(db: Db) {
         on conflict (feature_name, environment) do update set
           last_seen_at = greatest(feature_last_seen.last_seen_at, excluded.last_seen_at)
       `.execute(trx);
+      // First sightings move flags to pre-live / live (issue 14), in the batch's transaction.
+      await recordSightings(trx, seen);
     }
     return created;
   }

@@ -3,6 +3,7 @@ import type { FeatureSearchQuery, FeatureSearchResult } from '../../../contract'
 import type { Database } from '../../db/schema';
 import { isPositive, parseCount, parseFilter, type QueryFilter, requiresAll } from '../../lib/query-filters';
 import { avatarUrl, type Queryable } from '../events';
+import { currentStages, inCurrentStage } from '../feature-lifecycle';
 import { listTagsOfFeatures } from '../tags';
 
 type Eb = ExpressionBuilder<Database & { f: Database['features'] }, 'f'>;
@@ -81,39 +82,6 @@ function enabledIn(eb: Eb, environment: string): Expression<SqlBool> {
   );
 }
 
-/**
- * Lifecycle stages, derived from what the flag model knows: archived flags are `archived`,
- * flags on in a production environment `live`, on elsewhere `pre-live`, else `initial`.
- */
-function lifecycleCondition(eb: Eb, stage: string): Expression<SqlBool> {
-  const enabledWhere = (production: boolean) =>
-    eb.exists(
-      eb
-        .selectFrom('feature_environments as fe')
-        .innerJoin('environments as e', 'e.name', 'fe.environment')
-        .select('fe.feature_name')
-        .whereRef('fe.feature_name', '=', 'f.name')
-        .where('fe.enabled', '=', true)
-        .where('e.type', production ? '=' : '!=', 'production'),
-    );
-  switch (stage) {
-    case 'archived':
-      return eb('f.archived_at', 'is not', null);
-    case 'live':
-      return eb.and([eb('f.archived_at', 'is', null), enabledWhere(true)]);
-    case 'pre-live':
-      return eb.and([eb('f.archived_at', 'is', null), eb.not(enabledWhere(true)), enabledWhere(false)]);
-    case 'initial':
-      return eb.and([
-        eb('f.archived_at', 'is', null),
-        eb.not(enabledWhere(true)),
-        eb.not(enabledWhere(false)),
-      ]);
-    default:
-      return sql<SqlBool>`false`;
-  }
-}
-
 function dateFilter(
   eb: Eb,
   column: 'f.created_at' | 'f.last_seen_at',
@@ -139,8 +107,11 @@ function conditions(eb: Eb, query: FeatureSearchQuery): Expression<SqlBool> {
   const archived = parseFilter(query.archived);
   const wantsArchived =
     archived?.values.includes('true') === isPositive(archived?.operator ?? 'IS') && archived !== undefined;
-  if (lifecycle) where.push(listFilter(eb, lifecycle, (stage) => lifecycleCondition(eb, stage)));
-  else if (wantsArchived) where.push(eb('f.archived_at', 'is not', null));
+  // Stages come from the flag lifecycle (issue 14): the stage a flag is in now.
+  if (lifecycle) {
+    const current = inCurrentStage(lifecycle.values);
+    where.push(isPositive(lifecycle.operator) ? current : eb.not(current));
+  } else if (wantsArchived) where.push(eb('f.archived_at', 'is not', null));
   else where.push(eb('f.archived_at', 'is', null));
 
   const text = query.query?.trim();
@@ -249,7 +220,7 @@ export async function searchFeatures(
 /** The full result rows of one page, in page order. */
 async function loadResults(db: Queryable, names: string[]): Promise<FeatureSearchResult[]> {
   if (names.length === 0) return [];
-  const [features, environments, tags, segments, dependencies] = await Promise.all([
+  const [features, environments, tags, segments, dependencies, lifecycles] = await Promise.all([
     db.selectFrom('features').selectAll().where('name', 'in', names).execute(),
     sql<{
       feature_name: string;
@@ -289,6 +260,7 @@ async function loadResults(db: Queryable, names: string[]): Promise<FeatureSearc
              exists (select 1 from dependent_features d where d.child = f.name) as is_child,
              exists (select 1 from dependent_features d where d.parent = f.name) as is_parent
       from features f where f.name = any(${names})`.execute(db),
+    currentStages(db, names),
   ]);
   const byName = new Map(features.map((row) => [row.name, row]));
   return names.map((name) => {
@@ -326,6 +298,7 @@ async function loadResults(db: Queryable, names: string[]): Promise<FeatureSearc
         })),
       segments: segments.rows.filter((row) => row.feature_name === name).map((row) => row.name),
       tags: tags.get(name) ?? [],
+      ...(lifecycles.has(name) ? { lifecycle: lifecycles.get(name) } : {}),
       createdBy: { id: feature.created_by_user_id ?? 0, name: creator, imageUrl: avatarUrl(creator) },
     };
   });

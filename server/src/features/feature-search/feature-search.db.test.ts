@@ -124,7 +124,15 @@ describe('flag search', () => {
     expect(await names('?status=IS:production:enabled')).toEqual(['dark-mode']);
     expect(await names('?lifecycle=IS:archived')).toEqual(['old-thing']);
     expect(await names('?archived=IS:true')).toEqual(['old-thing']);
-    expect(await names('?lifecycle=IS:live')).toEqual(['dark-mode']);
+    // Lifecycle stages come from SDK sightings (issue 14), not from the flag being on: no SDK
+    // has reported these flags, so even dark-mode, on in production, is still initial.
+    expect(await names('?lifecycle=IS:live')).toEqual([]);
+    expect(await names('?lifecycle=IS:initial')).toEqual([
+      'checkout-button',
+      'dark-mode',
+      'kill-payments',
+      'mobile-login',
+    ]);
     expect(await names('?createdAt=IS_BEFORE:2000-01-01')).toEqual([]);
     expect(await names('?createdAt=IS_ON_OR_AFTER:2000-01-01&type=IS:release&project=IS:default')).toEqual([
       'checkout-button',

@@ -2,6 +2,7 @@ import { invalidOperation } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
 import { type Actor, appendEvent, type Queryable } from '../events';
+import { recordFlagArchived, recordFlagCreated, recordFlagRevived } from '../feature-lifecycle';
 import { getProject, getProjectEnvironments } from '../projects';
 import { changeFeatureTags } from '../tags';
 import {
@@ -71,6 +72,7 @@ async function archiveFeatures(db: Queryable, actor: Actor, features: FeatureRow
     }
     await updateFeatureRow(db, feature.name, { archivedAt: new Date() });
     await appendEvent(db, event(actor, feature, { type: 'feature-archived' }));
+    await recordFlagArchived(db, feature.name);
   }
 }
 
@@ -109,6 +111,7 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       await insertFeatureEnvironments(db, input.name, environments);
       const created = (await getFeature(db, input.name))!;
       await appendEvent(db, event(actor, created, { type: 'feature-created', data: featureData(created) }));
+      await recordFlagCreated(db, created.name);
       if (input.tags?.length) await changeFeatureTags(db, created, input.tags, [], actor);
       return featureData(created) as Result;
     }
@@ -178,6 +181,7 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       );
       const clone = (await getFeature(db, op.name))!;
       await appendEvent(db, event(actor, clone, { type: 'feature-created', data: featureData(clone) }));
+      await recordFlagCreated(db, clone.name);
       const parents = await db
         .selectFrom('dependent_features')
         .selectAll()
@@ -255,6 +259,7 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       }
       await updateFeatureRow(db, feature.name, { archivedAt: null });
       await appendEvent(db, event(actor, feature, { type: 'feature-revived' }));
+      await recordFlagRevived(db, feature.name);
       return undefined as Result;
     }
     case 'delete-feature': {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Feature, FeatureEnvironment, FeatureStrategy, Variant } from '../../../contract';
 import { notFound } from '../../lib/errors';
 import { avatarUrl, type Queryable } from '../events';
+import { currentStages } from '../feature-lifecycle';
 import {
   type FeatureRow,
   getFeature,
@@ -46,7 +47,7 @@ export function createdByOf(feature: Pick<FeatureRow, 'createdBy' | 'createdByUs
 /** `GET /api/admin/projects/:projectId/features/:featureName`. */
 export async function getFeatureView(db: Queryable, project: string, name: string): Promise<Feature> {
   const feature = await findFeatureInProject(db, project, name);
-  const [environments, states, strategies, parents, children, links] = await Promise.all([
+  const [environments, states, strategies, parents, children, links, lifecycles] = await Promise.all([
     environmentsInOrder(db, project),
     getFeatureEnvironments(db, name),
     getStrategies(db, name),
@@ -66,8 +67,10 @@ export async function getFeatureView(db: Queryable, project: string, name: strin
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
+    currentStages(db, [name]),
   ]);
   const createdBy = createdByOf(feature);
+  const lifecycle = lifecycles.get(name);
   return {
     name: feature.name,
     type: feature.type,
@@ -99,6 +102,7 @@ export async function getFeatureView(db: Queryable, project: string, name: strin
       variants: (row.variants as string[]) ?? [],
     })),
     children: children.map((row) => row.child),
+    ...(lifecycle ? { lifecycle } : {}),
     links,
     collaborators: { users: [createdBy] },
   };
