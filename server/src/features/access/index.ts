@@ -35,7 +35,7 @@ export {
   permissionKind,
 } from './permission-rules';
 export { createProjectCatalog, type ProjectCatalog } from './project-catalog';
-export { hiddenProjectsOf } from './project-visibility';
+export { hiddenProjectsOf, maySubmitChangeRequests } from './project-visibility';
 export { roleRoutes } from './role-routes';
 export { createRoleService, isBuiltInRole, isRootRole, type RoleService } from './role-service';
 export {

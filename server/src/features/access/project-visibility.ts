@@ -31,3 +31,26 @@ export async function hiddenProjectsOf(db: Queryable, caller: Caller): Promise<R
   const rows = await db.selectFrom('projects').select('id').where('mode', '=', 'private').execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * Whether a caller may submit change requests to a project (Unleash's "protected" collaboration
+ * mode, issue 24 part 4): in an open project anyone who may write; in a protected or private one
+ * only admins, the project's members (directly or through a group) and tokens scoped to it.
+ */
+export async function maySubmitChangeRequests(
+  db: Queryable,
+  caller: Caller,
+  project: string,
+): Promise<boolean> {
+  const row = await db.selectFrom('projects').select('mode').where('id', '=', project).executeTakeFirst();
+  if (!row || row.mode === 'open') return true;
+  if (caller.kind === 'api-token') return caller.scope.allProjects || caller.scope.projects.includes(project);
+  if (caller.kind !== 'user') return false;
+  if (caller.grants.admin) return true;
+  const { rows } = await sql<{ member: boolean }>`
+    select exists (select 1 from role_user ru where ru.user_id = ${caller.id} and ru.project = ${project})
+        or exists (
+          select 1 from group_role gr join group_user gu on gu.group_id = gr.group_id
+          where gu.user_id = ${caller.id} and gr.project = ${project}) as member`.execute(db);
+  return rows[0]?.member === true;
+}

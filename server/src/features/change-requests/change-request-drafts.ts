@@ -10,7 +10,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../lib/caller';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
-import { callerHas, permissionDenied } from '../access';
+import { callerHas, maySubmitChangeRequests, permissionDenied } from '../access';
 import { type Actor, appendEvent, type Queryable } from '../events';
 import { getFeature } from '../feature-toggles';
 import { applyAdminOperation } from '../operations';
@@ -223,6 +223,12 @@ export async function addChangesToDraft(
     }
     throw invalidRequest(
       `Change requests are not enabled for environment "${input.environment}" in project "${input.project}".`,
+    );
+  }
+  if (!(await maySubmitChangeRequests(db, input.caller, input.project))) {
+    throw new ApiError(
+      'NoAccessError',
+      `Project "${input.project}" is protected: only its members may submit change requests.`,
     );
   }
   const changes = await validateChanges(db, input);
