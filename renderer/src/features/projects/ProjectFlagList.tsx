@@ -22,11 +22,15 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { Link } from '../../router/navigation';
 import { flagPath } from '../../router/paths';
 import { useConsoleState } from '../../stores/console-context';
 import { useServerWrite } from '../../stores/use-mutations';
+import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import type { FlagListQuery } from '../flags/flag-filters';
+import { pendingCreatedFlags } from '../flags/pending-flags';
 import { LifecycleBadge } from '../lifecycle/LifecycleBadge';
 import { LIFECYCLE_FILTERS } from '../lifecycle/lifecycle-stages';
 import {
@@ -60,6 +64,17 @@ function flagsNamedIn(error: unknown, features: readonly string[]): string[] {
     new RegExp(`(^|[^A-Za-z0-9_.~-])${escapeRegExp(name)}($|[^A-Za-z0-9_.~-])`).test(text),
   );
 }
+
+/** The flag-list filters a pending row is matched against; the project list sets its own. */
+const DEFAULT_PENDING_QUERY: FlagListQuery = {
+  query: '',
+  project: null,
+  types: [],
+  state: null,
+  page: 1,
+  sortBy: 'name',
+  sortOrder: 'asc',
+};
 
 /**
  * A project's flags, searched and paged on the server (10,000 flags stay fast), with row
@@ -111,6 +126,16 @@ export function ProjectFlagList({
     api.searchFeatures(filters, signal),
   );
   const rows = flags.data?.features ?? [];
+  // Flags created offline in this project, above the server's rows until the replay sends them.
+  const outbox = useProfileOutbox();
+  const pendingRows =
+    page === 1 && !view.lifecycle
+      ? pendingCreatedFlags(
+          outbox,
+          { ...DEFAULT_PENDING_QUERY, project: projectId, query: view.query, state: view.state },
+          rows,
+        )
+      : [];
   const total = flags.data?.total ?? rows.length;
   const pages = Math.max(1, Math.ceil(total / FEATURE_PAGE_SIZE));
   const onPage = rows.map((row) => row.name);
@@ -300,14 +325,14 @@ export function ProjectFlagList({
       ) : null}
 
       {flags.error && !flags.data ? <ErrorNotice error={flags.error} onRetry={flags.reload} /> : null}
-      {flags.data && rows.length === 0 ? (
+      {flags.data && rows.length === 0 && pendingRows.length === 0 ? (
         <Text c="dimmed" size="sm">
           {view.query || view.state || view.lifecycle
             ? 'No flag matches these filters.'
             : 'This project has no flags.'}
         </Text>
       ) : null}
-      {rows.length > 0 ? (
+      {rows.length > 0 || pendingRows.length > 0 ? (
         <Table.ScrollContainer minWidth={560}>
           <Table>
             <Table.Thead>
@@ -327,6 +352,35 @@ export function ProjectFlagList({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
+              {pendingRows.map(({ flag, entry }) => (
+                <Table.Tr key={`pending:${flag.name}`} data-testid="pending-flag-row">
+                  <Table.Td />
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text size="sm" fw={600} span>
+                        {flag.name}
+                      </Text>
+                      <PendingBadge entry={entry} />
+                    </Group>
+                  </Table.Td>
+                  {shown('type') ? <Table.Td>{flag.type}</Table.Td> : null}
+                  {shown('lifecycle') ? <Table.Td /> : null}
+                  {shown('environments') ? (
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        when the server is back
+                      </Text>
+                    </Table.Td>
+                  ) : null}
+                  {shown('createdAt') ? (
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        not yet
+                      </Text>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
               {rows.map((feature) => (
                 <Table.Tr key={feature.name} data-testid={`project-flag-${feature.name}`}>
                   <Table.Td>
