@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import type { PersistedQuery } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
 import {
@@ -82,6 +83,59 @@ describe('the console query client', () => {
       queryFn: async () => ['default', 'web'],
     });
     expect(restored).toEqual(['default']);
+  });
+});
+
+describe('a query restored from its saved copy', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+  /** A console session that saved `environments` as `old` before going offline. */
+  async function storeWithSavedEnvironments() {
+    const kv = createMemoryStore();
+    const earlier = createServerQueryClient(
+      createQueryPersistence(createQueryStorage(kv), isPersistedQueryKey),
+    );
+    await earlier.fetchQuery({
+      queryKey: serverQueryKey('local', 'environments'),
+      queryFn: async () => 'old',
+    });
+    await settle();
+    return kv;
+  }
+
+  it('asks the server again even when nothing observes it, and saves the new answer', async () => {
+    const kv = await storeWithSavedEnvironments();
+    const reloaded = createServerQueryClient(
+      createQueryPersistence(createQueryStorage(kv), isPersistedQueryKey),
+    );
+    const key = serverQueryKey('local', 'environments');
+    const restored = await reloaded.fetchQuery({ queryKey: key, queryFn: async () => 'new' });
+    expect(restored).toBe('old');
+    await settle();
+    expect(reloaded.getQueryData(key)).toBe('new');
+    const saved = await kv.entries<PersistedQuery>('cache');
+    expect(saved.map(([, query]) => query.state.data)).toEqual(['new']);
+  });
+
+  it('keeps showing the saved copy when the server cannot be asked', async () => {
+    const kv = await storeWithSavedEnvironments();
+    const reloaded = createServerQueryClient(
+      createQueryPersistence(createQueryStorage(kv), isPersistedQueryKey),
+    );
+    const key = serverQueryKey('local', 'environments');
+    const observer = new QueryObserver(reloaded, {
+      queryKey: key,
+      queryFn: async (): Promise<string> => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await settle();
+    unsubscribe();
+    expect(reloaded.getQueryData(key)).toBe('old');
+    expect(observer.getCurrentResult().error).toBeInstanceOf(TypeError);
+    const saved = await kv.entries<PersistedQuery>('cache');
+    expect(saved.map(([, query]) => query.state.data)).toEqual(['old']);
   });
 });
 

@@ -1,4 +1,10 @@
-import { notifyManager, type Query, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import {
+  notifyManager,
+  type Query,
+  type QueryClient,
+  type QueryFunctionContext,
+  type QueryKey,
+} from '@tanstack/react-query';
 import {
   type AsyncStorage,
   experimental_createQueryPersister,
@@ -69,6 +75,28 @@ export interface QueryPersistence {
   remove(queryKey: QueryKey): Promise<void>;
 }
 
+/**
+ * Asks the server again for a query just restored from a saved copy. Always, whatever `isStale()`
+ * says at that moment (without observers it says "fresh"), and only once the restoring fetch has
+ * settled: a `fetch()` while it is in flight would be folded into it and end with the saved copy,
+ * so a reload after a replay would keep showing data older than the server's.
+ */
+function refetchOnceSettled(client: QueryClient, query: Query): void {
+  const refetch = () => void query.fetch().catch(() => {});
+  if (query.state.fetchStatus === 'idle') {
+    refetch();
+    return;
+  }
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type !== 'removed' && query.state.fetchStatus !== 'idle') return;
+    unsubscribe();
+    // A removed query has nobody left to show it; otherwise not from inside the notification of the
+    // settled fetch.
+    if (event.type !== 'removed') notifyManager.schedule(refetch);
+  });
+}
+
 export function createQueryPersistence(
   storage: AsyncStorage<PersistedQuery>,
   shouldPersist: (queryKey: QueryKey) => boolean = () => true,
@@ -96,7 +124,7 @@ export function createQueryPersistence(
       if (query.state.data === undefined) {
         const restored = await persister.retrieveQuery(query.queryHash, (saved) => {
           query.setState({ dataUpdatedAt: saved.state.dataUpdatedAt });
-          if (query.isStale()) query.fetch().catch(() => {});
+          refetchOnceSettled(context.client, query);
         });
         if (restored !== undefined) return restored as Awaited<ReturnType<typeof queryFn>>;
       }
