@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeServer, unleashError } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
+import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
 import { ProjectFlagList } from './ProjectFlagList';
 import { flagListViewKey } from './project-flag-bulk';
 
@@ -172,4 +173,36 @@ describe('project flag list', () => {
       lifecycle: 'completed',
     });
   });
+
+  it('shows a flag created offline in this project as a pending row until the replay sends it', async () => {
+    const server = createServer().on('POST', '/api/admin/projects/web/features', {
+      status: 201,
+      body: flag('made-offline'),
+    });
+    const { console: app } = await renderList(server);
+    server.offline = true;
+    await act(async () => {
+      await app.checkConnection();
+      await app.sendOrQueue(
+        createFlagEdit({
+          project: 'web',
+          name: 'made-offline',
+          type: 'release' as NewFlag['type'],
+          description: null,
+          impressionData: false,
+        }),
+      );
+    });
+    const pending = await screen.findByTestId('pending-flag-row');
+    expect(pending.textContent).toContain('made-offline');
+    expect(pending.textContent).toContain('Pending');
+    expect(pending.textContent).toContain('when the server is back');
+
+    server.offline = false;
+    await act(async () => {
+      await app.checkConnection();
+    });
+    await waitFor(() => expect(screen.queryByTestId('pending-flag-row')).toBeNull());
+    expect(server.calls('POST', '/api/admin/projects/web/features')).toHaveLength(1);
+  }, 15_000);
 });
