@@ -248,9 +248,12 @@ describe.skipIf(!hasChromium)('the main operator flow, from the console to a rea
     const projectFlag = page.getByTestId(`project-flag-${FLAG}`);
     await projectFlag.waitFor();
     const cells = await projectFlag.locator('td').allTextContents();
-    // Selection box, name with description, type, environments on (none: switched off), created.
-    expect(cells.slice(0, 4)).toEqual(['', `${FLAG}Pay with one click from the basket`, 'release', '']);
-    expect(cells[4]).toMatch(/\d/);
+    // Selection box, name with description, type, lifecycle stage (the SDK has seen it in
+    // development, once its metrics are flushed), environments on (none: switched off), created.
+    expect(cells.slice(0, 3)).toEqual(['', `${FLAG}Pay with one click from the basket`, 'release']);
+    expect(cells[3]).toMatch(/^(Initial|Pre-live)$/);
+    expect(cells[4]).toBe('');
+    expect(cells[5]).toMatch(/\d/);
     await shot(page, '36-flow-project-flags');
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${PROJECT.id}/overview`);
