@@ -28,7 +28,9 @@ export function useSignedOutCheck<T>(
   const profileId = useConsoleState((state) => state.activeProfileId);
   return useQuery({
     queryKey: checkQueryKey(profileId, `signed-out ${key ?? ''}`),
-    queryFn: ({ signal }) => ask(api, signal),
+    // A query may not answer undefined (TanStack refuses it), and a usable link answers 200 with
+    // no body: that is null here.
+    queryFn: async ({ signal }) => ((await ask(api, signal)) ?? null) as T,
     enabled: key !== null,
     gcTime: 0,
     // A link checked once stays as it was for this page; the person acts on the answer.
