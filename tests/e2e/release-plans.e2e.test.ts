@@ -225,6 +225,29 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
     await expect.poll(() => enabledCount(), { timeout: 15_000 }).toBe(USERS.length);
     await screenshot(page, '97-release-plan-last-milestone');
 
+    // The same screens in the dark scheme (the session cookie carries over to the new context).
+    const dark = await browser.newContext({
+      viewport: VIEWPORT,
+      colorScheme: 'dark',
+      bypassCSP: true,
+      storageState: await context.storageState(),
+    });
+    const darkPage = await dark.newPage();
+    darkPage.on('pageerror', (error) => pageErrors.push(error.message));
+    await darkPage.goto(`${url}/projects/${PROJECT}/features/${FLAG}`);
+    await darkPage
+      .getByTestId('release-plan-development')
+      .getByText('At Everyone')
+      .waitFor({ timeout: 15_000 });
+    blocking.push(...(await axeBlocking(darkPage, 'flag page with a release plan (dark)')));
+    await screenshot(darkPage, '98-release-plan-dark');
+    await darkPage.goto(`${url}/release-templates`);
+    await darkPage.getByRole('button', { name: `Edit ${TEMPLATE}` }).click();
+    await darkPage.locator('[data-testid^="template-editor-"]').waitFor();
+    blocking.push(...(await axeBlocking(darkPage, 'template editor (dark)')));
+    await screenshot(darkPage, '99-release-template-editor-dark');
+    await dark.close();
+
     expect(blocking).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
