@@ -25,6 +25,8 @@ import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
+import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
+import { strategyProposal } from '../blast-radius/blast-radius-api';
 import { ParametersEditor } from './ParametersEditor';
 import classes from './StrategyForm.module.css';
 import type { FeatureStrategy, StrategyDefinition, StrategyLocation } from './strategies-api';
@@ -260,6 +262,23 @@ export function StrategyForm({
           />
         </Stack>
 
+        <BlastRadiusPanel
+          project={location.project}
+          flagName={location.flagName}
+          environment={location.environment}
+          proposal={
+            blocked
+              ? null
+              : strategyProposal(initial?.id ?? null, {
+                  name,
+                  disabled,
+                  parameters: cleanParameters(definition, parameters, location.flagName),
+                  constraints: constraints.map(normaliseConstraint),
+                  segments: segmentIds.map(Number),
+                  variants: toStrategyVariants(variants),
+                })
+          }
+        />
         {offline ? (
           <Alert color="yellow" variant="light">
             The server is unreachable: the strategy goes into the pending edits and is saved when it is back.
