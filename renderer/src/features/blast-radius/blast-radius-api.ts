@@ -41,7 +41,7 @@ export function parseFieldNames(text: string): string[] {
 
 /** "12 of 340 (3.5%)": a share of the evaluated contexts, for the summary line. */
 export function share(count: number, of: number): string {
-  if (of === 0) return String(count);
+  if (of === 0 || count === 0) return String(count);
   const percent = (count / of) * 100;
   return `${count} (${percent < 10 ? percent.toFixed(1) : Math.round(percent)}%)`;
 }
