@@ -25,7 +25,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 const rollout = (percent: number) => ({
   name: 'flexibleRollout',
   parameters: { rollout: String(percent), stickiness: 'userId', groupId: 'br-flag' },
-  constraints: [{ contextName: 'country', operator: 'IN', values: ['NO', 'SE', 'DK'] }],
+  constraints: [{ contextName: 'country', operator: 'IN' as const, values: ['NO', 'SE', 'DK'] }],
 });
 
 describe('blast radius', () => {
