@@ -15,7 +15,9 @@ export interface BlastRadiusPanelProps {
   proposal: BlastRadiusProposal | null;
 }
 
-type Answer = { preview: BlastRadiusPreview } | { problem: string };
+// `hidden`: the form edits something that is not a flag's strategy yet (a change request's added
+// strategy, a release template's milestone), which the server does not know: nothing to preview.
+type Answer = { preview: BlastRadiusPreview } | { problem: string } | { hidden: true };
 
 function Summary({ preview }: { preview: BlastRadiusPreview }) {
   if (!preview.samplingEnabled) {
@@ -94,17 +96,20 @@ export function BlastRadiusPanel({ project, flagName, environment, proposal }: B
         .preview(project, flagName, environment, JSON.parse(wanted ?? 'null') as BlastRadiusProposal)
         .then(
           (preview): Answer => ({ preview }),
-          (error: unknown): Answer => ({
-            problem:
-              error instanceof NetworkError
-                ? 'The server is unreachable: no preview.'
-                : error instanceof ApiError
-                  ? error.message
-                  : String(error),
-          }),
+          (error: unknown): Answer =>
+            error instanceof ApiError && error.errorName === 'NotFoundError'
+              ? { hidden: true }
+              : {
+                  problem:
+                    error instanceof NetworkError
+                      ? 'The server is unreachable: no preview.'
+                      : error instanceof ApiError
+                        ? error.message
+                        : String(error),
+                },
         ),
   );
-  if (proposal === null) return null;
+  if (proposal === null || (check.answer && 'hidden' in check.answer)) return null;
   return (
     <section aria-label="Blast radius">
       <Stack gap={6}>
