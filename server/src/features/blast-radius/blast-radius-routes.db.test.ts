@@ -156,6 +156,9 @@ describe('blast radius', () => {
     ).toBe(404);
     expect((await t.request('POST', url('br-flag'), { kind: 'explode' })).statusCode).toBe(400);
     expect((await t.request('POST', url('br-flag'), { kind: 'toggle' })).statusCode).toBe(400);
+    // Refused as the write would refuse it.
+    const unknownType = { kind: 'strategy-add', strategy: { name: 'no-such-strategy' } };
+    expect((await t.request('POST', url('br-flag'), unknownType)).json().name).toBe('BadDataError');
     const overflow = { kind: 'strategy-add', strategy: { name: 'default', segments: [2 ** 40] } };
     expect((await t.request('POST', url('br-flag'), overflow)).json().name).toBe('BadDataError');
   });

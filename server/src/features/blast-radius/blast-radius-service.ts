@@ -10,7 +10,7 @@ import type { FlagRepository } from '../../evaluation';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { appendEvent } from '../events';
-import { getFeature, getFeatureEnvironment, getStrategies } from '../feature-toggles';
+import { checkStrategyContent, getFeature, getFeatureEnvironment, getStrategies } from '../feature-toggles';
 import { getProject } from '../projects';
 import { getSegmentsByIds } from '../segments';
 import { previewBlastRadius } from './blast-radius-preview';
@@ -86,6 +86,18 @@ export function createBlastRadiusService({ db, sampler, evaluationState }: Blast
       const feature = await getFeature(db, featureName);
       if (!feature || feature.project !== projectId || feature.archivedAt) {
         throw notFound(`There's no feature named "${featureName}" in project "${projectId}".`);
+      }
+      // A strategy the write would refuse (unknown type, bad constraint, foreign segment) is
+      // refused here too, with the same 400, and its variants normalised as the write does.
+      if (proposal.kind === 'strategy-add' || proposal.kind === 'strategy-update') {
+        const { strategy } = proposal;
+        const variants = await checkStrategyContent(db, feature, {
+          name: strategy.name,
+          constraints: strategy.constraints ?? [],
+          variants: strategy.variants ?? [],
+          segments: strategy.segments ?? [],
+        });
+        proposal = { ...proposal, strategy: { ...strategy, variants } };
       }
       const state = await getFeatureEnvironment(db, featureName, environment);
       if (!state) throw notFound(`Could not find environment ${environment} for feature ${featureName}.`);
