@@ -1,6 +1,7 @@
 export * from './admin-common';
 export * from './api-tokens';
 export * from './auth';
+export * from './blast-radius';
 export * from './change-requests';
 export * from './client-features';
 export * from './client-metrics';

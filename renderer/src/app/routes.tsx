@@ -12,6 +12,7 @@ import { UsersScreen } from '../features/access/users/UsersScreen';
 import { ApiTokensScreen } from '../features/api-tokens/ApiTokensScreen';
 import { ApplicationsScreen } from '../features/applications/ApplicationsScreen';
 import { ArchiveScreen } from '../features/archive/ArchiveScreen';
+import { BlastRadiusSettingsScreen } from '../features/blast-radius/BlastRadiusSettingsScreen';
 import { ChangeRequestsScreen } from '../features/change-requests/ChangeRequestsScreen';
 import { ConnectionsScreen } from '../features/connections/ConnectionsScreen';
 import { ContextFieldsScreen } from '../features/context-fields/ContextFieldsScreen';
@@ -186,6 +187,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Access',
     keywords: 'frontend api origins browser settings',
     render: () => <CorsScreen />,
+  },
+  {
+    path: '/admin/blast-radius',
+    label: 'Blast radius',
+    group: 'Access',
+    keywords: 'context sampling privacy preview sensitive retention',
+    render: () => <BlastRadiusSettingsScreen />,
   },
   {
     path: '/profile',

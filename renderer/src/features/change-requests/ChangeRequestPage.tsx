@@ -8,6 +8,7 @@ import { Link } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
+import { ChangeRequestBlastRadius } from '../blast-radius/ChangeRequestBlastRadius';
 import { ChangeRequestActions } from './ChangeRequestActions';
 import { ChangeRequestChanges, useNames } from './ChangeRequestChanges';
 import { ChangeRequestReview, StateTimeline } from './ChangeRequestReview';
@@ -125,6 +126,7 @@ export function ChangeRequestPage({ project, id }: { project: string; id: number
                     <ChangeRequestActions request={data} />
                   </Card>
                   <ChangeRequestChanges request={data} names={names} />
+                  <ChangeRequestBlastRadius request={data} />
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>

@@ -25,6 +25,8 @@ import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
+import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
+import { strategyProposal } from '../blast-radius/blast-radius-api';
 import {
   createMilestoneStrategyEdit,
   milestoneStrategyBody,
@@ -290,6 +292,26 @@ export function StrategyForm(props: StrategyFormProps) {
           />
         </Stack>
 
+        {/* Templates have no sampled traffic: a milestone strategy has no preview. */}
+        {isMilestoneLocation(location) ? null : (
+          <BlastRadiusPanel
+            project={location.project}
+            flagName={location.flagName}
+            environment={location.environment}
+            proposal={
+              blocked
+                ? null
+                : strategyProposal(initial?.id ?? null, {
+                    name,
+                    disabled,
+                    parameters: cleanParameters(definition, parameters, flagName),
+                    constraints: constraints.map(normaliseConstraint),
+                    segments: segmentIds.map(Number),
+                    variants: toStrategyVariants(variants),
+                  })
+            }
+          />
+        )}
         {offline ? (
           <Alert color="yellow" variant="light">
             The server is unreachable: the strategy goes into the pending edits and is saved when it is back.
