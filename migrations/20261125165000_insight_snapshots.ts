@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 // Insights (issue 15): what the current tables cannot tell about the past. Once a day one
-// instance records, per project, its flag counts by state, health and members, and the
-// instance's user counts. The day row's primary key is what makes the daily job run once across
+// instance records, per project, its flag counts by state, members, time to production and the
+// previous day's SDK metrics, and the instance's user counts. The day row's primary key is what makes the daily job run once across
 // instances; rows older than the retention are pruned by the same job.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -21,6 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('potentially_stale', 'integer', (c) => c.notNull())
     .addColumn('users', 'integer', (c) => c.notNull())
     .addColumn('time_to_production', 'double precision')
+    // SDK metrics of the day before \`day\` (the raw metrics are kept only a week).
+    .addColumn('metrics_yes', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('metrics_no', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('metrics_apps', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('metrics_flags', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('metrics_environments', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('insight_project_snapshots_pkey', ['day', 'project'])
     .execute();
 }

@@ -19,6 +19,11 @@ export interface InsightProjectSnapshotsTable {
   potentially_stale: number;
   users: number;
   time_to_production: number | null;
+  metrics_yes: ColumnType<number, number | undefined, never>;
+  metrics_no: ColumnType<number, number | undefined, never>;
+  metrics_apps: ColumnType<number, number | undefined, never>;
+  metrics_flags: ColumnType<number, number | undefined, never>;
+  metrics_environments: ColumnType<number, number | undefined, never>;
 }
 
 export interface InsightTables {

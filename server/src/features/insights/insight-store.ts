@@ -49,8 +49,11 @@ export async function takeDailySnapshot(trx: Queryable, day: string, now: Date):
     on conflict (day) do nothing
     returning day::text`.execute(trx);
   if (inserted.rows.length === 0) return false;
+  const metricsFrom = `${addDays(day, -1)}T00:00:00.000Z`;
+  const metricsTo = `${day}T00:00:00.000Z`;
   await sql`
-    insert into insight_project_snapshots (day, project, total, stale, potentially_stale, users, time_to_production)
+    insert into insight_project_snapshots (day, project, total, stale, potentially_stale, users, time_to_production,
+      metrics_yes, metrics_no, metrics_apps, metrics_flags, metrics_environments)
     select ${day}::date, p.id,
       (select count(*) from features f where f.project = p.id and f.archived_at is null)::int,
       (select count(*) from features f where f.project = p.id and f.archived_at is null and f.stale)::int,
@@ -59,8 +62,17 @@ export async function takeDailySnapshot(trx: Queryable, day: string, now: Date):
       ${membersOf(sql.ref('p.id'))},
       (select avg(extract(epoch from (l.entered_at - f.created_at)) / 86400)
         from features f join feature_lifecycles l on l.feature = f.name and l.stage = 'live'
-        where f.project = p.id)
-    from projects p where p.archived_at is null`.execute(trx);
+        where f.project = p.id),
+      coalesce(m.yes, 0), coalesce(m.no, 0), coalesce(m.apps, 0), coalesce(m.flags, 0), coalesce(m.environments, 0)
+    from projects p
+    left join (
+      select f.project, sum(cm.yes) as yes, sum(cm.no) as no, count(distinct cm.app_name)::int as apps,
+        count(distinct cm.feature_name)::int as flags, count(distinct cm.environment)::int as environments
+      from client_metrics_env cm join features f on f.name = cm.feature_name
+      where cm.timestamp >= ${metricsFrom} and cm.timestamp < ${metricsTo}
+      group by f.project
+    ) m on m.project = p.id
+    where p.archived_at is null`.execute(trx);
   await trx
     .deleteFrom('insight_snapshot_days')
     .where('day', '<', addDays(day, -SNAPSHOT_RETENTION_DAYS))
@@ -149,8 +161,11 @@ export async function readNewProductionFlagsByWeek(db: Queryable, from: string, 
   return rows;
 }
 
+/**
+ * SDK metrics per week and project, from the snapshots (each holds the day before its own):
+ * requests summed; apps, flags and environments as the week's busiest day counted them.
+ */
 export async function readMetricsByWeek(db: Queryable, from: string, to: string, hidden: Hidden) {
-  const { start, end } = bounds(from, to);
   const { rows } = await sql<{
     weekStart: string;
     project: string;
@@ -160,12 +175,12 @@ export async function readMetricsByWeek(db: Queryable, from: string, to: string,
     flags: number;
     environments: number;
   }>`
-    select ${weekStart('m.timestamp')} as "weekStart", f.project,
-      coalesce(sum(m.yes), 0)::bigint as yes, coalesce(sum(m.no), 0)::bigint as no,
-      count(distinct m.app_name)::int as apps, count(distinct m.feature_name)::int as flags,
-      count(distinct m.environment)::int as environments
-    from client_metrics_env m join features f on f.name = m.feature_name
-    where m.timestamp >= ${start} and m.timestamp < ${end} and ${notHidden('f.project', hidden)}
+    select (date_trunc('week', day - 1))::date::text as "weekStart", project,
+      sum(metrics_yes)::bigint as yes, sum(metrics_no)::bigint as no, max(metrics_apps)::int as apps,
+      max(metrics_flags)::int as flags, max(metrics_environments)::int as environments
+    from insight_project_snapshots
+    where day - 1 between ${from}::date and ${to}::date and ${notHidden('project', hidden)}
+      and (metrics_yes > 0 or metrics_no > 0)
     group by 1, 2`.execute(db);
   return rows.map((row) => ({ ...row, yes: Number(row.yes), no: Number(row.no) }));
 }
