@@ -419,7 +419,7 @@ describe('the daily snapshot', () => {
     // A second run the same day writes nothing.
     expect(await takeDailySnapshot(t.db, today, new Date(now))).toBe(false);
 
-    const insights = (
+    const insights: InstanceInsights = (
       await t.request('GET', `/api/admin/insights?from=${utcDay(ago(7))}&to=${today}`)
     ).json();
     expect(insights.metricsSummaryTrends).toEqual([
@@ -433,7 +433,10 @@ describe('the daily snapshot', () => {
         totalEnvironments: 2,
       }),
     ]);
-    expect(insights.metricsSummaryTrends[0].date.slice(0, 10) <= yesterday).toBe(true);
+    // Yesterday's metrics, in the week of yesterday (starting on its Monday).
+    const metricsDay = Date.parse(`${yesterday}T00:00:00Z`);
+    const monday = utcDay(new Date(metricsDay - ((new Date(metricsDay).getUTCDay() + 6) % 7) * DAY));
+    expect(insights.metricsSummaryTrends[0]?.date).toBe(`${monday}T00:00:00.000Z`);
     expect(insights.projectFlagTrends.find((row) => row.project === 'alpha')).toMatchObject({
       total: 3,
       active: 1,
