@@ -137,6 +137,12 @@ describe.skipIf(!hasChromium)('insights dashboard (issue 15)', () => {
     expect(await table.getByRole('row').count()).toBe(2);
     await screenshot(page, 'insights-dashboard');
     expect(await blockingFindings(page)).toEqual([]);
+    // The console follows the system's scheme: the charts must stay readable in dark too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await screenshot(page, 'insights-dashboard-dark');
+    expect(await blockingFindings(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The project filter goes into the URL, so the view can be shared.
     await page.getByPlaceholder('All projects').click();
