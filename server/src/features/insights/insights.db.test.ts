@@ -258,6 +258,9 @@ describe('GET /api/admin/insights', () => {
     ['to=2026-02-30', 'to'],
     ['from=2026-10-18&to=2026-10-05', 'from'],
     ['from=2020-01-01&to=2026-01-01', 'from'],
+    ['from=0000-01-01', 'from'],
+    ['to=2026-13-01T00:00:00Z', 'to'],
+    ['from=2026-10-05T25:00:00Z', 'from'],
   ])('refuses %s with 400 BadDataError', async (query, path) => {
     const response = await t.request('GET', `/api/admin/insights?${query}`);
     expect(response.statusCode).toBe(400);
@@ -472,6 +475,15 @@ describe('GET /api/admin/insights/lifecycle', () => {
     expect(cleanup.totalFlags).toBe(0);
     const all = (await t.request('GET', '/api/admin/insights/lifecycle')).json().lifecycleTrends;
     expect([all.develop.totalFlags, all.production.totalFlags]).toEqual([2, 3]);
+  });
+
+  it('bounds the project list and reads an empty one as every project', async () => {
+    const many = Array.from({ length: 1001 }, (_, index) => `p${index}`).join(',');
+    const tooMany = await t.request('GET', `/api/admin/insights/lifecycle?projects=${many}`);
+    expect([tooMany.statusCode, tooMany.json().name]).toEqual([400, 'BadDataError']);
+    const blank = await t.request('GET', '/api/admin/insights/lifecycle?projects=%20,%20');
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json().lifecycleTrends.production.totalFlags).toBe(3);
   });
 
   it('refuses unknown projects and private ones the caller cannot see alike', async () => {
