@@ -161,11 +161,11 @@ describe('lifecycle', () => {
 
   it('summarises stages for the project status', () => {
     expect(lifecycleSummary(flags, now)).toEqual({
-      // Days in initial: 3 (still), 5, 5, 10, 10.
-      initial: { averageDays: 7, currentFlags: 1 },
+      // Days in initial of the flags that left it: 5, 5, 10, 10 (the flag still there does not count).
+      initial: { averageDays: 8, currentFlags: 1 },
       preLive: { averageDays: 15, currentFlags: 1 },
-      live: { averageDays: 25, currentFlags: 1 },
-      completed: { averageDays: 23, currentFlags: 1 },
+      live: { averageDays: 33, currentFlags: 1 },
+      completed: { averageDays: 40, currentFlags: 1 },
       archived: { currentFlags: 1, last30Days: 1 },
     });
   });

@@ -295,8 +295,8 @@ const SUMMARY_STAGES = [
 
 /**
  * The project status' lifecycle summary: per stage, the flags in it now and the average whole
- * days flags spent in it (until the next stage they entered, or until now for those still in it;
- * null when no flag entered it); archived flags, all and of the last 30 days.
+ * days spent in it by the flags that moved on to a later stage (null when none has, as Unleash
+ * 8.2 answers while every flag is still in the stage); archived flags, all and of the last 30 days.
  */
 export function lifecycleSummary(flags: readonly LifecycleFlag[], now: Date) {
   const nowMs = now.getTime();
@@ -319,7 +319,7 @@ export function lifecycleSummary(flags: readonly LifecycleFlag[], now: Date) {
       const next = STAGE_ORDER.slice(index + 1)
         .map((later) => entered.get(later))
         .find((at) => at !== undefined);
-      durations.get(stage)!.push(wholeDays(start, next ?? nowMs));
+      if (next !== undefined) durations.get(stage)!.push(wholeDays(start, next));
     }
   }
   const average = (values: number[]) =>

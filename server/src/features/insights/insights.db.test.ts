@@ -539,10 +539,10 @@ describe('GET /api/admin/projects/{projectId}/status', () => {
       resources: { apiTokens: 1, members: 1, segments: 1 },
       staleFlags: { total: 2 },
       lifecycleSummary: {
-        // Days in initial: 2 (still), 10, 2, 7.
-        initial: { averageDays: 5, currentFlags: 1 },
-        preLive: { averageDays: 50, currentFlags: 1 },
-        live: { averageDays: Math.floor((now - Date.parse('2026-10-08T00:00:00Z')) / DAY), currentFlags: 1 },
+        // Days in initial of the flags that left it: 10, 2, 7; none has left pre-live or live yet.
+        initial: { averageDays: 6, currentFlags: 1 },
+        preLive: { averageDays: null, currentFlags: 1 },
+        live: { averageDays: null, currentFlags: 1 },
         completed: { averageDays: null, currentFlags: 0 },
         archived: { currentFlags: 1, last30Days: 0 },
       },
