@@ -152,3 +152,10 @@ export const ProjectStatusSchema = Type.Object({
   }),
 });
 export type ProjectStatus = Static<typeof ProjectStatusSchema>;
+
+/** Lead time (getProjectDora): whole days from a flag's creation to its live stage. */
+export const ProjectDoraMetricsSchema = Type.Object({
+  projectAverage: Type.Optional(Type.Number()),
+  features: Type.Array(Type.Object({ name: Type.String(), timeToProduction: Type.Number() })),
+});
+export type ProjectDoraMetrics = Static<typeof ProjectDoraMetricsSchema>;

@@ -4,6 +4,7 @@ import {
   flagTrends,
   isoWeek,
   type LifecycleFlag,
+  leadTimes,
   lifecycleCategory,
   lifecycleSummary,
   lifecycleTrends,
@@ -168,5 +169,24 @@ describe('lifecycle', () => {
       completed: { averageDays: 40, currentFlags: 1 },
       archived: { currentFlags: 1, last30Days: 1 },
     });
+  });
+});
+
+describe('lead time', () => {
+  it('counts whole days from creation to live and rounds their mean', () => {
+    const at = (iso: string) => new Date(iso);
+    expect(
+      leadTimes([
+        { name: 'a', createdAt: at('2026-10-01T10:00:00Z'), liveAt: at('2026-10-03T09:00:00Z') },
+        { name: 'b', createdAt: at('2026-10-01T00:00:00Z'), liveAt: at('2026-10-05T00:00:00Z') },
+      ]),
+    ).toEqual({
+      features: [
+        { name: 'a', timeToProduction: 1 },
+        { name: 'b', timeToProduction: 4 },
+      ],
+      projectAverage: 3,
+    });
+    expect(leadTimes([])).toEqual({ features: [], projectAverage: 0 });
   });
 });

@@ -332,3 +332,13 @@ export function lifecycleSummary(flags: readonly LifecycleFlag[], now: Date) {
   ) as Record<(typeof SUMMARY_STAGES)[number][0], StageSummary>;
   return { ...summary, archived: { currentFlags: archived, last30Days: archivedLast30Days } };
 }
+
+/** Lead time as Unleash's DORA view: whole days from creation to live per flag, and their rounded mean. */
+export function leadTimes(flags: readonly { name: string; createdAt: Date; liveAt: Date }[]) {
+  const features = flags.map((flag) => ({
+    name: flag.name,
+    timeToProduction: wholeDays(flag.createdAt.getTime(), flag.liveAt.getTime()),
+  }));
+  const total = features.reduce((sum, flag) => sum + flag.timeToProduction, 0);
+  return { features, projectAverage: features.length === 0 ? 0 : Math.round(total / features.length) };
+}

@@ -5,6 +5,7 @@ import {
   InstanceInsightsSchema,
   LifecycleTrendsQuerySchema,
   LifecycleTrendsSchema,
+  ProjectDoraMetricsSchema,
   ProjectStatusSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
@@ -15,7 +16,7 @@ import { createInsightService } from './insight-service';
 
 /**
  * Insights (shared/unleash/API.md §6 "Admin UI": getInstanceInsights, getLifecycleTrends; §6
- * "Projects": getProjectStatus). Reads only; the daily snapshots they draw on are written by
+ * "Projects": getProjectStatus, getProjectDora). Reads only; the daily snapshots they draw on are written by
  * `insightSnapshotJob`.
  */
 export async function insightRoutes(app: App, { db }: { db: Db }): Promise<void> {
@@ -47,6 +48,24 @@ export async function insightRoutes(app: App, { db }: { db: Db }): Promise<void>
       },
     },
     async (request) => service.lifecycle(request.query.projects, await request.hiddenProjects()),
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/dora',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getProjectDora',
+        tags: ['Projects'],
+        params: Type.Object({ projectId: Type.String() }),
+        response: { 200: ProjectDoraMetricsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { projectId } = request.params;
+      if (!(await getProject(db, projectId))) throw notFound(`Could not find project with id ${projectId}`);
+      return service.projectDora(projectId);
+    },
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type {
   InstanceInsights,
   InstanceInsightsQuery,
   LifecycleTrends,
+  ProjectDoraMetrics,
   ProjectStatus,
 } from '../../../contract';
 import type { Db } from '../../db/database';
@@ -12,6 +13,7 @@ import {
   flagHealth,
   flagTrends,
   isoWeek,
+  leadTimes,
   lifecycleSummary,
   lifecycleTrends,
   parseInsightsRange,
@@ -27,6 +29,7 @@ import {
   readLifecycleFlags,
   readMetricsByWeek,
   readNewProductionFlagsByWeek,
+  readProductionFlags,
   readProjectSnapshots,
   readProjectStatusNumbers,
   readUserSnapshots,
@@ -119,6 +122,11 @@ export function createInsightService(db: Db, clock: () => Date = () => new Date(
       }
       const flags = await readLifecycleFlags(db, requested.length > 0 ? requested : null, hidden);
       return lifecycleTrends(flags, clock());
+    },
+
+    /** Lead time to production of a project's flags; the caller has checked the project exists. */
+    async projectDora(project: string): Promise<ProjectDoraMetrics> {
+      return leadTimes(await readProductionFlags(db, project));
     },
 
     /** The project status (Unleash's "Project status" view); the caller has checked the project exists. */

@@ -268,3 +268,17 @@ export async function readProjectStatusNumbers(db: Queryable, project: string, n
       (select count(*) from segments where segment_project_id = ${project})::int as segments`.execute(db);
   return { activity: activity.rows, numbers: numbers.rows[0]! };
 }
+
+/** Flags of a project (not archived) that reached the live stage, with when they were created and went live. */
+export async function readProductionFlags(db: Queryable, project: string) {
+  return db
+    .selectFrom('features as f')
+    .innerJoin('feature_lifecycles as l', (join) =>
+      join.onRef('l.feature', '=', 'f.name').on('l.stage', '=', 'live'),
+    )
+    .select(['f.name', 'f.created_at as createdAt', 'l.entered_at as liveAt'])
+    .where('f.project', '=', project)
+    .where('f.archived_at', 'is', null)
+    .orderBy('f.name')
+    .execute();
+}

@@ -549,6 +549,20 @@ describe('GET /api/admin/projects/{projectId}/status', () => {
     });
   });
 
+  it("answers the lead time to production of the project's live flags", async () => {
+    // a-ops-stale: created 6 Oct 10:00, live 8 Oct 00:00: 1 whole day. Archived and not-live flags do not count.
+    expect((await t.request('GET', '/api/admin/projects/alpha/dora')).json()).toEqual({
+      features: [{ name: 'a-ops-stale', timeToProduction: 1 }],
+      projectAverage: 1,
+    });
+    expect((await t.request('GET', '/api/admin/projects/default/dora')).json()).toEqual({
+      features: [],
+      projectAverage: 0,
+    });
+    expect((await t.request('GET', '/api/admin/projects/nope/dora')).statusCode).toBe(404);
+    expect((await viewer('/api/admin/projects/secret/dora')).statusCode).toBe(404);
+  });
+
   it('answers 404 for a missing project and for a private one the caller cannot see', async () => {
     expect((await t.request('GET', '/api/admin/projects/nope/status')).statusCode).toBe(404);
     expect((await viewer('/api/admin/projects/secret/status')).statusCode).toBe(404);
