@@ -16,6 +16,7 @@ export * from './feature-types';
 export * from './features';
 export * from './groups';
 export * from './health';
+export * from './insights';
 export * from './ipc';
 export * from './permissions';
 export * from './personal-access-tokens';

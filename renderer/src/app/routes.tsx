@@ -24,6 +24,7 @@ import { EnvironmentsScreen } from '../features/environments/EnvironmentsScreen'
 import { EventLogScreen } from '../features/events/EventLogScreen';
 import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
+import { InsightsScreen } from '../features/insights/InsightsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
@@ -208,6 +209,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Observe',
     keywords: 'audit history changes',
     render: () => <EventLogScreen />,
+  },
+  {
+    path: '/insights',
+    label: 'Insights',
+    group: 'Observe',
+    keywords: 'health technical debt stale trends dashboard lifecycle charts',
+    render: () => <InsightsScreen />,
   },
   {
     path: '/applications',
