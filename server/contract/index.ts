@@ -18,6 +18,7 @@ export * from './health';
 export * from './ipc';
 export * from './permissions';
 export * from './personal-access-tokens';
+export * from './playground';
 export * from './project-access';
 export * from './projects';
 export * from './public-signup';
