@@ -1,13 +1,20 @@
+import { Type } from 'typebox';
 import {
   AdvancedPlaygroundRequestSchema,
   AdvancedPlaygroundResponseSchema,
+  ChangeRequestPlaygroundRequestSchema,
   errorResponses,
   PlaygroundRequestSchema,
   PlaygroundResponseSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
-import { evaluateAdvancedPlayground, evaluatePlayground } from './playground-service';
+import { actorFromRequest } from '../events';
+import {
+  evaluateAdvancedPlayground,
+  evaluateChangeRequestPlayground,
+  evaluatePlayground,
+} from './playground-service';
 
 const tags = ['Playground'];
 
@@ -42,5 +49,27 @@ export async function playgroundRoutes(app: App, { db }: { db: Db }): Promise<vo
       },
     },
     async (request) => evaluateAdvancedPlayground(db, request.body, await request.hiddenProjects()),
+  );
+
+  app.post(
+    '/api/admin/playground/change-request/:id',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getChangeRequestPlayground',
+        tags,
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: ChangeRequestPlaygroundRequestSchema,
+        response: { 200: AdvancedPlaygroundResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) =>
+      evaluateChangeRequestPlayground(
+        db,
+        request.params.id,
+        request.body,
+        await request.hiddenProjects(),
+        actorFromRequest(request),
+      ),
   );
 }

@@ -2,11 +2,16 @@ import type {
   AdvancedPlaygroundFeature,
   AdvancedPlaygroundRequest,
   AdvancedPlaygroundResponse,
+  ChangeRequestPlaygroundRequest,
   PlaygroundRequest,
   PlaygroundResponse,
   SdkContext,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import { notFound } from '../../lib/errors';
+import { previewChangeRequest } from '../change-requests';
+import type { Actor } from '../events';
+import { readClientSnapshot } from '../feature-toggles';
 import {
   assertCurrentTime,
   assertEvaluationCount,
@@ -15,7 +20,12 @@ import {
   expandContexts,
   toEvaluationContext,
 } from './playground-context';
-import { type EnvironmentModel, evaluateModel, loadEnvironmentModel } from './playground-model';
+import {
+  type EnvironmentModel,
+  evaluateModel,
+  loadEnvironmentModel,
+  modelFromSnapshot,
+} from './playground-model';
 
 type ProjectSelection = PlaygroundRequest['projects'];
 
@@ -94,4 +104,28 @@ export async function evaluateAdvancedPlayground(
   const models: EnvironmentModel[] = [];
   for (const environment of environments) models.push(await loadEnvironmentModel(db, environment));
   return evaluateAdvancedModels(input, models, hidden);
+}
+
+/**
+ * getChangeRequestPlayground: the change request's project and environment evaluated as if it
+ * were applied (its changes run in a rolled-back transaction), answered as the advanced playground.
+ */
+export async function evaluateChangeRequestPlayground(
+  db: Db,
+  id: number,
+  body: ChangeRequestPlaygroundRequest,
+  hidden: ReadonlySet<string>,
+  actor: Actor,
+): Promise<AdvancedPlaygroundResponse> {
+  const { flat } = cleanContext(body.context);
+  assertCurrentTime(flat);
+  assertEvaluationCount(1, 1, countCombinations(flat));
+  const { model, request } = await previewChangeRequest(db, id, actor, async (trx, request) => ({
+    request,
+    model: modelFromSnapshot(await readClientSnapshot(trx, request.environment)),
+  }));
+  // A change request of a project the caller may not see does not exist for them.
+  if (hidden.has(request.project)) throw notFound(`Could not find change request with id ${id}`);
+  const input = { environments: [request.environment], projects: [request.project], context: body.context };
+  return evaluateAdvancedModels(input, [model], hidden);
 }
