@@ -38,14 +38,14 @@ describe('explainFlag', () => {
   it('explains each strategy, constraint and segment and picks the winning strategy variant', () => {
     const result = explainFlag(flag, { userId: 'u1', properties: { tenant: 'beta' } }, deps);
     expect(result.isEnabled).toBe(true);
-    expect(result.variant).toMatchObject({ name: 'strategy-variant', enabled: true, feature_enabled: true });
+    expect(result.variant).toEqual({ name: 'strategy-variant', enabled: true, feature_enabled: true });
     expect(result.variants.map((variant) => variant.name)).toEqual(['strategy-variant']);
     expect(result.strategies.result).toBe(true);
     const [disabled, custom, rollout] = result.strategies.data;
     expect(disabled).toMatchObject({
       id: 's1',
       disabled: true,
-      result: { evaluationStatus: 'complete', enabled: false },
+      result: { evaluationStatus: 'unevaluated', enabled: 'unknown' },
     });
     expect(custom).toMatchObject({ result: { evaluationStatus: 'incomplete', enabled: 'unknown' } });
     expect(custom?.constraints).toEqual([
@@ -63,16 +63,18 @@ describe('explainFlag', () => {
   it('says false for an unknown strategy whose constraints fail, and unknown overall when nothing is known to hold', () => {
     const result = explainFlag(flag, { userId: 'u3', properties: { tenant: 'beta' } }, deps);
     expect(result.strategies.data[1]?.result).toEqual({ evaluationStatus: 'incomplete', enabled: false });
-    expect(result.strategies.result).toBe(false);
+    // The disabled strategy is unevaluated ('unknown'), so nothing known to hold is 'unknown' (as Unleash).
+    expect(result.strategies.result).toBe('unknown');
+    const withoutDisabled = explainFlag(
+      { ...flag, strategies: flag.strategies.slice(1) },
+      { userId: 'u3' },
+      deps,
+    );
+    expect(withoutDisabled.strategies.result).toBe(false);
     const unknown = explainFlag(flag, { userId: 'u1', properties: { tenant: 'ga' } }, deps);
     expect(unknown.strategies.result).toBe('unknown');
     expect(unknown.isEnabled).toBe(false);
-    expect(unknown.variant).toEqual({
-      name: 'disabled',
-      enabled: false,
-      feature_enabled: false,
-      featureEnabled: false,
-    });
+    expect(unknown.variant).toEqual({ name: 'disabled', enabled: false, feature_enabled: false });
     // The strategy variant is still shown for a strategy that is false.
     expect(unknown.strategies.data[2]?.result).toMatchObject({
       enabled: false,

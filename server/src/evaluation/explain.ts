@@ -20,7 +20,7 @@ import {
   type StrategyOutcome,
 } from './evaluate';
 import { BUILT_IN_STRATEGIES } from './strategies';
-import { disabledVariant, enabledVariant, selectVariant } from './variants';
+import { selectVariant, type VariantDefinition } from './variants';
 
 /**
  * The explaining evaluator (the playground, issue 15): the same strategies, constraints,
@@ -98,23 +98,36 @@ function explainSegments(ids: readonly number[] | undefined, context: Context, d
   });
 }
 
-/** The variant a strategy would hand out, shown even when the strategy itself is false. */
-function strategyVariant(strategy: ClientStrategy, context: Context, deps: ResolvedDeps) {
-  const variants = strategy.variants;
-  if (!variants || variants.length === 0) return null;
+/** The variant a strategy would hand out, shown even when the strategy itself is false (as Unleash does). */
+function strategyVariant(
+  strategy: ClientStrategy,
+  context: Context,
+  deps: ResolvedDeps,
+): PlaygroundVariant | null {
+  const variants = strategy.variants ?? [];
   const groupId = strategy.parameters?.groupId ?? 'undefined';
   const stickiness = variants[0]?.stickiness || strategy.parameters?.stickiness;
   const definition = selectVariant(variants, groupId, stickiness, context, deps.random);
-  return definition ? toPlaygroundVariant(enabledVariant(definition)) : null;
+  if (!definition) return null;
+  return {
+    name: definition.name,
+    enabled: true,
+    ...(definition.payload ? { payload: definition.payload } : {}),
+  };
 }
 
-function toPlaygroundVariant(variant: ReturnType<typeof enabledVariant>): PlaygroundVariant {
+/**
+ * The flag's variant in the playground's shape (observed on Unleash 8.2): `featureEnabled` only
+ * on the "disabled" variant of an enabled flag.
+ */
+function flagVariant(enabled: boolean, definition: VariantDefinition | null): PlaygroundVariant {
+  if (!enabled) return { name: 'disabled', enabled: false, feature_enabled: false };
+  if (!definition) return { name: 'disabled', enabled: false, feature_enabled: true, featureEnabled: true };
   return {
-    name: variant.name,
-    enabled: variant.enabled,
-    ...(variant.payload ? { payload: variant.payload } : {}),
-    feature_enabled: variant.feature_enabled,
-    featureEnabled: variant.featureEnabled,
+    name: definition.name,
+    enabled: true,
+    ...(definition.payload ? { payload: definition.payload } : {}),
+    feature_enabled: true,
   };
 }
 
@@ -142,17 +155,24 @@ function explainStrategy(
   const disabled = strategy.disabled === true;
   let result: PlaygroundStrategyResult;
   let outcome: StrategyOutcome | null = null;
-  if (!known) {
+  if (disabled) {
+    // SDKs never see a disabled strategy; Unleash's playground leaves it unevaluated.
+    result = { evaluationStatus: 'unevaluated', enabled: 'unknown' };
+  } else if (!known) {
     result = { evaluationStatus: 'incomplete', enabled: preconditionsHold ? 'unknown' : false };
   } else {
     // The engine decides, so the playground and the SDK APIs cannot disagree.
-    outcome = disabled ? null : evaluateStrategy(flag, strategy, context, deps);
-    result = {
-      evaluationStatus: 'complete',
-      enabled: outcome?.enabled ?? false,
-      variant: strategyVariant(strategy, context, deps),
-      variants: [...(strategy.variants ?? [])],
-    };
+    outcome = evaluateStrategy(flag, strategy, context, deps);
+    const variants = strategy.variants ?? [];
+    result =
+      variants.length > 0
+        ? {
+            evaluationStatus: 'complete',
+            enabled: outcome.enabled,
+            variant: strategyVariant(strategy, context, deps),
+            variants: [...variants],
+          }
+        : { evaluationStatus: 'complete', enabled: outcome.enabled };
   }
   return {
     strategy,
@@ -207,7 +227,7 @@ export function explainFlag(
       isEnabledInCurrentEnvironment: flag.enabled,
       hasUnsatisfiedDependency,
       strategies: { result, data },
-      variant: toPlaygroundVariant(disabledVariant(false)),
+      variant: flagVariant(false, null),
       variants: [...flagVariants],
     };
   }
@@ -222,7 +242,7 @@ export function explainFlag(
     isEnabledInCurrentEnvironment: flag.enabled,
     hasUnsatisfiedDependency,
     strategies: { result, data },
-    variant: toPlaygroundVariant(definition ? enabledVariant(definition) : disabledVariant(true)),
+    variant: flagVariant(true, definition),
     variants: strategyVariants ? [...strategyVariants] : [...flagVariants],
   };
 }

@@ -97,7 +97,11 @@ describe('playground API', () => {
     expect(rollout?.links.edit).toBe(
       `/projects/default/features/gated/strategies/edit?environmentId=development&strategyId=${rollout?.id}`,
     );
-    expect(disabled).toMatchObject({ name: 'default', disabled: true, result: { enabled: false } });
+    expect(disabled).toMatchObject({
+      name: 'default',
+      disabled: true,
+      result: { evaluationStatus: 'unevaluated', enabled: 'unknown' },
+    });
     expect(flagOf(body, 'child')).toMatchObject({ isEnabled: true, hasUnsatisfiedDependency: false });
     expect(flagOf(body, 'custom')).toMatchObject({
       isEnabled: false,
@@ -118,12 +122,9 @@ describe('playground API', () => {
     ).json();
     const gated = flagOf(body, 'gated');
     expect(gated.isEnabled).toBe(false);
-    expect(gated.variant).toEqual({
-      name: 'disabled',
-      enabled: false,
-      feature_enabled: false,
-      featureEnabled: false,
-    });
+    expect(gated.variant).toEqual({ name: 'disabled', enabled: false, feature_enabled: false });
+    // The disabled strategy is unevaluated, so the strategies' result is 'unknown' (observed on Unleash 8.2).
+    expect(gated.strategies.result).toBe('unknown');
     expect(gated.strategies.data[0]).toMatchObject({
       result: { enabled: false },
       constraints: [{ result: false }],
