@@ -20,6 +20,7 @@ export * from './insights';
 export * from './ipc';
 export * from './permissions';
 export * from './personal-access-tokens';
+export * from './playground';
 export * from './project-access';
 export * from './projects';
 export * from './public-signup';

@@ -26,6 +26,7 @@ import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen
 import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { InsightsScreen } from '../features/insights/InsightsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
+import { PlaygroundScreen } from '../features/playground/PlaygroundScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { ReleaseTemplatesScreen } from '../features/release-templates/ReleaseTemplatesScreen';
@@ -76,6 +77,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Flags',
     keywords: 'review approve apply schedule waiting for me four eyes',
     render: () => <ChangeRequestsScreen />,
+  },
+  {
+    path: '/playground',
+    label: 'Playground',
+    group: 'Flags',
+    keywords: 'evaluate context why test explain',
+    render: () => <PlaygroundScreen />,
   },
   {
     path: '/segments',

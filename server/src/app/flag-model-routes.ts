@@ -13,6 +13,7 @@ import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
 import { insightRoutes } from '../features/insights';
+import { playgroundRoutes } from '../features/playground/playground-routes';
 import { projectRoutes } from '../features/projects/project-routes';
 import { releasePlanRoutes, templateRoutes } from '../features/release-plans';
 import { segmentRoutes } from '../features/segments/segment-routes';
@@ -48,6 +49,7 @@ export async function flagModelRoutes(
   await app.register(templateRoutes, { db });
   await app.register(lifecycleRoutes, { db });
   await app.register(insightRoutes, { db });
+  await app.register(playgroundRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link } from '../../router/navigation';
-import { projectPath } from '../../router/paths';
+import { projectPath, withQuery } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { ChangeRequestBlastRadius } from '../blast-radius/ChangeRequestBlastRadius';
@@ -119,6 +119,13 @@ export function ChangeRequestPage({ project, id }: { project: string; id: number
         {(data) => (
           <>
             <ScheduleNotice request={data} />
+            <Anchor
+              component={Link}
+              to={withQuery('/playground', { environments: data.environment, changeRequest: data.id })}
+              size="sm"
+            >
+              Preview in playground
+            </Anchor>
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 8 }}>
                 <Stack gap="md">
