@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ActionSetFilter } from '../../../contract';
 import { flattenPayload, jsonDepth, payloadMatches } from './payload-filters';
 
 describe('signal payload filters', () => {
@@ -44,7 +45,10 @@ describe('signal payload filters', () => {
   });
 
   it('does not read inherited properties as payload fields', () => {
-    expect(payloadMatches({ constructor: { operator: 'STR_CONTAINS', values: ['Object'] } }, {})).toBe(false);
+    const filters: Record<string, ActionSetFilter> = {
+      constructor: { operator: 'STR_CONTAINS', values: ['Object'] },
+    };
+    expect(payloadMatches(filters, {})).toBe(false);
   });
 
   it('measures nesting without recursion', () => {
