@@ -45,9 +45,10 @@ describe('signal payload filters', () => {
   });
 
   it('does not read inherited properties as payload fields', () => {
-    const filters: Record<string, ActionSetFilter> = {
-      constructor: { operator: 'STR_CONTAINS', values: ['Object'] },
-    };
+    // Built at run time: an object literal's `constructor` key confuses the type checker.
+    const filters: Record<string, ActionSetFilter> = Object.fromEntries([
+      ['constructor', { operator: 'STR_CONTAINS', values: ['Object'] } satisfies ActionSetFilter],
+    ]);
     expect(payloadMatches(filters, {})).toBe(false);
   });
 
