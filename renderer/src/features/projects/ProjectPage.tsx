@@ -17,6 +17,7 @@ import { ChangeRequestList } from '../change-requests/ChangeRequestList';
 import { ChangeRequestSettings } from '../change-requests/ChangeRequestSettings';
 import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
 import { EmptyProjectStart } from '../connect-sdk/EmptyProjectStart';
+import { ProjectActions } from '../signals/ProjectActions';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectFlagList } from './ProjectFlagList';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
@@ -50,6 +51,7 @@ const PROJECT_TABS = [
   'archive',
   'connect-sdk',
   'change-requests',
+  'actions',
 ] as const;
 
 /**
@@ -128,6 +130,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 <Tabs.Tab value="environments">Environments</Tabs.Tab>
                 <Tabs.Tab value="members">Members</Tabs.Tab>
                 <Tabs.Tab value="archive">Archive</Tabs.Tab>
+                <Tabs.Tab value="actions">Actions</Tabs.Tab>
                 <Tabs.Tab value="connect-sdk">Connect an SDK</Tabs.Tab>
                 <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
               </Tabs.List>
@@ -174,6 +177,9 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               </Tabs.Panel>
               <Tabs.Panel value="change-requests">
                 <ChangeRequestList project={projectId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="actions">
+                <ProjectActions projectId={projectId} />
               </Tabs.Panel>
               <Tabs.Panel value="connect-sdk">
                 <ConnectSdkGuide project={projectId} onClose={() => setTab('flags')} />
