@@ -8,7 +8,7 @@ const SECRET = 'ab'.repeat(32);
 const at = '2026-11-25T10:00:00Z';
 
 function signalServer() {
-  const endpoints = [
+  const endpoints: Array<Record<string, unknown> & { tokens: object[] }> = [
     {
       id: 1,
       name: 'pagerduty',
@@ -44,7 +44,7 @@ function signalServer() {
       return { status: 201, body: created };
     })
     .on('POST', '/api/admin/signal-endpoints/1/off', () => {
-      (endpoints[0] as { enabled: boolean }).enabled = false;
+      if (endpoints[0]) endpoints[0].enabled = false;
       return { body: endpoints[0] };
     })
     .on('POST', '/api/admin/signal-endpoints/1/tokens', (request) => {
