@@ -29,6 +29,7 @@ export * from './release-plans';
 export * from './roles';
 export * from './segments';
 export * from './service-accounts';
+export * from './signals';
 export * from './strategies';
 export * from './tags';
 export * from './users';

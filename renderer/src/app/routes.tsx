@@ -31,6 +31,7 @@ import { ProfileScreen } from '../features/profile/ProfileScreen';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { ReleaseTemplatesScreen } from '../features/release-templates/ReleaseTemplatesScreen';
 import { SegmentsScreen } from '../features/segments/SegmentsScreen';
+import { SignalEndpointsScreen } from '../features/signals/SignalEndpointsScreen';
 import { StrategiesScreen } from '../features/strategy-definitions/StrategiesScreen';
 import { TagTypesScreen } from '../features/tag-types/TagTypesScreen';
 
@@ -133,6 +134,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Configure',
     keywords: 'lifetime stale release experiment',
     render: () => <FeatureTypesScreen />,
+  },
+  {
+    path: '/integrations/signals',
+    label: 'Signals',
+    group: 'Configure',
+    keywords: 'signal endpoints webhooks actions integrations incoming',
+    render: () => <SignalEndpointsScreen />,
   },
   {
     path: '/admin/api',

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
+import { signalRoutes } from '../features/signals';
 import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
 import { registerJsonOnlyBodies } from '../http/content-type';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       const earlyWake = createEarlyWake(config.schedulerPollIntervalMs);
       await scoped.register(flagModelRoutes, { db, onScheduled: earlyWake.onScheduled });
       await scoped.register(scheduledJobs, { db, config, earlyWake });
+      await scoped.register(signalRoutes, { db, config });
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

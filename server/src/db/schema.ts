@@ -3,6 +3,7 @@ import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
 import type { InsightTables } from './schema-insights';
 import type { ReleasePlanTables } from './schema-release-plans';
+import type { SignalTables } from './schema-signals';
 
 // Row types of every table, as the migrations leave them, one file per domain. Stores are the
 // only readers. A new domain adds its schema-<domain>.ts and one name to this list.
@@ -11,10 +12,12 @@ export type * from './schema-change-requests';
 export type * from './schema-core';
 export type * from './schema-insights';
 export type * from './schema-release-plans';
+export type * from './schema-signals';
 
 export interface Database
   extends CoreTables,
     ChangeRequestTables,
     ReleasePlanTables,
     BlastRadiusTables,
-    InsightTables {}
+    InsightTables,
+    SignalTables {}

@@ -5,7 +5,7 @@ import classes from './SecretReveal.module.css';
 export function SecretReveal({ secret, onDone }: { secret: string; onDone: () => void }) {
   return (
     <Stack gap="md">
-      <Alert color="yellow" variant="light" title="Copy it now">
+      <Alert color="yellow" variant="light" title="Copy it now" classNames={{ title: classes.title }}>
         <Text size="sm">This is the only time the secret is shown. The server keeps only a hash of it.</Text>
       </Alert>
       <Code block className={classes.secret} data-testid="token-secret">

@@ -18,6 +18,7 @@ import { ChangeRequestSettings } from '../change-requests/ChangeRequestSettings'
 import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
 import { EmptyProjectStart } from '../connect-sdk/EmptyProjectStart';
 import { ProjectStatusDialog } from '../insights/ProjectStatusDialog';
+import { ProjectActions } from '../signals/ProjectActions';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectFlagList } from './ProjectFlagList';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
@@ -51,6 +52,7 @@ const PROJECT_TABS = [
   'archive',
   'connect-sdk',
   'change-requests',
+  'actions',
 ] as const;
 
 /**
@@ -133,6 +135,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 <Tabs.Tab value="environments">Environments</Tabs.Tab>
                 <Tabs.Tab value="members">Members</Tabs.Tab>
                 <Tabs.Tab value="archive">Archive</Tabs.Tab>
+                <Tabs.Tab value="actions">Actions</Tabs.Tab>
                 <Tabs.Tab value="connect-sdk">Connect an SDK</Tabs.Tab>
                 <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
               </Tabs.List>
@@ -179,6 +182,9 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               </Tabs.Panel>
               <Tabs.Panel value="change-requests">
                 <ChangeRequestList project={projectId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="actions">
+                <ProjectActions projectId={projectId} />
               </Tabs.Panel>
               <Tabs.Panel value="connect-sdk">
                 <ConnectSdkGuide project={projectId} onClose={() => setTab('flags')} />

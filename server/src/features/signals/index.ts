@@ -1,0 +1,1 @@
+export { signalRoutes } from './signal-routes';
