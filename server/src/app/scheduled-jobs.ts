@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { changeRequestScheduleJob, type ScheduleListener } from '../features/change-requests';
-import { releasePlanProgressionJob } from '../features/release-plans';
+import { releasePlanProgressionJob, releasePlanSafeguardJob } from '../features/release-plans';
 import { type Scheduler, startScheduler } from '../features/scheduler';
 import type { App } from '../http/app-type';
 
@@ -55,7 +55,7 @@ export async function scheduledJobs(
   app.addHook('onReady', async () => {
     scheduler = startScheduler({
       db,
-      kinds: [changeRequestScheduleJob, releasePlanProgressionJob()],
+      kinds: [changeRequestScheduleJob, releasePlanProgressionJob(), releasePlanSafeguardJob()],
       intervalMs: config.schedulerPollIntervalMs,
       logger: app.log,
     });

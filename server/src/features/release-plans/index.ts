@@ -43,6 +43,7 @@ export {
   toTemplate,
   toTemplateMilestone,
 } from './release-plan-view';
+export { releasePlanSafeguardJob } from './safeguard-job';
 export {
   applyTemplateOperation,
   type TemplateOperation,

@@ -23,6 +23,8 @@ import {
   type TransitionCondition,
   upsertProgression,
 } from './progression-store';
+import type { BreachedSafeguard } from './safeguard-evaluation';
+import { pauseForBreaches } from './safeguard-job';
 import { assertStorableSafeguard } from './safeguard-rules';
 import {
   clearSafeguardsTriggered,
@@ -299,27 +301,11 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
 export async function executeProgression(
   db: Queryable,
   due: { planId: string; sourceMilestone: string; targetMilestone: string },
-  options: { actor: Actor; now: Date; breached: (planId: string) => Promise<SafeguardView[]> },
+  options: { actor: Actor; now: Date; breached: (planId: string) => Promise<BreachedSafeguard[]> },
 ): Promise<'advanced' | 'paused' | 'skipped'> {
   const plan = await getPlan(db, due.planId, true);
   if (!plan || plan.activeMilestoneId !== due.sourceMilestone) return 'skipped';
-  const breached = await options.breached(plan.id);
-  const record = (type: string, data: unknown) =>
-    appendEvent(db, {
-      type,
-      createdBy: options.actor.name,
-      createdByUserId: options.actor.userId,
-      featureName: plan.featureName,
-      project: plan.project,
-      environment: plan.environment,
-      data,
-    });
-  if (breached.length > 0) {
-    await setPlanProgressionsPaused(db, plan.id, options.now);
-    for (const safeguard of breached) await record('safeguard-triggered', { planId: plan.id, ...safeguard });
-    await record('release-plan-progressions-paused', { planId: plan.id, reason: 'safeguard-triggered' });
-    return 'paused';
-  }
+  if (await pauseForBreaches(db, plan, await options.breached(plan.id), options.now)) return 'paused';
   await markProgressionExecuted(db, due.sourceMilestone, options.now);
   await startMilestone(db, plan, due.targetMilestone, options.actor, options.now);
   return 'advanced';
