@@ -6,6 +6,7 @@ import {
   ReleasePlanSafeguardSchema,
   ReleasePlanSchema,
   ReleasePlanTemplateIdSchema,
+  UpdateMilestoneStrategySchema,
 } from './release-plans';
 
 /**
@@ -76,6 +77,11 @@ const id = Type.String({ minLength: 1, maxLength: 100 });
 
 /** The payload of each release-plan change action this server applies (Unleash's names and shapes). */
 export const RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS = {
+  // The strategy to change is named by `id` (as in updateStrategy); `milestoneId` is optional.
+  updateMilestoneStrategy: Type.Intersect([
+    Type.Object({ id, milestoneId: Type.Optional(id) }),
+    UpdateMilestoneStrategySchema,
+  ]),
   addReleasePlan: ReleasePlanTemplateIdSchema,
   startMilestone: Type.Object({ planId: id, milestoneId: id }),
   deleteReleasePlan: Type.Object({ planId: id }),

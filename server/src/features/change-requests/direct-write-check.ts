@@ -44,6 +44,7 @@ const ENVIRONMENT_KINDS = new Set([
   'add-release-plan',
   'delete-release-plan',
   'start-milestone',
+  'update-plan-milestone-strategy',
   'change-milestone-progression',
   'delete-milestone-progression',
   'resume-milestone-progressions',

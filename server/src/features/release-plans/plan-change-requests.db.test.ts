@@ -98,4 +98,48 @@ describe('release plans through change requests', () => {
       parameters: { rollout: '50' },
     });
   });
+
+  it('applies updateMilestoneStrategy drafted as a change, refusing a bad one when drafted', async () => {
+    const [plan] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
+    const active = plan!.milestones.find((m) => m.id === plan!.activeMilestoneId)!;
+    const strategy = active.strategies![0]!;
+
+    // Checked when drafted, as the other actions: unknown strategy, unknown definition, bad shape.
+    for (const [payload, status] of [
+      [{ id: 'no-such-strategy', parameters: { rollout: '60' } }, 404],
+      [{ id: strategy.id, strategyName: 'no-such-definition' }, 400],
+      [{ id: strategy.id, milestoneId: plan!.milestones[0]!.id, parameters: { rollout: '60' } }, 404],
+      [{ parameters: { rollout: '60' } }, 400],
+    ] as const) {
+      const draft = await alice('POST', `${P}/environments/production/change-requests`, {
+        feature: FLAG,
+        action: 'updateMilestoneStrategy',
+        payload,
+      });
+      expect(draft.statusCode, JSON.stringify(payload)).toBe(status);
+    }
+    const direct = await alice('PUT', `${ENV}/milestone-strategies/${strategy.id}`, {
+      parameters: { rollout: '60', stickiness: 'default', groupId: FLAG },
+    });
+    expect(direct.statusCode).toBe(403);
+
+    await applyThroughRequest({
+      feature: FLAG,
+      action: 'updateMilestoneStrategy',
+      payload: {
+        id: strategy.id,
+        milestoneId: active.id,
+        parameters: { rollout: '75', stickiness: 'default', groupId: FLAG },
+      },
+    });
+    const [after] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
+    const changed = after!.milestones.find((m) => m.id === active.id)!.strategies![0]!;
+    expect(changed).toMatchObject({ id: strategy.id, parameters: { rollout: '75' } });
+    // The milestone is the active one: SDKs are served the change.
+    const served = await as(t, { authorization: clientToken })('GET', `/api/client/features/${FLAG}`);
+    expect(served.json().strategies[0]).toMatchObject({
+      name: 'flexibleRollout',
+      parameters: { rollout: '75' },
+    });
+  });
 });

@@ -1,9 +1,11 @@
+import type { ReleasePlanMilestoneStrategy, UpdateMilestoneStrategy } from '../../../contract';
 import { SYSTEM_USER_ID } from '../../lib/caller';
 import { conflict, invalidOperation, notFound } from '../../lib/errors';
 import { type Actor, appendEvent, type Queryable } from '../events';
 import { getFeature, getFeatureEnvironment } from '../feature-toggles';
 import {
   deletePlanRow,
+  getMilestoneStrategies,
   getMilestones,
   getPlan,
   getTemplateForPlan,
@@ -23,6 +25,8 @@ import {
   type TransitionCondition,
   upsertProgression,
 } from './progression-store';
+import { updateMilestoneStrategy } from './release-plan-store';
+import { toMilestoneStrategy } from './release-plan-view';
 import type { BreachedSafeguard } from './safeguard-evaluation';
 import { pauseForBreaches } from './safeguard-job';
 import { assertStorableSafeguard } from './safeguard-rules';
@@ -33,6 +37,7 @@ import {
   type SafeguardView,
   upsertSafeguard,
 } from './safeguard-store';
+import { buildMilestoneStrategy } from './template-rules';
 
 /**
  * Release plans on a flag environment as serialisable operations (issue 14): the REST routes
@@ -52,6 +57,13 @@ export type ReleasePlanOperation =
   | (Target & { kind: 'delete-release-plan'; planId: string })
   | (Target & { kind: 'start-milestone'; planId: string; milestoneId: string })
   | (Target & {
+      kind: 'update-plan-milestone-strategy';
+      strategyId: string;
+      /** When given, the strategy must belong to this milestone. */
+      milestoneId?: string;
+      strategy: UpdateMilestoneStrategy;
+    })
+  | (Target & {
       kind: 'change-milestone-progression';
       sourceMilestone: string;
       targetMilestone: string;
@@ -66,6 +78,7 @@ export interface ReleasePlanOperationResults {
   'add-release-plan': ReleasePlanView;
   'delete-release-plan': undefined;
   'start-milestone': ReleasePlanView['milestones'][number];
+  'update-plan-milestone-strategy': ReleasePlanMilestoneStrategy;
   'change-milestone-progression': {
     sourceMilestone: string;
     targetMilestone: string;
@@ -81,6 +94,7 @@ export const RELEASE_PLAN_OPERATION_KINDS: ReadonlySet<string> = new Set<Release
   'add-release-plan',
   'delete-release-plan',
   'start-milestone',
+  'update-plan-milestone-strategy',
   'change-milestone-progression',
   'delete-milestone-progression',
   'resume-milestone-progressions',
@@ -168,6 +182,55 @@ export async function startMilestone(
   return started;
 }
 
+/**
+ * Changes one strategy of a plan's milestone (Unleash's `updateMilestoneStrategy` change action,
+ * `updateProjectMilestoneStrategy` route), validated as template milestone strategies are. When
+ * the milestone is the active one, the flag serves the change at once: its copy in
+ * `feature_strategies` is rewritten in the same transaction.
+ */
+async function updatePlanMilestoneStrategy(
+  db: Queryable,
+  op: Extract<ReleasePlanOperation, { kind: 'update-plan-milestone-strategy' }>,
+  actor: Actor,
+): Promise<ReleasePlanMilestoneStrategy> {
+  const notFoundError = () => notFound(`Could not find milestone strategy with id ${op.strategyId}.`);
+  const row = await db
+    .selectFrom('milestone_strategies')
+    .select('milestone_id')
+    .where('id', '=', op.strategyId)
+    .executeTakeFirst();
+  if (!row || (op.milestoneId !== undefined && op.milestoneId !== row.milestone_id)) throw notFoundError();
+  const plan = await requirePlanOfMilestone(db, op, row.milestone_id).catch(() => {
+    throw notFoundError();
+  });
+  const before = (await getMilestoneStrategies(db, [row.milestone_id])).find((s) => s.id === op.strategyId);
+  if (!before) throw notFoundError();
+  const after = await buildMilestoneStrategy(db, op.strategy, {
+    id: before.id,
+    milestoneId: before.milestoneId,
+    sortOrder: before.sortOrder,
+    before,
+  });
+  await updateMilestoneStrategy(db, after);
+  if (plan.activeMilestoneId === row.milestone_id) {
+    await removeMilestoneStrategiesFromFlag(db, plan.id);
+    await writeMilestoneStrategiesToFlag(db, plan, row.milestone_id, actor.userId);
+  }
+  const updated = toMilestoneStrategy({ ...after, segments: [...after.segments] });
+  await appendEvent(db, {
+    // The flag's strategy when the milestone is active, its next one otherwise: Unleash's event name.
+    type: 'feature-strategy-update',
+    createdBy: actor.name,
+    createdByUserId: actor.userId,
+    featureName: plan.featureName,
+    project: plan.project,
+    environment: plan.environment,
+    data: { planId: plan.id, ...updated },
+    preData: { planId: plan.id, ...toMilestoneStrategy(before) },
+  });
+  return updated;
+}
+
 export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
   db: Queryable,
   operation: O,
@@ -224,6 +287,9 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
     case 'start-milestone': {
       const plan = await requirePlan(db, op, op.planId);
       return (await startMilestone(db, plan, op.milestoneId, actor)) as Result;
+    }
+    case 'update-plan-milestone-strategy': {
+      return (await updatePlanMilestoneStrategy(db, op, actor)) as Result;
     }
     case 'change-milestone-progression': {
       const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
