@@ -14,6 +14,7 @@ import {
   SEGMENT_CHANGE_ACTIONS,
   type SetStrategySortOrder,
   type SupportedChangeAction,
+  type TransitionCondition,
   type UpdateFeatureStrategy,
   type UpdateMilestoneStrategy,
   type UpsertSegment,
@@ -220,13 +221,12 @@ function releasePlanOperation(
     case 'deleteReleasePlan':
       return { kind: 'delete-release-plan', ...target, planId: text('planId') };
     case 'changeMilestoneProgression': {
-      const condition = payload.transitionCondition as { intervalMinutes: number };
       return {
         kind: 'change-milestone-progression',
         ...target,
         sourceMilestone: text('sourceMilestone'),
         targetMilestone: text('targetMilestone'),
-        transitionCondition: { intervalMinutes: condition.intervalMinutes },
+        transitionCondition: payload.transitionCondition as TransitionCondition,
       };
     }
     case 'deleteMilestoneProgression':

@@ -21,6 +21,7 @@ import {
   deleteProgression,
   getProgression,
   markProgressionExecuted,
+  normaliseCondition,
   setPlanProgressionsPaused,
   type TransitionCondition,
   upsertProgression,
@@ -304,7 +305,7 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
       const progression = {
         sourceMilestone: op.sourceMilestone,
         targetMilestone: op.targetMilestone,
-        transitionCondition: { intervalMinutes: op.transitionCondition.intervalMinutes },
+        transitionCondition: normaliseCondition(op.transitionCondition),
       };
       await upsertProgression(db, progression);
       await record(before ? 'milestone-progression-updated' : 'milestone-progression-created', {

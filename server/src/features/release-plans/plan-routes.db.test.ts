@@ -266,12 +266,22 @@ describe('release plans API', () => {
         400,
       ],
       [
-        'an exposure condition (not run by this server)',
+        'an exposure condition of no exposures',
         'PUT',
         `${ENV}/progressions/${milestone}`,
         {
           targetMilestone: plan!.milestones[1]!.id,
-          transitionCondition: { type: 'exposure', minimumExposures: 5 },
+          transitionCondition: { type: 'exposure', minimumExposures: 0 },
+        },
+        400,
+      ],
+      [
+        'an exposure condition beyond exact integers',
+        'PUT',
+        `${ENV}/progressions/${milestone}`,
+        {
+          targetMilestone: plan!.milestones[1]!.id,
+          transitionCondition: { type: 'exposure', minimumExposures: 2 ** 60 },
         },
         400,
       ],

@@ -140,7 +140,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
           environment,
           sourceMilestone: id,
           targetMilestone: request.body.targetMilestone,
-          transitionCondition: { intervalMinutes: request.body.transitionCondition.intervalMinutes },
+          transitionCondition: request.body.transitionCondition,
         },
         actorFromRequest(request),
       );

@@ -1,4 +1,4 @@
-import type { Constraint, StrategyVariant } from '../../../contract';
+import type { Constraint, StrategyVariant, TransitionCondition } from '../../../contract';
 import type { Queryable } from '../events';
 import { getMilestoneStrategies, getMilestones, getPlan, listPlans, type PlanRow } from './plan-store';
 import { getProgressionsOfMilestones, nextProgressionAt } from './progression-store';
@@ -15,7 +15,7 @@ export interface MilestoneView {
   sortOrder: number;
   releasePlanDefinitionId: string;
   startedAt: string | null;
-  transitionCondition: { intervalMinutes: number } | null;
+  transitionCondition: TransitionCondition | null;
   targetMilestone: string | null;
   progressionExecutedAt: string | null;
   pausedAt: string | null;
