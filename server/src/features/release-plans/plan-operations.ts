@@ -5,8 +5,6 @@ import { type Actor, appendEvent, type Queryable } from '../events';
 import { getFeature, getFeatureEnvironment } from '../feature-toggles';
 import {
   deletePlanRow,
-  getMilestoneStrategies,
-  getMilestones,
   getPlan,
   getTemplateForPlan,
   insertPlanFromTemplate,
@@ -26,7 +24,7 @@ import {
   type TransitionCondition,
   upsertProgression,
 } from './progression-store';
-import { updateMilestoneStrategy } from './release-plan-store';
+import { readMilestoneStrategies, readMilestones, updateMilestoneStrategy } from './release-plan-store';
 import { toMilestoneStrategy } from './release-plan-view';
 import type { BreachedSafeguard } from './safeguard-evaluation';
 import { pauseForBreaches } from './safeguard-job';
@@ -149,7 +147,7 @@ export async function startMilestone(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<ReleasePlanView['milestones'][number]> {
-  const milestones = await getMilestones(db, [plan.id]);
+  const milestones = await readMilestones(db, [plan.id]);
   const milestone = milestones.find((m) => m.id === milestoneId);
   if (!milestone) throw notFound(`Could not find milestone with id ${milestoneId}.`);
   const previous = milestones.find((m) => m.id === plan.activeMilestoneId) ?? null;
@@ -204,7 +202,7 @@ async function updatePlanMilestoneStrategy(
   const plan = await requirePlanOfMilestone(db, op, row.milestone_id).catch(() => {
     throw notFoundError();
   });
-  const before = (await getMilestoneStrategies(db, [row.milestone_id])).find((s) => s.id === op.strategyId);
+  const before = (await readMilestoneStrategies(db, [row.milestone_id])).find((s) => s.id === op.strategyId);
   if (!before) throw notFoundError();
   const after = await buildMilestoneStrategy(db, op.strategy, {
     id: before.id,
@@ -294,7 +292,7 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
     }
     case 'change-milestone-progression': {
       const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
-      const milestones = await getMilestones(db, [plan.id]);
+      const milestones = await readMilestones(db, [plan.id]);
       const source = milestones.find((m) => m.id === op.sourceMilestone);
       const target = milestones.find((m) => m.id === op.targetMilestone);
       if (!target) throw notFound(`Could not find milestone with id ${op.targetMilestone}.`);

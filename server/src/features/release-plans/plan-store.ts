@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
-import type { Constraint, StrategyVariant } from '../../../contract';
 import { ulid } from '../../lib/ulid';
 import type { Queryable } from '../events';
+import { readMilestoneStrategies, readMilestones } from './release-plan-store';
 
 /**
  * Release plans (issue 14): rows of `release_plan_definitions` with discriminator 'plan', their
@@ -20,27 +19,6 @@ export interface PlanRow {
   createdAt: Date;
   activeMilestoneId: string | null;
   releasePlanTemplateId: string | null;
-}
-
-export interface MilestoneRow {
-  id: string;
-  name: string;
-  sortOrder: number;
-  releasePlanDefinitionId: string;
-  startedAt: Date | null;
-}
-
-export interface MilestoneStrategyRow {
-  id: string;
-  milestoneId: string;
-  sortOrder: number;
-  title: string | null;
-  strategyName: string;
-  parameters: Record<string, string>;
-  constraints: Constraint[];
-  variants: StrategyVariant[];
-  segments: number[];
-  disabled: boolean;
 }
 
 function toPlanRow(raw: {
@@ -108,68 +86,6 @@ export async function getPlan(db: Queryable, id: string, lock = false): Promise<
   return row ? toPlanRow(row) : undefined;
 }
 
-export async function getMilestones(
-  db: Queryable,
-  definitionIds: readonly string[],
-): Promise<MilestoneRow[]> {
-  if (definitionIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('milestones')
-    .select(['id', 'name', 'sort_order', 'release_plan_definition_id', 'started_at'])
-    .where('release_plan_definition_id', 'in', definitionIds)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    sortOrder: row.sort_order,
-    releasePlanDefinitionId: row.release_plan_definition_id,
-    startedAt: row.started_at,
-  }));
-}
-
-export async function getMilestoneStrategies(
-  db: Queryable,
-  milestoneIds: readonly string[],
-): Promise<MilestoneStrategyRow[]> {
-  if (milestoneIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('milestone_strategies as ms')
-    .select([
-      'ms.id',
-      'ms.milestone_id',
-      'ms.sort_order',
-      'ms.title',
-      'ms.strategy_name',
-      'ms.parameters',
-      'ms.constraints',
-      'ms.variants',
-      'ms.disabled',
-      sql<
-        number[]
-      >`coalesce((select array_agg(mss.segment_id order by mss.segment_id) from milestone_strategy_segments mss where mss.milestone_strategy_id = ms.id), '{}'::int[])`.as(
-        'segments',
-      ),
-    ])
-    .where('ms.milestone_id', 'in', milestoneIds)
-    .orderBy('ms.sort_order')
-    .orderBy('ms.id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    milestoneId: row.milestone_id,
-    sortOrder: row.sort_order,
-    title: row.title,
-    strategyName: row.strategy_name,
-    parameters: (row.parameters as Record<string, string>) ?? {},
-    constraints: (row.constraints as Constraint[]) ?? [],
-    variants: (row.variants as StrategyVariant[]) ?? [],
-    segments: (row.segments ?? []).map(Number),
-    disabled: row.disabled ?? false,
-  }));
-}
-
 /** The template a plan is made from: its definition row, unarchived. */
 export async function getTemplateForPlan(db: Queryable, templateId: string) {
   return db
@@ -204,8 +120,8 @@ export async function insertPlanFromTemplate(
       release_plan_template_id: template.id,
     })
     .execute();
-  const milestones = await getMilestones(db, [template.id]);
-  const strategies = await getMilestoneStrategies(
+  const milestones = await readMilestones(db, [template.id]);
+  const strategies = await readMilestoneStrategies(
     db,
     milestones.map((m) => m.id),
   );
@@ -270,7 +186,7 @@ export async function writeMilestoneStrategiesToFlag(
   milestoneId: string,
   createdByUserId: number | null,
 ): Promise<number> {
-  const strategies = await getMilestoneStrategies(db, [milestoneId]);
+  const strategies = await readMilestoneStrategies(db, [milestoneId]);
   for (const strategy of strategies) {
     const id = ulid();
     await db
