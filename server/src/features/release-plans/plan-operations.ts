@@ -24,8 +24,9 @@ import {
   type TransitionCondition,
   upsertProgression,
 } from './progression-store';
-import { readMilestoneStrategies, readMilestones, updateMilestoneStrategy } from './release-plan-store';
+import { readMilestoneStrategies, readMilestones } from './release-plan-store';
 import { toMilestoneStrategy } from './release-plan-view';
+import { updateMilestoneStrategy } from './release-plan-writes';
 import type { BreachedSafeguard } from './safeguard-evaluation';
 import { pauseForBreaches } from './safeguard-job';
 import { assertStorableSafeguard } from './safeguard-rules';
