@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpReviewers } from '../../../../tests/helpers/change-requests';
 import { call, createFlag } from '../../../../tests/helpers/flag-model';
-import { as, createApiToken, createUser, login, type Send } from '../../../../tests/helpers/identity';
+import { as, createApiToken, type Send } from '../../../../tests/helpers/identity';
 import { seedTemplate, THREE_STEP_ROLLOUT } from '../../../../tests/helpers/release-plans';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ChangeRequest, ReleasePlanProgress } from '../../../contract';
@@ -37,32 +38,10 @@ describe('release plans through change requests', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
-    const role = await t.request('POST', '/api/admin/roles', {
-      name: 'Production reviewer',
-      type: 'custom',
-      permissions: [
-        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
-        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
-      ],
-    });
-    expect(role.statusCode, role.body).toBe(200);
-    const roleId = role.json().roles?.id ?? role.json().id;
-    await createUser(t, { username: 'alice', rootRole: 'Editor' });
-    const bobId = await createUser(t, { username: 'bob', rootRole: 'Editor' });
-    await t.db
-      .insertInto('role_user')
-      .values({ user_id: bobId, role_id: roleId, project: 'default' })
-      .execute();
-    alice = as(t, { cookie: await login(t, 'alice') });
-    bob = as(t, { cookie: await login(t, 'bob') });
+    const { send } = await setUpReviewers(t, [{ username: 'alice' }, { username: 'bob' }]);
+    alice = send.alice!;
+    bob = send.bob!;
     await createFlag(t, FLAG);
-    await call(
-      t,
-      'PUT',
-      `${P}/environments/production/change-requests/config`,
-      { changeRequestsEnabled: true, requiredApprovals: 1 },
-      200,
-    );
     ({ templateId } = await seedTemplate(t.db, 'Governed rollout', THREE_STEP_ROLLOUT));
     clientToken = await createApiToken(t, { type: 'client', environment: 'production' });
   });

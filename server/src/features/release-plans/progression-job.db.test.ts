@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
-import { seedTemplate, THREE_STEP_ROLLOUT } from '../../../../tests/helpers/release-plans';
+import { call, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
+import {
+  seedTemplate,
+  startPlanWithProgression,
+  THREE_STEP_ROLLOUT,
+} from '../../../../tests/helpers/release-plans';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ReleasePlanProgress } from '../../../contract';
 import { buildApp } from '../../app/build-app';
@@ -28,35 +32,8 @@ describe('release-plan progressions', () => {
   const envPath = (flag: string) => `/api/admin/projects/default/features/${flag}/environments/development`;
 
   /** A flag with a plan whose first milestone runs, progressing to the second after 60 minutes. */
-  async function runningPlan(flag: string): Promise<ReleasePlanProgress> {
-    await createFlag(t, flag);
-    const plan = await call<ReleasePlanProgress>(
-      t,
-      'POST',
-      `${envPath(flag)}/release-plans`,
-      { templateId },
-      200,
-    );
-    const [first, second] = plan.milestones;
-    await call(
-      t,
-      'PUT',
-      `${envPath(flag)}/progressions/${first!.id}`,
-      {
-        targetMilestone: second!.id,
-        transitionCondition: { intervalMinutes: 60 },
-      },
-      200,
-    );
-    await call(
-      t,
-      'POST',
-      `${envPath(flag)}/release-plans/${plan.id}/milestones/${first!.id}/start`,
-      undefined,
-      200,
-    );
-    return plan;
-  }
+  const runningPlan = (flag: string) =>
+    startPlanWithProgression(t, flag, templateId, { intervalMinutes: 60 });
 
   /** As if the active milestone had started `hours` ago. */
   const startedHoursAgo = (planId: string, hours: number) =>

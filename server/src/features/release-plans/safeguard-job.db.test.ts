@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
-import { seedTemplate, THREE_STEP_ROLLOUT } from '../../../../tests/helpers/release-plans';
+import { call, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
+import {
+  seedTemplate,
+  startPlanWithProgression,
+  THREE_STEP_ROLLOUT,
+} from '../../../../tests/helpers/release-plans';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ReleasePlanProgress } from '../../../contract';
 import { createDatabase, type DatabaseHandle } from '../../db/database';
@@ -26,29 +30,7 @@ describe('release-plan safeguard checks', () => {
 
   /** A running plan (first → second after a day) guarded by "more than 5 errors in the hour". */
   async function guardedPlan(flag: string, metricName: string): Promise<ReleasePlanProgress> {
-    await createFlag(t, flag);
-    const plan = await call<ReleasePlanProgress>(
-      t,
-      'POST',
-      `${envPath(flag)}/release-plans`,
-      { templateId },
-      200,
-    );
-    const [first, second] = plan.milestones;
-    await call(
-      t,
-      'PUT',
-      `${envPath(flag)}/progressions/${first!.id}`,
-      { targetMilestone: second!.id, transitionCondition: { intervalMinutes: 24 * 60 } },
-      200,
-    );
-    await call(
-      t,
-      'POST',
-      `${envPath(flag)}/release-plans/${plan.id}/milestones/${first!.id}/start`,
-      undefined,
-      200,
-    );
+    const plan = await startPlanWithProgression(t, flag, templateId, { intervalMinutes: 24 * 60 });
     await call(
       t,
       'PUT',
