@@ -1,6 +1,7 @@
 import { ulid } from '../../lib/ulid';
 import type { Queryable } from '../events';
 import { readMilestoneStrategies, readMilestones } from './release-plan-store';
+import { insertDefinition, insertMilestone, insertMilestoneStrategy } from './release-plan-writes';
 
 /**
  * Release plans (issue 14): rows of `release_plan_definitions` with discriminator 'plan', their
@@ -106,20 +107,17 @@ export async function insertPlanFromTemplate(
   target: { featureName: string; environment: string; project: string; createdByUserId: number },
 ): Promise<string> {
   const planId = ulid();
-  await db
-    .insertInto('release_plan_definitions')
-    .values({
-      id: planId,
-      discriminator: 'plan',
-      name: template.name,
-      description: template.description,
-      feature_name: target.featureName,
-      environment: target.environment,
-      project: target.project,
-      created_by_user_id: target.createdByUserId,
-      release_plan_template_id: template.id,
-    })
-    .execute();
+  await insertDefinition(db, {
+    id: planId,
+    discriminator: 'plan',
+    name: template.name,
+    description: template.description,
+    featureName: target.featureName,
+    environment: target.environment,
+    project: target.project,
+    createdByUserId: target.createdByUserId,
+    releasePlanTemplateId: template.id,
+  });
   const milestones = await readMilestones(db, [template.id]);
   const strategies = await readMilestoneStrategies(
     db,
@@ -127,42 +125,14 @@ export async function insertPlanFromTemplate(
   );
   for (const milestone of milestones) {
     const milestoneId = ulid();
-    await db
-      .insertInto('milestones')
-      .values({
-        id: milestoneId,
-        name: milestone.name,
-        sort_order: milestone.sortOrder,
-        release_plan_definition_id: planId,
-      })
-      .execute();
+    await insertMilestone(db, {
+      id: milestoneId,
+      name: milestone.name,
+      sortOrder: milestone.sortOrder,
+      definitionId: planId,
+    });
     for (const strategy of strategies.filter((s) => s.milestoneId === milestone.id)) {
-      const strategyId = ulid();
-      await db
-        .insertInto('milestone_strategies')
-        .values({
-          id: strategyId,
-          milestone_id: milestoneId,
-          sort_order: strategy.sortOrder,
-          title: strategy.title,
-          strategy_name: strategy.strategyName,
-          parameters: JSON.stringify(strategy.parameters),
-          constraints: JSON.stringify(strategy.constraints),
-          variants: JSON.stringify(strategy.variants),
-          disabled: strategy.disabled,
-        })
-        .execute();
-      if (strategy.segments.length > 0) {
-        await db
-          .insertInto('milestone_strategy_segments')
-          .values(
-            strategy.segments.map((segmentId) => ({
-              milestone_strategy_id: strategyId,
-              segment_id: segmentId,
-            })),
-          )
-          .execute();
-      }
+      await insertMilestoneStrategy(db, { ...strategy, id: ulid(), milestoneId });
     }
   }
   return planId;

@@ -123,6 +123,20 @@ export interface MilestoneStrategyValues {
   disabled: boolean;
 }
 
+/** A milestone strategy's columns but its id (JSON fields serialised for jsonb). */
+function strategyColumns(strategy: MilestoneStrategyValues) {
+  return {
+    milestone_id: strategy.milestoneId,
+    sort_order: strategy.sortOrder,
+    title: strategy.title,
+    strategy_name: strategy.strategyName,
+    parameters: JSON.stringify(strategy.parameters),
+    constraints: JSON.stringify(strategy.constraints),
+    variants: JSON.stringify(strategy.variants),
+    disabled: strategy.disabled,
+  };
+}
+
 async function replaceStrategySegments(db: Queryable, strategyId: string, segments: readonly number[]) {
   await db
     .deleteFrom('milestone_strategy_segments')
@@ -142,17 +156,7 @@ export async function insertMilestoneStrategy(
 ): Promise<void> {
   await db
     .insertInto('milestone_strategies')
-    .values({
-      id: strategy.id,
-      milestone_id: strategy.milestoneId,
-      sort_order: strategy.sortOrder,
-      title: strategy.title,
-      strategy_name: strategy.strategyName,
-      parameters: JSON.stringify(strategy.parameters),
-      constraints: JSON.stringify(strategy.constraints),
-      variants: JSON.stringify(strategy.variants),
-      disabled: strategy.disabled,
-    })
+    .values({ id: strategy.id, ...strategyColumns(strategy) })
     .execute();
   await replaceStrategySegments(db, strategy.id, strategy.segments);
 }
@@ -164,16 +168,7 @@ export async function updateMilestoneStrategy(
 ): Promise<void> {
   await db
     .updateTable('milestone_strategies')
-    .set({
-      milestone_id: strategy.milestoneId,
-      sort_order: strategy.sortOrder,
-      title: strategy.title,
-      strategy_name: strategy.strategyName,
-      parameters: JSON.stringify(strategy.parameters),
-      constraints: JSON.stringify(strategy.constraints),
-      variants: JSON.stringify(strategy.variants),
-      disabled: strategy.disabled,
-    })
+    .set(strategyColumns(strategy))
     .where('id', '=', strategy.id)
     .execute();
   await replaceStrategySegments(db, strategy.id, strategy.segments);
