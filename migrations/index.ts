@@ -12,6 +12,7 @@ import * as m20261125071500 from './20261125071500_impact_metrics';
 import * as m20261125072000 from './20261125072000_feature_lifecycles';
 import * as m20261125164500 from './20261125164500_blast_radius_contexts';
 import * as m20261125165000 from './20261125165000_insight_snapshots';
+import * as m20261125174500 from './20261125174500_safeguard_checks';
 import * as m20261125174700 from './20261125174700_signals_actions';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '20261125072000_feature_lifecycles': m20261125072000,
   '20261125164500_blast_radius_contexts': m20261125164500,
   '20261125165000_insight_snapshots': m20261125165000,
+  '20261125174500_safeguard_checks': m20261125174500,
   '20261125174700_signals_actions': m20261125174700,
 };

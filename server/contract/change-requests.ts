@@ -58,7 +58,7 @@ export const FEATURE_CHANGE_ACTIONS = [
 ] as const;
 /** Actions that change a segment (no `feature`). */
 export const SEGMENT_CHANGE_ACTIONS = ['updateSegment', 'deleteSegment'] as const;
-/** Release-plan actions: part of Unleash's schema, refused with a 400 until release plans exist (issue 14). */
+/** Release-plan actions (issue 14): checked against RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS. */
 export const RELEASE_PLAN_CHANGE_ACTIONS = [
   'updateMilestoneStrategy',
   'addReleasePlan',

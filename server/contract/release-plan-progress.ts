@@ -6,6 +6,7 @@ import {
   ReleasePlanSafeguardSchema,
   ReleasePlanSchema,
   ReleasePlanTemplateIdSchema,
+  UpdateMilestoneStrategySchema,
 } from './release-plans';
 
 /**
@@ -60,14 +61,24 @@ export type ReleasePlanProgress = Static<typeof ReleasePlanProgressSchema>;
 
 export const ReleasePlansProgressSchema = Type.Array(ReleasePlanProgressSchema);
 
-/** The body of changeMilestoneProgression for time-based progressions, the kind this server runs. */
+/**
+ * The body of changeMilestoneProgression: after an interval (the default type), or once the flag
+ * has been evaluated `minimumExposures` times in the environment since the milestone started.
+ */
 export const ChangeTimedProgressionSchema = Type.Object({
   targetMilestone: Type.String({ minLength: 1, maxLength: 100 }),
-  transitionCondition: Type.Object({
-    type: Type.Optional(Type.Literal('time')),
-    // Up to a year: longer intervals are a mistake, and the bound keeps the due-time arithmetic in range.
-    intervalMinutes: Type.Integer({ minimum: 1, maximum: 525_600 }),
-  }),
+  transitionCondition: Type.Union([
+    Type.Object({
+      type: Type.Optional(Type.Literal('time')),
+      // Up to a year: longer intervals are a mistake, and the bound keeps the due-time arithmetic in range.
+      intervalMinutes: Type.Integer({ minimum: 1, maximum: 525_600 }),
+    }),
+    Type.Object({
+      type: Type.Literal('exposure'),
+      // Within a double's exact integers, so the comparison with summed counts stays exact.
+      minimumExposures: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000 }),
+    }),
+  ]),
 });
 
 // ---- Change-request actions on release plans (changeRequestCreateSchema) --------------------
@@ -76,6 +87,11 @@ const id = Type.String({ minLength: 1, maxLength: 100 });
 
 /** The payload of each release-plan change action this server applies (Unleash's names and shapes). */
 export const RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS = {
+  // The strategy to change is named by `id` (as in updateStrategy); `milestoneId` is optional.
+  updateMilestoneStrategy: Type.Intersect([
+    Type.Object({ id, milestoneId: Type.Optional(id) }),
+    UpdateMilestoneStrategySchema,
+  ]),
   addReleasePlan: ReleasePlanTemplateIdSchema,
   startMilestone: Type.Object({ planId: id, milestoneId: id }),
   deleteReleasePlan: Type.Object({ planId: id }),

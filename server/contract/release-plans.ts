@@ -289,6 +289,14 @@ export const PlanParamsSchema = Type.Object({
   planId: Type.String(),
 });
 export type PlanParams = Static<typeof PlanParamsSchema>;
+/** updateProjectMilestoneStrategy: a plan's milestone strategy, named by id within the flag environment. */
+export const PlanMilestoneStrategyParamsSchema = Type.Object({
+  project: Type.String(),
+  featureName: Type.String(),
+  environment: Type.String(),
+  strategyId: Type.String(),
+});
+export type PlanMilestoneStrategyParams = Static<typeof PlanMilestoneStrategyParamsSchema>;
 export const PlanMilestoneParamsSchema = Type.Object({
   project: Type.String(),
   featureName: Type.String(),

@@ -1,5 +1,8 @@
+import type { ReleasePlanProgress, TransitionCondition } from '../../server/contract';
 import type { Db } from '../../server/src/db/database';
 import { ulid } from '../../server/src/lib/ulid';
+import { call, createFlag } from './flag-model';
+import type { TestApp } from './test-app';
 
 export interface TemplateMilestoneSeed {
   name: string;
@@ -95,3 +98,28 @@ export const THREE_STEP_ROLLOUT: TemplateMilestoneSeed[] = [
     ],
   },
 ];
+
+/**
+ * A new flag with a plan of `templateId` in development whose first milestone is running and
+ * progresses to the second under `transitionCondition`.
+ */
+export async function startPlanWithProgression(
+  t: TestApp,
+  flag: string,
+  templateId: string,
+  transitionCondition: TransitionCondition,
+): Promise<ReleasePlanProgress> {
+  const envPath = `/api/admin/projects/default/features/${flag}/environments/development`;
+  await createFlag(t, flag);
+  const plan = await call<ReleasePlanProgress>(t, 'POST', `${envPath}/release-plans`, { templateId }, 200);
+  const [first, second] = plan.milestones;
+  await call(
+    t,
+    'PUT',
+    `${envPath}/progressions/${first!.id}`,
+    { targetMilestone: second!.id, transitionCondition },
+    200,
+  );
+  await call(t, 'POST', `${envPath}/release-plans/${plan.id}/milestones/${first!.id}/start`, undefined, 200);
+  return plan;
+}

@@ -96,6 +96,7 @@ async function registerSdkApis(
     logger: app.log as never,
     flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
     onImpactMetrics: (report) => impactMetrics.record(report),
+    onBulkImpactMetrics: (report) => impactMetrics.recordBulk(report),
   });
   if (registry) registerClientMetricsGauges(registry, metrics);
   const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });

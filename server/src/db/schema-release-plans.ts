@@ -69,6 +69,8 @@ export interface SafeguardsTable {
   trigger_operator: '>' | '<';
   trigger_threshold: number;
   triggered_at: Date | null;
+  /** When the periodic safeguard check last measured it (null: never). */
+  checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }
 

@@ -9,13 +9,14 @@ import {
   type EnvironmentPermission,
   FEATURE_CHANGE_ACTIONS,
   type FeatureChangeAction,
-  RELEASE_PLAN_CHANGE_ACTIONS,
   RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS,
   type ReleasePlanChangeAction,
   SEGMENT_CHANGE_ACTIONS,
   type SetStrategySortOrder,
   type SupportedChangeAction,
+  type TransitionCondition,
   type UpdateFeatureStrategy,
+  type UpdateMilestoneStrategy,
   type UpsertSegment,
   type Variant,
 } from '../../../contract';
@@ -40,7 +41,6 @@ export interface ValidChange {
 
 const FEATURE_ACTIONS: ReadonlySet<string> = new Set(FEATURE_CHANGE_ACTIONS);
 const SEGMENT_ACTIONS: ReadonlySet<string> = new Set(SEGMENT_CHANGE_ACTIONS);
-const RELEASE_PLAN_ACTIONS: ReadonlySet<string> = new Set(RELEASE_PLAN_CHANGE_ACTIONS);
 
 function checkPayload(action: string, schema: TSchema, payload: unknown): void {
   const first = Value.Errors(schema, payload)[0];
@@ -60,11 +60,6 @@ export function validateChangeShape(change: ChangeRequestCreate): ValidChange {
     if (!change.feature) throw invalidRequest(`The change action "${action}" needs a "feature".`);
     checkPayload(action, RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS[planAction], change.payload);
     return { feature: change.feature, action: planAction, payload: change.payload };
-  }
-  if (RELEASE_PLAN_ACTIONS.has(action)) {
-    throw invalidRequest(
-      `The change action "${action}" needs release plans, which this server does not have yet.`,
-    );
   }
   if (!FEATURE_ACTIONS.has(action) && !SEGMENT_ACTIONS.has(action)) {
     throw invalidRequest(`Unknown change action "${action}".`);
@@ -95,6 +90,7 @@ export const ACTION_PERMISSIONS: Record<
   addDependency: null,
   deleteDependency: null,
   // Release plans: the permissions of their direct routes (release-plans/plan-routes.ts).
+  updateMilestoneStrategy: 'UPDATE_FEATURE_STRATEGY',
   addReleasePlan: 'CREATE_FEATURE_STRATEGY',
   deleteReleasePlan: 'DELETE_FEATURE_STRATEGY',
   startMilestone: 'UPDATE_FEATURE_STRATEGY',
@@ -208,6 +204,16 @@ function releasePlanOperation(
 ): AdminOperation {
   const text = (key: string) => String(payload[key]);
   switch (action) {
+    case 'updateMilestoneStrategy': {
+      const { id, milestoneId, ...strategy } = payload;
+      return {
+        kind: 'update-plan-milestone-strategy',
+        ...target,
+        strategyId: String(id),
+        ...(typeof milestoneId === 'string' ? { milestoneId } : {}),
+        strategy: strategy as UpdateMilestoneStrategy,
+      };
+    }
     case 'addReleasePlan':
       return { kind: 'add-release-plan', ...target, templateId: text('templateId') };
     case 'startMilestone':
@@ -215,13 +221,12 @@ function releasePlanOperation(
     case 'deleteReleasePlan':
       return { kind: 'delete-release-plan', ...target, planId: text('planId') };
     case 'changeMilestoneProgression': {
-      const condition = payload.transitionCondition as { intervalMinutes: number };
       return {
         kind: 'change-milestone-progression',
         ...target,
         sourceMilestone: text('sourceMilestone'),
         targetMilestone: text('targetMilestone'),
-        transitionCondition: { intervalMinutes: condition.intervalMinutes },
+        transitionCondition: payload.transitionCondition as TransitionCondition,
       };
     }
     case 'deleteMilestoneProgression':

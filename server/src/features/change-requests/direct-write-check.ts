@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/errors';
 import { callerHas } from '../access';
 import type { DirectWriteCheck, Queryable } from '../events';
 import { getFeature } from '../feature-toggles';
+import { RELEASE_PLAN_OPERATION_KINDS } from '../release-plans';
 import { strategiesUsingSegment } from '../segments';
 import { listEnvironmentsWithChangeRequests } from './change-request-store';
 
@@ -40,15 +41,8 @@ const ENVIRONMENT_KINDS = new Set([
   'reorder-strategies',
   'set-strategy-segments',
   'set-environment-variants',
-  // Release plans on a flag environment (issue 14).
-  'add-release-plan',
-  'delete-release-plan',
-  'start-milestone',
-  'change-milestone-progression',
-  'delete-milestone-progression',
-  'resume-milestone-progressions',
-  'change-safeguard',
-  'delete-safeguard',
+  // Release plans on a flag environment (issue 14): every one of their operations.
+  ...RELEASE_PLAN_OPERATION_KINDS,
 ]);
 const PROJECT_KINDS = new Set([
   'archive-features',

@@ -45,6 +45,15 @@ export interface ClientMetricsServiceOptions {
   clock?: () => Date;
   /** Receives the `impactMetrics` of each report (issue 14: release-plan safeguards read them). */
   onImpactMetrics?: (report: { appName: string; environment: string; impactMetrics: unknown }) => void;
+  /**
+   * Receives the `impactMetrics` of an Edge bulk post: several applications, and for an
+   * all-environments token several environments, told apart by the samples' labels.
+   */
+  onBulkImpactMetrics?: (report: {
+    environment: string;
+    allEnvironments: boolean;
+    impactMetrics: unknown;
+  }) => void;
 }
 
 /** A `*` token reports into Unleash's `default` environment (API.md §2.4). */
@@ -233,6 +242,15 @@ export function createMetricsIngestion(options: ClientMetricsServiceOptions & { 
           strategies: app.strategies ?? [],
           projects: app.projects ?? reporter.projects,
           seenAt: now,
+        });
+      }
+      // Passed through by the schema (additionalProperties), as in registerMetrics.
+      const { impactMetrics } = body as { impactMetrics?: unknown };
+      if (impactMetrics !== undefined) {
+        options.onBulkImpactMetrics?.({
+          environment,
+          allEnvironments: reporter.environment === '*',
+          impactMetrics,
         });
       }
       flushSoonIfFull();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Queryable } from '../events';
-import { type ImpactSample, readImpactMetrics } from './impact-metrics-validation';
+import { type ImpactSample, readImpactMetrics, splitBulkImpactMetrics } from './impact-metrics-validation';
 import type { AggregationMode, TimeRange } from './safeguard-store';
 
 /**
@@ -12,6 +12,8 @@ import type { AggregationMode, TimeRange } from './safeguard-store';
  */
 export const MAX_BUFFERED_SERIES = 10_000;
 export const MAX_SERIES_PER_APP = 500;
+/** Applications whose series this process tracks; reports of further ones are dropped. */
+export const MAX_TRACKED_APPS = 1_000;
 export const IMPACT_METRICS_FLUSH_INTERVAL_MS = 5_000;
 /** Samples older than the longest safeguard window (a month) are removed at flush. */
 const RETENTION_DAYS = 32;
@@ -25,6 +27,14 @@ interface BufferedSample extends ImpactSample {
 export interface ImpactMetricsIngestion {
   /** Takes a report's `impactMetrics` (anything: it is validated here). */
   record(report: { appName: string; environment: string; impactMetrics: unknown }, now?: Date): void;
+  /**
+   * Takes the `impactMetrics` of an Edge bulk post (anything: validated here), which mixes
+   * applications and, for an all-environments token, environments.
+   */
+  recordBulk(
+    report: { environment: string; allEnvironments: boolean; impactMetrics: unknown },
+    now?: Date,
+  ): void;
   /** Writes what is buffered. */
   flush(): Promise<void>;
   start(): void;
@@ -96,8 +106,12 @@ export function createImpactMetricsIngestion(
       const samples = readImpactMetrics(report.impactMetrics);
       if (samples.length === 0) return;
       const appName = report.appName.replaceAll('\u0000', '').slice(0, 200);
-      const known = seriesByApp.get(appName) ?? new Set<string>();
-      seriesByApp.set(appName, known);
+      let known = seriesByApp.get(appName);
+      if (!known) {
+        if (seriesByApp.size >= MAX_TRACKED_APPS) return;
+        known = new Set<string>();
+        seriesByApp.set(appName, known);
+      }
       const bucketStart = minuteOf(now);
       for (const sample of samples) {
         const series = `${sample.metricName}\u0001${sample.labelsKey}`;
@@ -114,6 +128,9 @@ export function createImpactMetricsIngestion(
         if (buffer.size >= MAX_BUFFERED_SERIES) continue;
         buffer.set(key, { ...sample, appName, environment: report.environment, bucketStart });
       }
+    },
+    recordBulk(report, now = new Date()) {
+      for (const split of splitBulkImpactMetrics(report.impactMetrics, report)) this.record(split, now);
     },
     flush,
     start() {

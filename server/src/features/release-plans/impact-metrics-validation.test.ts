@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_ABS_VALUE,
+  MAX_BULK_REPORTS,
+  MAX_BULK_SAMPLES_PER_METRIC,
   MAX_LABELS_PER_SAMPLE,
   MAX_METRICS_PER_REPORT,
   MAX_SAMPLES_PER_METRIC,
   readImpactMetrics,
+  splitBulkImpactMetrics,
+  UNNAMED_APPLICATION,
 } from './impact-metrics-validation';
 
 const counter = (name: string, samples: unknown[]) => ({ name, help: 'h', type: 'counter', samples });
@@ -63,5 +67,67 @@ describe('impact metrics from SDK reports', () => {
       counter(`m${i}`, [{ value: 1 }]),
     );
     expect(readImpactMetrics(many)).toHaveLength(MAX_METRICS_PER_REPORT);
+  });
+});
+
+describe("impact metrics from Edge's bulk post", () => {
+  const sample = (value: number, labels: Record<string, unknown>) => ({ value, labels });
+  const bulk = [
+    counter('checkout_errors', [
+      sample(1, { appName: 'shop', environment: 'development' }),
+      sample(2, { appName: 'cart', environment: 'development' }),
+      sample(4, { appName: 'shop', environment: 'production' }),
+      sample(8, {}),
+    ]),
+    { name: 'queue_depth', help: '', type: 'gauge', samples: [sample(3, { appName: 'shop' })] },
+  ];
+
+  it('splits by application, keeping only the environment of an environment-bound token', () => {
+    const reports = splitBulkImpactMetrics(bulk, { environment: 'development', allEnvironments: false });
+    expect(
+      reports.map((r) => [r.appName, r.environment, readImpactMetrics(r.impactMetrics).map((s) => s.value)]),
+    ).toEqual([
+      ['shop', 'development', [1, 3]],
+      ['cart', 'development', [2]],
+      [UNNAMED_APPLICATION, 'development', [8]],
+    ]);
+  });
+
+  it('takes the environment from the labels for an all-environments token', () => {
+    const reports = splitBulkImpactMetrics(bulk, { environment: 'default', allEnvironments: true });
+    expect(reports.map((r) => [r.appName, r.environment])).toEqual([
+      ['shop', 'development'],
+      ['cart', 'development'],
+      ['shop', 'production'],
+      [UNNAMED_APPLICATION, 'default'],
+      ['shop', 'default'],
+    ]);
+  });
+
+  it('bounds what a hostile post can make it hold', () => {
+    const tooMany = Array.from({ length: MAX_BULK_SAMPLES_PER_METRIC + 1 }, (_, i) =>
+      sample(i, { appName: 'a' }),
+    );
+    const manyApps = Array.from({ length: MAX_BULK_REPORTS + 20 }, (_, i) =>
+      sample(1, { appName: `app-${i}` }),
+    );
+    const reports = splitBulkImpactMetrics(
+      [counter('flood', tooMany), counter('apps', manyApps), null, 'x', { name: 'n', samples: 'no' }],
+      { environment: 'development', allEnvironments: false },
+    );
+    expect(reports).toHaveLength(MAX_BULK_REPORTS);
+    expect(reports.every((r) => r.impactMetrics.length === 1)).toBe(true);
+    expect(splitBulkImpactMetrics({ not: 'an array' }, { environment: 'd', allEnvironments: true })).toEqual(
+      [],
+    );
+    // Labels that could not be stored leave the sample's report empty once read.
+    const [poisoned] = splitBulkImpactMetrics(
+      [counter('bad', [sample(1, { appName: 'x', environment: 'e\u0000' })])],
+      {
+        environment: 'default',
+        allEnvironments: true,
+      },
+    );
+    expect(readImpactMetrics(poisoned!.impactMetrics)).toEqual([]);
   });
 });

@@ -87,3 +87,65 @@ export function readImpactMetrics(raw: unknown): ImpactSample[] {
   }
   return samples;
 }
+
+/** Metrics read from one Edge bulk post (all its applications together); the rest are dropped. */
+export const MAX_BULK_METRICS = 500;
+/** Samples read per metric of a bulk post (Edge merges one metric's samples of all applications). */
+export const MAX_BULK_SAMPLES_PER_METRIC = 1_000;
+/** Applications × environments one bulk post may report for; samples of further ones are dropped. */
+export const MAX_BULK_REPORTS = 100;
+/** The application of samples that do not name theirs (SDKs label every sample with `appName`). */
+export const UNNAMED_APPLICATION = 'unknown';
+
+export interface ImpactMetricsReport {
+  appName: string;
+  environment: string;
+  impactMetrics: unknown[];
+}
+
+/**
+ * Splits the `impactMetrics` of an Edge bulk post into one report per application and
+ * environment, read from each sample's `appName` and `environment` labels (which SDKs add to
+ * every sample: Unleash's impact-metrics client specification). A token bound to an environment
+ * only reports for it: samples labelled with another are dropped, unlabelled ones are its own.
+ * Each report is then read with the per-report bounds of `readImpactMetrics`.
+ */
+export function splitBulkImpactMetrics(
+  raw: unknown,
+  reporter: { environment: string; allEnvironments: boolean },
+): ImpactMetricsReport[] {
+  if (!Array.isArray(raw)) return [];
+  const reports = new Map<string, ImpactMetricsReport & { metrics: Map<unknown, { samples: unknown[] }> }>();
+  for (const metric of raw.slice(0, MAX_BULK_METRICS)) {
+    if (!isRecord(metric) || !Array.isArray(metric.samples)) continue;
+    if (metric.samples.length > MAX_BULK_SAMPLES_PER_METRIC) continue;
+    for (const sample of metric.samples) {
+      const labels = isRecord(sample) && isRecord(sample.labels) ? sample.labels : {};
+      const labelled = typeof labels.environment === 'string' ? labels.environment : undefined;
+      if (!reporter.allEnvironments && labelled !== undefined && labelled !== reporter.environment) continue;
+      const environment = reporter.allEnvironments
+        ? (labelled ?? reporter.environment)
+        : reporter.environment;
+      const appName = typeof labels.appName === 'string' ? labels.appName : UNNAMED_APPLICATION;
+      const key = JSON.stringify([appName, environment]);
+      let report = reports.get(key);
+      if (!report) {
+        if (reports.size >= MAX_BULK_REPORTS) continue;
+        report = { appName, environment, impactMetrics: [], metrics: new Map() };
+        reports.set(key, report);
+      }
+      let grouped = report.metrics.get(metric);
+      if (!grouped) {
+        grouped = { samples: [] };
+        report.metrics.set(metric, grouped);
+        report.impactMetrics.push({ ...metric, samples: grouped.samples });
+      }
+      grouped.samples.push(sample);
+    }
+  }
+  return [...reports.values()].map(({ appName, environment, impactMetrics }) => ({
+    appName,
+    environment,
+    impactMetrics,
+  }));
+}

@@ -11,29 +11,17 @@ export {
 export { releasePlanRoutes } from './plan-routes';
 export { releasePlanProgressionJob } from './progression-job';
 export {
-  archiveDefinition,
   type DefinitionRecord,
   type Discriminator,
-  deleteDefinition,
-  deleteMilestoneStrategies,
-  deleteMilestones,
   findActiveTemplateIdByName,
   getDefinition,
-  insertDefinition,
-  insertMilestone,
-  insertMilestoneStrategy,
   listPlansForFeatureEnvironment,
   listTemplates,
   type MilestoneRecord,
   type MilestoneStrategyRecord,
-  type MilestoneStrategyValues,
-  type NewDefinition,
   type ProgressionRecord,
   type SafeguardRecord,
   TEMPLATE_NAME_EXISTS,
-  updateDefinitionText,
-  updateMilestone,
-  updateMilestoneStrategy,
 } from './release-plan-store';
 export {
   toMilestoneStrategy,
@@ -43,6 +31,21 @@ export {
   toTemplate,
   toTemplateMilestone,
 } from './release-plan-view';
+export {
+  archiveDefinition,
+  deleteDefinition,
+  deleteMilestoneStrategies,
+  deleteMilestones,
+  insertDefinition,
+  insertMilestone,
+  insertMilestoneStrategy,
+  type MilestoneStrategyValues,
+  type NewDefinition,
+  updateDefinitionText,
+  updateMilestone,
+  updateMilestoneStrategy,
+} from './release-plan-writes';
+export { releasePlanSafeguardJob } from './safeguard-job';
 export {
   applyTemplateOperation,
   type TemplateOperation,

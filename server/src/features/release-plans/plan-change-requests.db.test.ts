@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpReviewers } from '../../../../tests/helpers/change-requests';
 import { call, createFlag } from '../../../../tests/helpers/flag-model';
-import { as, createApiToken, createUser, login, type Send } from '../../../../tests/helpers/identity';
+import { as, createApiToken, type Send } from '../../../../tests/helpers/identity';
 import { seedTemplate, THREE_STEP_ROLLOUT } from '../../../../tests/helpers/release-plans';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ChangeRequest, ReleasePlanProgress } from '../../../contract';
@@ -37,32 +38,10 @@ describe('release plans through change requests', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
-    const role = await t.request('POST', '/api/admin/roles', {
-      name: 'Production reviewer',
-      type: 'custom',
-      permissions: [
-        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
-        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
-      ],
-    });
-    expect(role.statusCode, role.body).toBe(200);
-    const roleId = role.json().roles?.id ?? role.json().id;
-    await createUser(t, { username: 'alice', rootRole: 'Editor' });
-    const bobId = await createUser(t, { username: 'bob', rootRole: 'Editor' });
-    await t.db
-      .insertInto('role_user')
-      .values({ user_id: bobId, role_id: roleId, project: 'default' })
-      .execute();
-    alice = as(t, { cookie: await login(t, 'alice') });
-    bob = as(t, { cookie: await login(t, 'bob') });
+    const { send } = await setUpReviewers(t, [{ username: 'alice' }, { username: 'bob' }]);
+    alice = send.alice!;
+    bob = send.bob!;
     await createFlag(t, FLAG);
-    await call(
-      t,
-      'PUT',
-      `${P}/environments/production/change-requests/config`,
-      { changeRequestsEnabled: true, requiredApprovals: 1 },
-      200,
-    );
     ({ templateId } = await seedTemplate(t.db, 'Governed rollout', THREE_STEP_ROLLOUT));
     clientToken = await createApiToken(t, { type: 'client', environment: 'production' });
   });
@@ -96,6 +75,50 @@ describe('release plans through change requests', () => {
     expect(served.json().strategies[0]).toMatchObject({
       name: 'flexibleRollout',
       parameters: { rollout: '50' },
+    });
+  });
+
+  it('applies updateMilestoneStrategy drafted as a change, refusing a bad one when drafted', async () => {
+    const [plan] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
+    const active = plan!.milestones.find((m) => m.id === plan!.activeMilestoneId)!;
+    const strategy = active.strategies![0]!;
+
+    // Checked when drafted, as the other actions: unknown strategy, unknown definition, bad shape.
+    for (const [payload, status] of [
+      [{ id: 'no-such-strategy', parameters: { rollout: '60' } }, 404],
+      [{ id: strategy.id, strategyName: 'no-such-definition' }, 400],
+      [{ id: strategy.id, milestoneId: plan!.milestones[0]!.id, parameters: { rollout: '60' } }, 404],
+      [{ parameters: { rollout: '60' } }, 400],
+    ] as const) {
+      const draft = await alice('POST', `${P}/environments/production/change-requests`, {
+        feature: FLAG,
+        action: 'updateMilestoneStrategy',
+        payload,
+      });
+      expect(draft.statusCode, JSON.stringify(payload)).toBe(status);
+    }
+    const direct = await alice('PUT', `${ENV}/milestone-strategies/${strategy.id}`, {
+      parameters: { rollout: '60', stickiness: 'default', groupId: FLAG },
+    });
+    expect(direct.statusCode).toBe(403);
+
+    await applyThroughRequest({
+      feature: FLAG,
+      action: 'updateMilestoneStrategy',
+      payload: {
+        id: strategy.id,
+        milestoneId: active.id,
+        parameters: { rollout: '75', stickiness: 'default', groupId: FLAG },
+      },
+    });
+    const [after] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
+    const changed = after!.milestones.find((m) => m.id === active.id)!.strategies![0]!;
+    expect(changed).toMatchObject({ id: strategy.id, parameters: { rollout: '75' } });
+    // The milestone is the active one: SDKs are served the change.
+    const served = await as(t, { authorization: clientToken })('GET', `/api/client/features/${FLAG}`);
+    expect(served.json().strategies[0]).toMatchObject({
+      name: 'flexibleRollout',
+      parameters: { rollout: '75' },
     });
   });
 });

@@ -1,10 +1,10 @@
+import type { ReleasePlanMilestoneStrategy, UpdateMilestoneStrategy } from '../../../contract';
 import { SYSTEM_USER_ID } from '../../lib/caller';
 import { conflict, invalidOperation, notFound } from '../../lib/errors';
 import { type Actor, appendEvent, type Queryable } from '../events';
 import { getFeature, getFeatureEnvironment } from '../feature-toggles';
 import {
   deletePlanRow,
-  getMilestones,
   getPlan,
   getTemplateForPlan,
   insertPlanFromTemplate,
@@ -19,10 +19,16 @@ import {
   deleteProgression,
   getProgression,
   markProgressionExecuted,
+  normaliseCondition,
   setPlanProgressionsPaused,
   type TransitionCondition,
   upsertProgression,
 } from './progression-store';
+import { readMilestoneStrategies, readMilestones } from './release-plan-store';
+import { toMilestoneStrategy } from './release-plan-view';
+import { updateMilestoneStrategy } from './release-plan-writes';
+import type { BreachedSafeguard } from './safeguard-evaluation';
+import { pauseForBreaches } from './safeguard-job';
 import { assertStorableSafeguard } from './safeguard-rules';
 import {
   clearSafeguardsTriggered,
@@ -31,6 +37,7 @@ import {
   type SafeguardView,
   upsertSafeguard,
 } from './safeguard-store';
+import { buildMilestoneStrategy } from './template-rules';
 
 /**
  * Release plans on a flag environment as serialisable operations (issue 14): the REST routes
@@ -50,6 +57,13 @@ export type ReleasePlanOperation =
   | (Target & { kind: 'delete-release-plan'; planId: string })
   | (Target & { kind: 'start-milestone'; planId: string; milestoneId: string })
   | (Target & {
+      kind: 'update-plan-milestone-strategy';
+      strategyId: string;
+      /** When given, the strategy must belong to this milestone. */
+      milestoneId?: string;
+      strategy: UpdateMilestoneStrategy;
+    })
+  | (Target & {
       kind: 'change-milestone-progression';
       sourceMilestone: string;
       targetMilestone: string;
@@ -64,6 +78,7 @@ export interface ReleasePlanOperationResults {
   'add-release-plan': ReleasePlanView;
   'delete-release-plan': undefined;
   'start-milestone': ReleasePlanView['milestones'][number];
+  'update-plan-milestone-strategy': ReleasePlanMilestoneStrategy;
   'change-milestone-progression': {
     sourceMilestone: string;
     targetMilestone: string;
@@ -79,6 +94,7 @@ export const RELEASE_PLAN_OPERATION_KINDS: ReadonlySet<string> = new Set<Release
   'add-release-plan',
   'delete-release-plan',
   'start-milestone',
+  'update-plan-milestone-strategy',
   'change-milestone-progression',
   'delete-milestone-progression',
   'resume-milestone-progressions',
@@ -132,7 +148,7 @@ export async function startMilestone(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<ReleasePlanView['milestones'][number]> {
-  const milestones = await getMilestones(db, [plan.id]);
+  const milestones = await readMilestones(db, [plan.id]);
   const milestone = milestones.find((m) => m.id === milestoneId);
   if (!milestone) throw notFound(`Could not find milestone with id ${milestoneId}.`);
   const previous = milestones.find((m) => m.id === plan.activeMilestoneId) ?? null;
@@ -164,6 +180,55 @@ export async function startMilestone(
   const started = view?.milestones.find((m) => m.id === milestoneId);
   if (!started) throw notFound(`Could not find milestone with id ${milestoneId}.`);
   return started;
+}
+
+/**
+ * Changes one strategy of a plan's milestone (Unleash's `updateMilestoneStrategy` change action,
+ * `updateProjectMilestoneStrategy` route), validated as template milestone strategies are. When
+ * the milestone is the active one, the flag serves the change at once: its copy in
+ * `feature_strategies` is rewritten in the same transaction.
+ */
+async function updatePlanMilestoneStrategy(
+  db: Queryable,
+  op: Extract<ReleasePlanOperation, { kind: 'update-plan-milestone-strategy' }>,
+  actor: Actor,
+): Promise<ReleasePlanMilestoneStrategy> {
+  const notFoundError = () => notFound(`Could not find milestone strategy with id ${op.strategyId}.`);
+  const row = await db
+    .selectFrom('milestone_strategies')
+    .select('milestone_id')
+    .where('id', '=', op.strategyId)
+    .executeTakeFirst();
+  if (!row || (op.milestoneId !== undefined && op.milestoneId !== row.milestone_id)) throw notFoundError();
+  const plan = await requirePlanOfMilestone(db, op, row.milestone_id).catch(() => {
+    throw notFoundError();
+  });
+  const before = (await readMilestoneStrategies(db, [row.milestone_id])).find((s) => s.id === op.strategyId);
+  if (!before) throw notFoundError();
+  const after = await buildMilestoneStrategy(db, op.strategy, {
+    id: before.id,
+    milestoneId: before.milestoneId,
+    sortOrder: before.sortOrder,
+    before,
+  });
+  await updateMilestoneStrategy(db, after);
+  if (plan.activeMilestoneId === row.milestone_id) {
+    await removeMilestoneStrategiesFromFlag(db, plan.id);
+    await writeMilestoneStrategiesToFlag(db, plan, row.milestone_id, actor.userId);
+  }
+  const updated = toMilestoneStrategy({ ...after, segments: [...after.segments] });
+  await appendEvent(db, {
+    // The flag's strategy when the milestone is active, its next one otherwise: Unleash's event name.
+    type: 'feature-strategy-update',
+    createdBy: actor.name,
+    createdByUserId: actor.userId,
+    featureName: plan.featureName,
+    project: plan.project,
+    environment: plan.environment,
+    data: { planId: plan.id, ...updated },
+    preData: { planId: plan.id, ...toMilestoneStrategy(before) },
+  });
+  return updated;
 }
 
 export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
@@ -223,9 +288,12 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
       const plan = await requirePlan(db, op, op.planId);
       return (await startMilestone(db, plan, op.milestoneId, actor)) as Result;
     }
+    case 'update-plan-milestone-strategy': {
+      return (await updatePlanMilestoneStrategy(db, op, actor)) as Result;
+    }
     case 'change-milestone-progression': {
       const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
-      const milestones = await getMilestones(db, [plan.id]);
+      const milestones = await readMilestones(db, [plan.id]);
       const source = milestones.find((m) => m.id === op.sourceMilestone);
       const target = milestones.find((m) => m.id === op.targetMilestone);
       if (!target) throw notFound(`Could not find milestone with id ${op.targetMilestone}.`);
@@ -236,7 +304,7 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
       const progression = {
         sourceMilestone: op.sourceMilestone,
         targetMilestone: op.targetMilestone,
-        transitionCondition: { intervalMinutes: op.transitionCondition.intervalMinutes },
+        transitionCondition: normaliseCondition(op.transitionCondition),
       };
       await upsertProgression(db, progression);
       await record(before ? 'milestone-progression-updated' : 'milestone-progression-created', {
@@ -299,27 +367,11 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
 export async function executeProgression(
   db: Queryable,
   due: { planId: string; sourceMilestone: string; targetMilestone: string },
-  options: { actor: Actor; now: Date; breached: (planId: string) => Promise<SafeguardView[]> },
+  options: { actor: Actor; now: Date; breached: (planId: string) => Promise<BreachedSafeguard[]> },
 ): Promise<'advanced' | 'paused' | 'skipped'> {
   const plan = await getPlan(db, due.planId, true);
   if (!plan || plan.activeMilestoneId !== due.sourceMilestone) return 'skipped';
-  const breached = await options.breached(plan.id);
-  const record = (type: string, data: unknown) =>
-    appendEvent(db, {
-      type,
-      createdBy: options.actor.name,
-      createdByUserId: options.actor.userId,
-      featureName: plan.featureName,
-      project: plan.project,
-      environment: plan.environment,
-      data,
-    });
-  if (breached.length > 0) {
-    await setPlanProgressionsPaused(db, plan.id, options.now);
-    for (const safeguard of breached) await record('safeguard-triggered', { planId: plan.id, ...safeguard });
-    await record('release-plan-progressions-paused', { planId: plan.id, reason: 'safeguard-triggered' });
-    return 'paused';
-  }
+  if (await pauseForBreaches(db, plan, await options.breached(plan.id), options.now)) return 'paused';
   await markProgressionExecuted(db, due.sourceMilestone, options.now);
   await startMilestone(db, plan, due.targetMilestone, options.actor, options.now);
   return 'advanced';

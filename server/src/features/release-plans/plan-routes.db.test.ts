@@ -165,6 +165,51 @@ describe('release plans API', () => {
     expect(missing.json().name).toBe('NotFoundError');
   });
 
+  it("changes a milestone's strategy: served at once when the milestone is active, later otherwise", async () => {
+    const [plan] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
+    const [first, second] = plan!.milestones;
+    const before = await latestEventId(t.db);
+    const path = (strategyId: string) => `${ENV}/milestone-strategies/${strategyId}`;
+    const changed = await call<{ id: string; parameters: Record<string, string> }>(
+      t,
+      'PUT',
+      path(second!.strategies![0]!.id),
+      { parameters: { rollout: '60', stickiness: 'default', groupId: FLAG }, title: 'Sixty' },
+      200,
+    );
+    expect(changed).toMatchObject({ id: second!.strategies![0]!.id, parameters: { rollout: '60' } });
+    expect((await clientStrategies()).map((s) => [s.name, s.parameters.rollout ?? null])).toEqual([
+      ['flexibleRollout', '60'],
+      ['default', null],
+    ]);
+    // The first milestone is not active: the flag serves it only once it is started again.
+    await call(t, 'PUT', path(first!.strategies![0]!.id), { parameters: { rollout: '5' } }, 200);
+    expect((await clientStrategies())[0]!.parameters.rollout).toBe('60');
+    const events = await eventsAfter(t.db, before);
+    expect(events.map((e) => [e.type, (e.data as { id: string }).id])).toEqual([
+      ['feature-strategy-update', second!.strategies![0]!.id],
+      ['feature-strategy-update', first!.strategies![0]!.id],
+    ]);
+    expect(events[0]!.preData).toMatchObject({ parameters: { rollout: '50' } });
+
+    // A template's strategy, an unknown one, and an invalid change: refused without an event.
+    const [template] = await call<Array<{ milestones: Array<{ strategies: Array<{ id: string }> }> }>>(
+      t,
+      'GET',
+      '/api/admin/release-plan-templates',
+      undefined,
+      200,
+    );
+    for (const [url, body, status] of [
+      [path(template!.milestones[0]!.strategies[0]!.id), { parameters: { rollout: '1' } }, 404],
+      [path('nope'), { parameters: { rollout: '1' } }, 404],
+      [path(first!.strategies![0]!.id), { strategyName: 'no-such-strategy' }, 400],
+      [path(first!.strategies![0]!.id), { segments: [2 ** 40] }, 400],
+    ] as const) {
+      await expectRejectedWithoutEvent(t, 'PUT', url, body, status);
+    }
+  });
+
   it('removes the plan with its strategies, leaving the flag its own', async () => {
     const [plan] = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
     const before = await latestEventId(t.db);
@@ -221,12 +266,22 @@ describe('release plans API', () => {
         400,
       ],
       [
-        'an exposure condition (not run by this server)',
+        'an exposure condition of no exposures',
         'PUT',
         `${ENV}/progressions/${milestone}`,
         {
           targetMilestone: plan!.milestones[1]!.id,
-          transitionCondition: { type: 'exposure', minimumExposures: 5 },
+          transitionCondition: { type: 'exposure', minimumExposures: 0 },
+        },
+        400,
+      ],
+      [
+        'an exposure condition beyond exact integers',
+        'PUT',
+        `${ENV}/progressions/${milestone}`,
+        {
+          targetMilestone: plan!.milestones[1]!.id,
+          transitionCondition: { type: 'exposure', minimumExposures: 2 ** 60 },
         },
         400,
       ],

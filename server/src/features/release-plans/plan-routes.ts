@@ -6,13 +6,16 @@ import {
   MilestoneProgressionSchema,
   PlanEnvironmentParamsSchema,
   PlanMilestoneParamsSchema,
+  PlanMilestoneStrategyParamsSchema,
   PlanParamsSchema,
   ProgressionParamsSchema,
   ReleasePlanMilestoneSchema,
+  ReleasePlanMilestoneStrategySchema,
   ReleasePlanProgressSchema,
   ReleasePlansProgressSchema,
   ReleasePlanTemplateIdSchema,
   SafeguardParamsSchema,
+  UpdateMilestoneStrategySchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
@@ -27,7 +30,8 @@ const ResumeParamsSchema = PlanParamsSchema;
 
 /**
  * Release plans on a flag environment, their milestones, progressions and safeguards
- * (shared/unleash/API.md "Release Templates": the 9 plan operations). Each write is one
+ * (shared/unleash/API.md "Release Templates": the 9 plan operations, and the flag section's
+ * updateProjectMilestoneStrategy). Each write is one
  * operation applied in one transaction with its event; in an environment governed by change
  * requests the operation refuses direct writes, as flag strategy writes do.
  */
@@ -136,7 +140,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
           environment,
           sourceMilestone: id,
           targetMilestone: request.body.targetMilestone,
-          transitionCondition: { intervalMinutes: request.body.transitionCondition.intervalMinutes },
+          transitionCondition: request.body.transitionCondition,
         },
         actorFromRequest(request),
       );
@@ -225,6 +229,36 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
         actorFromRequest(request),
       );
       return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    `${environmentPath}/milestone-strategies/:strategyId`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        operationId: 'updateProjectMilestoneStrategy',
+        tags,
+        params: PlanMilestoneStrategyParamsSchema,
+        body: UpdateMilestoneStrategySchema,
+        response: { 200: ReleasePlanMilestoneStrategySchema, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) => {
+      const { project, featureName, environment, strategyId } = request.params;
+      const { id: _id, milestoneId, ...strategy } = request.body;
+      return apply(
+        {
+          kind: 'update-plan-milestone-strategy',
+          project,
+          featureName,
+          environment,
+          strategyId,
+          ...(milestoneId === undefined ? {} : { milestoneId }),
+          strategy,
+        },
+        actorFromRequest(request),
+      );
     },
   );
 }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
-import type { Constraint, StrategyVariant } from '../../../contract';
 import { ulid } from '../../lib/ulid';
 import type { Queryable } from '../events';
+import { readMilestoneStrategies, readMilestones } from './release-plan-store';
+import { insertDefinition, insertMilestone, insertMilestoneStrategy } from './release-plan-writes';
 
 /**
  * Release plans (issue 14): rows of `release_plan_definitions` with discriminator 'plan', their
@@ -20,27 +20,6 @@ export interface PlanRow {
   createdAt: Date;
   activeMilestoneId: string | null;
   releasePlanTemplateId: string | null;
-}
-
-export interface MilestoneRow {
-  id: string;
-  name: string;
-  sortOrder: number;
-  releasePlanDefinitionId: string;
-  startedAt: Date | null;
-}
-
-export interface MilestoneStrategyRow {
-  id: string;
-  milestoneId: string;
-  sortOrder: number;
-  title: string | null;
-  strategyName: string;
-  parameters: Record<string, string>;
-  constraints: Constraint[];
-  variants: StrategyVariant[];
-  segments: number[];
-  disabled: boolean;
 }
 
 function toPlanRow(raw: {
@@ -108,68 +87,6 @@ export async function getPlan(db: Queryable, id: string, lock = false): Promise<
   return row ? toPlanRow(row) : undefined;
 }
 
-export async function getMilestones(
-  db: Queryable,
-  definitionIds: readonly string[],
-): Promise<MilestoneRow[]> {
-  if (definitionIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('milestones')
-    .select(['id', 'name', 'sort_order', 'release_plan_definition_id', 'started_at'])
-    .where('release_plan_definition_id', 'in', definitionIds)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    sortOrder: row.sort_order,
-    releasePlanDefinitionId: row.release_plan_definition_id,
-    startedAt: row.started_at,
-  }));
-}
-
-export async function getMilestoneStrategies(
-  db: Queryable,
-  milestoneIds: readonly string[],
-): Promise<MilestoneStrategyRow[]> {
-  if (milestoneIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('milestone_strategies as ms')
-    .select([
-      'ms.id',
-      'ms.milestone_id',
-      'ms.sort_order',
-      'ms.title',
-      'ms.strategy_name',
-      'ms.parameters',
-      'ms.constraints',
-      'ms.variants',
-      'ms.disabled',
-      sql<
-        number[]
-      >`coalesce((select array_agg(mss.segment_id order by mss.segment_id) from milestone_strategy_segments mss where mss.milestone_strategy_id = ms.id), '{}'::int[])`.as(
-        'segments',
-      ),
-    ])
-    .where('ms.milestone_id', 'in', milestoneIds)
-    .orderBy('ms.sort_order')
-    .orderBy('ms.id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    milestoneId: row.milestone_id,
-    sortOrder: row.sort_order,
-    title: row.title,
-    strategyName: row.strategy_name,
-    parameters: (row.parameters as Record<string, string>) ?? {},
-    constraints: (row.constraints as Constraint[]) ?? [],
-    variants: (row.variants as StrategyVariant[]) ?? [],
-    segments: (row.segments ?? []).map(Number),
-    disabled: row.disabled ?? false,
-  }));
-}
-
 /** The template a plan is made from: its definition row, unarchived. */
 export async function getTemplateForPlan(db: Queryable, templateId: string) {
   return db
@@ -190,63 +107,32 @@ export async function insertPlanFromTemplate(
   target: { featureName: string; environment: string; project: string; createdByUserId: number },
 ): Promise<string> {
   const planId = ulid();
-  await db
-    .insertInto('release_plan_definitions')
-    .values({
-      id: planId,
-      discriminator: 'plan',
-      name: template.name,
-      description: template.description,
-      feature_name: target.featureName,
-      environment: target.environment,
-      project: target.project,
-      created_by_user_id: target.createdByUserId,
-      release_plan_template_id: template.id,
-    })
-    .execute();
-  const milestones = await getMilestones(db, [template.id]);
-  const strategies = await getMilestoneStrategies(
+  await insertDefinition(db, {
+    id: planId,
+    discriminator: 'plan',
+    name: template.name,
+    description: template.description,
+    featureName: target.featureName,
+    environment: target.environment,
+    project: target.project,
+    createdByUserId: target.createdByUserId,
+    releasePlanTemplateId: template.id,
+  });
+  const milestones = await readMilestones(db, [template.id]);
+  const strategies = await readMilestoneStrategies(
     db,
     milestones.map((m) => m.id),
   );
   for (const milestone of milestones) {
     const milestoneId = ulid();
-    await db
-      .insertInto('milestones')
-      .values({
-        id: milestoneId,
-        name: milestone.name,
-        sort_order: milestone.sortOrder,
-        release_plan_definition_id: planId,
-      })
-      .execute();
+    await insertMilestone(db, {
+      id: milestoneId,
+      name: milestone.name,
+      sortOrder: milestone.sortOrder,
+      definitionId: planId,
+    });
     for (const strategy of strategies.filter((s) => s.milestoneId === milestone.id)) {
-      const strategyId = ulid();
-      await db
-        .insertInto('milestone_strategies')
-        .values({
-          id: strategyId,
-          milestone_id: milestoneId,
-          sort_order: strategy.sortOrder,
-          title: strategy.title,
-          strategy_name: strategy.strategyName,
-          parameters: JSON.stringify(strategy.parameters),
-          constraints: JSON.stringify(strategy.constraints),
-          variants: JSON.stringify(strategy.variants),
-          disabled: strategy.disabled,
-        })
-        .execute();
-      if (strategy.segments.length > 0) {
-        await db
-          .insertInto('milestone_strategy_segments')
-          .values(
-            strategy.segments.map((segmentId) => ({
-              milestone_strategy_id: strategyId,
-              segment_id: segmentId,
-            })),
-          )
-          .execute();
-      }
+      await insertMilestoneStrategy(db, { ...strategy, id: ulid(), milestoneId });
     }
   }
   return planId;
@@ -270,7 +156,7 @@ export async function writeMilestoneStrategiesToFlag(
   milestoneId: string,
   createdByUserId: number | null,
 ): Promise<number> {
-  const strategies = await getMilestoneStrategies(db, [milestoneId]);
+  const strategies = await readMilestoneStrategies(db, [milestoneId]);
   for (const strategy of strategies) {
     const id = ulid();
     await db

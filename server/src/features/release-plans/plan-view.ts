@@ -1,7 +1,8 @@
-import type { Constraint, StrategyVariant } from '../../../contract';
+import type { Constraint, StrategyVariant, TransitionCondition } from '../../../contract';
 import type { Queryable } from '../events';
-import { getMilestoneStrategies, getMilestones, getPlan, listPlans, type PlanRow } from './plan-store';
+import { getPlan, listPlans, type PlanRow } from './plan-store';
 import { getProgressionsOfMilestones, nextProgressionAt } from './progression-store';
+import { readMilestoneStrategies, readMilestones } from './release-plan-store';
 import { getSafeguardsOfPlans, type SafeguardView } from './safeguard-store';
 
 /**
@@ -15,7 +16,7 @@ export interface MilestoneView {
   sortOrder: number;
   releasePlanDefinitionId: string;
   startedAt: string | null;
-  transitionCondition: { intervalMinutes: number } | null;
+  transitionCondition: TransitionCondition | null;
   targetMilestone: string | null;
   progressionExecutedAt: string | null;
   pausedAt: string | null;
@@ -52,13 +53,13 @@ export interface ReleasePlanView {
 }
 
 async function toViews(db: Queryable, plans: PlanRow[]): Promise<ReleasePlanView[]> {
-  const milestones = await getMilestones(
+  const milestones = await readMilestones(
     db,
     plans.map((plan) => plan.id),
   );
   const milestoneIds = milestones.map((m) => m.id);
   const [strategies, progressions, safeguards] = await Promise.all([
-    getMilestoneStrategies(db, milestoneIds),
+    readMilestoneStrategies(db, milestoneIds),
     getProgressionsOfMilestones(db, milestoneIds),
     getSafeguardsOfPlans(
       db,
@@ -67,7 +68,7 @@ async function toViews(db: Queryable, plans: PlanRow[]): Promise<ReleasePlanView
   ]);
   const progressionOf = new Map(progressions.map((p) => [p.sourceMilestone, p]));
   return plans.map((plan) => {
-    const own = milestones.filter((m) => m.releasePlanDefinitionId === plan.id);
+    const own = milestones.filter((m) => m.definitionId === plan.id);
     const active = own.find((m) => m.id === plan.activeMilestoneId);
     const next = active ? nextProgressionAt(active.startedAt, progressionOf.get(active.id)) : null;
     return {

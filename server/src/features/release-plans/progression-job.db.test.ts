@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
-import { seedTemplate, THREE_STEP_ROLLOUT } from '../../../../tests/helpers/release-plans';
+import { call, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
+import {
+  seedTemplate,
+  startPlanWithProgression,
+  THREE_STEP_ROLLOUT,
+} from '../../../../tests/helpers/release-plans';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ReleasePlanProgress } from '../../../contract';
 import { buildApp } from '../../app/build-app';
@@ -28,35 +32,8 @@ describe('release-plan progressions', () => {
   const envPath = (flag: string) => `/api/admin/projects/default/features/${flag}/environments/development`;
 
   /** A flag with a plan whose first milestone runs, progressing to the second after 60 minutes. */
-  async function runningPlan(flag: string): Promise<ReleasePlanProgress> {
-    await createFlag(t, flag);
-    const plan = await call<ReleasePlanProgress>(
-      t,
-      'POST',
-      `${envPath(flag)}/release-plans`,
-      { templateId },
-      200,
-    );
-    const [first, second] = plan.milestones;
-    await call(
-      t,
-      'PUT',
-      `${envPath(flag)}/progressions/${first!.id}`,
-      {
-        targetMilestone: second!.id,
-        transitionCondition: { intervalMinutes: 60 },
-      },
-      200,
-    );
-    await call(
-      t,
-      'POST',
-      `${envPath(flag)}/release-plans/${plan.id}/milestones/${first!.id}/start`,
-      undefined,
-      200,
-    );
-    return plan;
-  }
+  const runningPlan = (flag: string) =>
+    startPlanWithProgression(t, flag, templateId, { intervalMinutes: 60 });
 
   /** As if the active milestone had started `hours` ago. */
   const startedHoursAgo = (planId: string, hours: number) =>
@@ -235,5 +212,53 @@ describe('release-plan progressions', () => {
     } finally {
       await scheduler.stop();
     }
+  });
+
+  it('advances on an exposure condition once SDKs have evaluated the flag often enough', async () => {
+    const flag = 'progress.exposure';
+    const plan = await runningPlan(flag);
+    const [first, second] = plan.milestones;
+    await call(
+      t,
+      'PUT',
+      `${envPath(flag)}/progressions/${first!.id}`,
+      { targetMilestone: second!.id, transitionCondition: { type: 'exposure', minimumExposures: 100 } },
+      200,
+    );
+    let view = await planOf(flag);
+    expect(view.milestones[0]!.transitionCondition).toEqual({ type: 'exposure', minimumExposures: 100 });
+    expect(view.nextProgressionAt).toBeNull();
+    // SDK metrics as stored (per hour): another environment's and an earlier hour's do not count.
+    const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
+    const metrics = (environment: string, timestamp: Date, yes: number, no: number) =>
+      t.db
+        .insertInto('client_metrics_env')
+        .values({ feature_name: flag, app_name: 'shop', environment, timestamp, yes, no })
+        .execute();
+    await metrics('production', hour, 500, 0);
+    await metrics('development', new Date(hour.getTime() - 2 * HOUR_MS), 500, 0);
+    await metrics('development', hour, 40, 30);
+    const scheduler = startScheduler({
+      db: t.db,
+      kinds: [releasePlanProgressionJob()],
+      intervalMs: HOUR_MS,
+      logger: createLogger('silent'),
+    });
+    try {
+      expect(await scheduler.tick()).toBe(0);
+      await t.db
+        .updateTable('client_metrics_env')
+        .set({ yes: 70 })
+        .where('feature_name', '=', flag)
+        .where('environment', '=', 'development')
+        .where('timestamp', '=', hour)
+        .execute();
+      expect(await scheduler.tick()).toBe(1);
+    } finally {
+      await scheduler.stop();
+    }
+    view = await planOf(flag);
+    expect(view.activeMilestoneId).toBe(second!.id);
+    expect(view.milestones[0]!.progressionExecutedAt).toEqual(expect.any(String));
   });
 });

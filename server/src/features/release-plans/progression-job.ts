@@ -1,13 +1,10 @@
-import { SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../lib/caller';
-import { type Actor, appendEvent } from '../events';
+import { appendEvent } from '../events';
 import type { JobKind } from '../scheduler';
 import { executeProgression } from './plan-operations';
 import { getPlan } from './plan-store';
 import { claimDueProgressions, type DueProgression } from './progression-store';
 import { breachedSafeguards } from './safeguard-evaluation';
-
-/** Automatic progressions are made by the system, as Unleash records them. */
-const PROGRESSION_ACTOR: Actor = { name: SYSTEM_USER_NAME, userId: SYSTEM_USER_ID };
+import { SYSTEM_ACTOR as PROGRESSION_ACTOR } from './safeguard-job';
 
 /**
  * Release-plan milestone progressions on the durable scheduler (issue 14): a progression row is

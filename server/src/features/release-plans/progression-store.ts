@@ -1,15 +1,26 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import type { TransitionCondition } from '../../../contract';
 import type { Queryable } from '../events';
 
+export type { TransitionCondition };
+
 /**
- * Automatic milestone progressions (issue 14): one row per source milestone, "after
- * `intervalMinutes` since the source milestone started, start the target". A progression is due
- * when its source is the plan's active milestone, it has not run (`executed_at`), it is not
- * paused (`paused_at`, set by a safeguard or by hand), and the interval has passed.
+ * Automatic milestone progressions (issue 14): one row per source milestone, "once the source
+ * milestone has run for `intervalMinutes`" (a time condition) or "once the flag has been
+ * evaluated `minimumExposures` times in the plan's environment since the source milestone
+ * started" (an exposure condition, counted from SDK metrics' yes/no counts, which are kept per
+ * hour: the hour the milestone started counts whole). A progression is due when its source is
+ * the plan's active milestone, it has not run (`executed_at`), it is not paused (`paused_at`,
+ * set by a safeguard or by hand), and its condition is met.
  */
 
-export interface TransitionCondition {
-  intervalMinutes: number;
+/** A stored condition, normalised: exposure conditions keep their type, time ones are plain. */
+export function normaliseCondition(raw: unknown): TransitionCondition {
+  const condition = (raw ?? {}) as { type?: unknown; intervalMinutes?: unknown; minimumExposures?: unknown };
+  if (condition.type === 'exposure') {
+    return { type: 'exposure', minimumExposures: Number(condition.minimumExposures ?? 0) };
+  }
+  return { intervalMinutes: Number(condition.intervalMinutes ?? 0) };
 }
 
 export interface ProgressionRow {
@@ -34,11 +45,10 @@ function toProgression(row: {
   executed_at: Date | null;
   paused_at: Date | null;
 }): ProgressionRow {
-  const condition = (row.transition_condition ?? {}) as Partial<TransitionCondition>;
   return {
     sourceMilestone: row.source_milestone,
     targetMilestone: row.target_milestone,
-    transitionCondition: { intervalMinutes: Number(condition.intervalMinutes ?? 0) },
+    transitionCondition: normaliseCondition(row.transition_condition),
     executedAt: row.executed_at,
     pausedAt: row.paused_at,
   };
@@ -84,7 +94,7 @@ export async function upsertProgression(
   db: Queryable,
   progression: { sourceMilestone: string; targetMilestone: string; transitionCondition: TransitionCondition },
 ): Promise<void> {
-  const condition = JSON.stringify({ intervalMinutes: progression.transitionCondition.intervalMinutes });
+  const condition = JSON.stringify(normaliseCondition(progression.transitionCondition));
   await db
     .insertInto('milestone_progressions')
     .values({
@@ -153,7 +163,12 @@ export async function claimDueProgressions(
   limit: number,
   now: Date,
 ): Promise<DueProgression[]> {
-  const due = sql<Date>`m.started_at + make_interval(mins => (mp.transition_condition->>'intervalMinutes')::int)`;
+  const isExposure = sql<SqlBool>`(coalesce(mp.transition_condition->>'type', 'time') = 'exposure')`;
+  const timeDue = sql<Date>`m.started_at + make_interval(mins => (mp.transition_condition->>'intervalMinutes')::int)`;
+  // The flag's evaluations in the plan's environment since the hour the milestone started.
+  const exposures = sql<number>`(select coalesce(sum(cm.yes + cm.no), 0) from client_metrics_env cm
+    where cm.feature_name = p.feature_name and cm.environment = p.environment
+      and cm.timestamp >= date_trunc('hour', m.started_at))`;
   const rows = await db
     .selectFrom('milestone_progressions as mp')
     .innerJoin('milestones as m', 'm.id', 'mp.source_milestone')
@@ -163,8 +178,16 @@ export async function claimDueProgressions(
     .where('mp.paused_at', 'is', null)
     .whereRef('p.active_milestone_id', '=', 'mp.source_milestone')
     .where('m.started_at', 'is not', null)
-    .where(due, '<=', now)
-    .orderBy(due)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb.not(isExposure), eb(timeDue, '<=', now)]),
+        eb.and([
+          isExposure,
+          eb(exposures, '>=', sql<number>`(mp.transition_condition->>'minimumExposures')::numeric`),
+        ]),
+      ]),
+    )
+    .orderBy(sql`case when ${isExposure} then m.started_at else ${timeDue} end`)
     .limit(limit)
     .forUpdate('mp')
     .skipLocked()
@@ -182,5 +205,8 @@ export function nextProgressionAt(
   progression: ProgressionRow | undefined,
 ): Date | null {
   if (!startedAt || !progression || progression.executedAt || progression.pausedAt) return null;
-  return new Date(startedAt.getTime() + progression.transitionCondition.intervalMinutes * 60_000);
+  const condition = progression.transitionCondition;
+  // An exposure condition has no time: it comes due when enough SDK traffic has been seen.
+  if (!('intervalMinutes' in condition)) return null;
+  return new Date(startedAt.getTime() + condition.intervalMinutes * 60_000);
 }

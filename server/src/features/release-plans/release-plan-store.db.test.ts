@@ -2,18 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database';
 import { ulid } from '../../lib/ulid';
 import {
-  archiveDefinition,
-  deleteDefinition,
   findActiveTemplateIdByName,
   getDefinition,
+  listPlansForFeatureEnvironment,
+  listTemplates,
+} from './release-plan-store';
+import { toPlan, toTemplate } from './release-plan-view';
+import {
+  archiveDefinition,
+  deleteDefinition,
   insertDefinition,
   insertMilestone,
   insertMilestoneStrategy,
-  listPlansForFeatureEnvironment,
-  listTemplates,
   type MilestoneStrategyValues,
-} from './release-plan-store';
-import { toPlan, toTemplate } from './release-plan-view';
+} from './release-plan-writes';
 
 const strategy = (over: Partial<MilestoneStrategyValues> & { id: string; milestoneId: string }) => ({
   sortOrder: 0,

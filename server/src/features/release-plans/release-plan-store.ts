@@ -1,13 +1,14 @@
-import type { Constraint, StrategyVariant, TransitionCondition } from '../../../contract';
-import { isUniqueViolation } from '../../db/pg-errors';
-import { nameExists } from '../../lib/errors';
+import { sql } from 'kysely';
+import type { Constraint, StrategyVariant } from '../../../contract';
 import type { Queryable } from '../events';
+import { getProgressionsOfMilestones, type ProgressionRow } from './progression-store';
 
 /**
  * The release-plan tables (migrations/20261125070000_release_plans.ts): templates and plans are
  * rows of `release_plan_definitions`, told apart by `discriminator`. Reads return whole records
  * (definition, ordered milestones, their ordered strategies with segments, progressions and
- * safeguards); release-plan-view.ts turns them into the wire schemas.
+ * safeguards); release-plan-view.ts turns them into the wire schemas, release-plan-writes.ts
+ * writes the rows.
  */
 
 export type Discriminator = 'template' | 'plan';
@@ -25,13 +26,7 @@ export interface MilestoneStrategyRecord {
   disabled: boolean;
 }
 
-export interface ProgressionRecord {
-  sourceMilestone: string;
-  targetMilestone: string;
-  transitionCondition: TransitionCondition;
-  executedAt: Date | null;
-  pausedAt: Date | null;
-}
+export type ProgressionRecord = ProgressionRow;
 
 export interface MilestoneRecord {
   id: string;
@@ -102,44 +97,81 @@ function selectDefinitions(db: Queryable) {
 }
 type DefinitionRow = Omit<DefinitionRecord, 'milestones' | 'safeguards'>;
 
-/** Milestones, strategies, progressions and safeguards of the given definitions, in display order. */
-async function attachChildren(db: Queryable, rows: DefinitionRow[]): Promise<DefinitionRecord[]> {
-  if (rows.length === 0) return [];
-  const definitionIds = rows.map((row) => row.id);
-  const milestones = await db
+/** A milestone's own row, without what hangs below it. */
+export type MilestoneRow = Omit<MilestoneRecord, 'strategies' | 'progression'>;
+
+/** The milestones of the given definitions (templates or plans), in display order. */
+export async function readMilestones(
+  db: Queryable,
+  definitionIds: readonly string[],
+): Promise<MilestoneRow[]> {
+  if (definitionIds.length === 0) return [];
+  const rows = await db
     .selectFrom('milestones')
     .select(['id', 'name', 'sort_order', 'release_plan_definition_id', 'started_at'])
     .where('release_plan_definition_id', 'in', definitionIds)
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    sortOrder: row.sort_order,
+    definitionId: row.release_plan_definition_id,
+    startedAt: row.started_at,
+  }));
+}
+
+/** The strategies of the given milestones with their segments, in display order. */
+export async function readMilestoneStrategies(
+  db: Queryable,
+  milestoneIds: readonly string[],
+): Promise<MilestoneStrategyRecord[]> {
+  if (milestoneIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('milestone_strategies as ms')
+    .select([
+      'ms.id',
+      'ms.milestone_id',
+      'ms.sort_order',
+      'ms.title',
+      'ms.strategy_name',
+      'ms.parameters',
+      'ms.constraints',
+      'ms.variants',
+      'ms.disabled',
+      sql<number[]>`coalesce((select array_agg(mss.segment_id order by mss.segment_id)
+        from milestone_strategy_segments mss where mss.milestone_strategy_id = ms.id), '{}'::int[])`.as(
+        'segments',
+      ),
+    ])
+    .where('ms.milestone_id', 'in', milestoneIds)
+    .orderBy('ms.sort_order')
+    .orderBy('ms.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    milestoneId: row.milestone_id,
+    sortOrder: row.sort_order,
+    title: row.title,
+    strategyName: row.strategy_name,
+    parameters: asObject(row.parameters),
+    constraints: asArray(row.constraints),
+    variants: asArray(row.variants),
+    segments: (row.segments ?? []).map(Number),
+    disabled: row.disabled ?? false,
+  }));
+}
+
+/** Milestones, strategies, progressions and safeguards of the given definitions, in display order. */
+async function attachChildren(db: Queryable, rows: DefinitionRow[]): Promise<DefinitionRecord[]> {
+  if (rows.length === 0) return [];
+  const definitionIds = rows.map((row) => row.id);
+  const milestones = await readMilestones(db, definitionIds);
   const milestoneIds = milestones.map((milestone) => milestone.id);
-  const [strategies, segments, progressions, safeguards] = await Promise.all([
-    milestoneIds.length === 0
-      ? []
-      : db
-          .selectFrom('milestone_strategies')
-          .selectAll()
-          .where('milestone_id', 'in', milestoneIds)
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute(),
-    milestoneIds.length === 0
-      ? []
-      : db
-          .selectFrom('milestone_strategy_segments as mss')
-          .innerJoin('milestone_strategies as ms', 'ms.id', 'mss.milestone_strategy_id')
-          .select(['mss.milestone_strategy_id', 'mss.segment_id'])
-          .where('ms.milestone_id', 'in', milestoneIds)
-          .orderBy('mss.segment_id')
-          .execute(),
-    milestoneIds.length === 0
-      ? []
-      : db
-          .selectFrom('milestone_progressions')
-          .selectAll()
-          .where('source_milestone', 'in', milestoneIds)
-          .execute(),
+  const [strategies, progressions, safeguards] = await Promise.all([
+    readMilestoneStrategies(db, milestoneIds),
+    getProgressionsOfMilestones(db, milestoneIds),
     db
       .selectFrom('safeguards')
       .selectAll()
@@ -148,54 +180,24 @@ async function attachChildren(db: Queryable, rows: DefinitionRow[]): Promise<Def
       .execute(),
   ]);
 
-  const segmentsByStrategy = new Map<string, number[]>();
-  for (const row of segments) {
-    const list = segmentsByStrategy.get(row.milestone_strategy_id) ?? [];
-    list.push(row.segment_id);
-    segmentsByStrategy.set(row.milestone_strategy_id, list);
-  }
   const strategiesByMilestone = new Map<string, MilestoneStrategyRecord[]>();
-  for (const row of strategies) {
-    const list = strategiesByMilestone.get(row.milestone_id) ?? [];
-    list.push({
-      id: row.id,
-      milestoneId: row.milestone_id,
-      sortOrder: row.sort_order,
-      title: row.title,
-      strategyName: row.strategy_name,
-      parameters: asObject(row.parameters),
-      constraints: asArray(row.constraints),
-      variants: asArray(row.variants),
-      segments: segmentsByStrategy.get(row.id) ?? [],
-      disabled: row.disabled,
-    });
-    strategiesByMilestone.set(row.milestone_id, list);
+  for (const strategy of strategies) {
+    const list = strategiesByMilestone.get(strategy.milestoneId) ?? [];
+    list.push(strategy);
+    strategiesByMilestone.set(strategy.milestoneId, list);
   }
   const progressionBySource = new Map<string, ProgressionRecord>(
-    progressions.map((row) => [
-      row.source_milestone,
-      {
-        sourceMilestone: row.source_milestone,
-        targetMilestone: row.target_milestone,
-        transitionCondition: row.transition_condition as TransitionCondition,
-        executedAt: row.executed_at,
-        pausedAt: row.paused_at,
-      },
-    ]),
+    progressions.map((progression) => [progression.sourceMilestone, progression]),
   );
   const milestonesByDefinition = new Map<string, MilestoneRecord[]>();
-  for (const row of milestones) {
-    const list = milestonesByDefinition.get(row.release_plan_definition_id) ?? [];
+  for (const milestone of milestones) {
+    const list = milestonesByDefinition.get(milestone.definitionId) ?? [];
     list.push({
-      id: row.id,
-      name: row.name,
-      sortOrder: row.sort_order,
-      definitionId: row.release_plan_definition_id,
-      startedAt: row.started_at,
-      strategies: strategiesByMilestone.get(row.id) ?? [],
-      progression: progressionBySource.get(row.id) ?? null,
+      ...milestone,
+      strategies: strategiesByMilestone.get(milestone.id) ?? [],
+      progression: progressionBySource.get(milestone.id) ?? null,
     });
-    milestonesByDefinition.set(row.release_plan_definition_id, list);
+    milestonesByDefinition.set(milestone.definitionId, list);
   }
   const safeguardsByPlan = new Map<string, SafeguardRecord[]>();
   for (const row of safeguards) {
@@ -278,182 +280,4 @@ export async function findActiveTemplateIdByName(db: Queryable, name: string): P
     .where('name', '=', name)
     .executeTakeFirst();
   return row?.id;
-}
-
-export interface NewDefinition {
-  id: string;
-  discriminator: Discriminator;
-  name: string;
-  description: string | null;
-  project?: string | null;
-  featureName?: string | null;
-  environment?: string | null;
-  createdByUserId: number;
-  releasePlanTemplateId?: string | null;
-}
-
-/** Inserts a definition row; a duplicate active template name becomes a 409 NameExistsError. */
-export async function insertDefinition(db: Queryable, definition: NewDefinition): Promise<void> {
-  try {
-    await db
-      .insertInto('release_plan_definitions')
-      .values({
-        id: definition.id,
-        discriminator: definition.discriminator,
-        name: definition.name,
-        description: definition.description,
-        project: definition.project ?? null,
-        feature_name: definition.featureName ?? null,
-        environment: definition.environment ?? null,
-        created_by_user_id: definition.createdByUserId,
-        release_plan_template_id: definition.releasePlanTemplateId ?? null,
-        active_milestone_id: null,
-        archived_at: null,
-      })
-      .execute();
-  } catch (error) {
-    if (isUniqueViolation(error) && definition.discriminator === 'template')
-      throw nameExists(TEMPLATE_NAME_EXISTS);
-    throw error;
-  }
-}
-
-/** Renames or re-describes a template; a duplicate active name becomes a 409 NameExistsError. */
-export async function updateDefinitionText(
-  db: Queryable,
-  id: string,
-  fields: { name: string; description: string | null },
-): Promise<void> {
-  try {
-    await db
-      .updateTable('release_plan_definitions')
-      .set({ name: fields.name, description: fields.description })
-      .where('id', '=', id)
-      .execute();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameExists(TEMPLATE_NAME_EXISTS);
-    throw error;
-  }
-}
-
-export async function archiveDefinition(db: Queryable, id: string, at: Date): Promise<void> {
-  await db.updateTable('release_plan_definitions').set({ archived_at: at }).where('id', '=', id).execute();
-}
-
-/** Deletes a definition; its milestones, strategies, progressions and safeguards go with it. */
-export async function deleteDefinition(db: Queryable, id: string): Promise<void> {
-  await db.deleteFrom('release_plan_definitions').where('id', '=', id).execute();
-}
-
-export async function insertMilestone(
-  db: Queryable,
-  milestone: { id: string; name: string; sortOrder: number; definitionId: string },
-): Promise<void> {
-  await db
-    .insertInto('milestones')
-    .values({
-      id: milestone.id,
-      name: milestone.name,
-      sort_order: milestone.sortOrder,
-      release_plan_definition_id: milestone.definitionId,
-      started_at: null,
-    })
-    .execute();
-}
-
-export async function updateMilestone(
-  db: Queryable,
-  id: string,
-  fields: { name: string; sortOrder: number },
-): Promise<void> {
-  await db
-    .updateTable('milestones')
-    .set({ name: fields.name, sort_order: fields.sortOrder })
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function deleteMilestones(db: Queryable, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .deleteFrom('milestones')
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
-export interface MilestoneStrategyValues {
-  id: string;
-  milestoneId: string;
-  sortOrder: number;
-  title: string | null;
-  strategyName: string;
-  parameters: Record<string, string>;
-  constraints: Constraint[];
-  variants: StrategyVariant[];
-  segments: readonly number[];
-  disabled: boolean;
-}
-
-async function replaceStrategySegments(db: Queryable, strategyId: string, segments: readonly number[]) {
-  await db
-    .deleteFrom('milestone_strategy_segments')
-    .where('milestone_strategy_id', '=', strategyId)
-    .execute();
-  const unique = [...new Set(segments)];
-  if (unique.length === 0) return;
-  await db
-    .insertInto('milestone_strategy_segments')
-    .values(unique.map((segmentId) => ({ milestone_strategy_id: strategyId, segment_id: segmentId })))
-    .execute();
-}
-
-export async function insertMilestoneStrategy(
-  db: Queryable,
-  strategy: MilestoneStrategyValues,
-): Promise<void> {
-  await db
-    .insertInto('milestone_strategies')
-    .values({
-      id: strategy.id,
-      milestone_id: strategy.milestoneId,
-      sort_order: strategy.sortOrder,
-      title: strategy.title,
-      strategy_name: strategy.strategyName,
-      parameters: JSON.stringify(strategy.parameters),
-      constraints: JSON.stringify(strategy.constraints),
-      variants: JSON.stringify(strategy.variants),
-      disabled: strategy.disabled,
-    })
-    .execute();
-  await replaceStrategySegments(db, strategy.id, strategy.segments);
-}
-
-/** Rewrites a strategy's fields and segments (the caller merged the update into the stored values). */
-export async function updateMilestoneStrategy(
-  db: Queryable,
-  strategy: MilestoneStrategyValues,
-): Promise<void> {
-  await db
-    .updateTable('milestone_strategies')
-    .set({
-      milestone_id: strategy.milestoneId,
-      sort_order: strategy.sortOrder,
-      title: strategy.title,
-      strategy_name: strategy.strategyName,
-      parameters: JSON.stringify(strategy.parameters),
-      constraints: JSON.stringify(strategy.constraints),
-      variants: JSON.stringify(strategy.variants),
-      disabled: strategy.disabled,
-    })
-    .where('id', '=', strategy.id)
-    .execute();
-  await replaceStrategySegments(db, strategy.id, strategy.segments);
-}
-
-export async function deleteMilestoneStrategies(db: Queryable, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .deleteFrom('milestone_strategies')
-    .where('id', 'in', [...ids])
-    .execute();
 }

@@ -3,6 +3,9 @@ import { aggregateImpactMetric } from './impact-metrics-store';
 import type { PlanRow } from './plan-store';
 import { getSafeguardsOfPlans, markSafeguardTriggered, type SafeguardView } from './safeguard-store';
 
+/** A safeguard found breached, with the value that breached it (for the event and the owner). */
+export type BreachedSafeguard = SafeguardView & { measuredValue: number };
+
 /** Whether a measured value meets the safeguard's trigger condition. No sample never triggers. */
 export function isBreached(value: number | null, condition: SafeguardView['triggerCondition']): boolean {
   if (value === null) return false;
@@ -13,8 +16,12 @@ export function isBreached(value: number | null, condition: SafeguardView['trigg
  * The plan's safeguards whose impact metric, over their time range in the plan's environment,
  * meets their trigger condition now; each one found is marked triggered (the console shows it).
  */
-export async function breachedSafeguards(db: Queryable, plan: PlanRow, now: Date): Promise<SafeguardView[]> {
-  const breached: SafeguardView[] = [];
+export async function breachedSafeguards(
+  db: Queryable,
+  plan: PlanRow,
+  now: Date,
+): Promise<BreachedSafeguard[]> {
+  const breached: BreachedSafeguard[] = [];
   for (const safeguard of await getSafeguardsOfPlans(db, [plan.id])) {
     const value = await aggregateImpactMetric(
       db,
@@ -29,7 +36,7 @@ export async function breachedSafeguards(db: Queryable, plan: PlanRow, now: Date
     );
     if (isBreached(value, safeguard.triggerCondition)) {
       await markSafeguardTriggered(db, safeguard.id, now);
-      breached.push({ ...safeguard, triggeredAt: now.toISOString() });
+      breached.push({ ...safeguard, triggeredAt: now.toISOString(), measuredValue: value as number });
     }
   }
   return breached;

@@ -118,6 +118,7 @@ export async function upsertSafeguard(
     trigger_operator: input.triggerCondition.operator,
     trigger_threshold: input.triggerCondition.threshold,
     triggered_at: null,
+    checked_at: null,
   };
   let row: SafeguardDbRow;
   if (before) {
@@ -163,12 +164,14 @@ export async function markSafeguardTriggered(db: Queryable, id: string, now: Dat
   await db.updateTable('safeguards').set({ triggered_at: now }).where('id', '=', id).execute();
 }
 
-/** Clears the triggered mark of a plan's safeguards (on resume by hand). */
+/**
+ * Clears the triggered mark of a plan's safeguards (on resume by hand), and when they were last
+ * measured, so the periodic check measures them again at its next tick.
+ */
 export async function clearSafeguardsTriggered(db: Queryable, planId: string): Promise<void> {
   await db
     .updateTable('safeguards')
-    .set({ triggered_at: null })
+    .set({ triggered_at: null, checked_at: null })
     .where('release_plan_id', '=', planId)
-    .where('triggered_at', 'is not', null)
     .execute();
 }

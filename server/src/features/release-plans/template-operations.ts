@@ -12,22 +12,20 @@ import {
 import { notFound } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { type Actor, appendEvent, type Queryable } from '../events';
+import { type DefinitionRecord, getDefinition, type MilestoneRecord } from './release-plan-store';
+import { toMilestoneStrategy, toTemplate, toTemplateMilestone } from './release-plan-view';
 import {
   archiveDefinition,
-  type DefinitionRecord,
   deleteDefinition,
   deleteMilestoneStrategies,
   deleteMilestones,
-  getDefinition,
   insertDefinition,
   insertMilestone,
   insertMilestoneStrategy,
-  type MilestoneRecord,
   updateDefinitionText,
   updateMilestone,
   updateMilestoneStrategy,
-} from './release-plan-store';
-import { toMilestoneStrategy, toTemplate, toTemplateMilestone } from './release-plan-view';
+} from './release-plan-writes';
 import {
   buildMilestoneStrategy,
   checkMilestoneCount,

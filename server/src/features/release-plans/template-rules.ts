@@ -8,7 +8,8 @@ import { invalidRequest } from '../../lib/validation-errors';
 import { exceedsLimit } from '../constraints';
 import type { Queryable } from '../events';
 import { checkStrategyContent, stringifyParameters, withFlexibleRolloutDefaults } from '../feature-toggles';
-import type { MilestoneStrategyRecord, MilestoneStrategyValues } from './release-plan-store';
+import type { MilestoneStrategyRecord } from './release-plan-store';
+import type { MilestoneStrategyValues } from './release-plan-writes';
 
 /**
  * Checks on what a release template holds: text bounds, positions, and milestone strategies
