@@ -44,13 +44,22 @@ export function createdByOf(feature: Pick<FeatureRow, 'createdBy' | 'createdByUs
   return { id: feature.createdByUserId ?? 0, name, imageUrl: avatarUrl(name) };
 }
 
+/**
+ * The admin views leave out the strategies a running release-plan milestone put on the flag, as
+ * Unleash's admin feature view does (they are shown and edited through the plan); the client API
+ * still serves them.
+ */
+function withoutMilestoneStrategies<Row extends { milestoneId?: string | null }>(rows: Row[]): Row[] {
+  return rows.filter((row) => !row.milestoneId);
+}
+
 /** `GET /api/admin/projects/:projectId/features/:featureName`. */
 export async function getFeatureView(db: Queryable, project: string, name: string): Promise<Feature> {
   const feature = await findFeatureInProject(db, project, name);
   const [environments, states, strategies, parents, children, links, lifecycles] = await Promise.all([
     environmentsInOrder(db, project),
     getFeatureEnvironments(db, name),
-    getStrategies(db, name),
+    getStrategies(db, name).then(withoutMilestoneStrategies),
     db.selectFrom('dependent_features').selectAll().where('child', '=', name).orderBy('parent').execute(),
     db
       .selectFrom('dependent_features as d')
@@ -128,7 +137,7 @@ export async function getFeatureEnvironmentView(
 ): Promise<FeatureEnvironment> {
   const feature = await findFeatureInProject(db, project, name);
   const state = await requireEnvironmentState(db, feature, environment);
-  const strategies = await getStrategies(db, name, environment);
+  const strategies = withoutMilestoneStrategies(await getStrategies(db, name, environment));
   return {
     name,
     environment,
@@ -150,7 +159,9 @@ export async function listStrategiesView(
     environment,
     `Feature ${name} does not have environment ${environment}`,
   );
-  return (await getStrategies(db, name, environment)).map((row) => toFeatureStrategy(row));
+  return withoutMilestoneStrategies(await getStrategies(db, name, environment)).map((row) =>
+    toFeatureStrategy(row),
+  );
 }
 
 export async function getStrategyView(

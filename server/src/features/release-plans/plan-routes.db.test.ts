@@ -140,6 +140,18 @@ describe('release plans API', () => {
     ]);
     // Only Unleash's client keys: no id, milestoneId, title or sortOrder.
     expect(Object.keys(served[0]!).sort()).toEqual(['constraints', 'name', 'parameters', 'variants']);
+    // The admin views show only the flag's own strategy: the milestone's belong to the plan.
+    const adminStrategies = await call<{ name: string }[]>(t, 'GET', `${ENV}/strategies`, undefined, 200);
+    expect(adminStrategies.map((s) => s.name)).toEqual(['default']);
+    const flag = await call<{ environments: { name: string; strategies: { name: string }[] }[] }>(
+      t,
+      'GET',
+      `/api/admin/projects/default/features/${FLAG}`,
+      undefined,
+      200,
+    );
+    const development = flag.environments.find((e) => e.name === 'development');
+    expect(development?.strategies.map((s) => s.name)).toEqual(['default']);
 
     const after = await call<ReleasePlanProgress[]>(t, 'GET', `${ENV}/release-plans`, undefined, 200);
     expect(after[0]!.activeMilestoneId).toBe(second!.id);
