@@ -24,18 +24,20 @@ import {
 import {
   type ChangeRequestRow,
   type ChangeRow,
-  clearApprovals,
   countChanges,
-  deleteChange,
-  deleteChangeRequestRow,
-  deleteSchedule,
   findOpenDraft,
   getChange,
   getChangeRequestRow,
   getChangeRequestSetting,
+  projectHasEnvironment,
+} from './change-request-read-store';
+import {
+  clearApprovals,
+  deleteChange,
+  deleteChangeRequestRow,
+  deleteSchedule,
   insertChange,
   insertChangeRequest,
-  projectHasEnvironment,
   setChangeRequestState,
 } from './change-request-store';
 

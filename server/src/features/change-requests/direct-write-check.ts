@@ -5,7 +5,7 @@ import { callerHas } from '../access';
 import type { DirectWriteCheck, Queryable } from '../events';
 import { getFeature } from '../feature-toggles';
 import { strategiesUsingSegment } from '../segments';
-import { listEnvironmentsWithChangeRequests } from './change-request-store';
+import { listEnvironmentsWithChangeRequests } from './change-request-read-store';
 
 /**
  * The one place that refuses direct admin writes to a governed environment (issue 13): while

@@ -1,8 +1,7 @@
 export { applyChangeRequest, findConflicts } from './change-request-apply';
 export { getChangeRequestConfig } from './change-request-config';
+export type { DueSchedule } from './change-request-list-store';
 export { changeRequestReadRoutes } from './change-request-read-routes';
-export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
-export { changeRequestScheduleJob, type DueSchedule } from './change-request-schedule';
 export {
   authorKey,
   type ChangeRequestRecord,
@@ -13,7 +12,6 @@ export {
   getChangeRequestRecord,
   getChangeRequestRow,
   getSchedule,
-  insertComment,
   listChangeRequestSettings,
   listRequestedApproverIds,
   loadChangeRequestRecords,
@@ -21,9 +19,11 @@ export {
   realUserId,
   type ScheduleRow,
   selectChangeRequestRows,
-  setChangeRequestTitle,
   toChangeRequestRow,
-} from './change-request-store';
+} from './change-request-read-store';
+export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
+export { changeRequestScheduleJob } from './change-request-schedule';
+export { insertComment, setChangeRequestTitle } from './change-request-store';
 export { type ScheduleListener, updateChangeRequestState } from './change-request-transitions';
 export {
   type ChangeRequestConflicts,
