@@ -21,6 +21,9 @@ import { deleteSchedule, markScheduleFailed, suspendSchedule } from './change-re
  * is `suspended` instead (event `change-request-schedule-suspended`).
  */
 
+/** The job's row: a due schedule with its request (queried in change-request-list-store.ts). */
+export type { DueSchedule };
+
 const E = CHANGE_REQUEST_EVENT_TYPES;
 const AUTHOR_DELETED = 'The user who created this change request has been deleted.';
 

@@ -1,6 +1,5 @@
 export { applyChangeRequest, findConflicts } from './change-request-apply';
 export { getChangeRequestConfig } from './change-request-config';
-export type { DueSchedule } from './change-request-list-store';
 export { changeRequestReadRoutes } from './change-request-read-routes';
 export {
   authorKey,
@@ -22,7 +21,7 @@ export {
   toChangeRequestRow,
 } from './change-request-read-store';
 export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
-export { changeRequestScheduleJob } from './change-request-schedule';
+export { changeRequestScheduleJob, type DueSchedule } from './change-request-schedule';
 export { insertComment, setChangeRequestTitle } from './change-request-store';
 export { type ScheduleListener, updateChangeRequestState } from './change-request-transitions';
 export {
