@@ -10,6 +10,8 @@ import * as m20261125062000 from './20261125062000_change_requests';
 import * as m20261125070000 from './20261125070000_release_plans';
 import * as m20261125071500 from './20261125071500_impact_metrics';
 import * as m20261125072000 from './20261125072000_feature_lifecycles';
+import * as m20261125164500 from './20261125164500_blast_radius_contexts';
+import * as m20261125165000 from './20261125165000_insight_snapshots';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20261125070000_release_plans': m20261125070000,
   '20261125071500_impact_metrics': m20261125071500,
   '20261125072000_feature_lifecycles': m20261125072000,
+  '20261125164500_blast_radius_contexts': m20261125164500,
+  '20261125165000_insight_snapshots': m20261125165000,
 };

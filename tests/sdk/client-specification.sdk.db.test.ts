@@ -5,7 +5,7 @@ import type { Context, Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeSdk } from './node-sdk';
 import { type SdkTestServer, startSdkTestServer } from './sdk-server';
-import { SPEC_ENVIRONMENT, type SpecFile, SpecStateBuilder } from './spec-state';
+import { groupFiles, SPEC_ENVIRONMENT, type SpecFile, SpecStateBuilder } from './spec-state';
 
 // The proof of issue 5: for every file of the Unleash client specification, its state is built
 // on a running Switchyard through the admin API only, and the real Node SDK (npm unleash-client),
@@ -136,41 +136,6 @@ function comparableVariant(actual: object, expected: Record<string, unknown>): R
   // Older spec files omit the deprecated `featureEnabled` twin of `feature_enabled`.
   if (!('featureEnabled' in expected)) delete plain.featureEnabled;
   return plain;
-}
-
-/** Every flag name a file's state creates, delta events included. */
-function flagNames(spec: SpecFile): Set<string> {
-  const state = spec.state;
-  const features =
-    'events' in state
-      ? state.events.flatMap((event) =>
-          event.type === 'hydration'
-            ? event.features
-            : event.type === 'feature-updated'
-              ? [event.feature]
-              : [],
-        )
-      : state.features;
-  return new Set(features.map((feature) => feature.name));
-}
-
-/**
- * Files share a server (one fresh database per group) when no flag name appears in two of them:
- * flag names are unique per instance. Each file gets its own project and project-scoped token.
- */
-function groupFiles(files: { file: string; spec: SpecFile }[]) {
-  const groups: { names: Set<string>; files: { file: string; spec: SpecFile }[] }[] = [];
-  for (const entry of files) {
-    const names = flagNames(entry.spec);
-    let group = groups.find((candidate) => [...names].every((name) => !candidate.names.has(name)));
-    if (!group) {
-      group = { names: new Set(), files: [] };
-      groups.push(group);
-    }
-    for (const name of names) group.names.add(name);
-    group.files.push(entry);
-  }
-  return groups.map((group) => group.files);
 }
 
 const specs = specFiles.map((file) => ({ file, spec: readJson(file) as SpecFile }));

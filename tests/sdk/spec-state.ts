@@ -83,6 +83,41 @@ export interface SpecFile {
 }
 
 /** The environment every spec state is built in; the client token is scoped to it. */
+/** Every flag name a file's state creates, delta events included. */
+export function flagNames(spec: SpecFile): Set<string> {
+  const state = spec.state;
+  const features =
+    'events' in state
+      ? state.events.flatMap((event) =>
+          event.type === 'hydration'
+            ? event.features
+            : event.type === 'feature-updated'
+              ? [event.feature]
+              : [],
+        )
+      : state.features;
+  return new Set(features.map((feature) => feature.name));
+}
+
+/**
+ * Files share a server (one fresh database per group) when no flag name appears in two of them:
+ * flag names are unique per instance. Each file gets its own project and project-scoped token.
+ */
+export function groupFiles(files: { file: string; spec: SpecFile }[]) {
+  const groups: { names: Set<string>; files: { file: string; spec: SpecFile }[] }[] = [];
+  for (const entry of files) {
+    const names = flagNames(entry.spec);
+    let group = groups.find((candidate) => [...names].every((name) => !candidate.names.has(name)));
+    if (!group) {
+      group = { names: new Set(), files: [] };
+      groups.push(group);
+    }
+    for (const name of names) group.names.add(name);
+    group.files.push(entry);
+  }
+  return groups.map((group) => group.files);
+}
+
 export const SPEC_ENVIRONMENT = 'development';
 
 /** Stickiness values that are not context fields (API.md §5.3). */

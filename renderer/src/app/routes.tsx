@@ -12,6 +12,7 @@ import { UsersScreen } from '../features/access/users/UsersScreen';
 import { ApiTokensScreen } from '../features/api-tokens/ApiTokensScreen';
 import { ApplicationsScreen } from '../features/applications/ApplicationsScreen';
 import { ArchiveScreen } from '../features/archive/ArchiveScreen';
+import { BlastRadiusSettingsScreen } from '../features/blast-radius/BlastRadiusSettingsScreen';
 import { ChangeRequestsScreen } from '../features/change-requests/ChangeRequestsScreen';
 import { ConnectionsScreen } from '../features/connections/ConnectionsScreen';
 import { ContextFieldsScreen } from '../features/context-fields/ContextFieldsScreen';
@@ -23,7 +24,9 @@ import { EnvironmentsScreen } from '../features/environments/EnvironmentsScreen'
 import { EventLogScreen } from '../features/events/EventLogScreen';
 import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
+import { InsightsScreen } from '../features/insights/InsightsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
+import { PlaygroundScreen } from '../features/playground/PlaygroundScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { ReleaseTemplatesScreen } from '../features/release-templates/ReleaseTemplatesScreen';
@@ -74,6 +77,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Flags',
     keywords: 'review approve apply schedule waiting for me four eyes',
     render: () => <ChangeRequestsScreen />,
+  },
+  {
+    path: '/playground',
+    label: 'Playground',
+    group: 'Flags',
+    keywords: 'evaluate context why test explain',
+    render: () => <PlaygroundScreen />,
   },
   {
     path: '/segments',
@@ -188,6 +198,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     render: () => <CorsScreen />,
   },
   {
+    path: '/admin/blast-radius',
+    label: 'Blast radius',
+    group: 'Access',
+    keywords: 'context sampling privacy preview sensitive retention',
+    render: () => <BlastRadiusSettingsScreen />,
+  },
+  {
     path: '/profile',
     label: 'Profile',
     group: 'Access',
@@ -200,6 +217,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Observe',
     keywords: 'audit history changes',
     render: () => <EventLogScreen />,
+  },
+  {
+    path: '/insights',
+    label: 'Insights',
+    group: 'Observe',
+    keywords: 'health technical debt stale trends dashboard lifecycle charts',
+    render: () => <InsightsScreen />,
   },
   {
     path: '/applications',

@@ -8,6 +8,7 @@ import { FLAG_RESOURCE_READERS } from '../features/flag-page/flag-edits';
 import { PROJECT_READERS, projectSnapshot } from '../features/projects/project-edits';
 import { RELEASE_TEMPLATE_READERS } from '../features/release-templates/release-template-edits';
 import { SEGMENT_READERS } from '../features/segments/segment-edits';
+import { MILESTONE_STRATEGY_READERS } from '../features/strategies/milestone-strategy-edits';
 import { STRATEGY_READERS } from '../features/strategies/strategy-edits';
 import { TAG_TYPE_READERS } from '../features/tag-types/tag-type-edits';
 import type { Edit, Snapshot } from '../offline/outbox';
@@ -121,4 +122,5 @@ export const RESOURCE_READERS: Record<string, Reader> = {
   ...SEGMENT_READERS,
   ...CHANGE_REQUEST_READERS,
   ...RELEASE_TEMPLATE_READERS,
+  ...MILESTONE_STRATEGY_READERS,
 };

@@ -12,6 +12,8 @@ import { featureSearchRoutes } from '../features/feature-search/feature-search-r
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
+import { insightRoutes } from '../features/insights';
+import { playgroundRoutes } from '../features/playground/playground-routes';
 import { projectRoutes } from '../features/projects/project-routes';
 import { releasePlanRoutes, templateRoutes } from '../features/release-plans';
 import { segmentRoutes } from '../features/segments/segment-routes';
@@ -46,6 +48,8 @@ export async function flagModelRoutes(
   await app.register(releasePlanRoutes, { db });
   await app.register(templateRoutes, { db });
   await app.register(lifecycleRoutes, { db });
+  await app.register(insightRoutes, { db });
+  await app.register(playgroundRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

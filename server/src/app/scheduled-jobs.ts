@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { changeRequestScheduleJob, type ScheduleListener } from '../features/change-requests';
+import { insightSnapshotJob } from '../features/insights';
 import { releasePlanProgressionJob } from '../features/release-plans';
 import { type Scheduler, startScheduler } from '../features/scheduler';
 import type { App } from '../http/app-type';
@@ -55,7 +56,7 @@ export async function scheduledJobs(
   app.addHook('onReady', async () => {
     scheduler = startScheduler({
       db,
-      kinds: [changeRequestScheduleJob, releasePlanProgressionJob()],
+      kinds: [changeRequestScheduleJob, releasePlanProgressionJob(), insightSnapshotJob()],
       intervalMs: config.schedulerPollIntervalMs,
       logger: app.log,
     });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { blastRadiusRoutes, createBlastRadiusService, createContextSampler } from '../features/blast-radius';
 import {
   clientApiRoutes,
   createClientFeatureCache,
@@ -98,6 +99,12 @@ async function registerSdkApis(
   });
   if (registry) registerClientMetricsGauges(registry, metrics);
   const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
+  // Blast radius (issue 15): contexts the frontend API evaluates, sampled and flushed in batches.
+  const sampler = createContextSampler({
+    db,
+    logger: app.log,
+    flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
+  });
 
   // A change this process committed is served on the very next SDK request: every successful
   // admin mutation marks the revision dirty before its response leaves (so before the caller
@@ -115,10 +122,12 @@ async function registerSdkApis(
   app.addHook('onReady', async () => {
     metrics.start();
     impactMetrics.start();
+    sampler.start();
   });
   app.addHook('onClose', async () => {
     await metrics.stop();
     await impactMetrics.stop();
+    await sampler.stop();
   });
 
   await app.register(clientApiRoutes, { cache, metrics, version: SWITCHYARD_VERSION });
@@ -136,6 +145,7 @@ async function registerSdkApis(
       metrics,
       settings: frontendSettings,
       hostname: process.env.HOSTNAME || os.hostname(),
+      onEvaluated: sampler.offer,
     };
     await app.register(frontendApiRoutes, frontend);
     registerFrontendFastPath(fastPath, { ...frontend, baseUriPath: base, credentials: identity });
@@ -143,6 +153,13 @@ async function registerSdkApis(
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),
+  });
+  await app.register(blastRadiusRoutes, {
+    service: createBlastRadiusService({
+      db,
+      sampler,
+      evaluationState: (environment) => cache.evaluationState(environment, null),
+    }),
   });
   await app.register(uiConfigRoutes, { version: SWITCHYARD_VERSION, config, settings: frontendSettings });
 }

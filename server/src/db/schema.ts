@@ -1,11 +1,20 @@
+import type { BlastRadiusTables } from './schema-blast-radius';
 import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
+import type { InsightTables } from './schema-insights';
 import type { ReleasePlanTables } from './schema-release-plans';
 
 // Row types of every table, as the migrations leave them, one file per domain. Stores are the
 // only readers. A new domain adds its schema-<domain>.ts and one name to this list.
+export type * from './schema-blast-radius';
 export type * from './schema-change-requests';
 export type * from './schema-core';
+export type * from './schema-insights';
 export type * from './schema-release-plans';
 
-export interface Database extends CoreTables, ChangeRequestTables, ReleasePlanTables {}
+export interface Database
+  extends CoreTables,
+    ChangeRequestTables,
+    ReleasePlanTables,
+    BlastRadiusTables,
+    InsightTables {}

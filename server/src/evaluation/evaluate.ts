@@ -52,7 +52,7 @@ export function resolveDeps(deps: EvaluationDeps): ResolvedDeps {
   };
 }
 
-interface StrategyOutcome {
+export interface StrategyOutcome {
   enabled: boolean;
   /** Set when the winning strategy carries variants with a positive total weight. */
   variant?: VariantDefinition | null;
@@ -78,8 +78,9 @@ function strategyConstraintsHold(strategy: ClientStrategy, context: Context, dep
   return true;
 }
 
-function evaluateStrategy(
-  flag: ClientFeature,
+/** One strategy's outcome; exported for the explaining evaluator (explain.ts), which must agree with it. */
+export function evaluateStrategy(
+  flag: Pick<ClientFeature, 'name'>,
   strategy: ClientStrategy,
   context: Context,
   deps: ResolvedDeps,
@@ -105,7 +106,7 @@ function evaluateStrategy(
   return variant ? { enabled: true, variant } : ON;
 }
 
-function isDependencySatisfied(dependency: Dependency, context: Context, deps: ResolvedDeps): boolean {
+export function isDependencySatisfied(dependency: Dependency, context: Context, deps: ResolvedDeps): boolean {
   const parent = deps.repository.getFlag(dependency.feature);
   // A missing parent, or a parent that itself has parents (no transitive chains), fails.
   if (!parent || (parent.dependencies?.length ?? 0) > 0) return false;

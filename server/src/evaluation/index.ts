@@ -14,6 +14,15 @@ export {
   getVariant,
   isEnabled,
 } from './evaluate';
+export {
+  type ExplainableFlag,
+  type ExplainableStrategy,
+  type ExplainOptions,
+  explainFlag,
+  type FlagExplanation,
+  HOST_DEPENDENT_STRATEGIES,
+  type StrategyExplanation,
+} from './explain';
 export { createFlagRepository, type FlagRepository, type FlagState } from './flag-repository';
 export {
   evaluateFrontendToggles,

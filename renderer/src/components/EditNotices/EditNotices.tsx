@@ -32,7 +32,14 @@ export function EditNotices({ notices }: { notices: EditNoticesState }) {
     <>
       {notices.queued ? <PendingChangeNotice onClose={() => notices.setQueued(false)} /> : null}
       {notices.notice ? (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => notices.announce(null)} mb="md">
+        <Alert
+          color="teal"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => notices.announce(null)}
+          mb="md"
+        >
           {notices.notice}
         </Alert>
       ) : null}

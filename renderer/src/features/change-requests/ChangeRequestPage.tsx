@@ -5,9 +5,10 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link } from '../../router/navigation';
-import { projectPath } from '../../router/paths';
+import { projectPath, withQuery } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
+import { ChangeRequestBlastRadius } from '../blast-radius/ChangeRequestBlastRadius';
 import { ChangeRequestActions } from './ChangeRequestActions';
 import { ChangeRequestChanges, useNames } from './ChangeRequestChanges';
 import { ChangeRequestReview, StateTimeline } from './ChangeRequestReview';
@@ -118,6 +119,13 @@ export function ChangeRequestPage({ project, id }: { project: string; id: number
         {(data) => (
           <>
             <ScheduleNotice request={data} />
+            <Anchor
+              component={Link}
+              to={withQuery('/playground', { environments: data.environment, changeRequest: data.id })}
+              size="sm"
+            >
+              Preview in playground
+            </Anchor>
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 8 }}>
                 <Stack gap="md">
@@ -125,6 +133,7 @@ export function ChangeRequestPage({ project, id }: { project: string; id: number
                     <ChangeRequestActions request={data} />
                   </Card>
                   <ChangeRequestChanges request={data} names={names} />
+                  <ChangeRequestBlastRadius request={data} />
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>

@@ -103,6 +103,12 @@ const ACTION_TITLES: Record<string, string> = {
   deleteDependency: 'Remove a dependency',
   updateSegment: 'Change a segment',
   deleteSegment: 'Delete a segment',
+  addReleasePlan: 'Apply a release plan',
+  deleteReleasePlan: 'Remove the release plan',
+  startMilestone: 'Start a release plan milestone',
+  changeMilestoneProgression: 'Set a milestone progression',
+  deleteMilestoneProgression: 'Remove a milestone progression',
+  resumeMilestoneProgression: 'Resume the release plan progressions',
 };
 
 /** A heading for a change: "Add strategy Gradual rollout", "Turn on". */

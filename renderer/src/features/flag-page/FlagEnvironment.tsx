@@ -9,13 +9,14 @@ import {
   ChangeRequestRouting,
   DraftCounter,
 } from '../change-requests/ChangeRequestMode';
+import { FlagReleasePlan } from '../release-plans/FlagReleasePlan';
 import { FlagStrategiesPanel } from '../strategies/FlagStrategiesPanel';
 import { FlagVariants } from './FlagVariants';
 import { flagEnabledEdit, flagEnvironmentTarget } from './flag-edits';
 import type { FeatureEnvironment, FlagRef } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 
-/** One environment of the flag: its on/off switch, strategies and variants. */
+/** One environment of the flag: its on/off switch, release plan, strategies and variants. */
 export function FlagEnvironment({ flag, environment }: { flag: FlagRef; environment: FeatureEnvironment }) {
   return (
     <ChangeRequestRouting project={flag.project} environment={environment.name}>
@@ -70,6 +71,8 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
         <ErrorNotice error={edit.error} title={`${flag.name} was not switched in ${environment.name}`} />
       ) : null}
       {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
+      <Divider my="sm" label="Release plan" labelPosition="left" />
+      <FlagReleasePlan project={flag.project} flagName={flag.name} environment={environment.name} />
       <Divider my="sm" label="Strategies" labelPosition="left" />
       <FlagStrategiesPanel project={flag.project} flagName={flag.name} environment={environment.name} />
       <Divider my="sm" label="Variants" labelPosition="left" />

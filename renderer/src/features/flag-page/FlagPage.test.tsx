@@ -67,6 +67,8 @@ function flagPageServer(): { server: FakeServer; feature: Feature; variants: Rec
           : { total: 0, features: [] },
     }))
     .on('GET', `${FLAG}/parents`, ['payment-provider'])
+    .on('GET', `${FLAG}/environments/development/release-plans`, [])
+    .on('GET', `${FLAG}/environments/production/release-plans`, [])
     .on('GET', '/api/admin/projects/default/features/payment-provider/parent-variants', ['stripe', 'adyen'])
     .on('POST', `${FLAG}/dependencies`, (request) => {
       const body = request.body as { feature: string; enabled: boolean; variants?: string[] };

@@ -17,6 +17,7 @@ import { ChangeRequestList } from '../change-requests/ChangeRequestList';
 import { ChangeRequestSettings } from '../change-requests/ChangeRequestSettings';
 import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
 import { EmptyProjectStart } from '../connect-sdk/EmptyProjectStart';
+import { ProjectStatusDialog } from '../insights/ProjectStatusDialog';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectFlagList } from './ProjectFlagList';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
@@ -63,6 +64,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
   const [action, setAction] = useState<ProjectLifecycleAction | null>(null);
   const [queued, setQueued] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [statusOpen, setStatusOpen] = useState(false);
   const tab = PROJECT_TABS.find((known) => known === pathTab) ?? 'flags';
   const setTab = (next: string | null) =>
     navigate(projectPath(projectId, next && next !== 'flags' ? next : undefined));
@@ -90,6 +92,9 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
           overview ? (
             <>
               <PendingBadge entry={pending} />
+              <Button variant="default" onClick={() => setStatusOpen(true)}>
+                Project status
+              </Button>
               {archived ? (
                 <Button variant="default" onClick={() => setAction('revive')}>
                   Revive
@@ -179,6 +184,11 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 <ConnectSdkGuide project={projectId} onClose={() => setTab('flags')} />
               </Tabs.Panel>
             </Tabs>
+            <ProjectStatusDialog
+              projectId={projectId}
+              opened={statusOpen}
+              onClose={() => setStatusOpen(false)}
+            />
             <ProjectLifecycleDialog
               projectId={projectId}
               overview={data.overview}

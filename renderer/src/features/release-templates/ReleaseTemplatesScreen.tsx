@@ -9,10 +9,15 @@ import { useEditMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import { strategyDisplayName } from '../strategies/strategy-names';
+import { milestoneStrategySummary } from './milestone-strategy-summary';
 import { ReleaseTemplateForm } from './ReleaseTemplateForm';
 import { archiveReleaseTemplateEdit, deleteReleaseTemplateEdit } from './release-template-edits';
-import { createReleaseTemplatesApi, type ReleasePlanTemplate } from './release-templates-api';
+import {
+  createReleaseTemplatesApi,
+  type ReleasePlanTemplate,
+  sortedMilestones,
+} from './release-templates-api';
+import { TemplateEditor } from './TemplateEditor';
 
 type Removing = { template: ReleasePlanTemplate; action: 'archive' | 'delete' } | null;
 
@@ -30,15 +35,7 @@ function MilestoneItem({ milestone, position }: { milestone: Milestone; position
       ) : (
         <List size="sm" withPadding>
           {strategies.map((strategy) => (
-            <List.Item key={strategy.id}>
-              {strategy.title
-                ? `${strategy.title} (${strategyDisplayName(strategy.strategyName)})`
-                : strategyDisplayName(strategy.strategyName)}
-              {strategy.parameters?.rollout ? ` · ${strategy.parameters.rollout}%` : ''}
-              {strategy.constraints?.length ? ` · ${strategy.constraints.length} constraint(s)` : ''}
-              {strategy.segments?.length ? ` · ${strategy.segments.length} segment(s)` : ''}
-              {strategy.disabled ? ' · disabled' : ''}
-            </List.Item>
+            <List.Item key={strategy.id}>{milestoneStrategySummary(strategy)}</List.Item>
           ))}
         </List>
       )}
@@ -54,6 +51,7 @@ export function ReleaseTemplatesScreen() {
   const notices = useEditNotices();
   const [removing, setRemoving] = useState<Removing>(null);
   const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const templates = useServerData('release-plan-templates', (api) =>
     createReleaseTemplatesApi(api.client).list(),
   );
@@ -93,6 +91,16 @@ export function ReleaseTemplatesScreen() {
                   <Group gap="xs">
                     <Button
                       size="xs"
+                      variant="light"
+                      aria-label={`Edit ${template.name}`}
+                      aria-expanded={editingId === template.id}
+                      disabled={editingId === template.id}
+                      onClick={() => setEditingId(template.id)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
                       variant="default"
                       aria-label={`Archive ${template.name}`}
                       disabled={pending(template.id) !== undefined}
@@ -111,11 +119,15 @@ export function ReleaseTemplatesScreen() {
                       Delete
                     </Button>
                   </Group>
-                  <List type="unordered" listStyleType="none" spacing="xs">
-                    {(template.milestones ?? []).map((milestone, index) => (
-                      <MilestoneItem key={milestone.id} milestone={milestone} position={index + 1} />
-                    ))}
-                  </List>
+                  {editingId === template.id ? (
+                    <TemplateEditor template={template} onClose={() => setEditingId(null)} />
+                  ) : (
+                    <List type="unordered" listStyleType="none" spacing="xs">
+                      {sortedMilestones(template).map((milestone, index) => (
+                        <MilestoneItem key={milestone.id} milestone={milestone} position={index + 1} />
+                      ))}
+                    </List>
+                  )}
                 </Stack>
               </Card>
             ))}

@@ -1,7 +1,7 @@
 import type { AdminApi } from '../../api/admin-api';
 import { isApiError } from '../../api/client';
 import type { Edit, Snapshot } from '../../offline/outbox';
-import type { ReleasePlanTemplate } from './release-templates-api';
+import { type ReleasePlanTemplate, templatePath } from './release-templates-api';
 
 /**
  * Release-template edits for the outbox (stores/editable-resources.ts): archiving and deleting a
@@ -9,8 +9,6 @@ import type { ReleasePlanTemplate } from './release-templates-api';
  */
 
 type EditDraft = Omit<Edit, 'profileId'>;
-
-const templatePath = (id: string) => `/api/admin/release-plan-templates/${encodeURIComponent(id)}`;
 
 export function releaseTemplateSnapshot(template: ReleasePlanTemplate) {
   return {

@@ -25,9 +25,23 @@ import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
+import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
+import { strategyProposal } from '../blast-radius/blast-radius-api';
+import {
+  createMilestoneStrategyEdit,
+  milestoneStrategyBody,
+  updateMilestoneStrategyEdit,
+} from './milestone-strategy-edits';
 import { ParametersEditor } from './ParametersEditor';
 import classes from './StrategyForm.module.css';
-import type { FeatureStrategy, StrategyDefinition, StrategyLocation } from './strategies-api';
+import {
+  type FeatureStrategy,
+  isMilestoneLocation,
+  type MilestoneStrategyLocation,
+  type ReleasePlanMilestoneStrategy,
+  type StrategyDefinition,
+  type StrategyLocation,
+} from './strategies-api';
 import { createStrategyEdit, type StrategyBody, updateStrategyEdit } from './strategy-edits';
 import { strategyDisplayName } from './strategy-names';
 import {
@@ -45,27 +59,47 @@ import {
   variantProblems,
 } from './variant-weights';
 
-export interface StrategyFormProps {
-  location: StrategyLocation;
-  /** The strategy to edit, or null to add one. */
-  initial: FeatureStrategy | null;
+export type StrategyFormProps = {
   definitions: readonly StrategyDefinition[];
   segments: readonly Segment[];
   onDone: (result: SubmitResult, body: StrategyBody) => void;
   onCancel: () => void;
+} & (
+  | {
+      location: StrategyLocation;
+      /** The strategy to edit, or null to add one. */
+      initial: FeatureStrategy | null;
+    }
+  | {
+      /** A release template milestone's strategy (issue 14). */
+      location: MilestoneStrategyLocation;
+      initial: ReleasePlanMilestoneStrategy | null;
+    }
+);
+
+/** The draft the form sends: a flag's strategy edit, or a template milestone's. */
+function strategyDraft(props: StrategyFormProps, body: StrategyBody, newId: () => string) {
+  if (isMilestoneLocation(props.location)) {
+    const initial = props.initial as ReleasePlanMilestoneStrategy | null;
+    return initial
+      ? updateMilestoneStrategyEdit(props.location, initial.id, milestoneStrategyBody(initial), body)
+      : createMilestoneStrategyEdit(props.location, body, newId());
+  }
+  const initial = props.initial as FeatureStrategy | null;
+  return initial
+    ? updateStrategyEdit(props.location, initial, body)
+    : createStrategyEdit(props.location, body, newId());
 }
 
 const FIELDS_BESIDES_CONSTRAINTS = ['name', 'title', 'disabled', 'parameters', 'segments', 'variants'];
 
-/** Adds or edits one activation strategy of a flag in one environment. */
-export function StrategyForm({
-  location,
-  initial,
-  definitions,
-  segments,
-  onDone,
-  onCancel,
-}: StrategyFormProps) {
+/** Adds or edits one activation strategy of a flag in one environment, or of a template milestone. */
+export function StrategyForm(props: StrategyFormProps) {
+  const { location, initial, definitions, segments, onDone, onCancel } = props;
+  const milestone = isMilestoneLocation(location);
+  const flagName = milestone ? location.groupName : location.flagName;
+  // Templates belong to no project: only global segments fit them.
+  const project = milestone ? null : location.project;
   const consoleApi = useConsole();
   const { mutateAsync: submitEdit } = useEditMutation();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
@@ -83,7 +117,7 @@ export function StrategyForm({
   const [title, setTitle] = useState(initial?.title ?? '');
   const [disabled, setDisabled] = useState(initial?.disabled === true);
   const [parameters, setParameters] = useState<Record<string, string>>(
-    () => initial?.parameters ?? defaultParameters(definition, location.flagName),
+    () => initial?.parameters ?? defaultParameters(definition, flagName),
   );
   const [constraints, setConstraints] = useState(() => initial?.constraints ?? []);
   const [segmentIds, setSegmentIds] = useState<string[]>(() => (initial?.segments ?? []).map(String));
@@ -107,13 +141,13 @@ export function StrategyForm({
   const constraintErrors = constraintRefusals.errorsFrom(server);
   const constraintsValid = constraintsAreValid(constraints, legalValuesLookup(contextFields.data));
   const segmentOptions = segments
-    .filter((segment) => !segment.project || segment.project === location.project)
+    .filter((segment) => !segment.project || segment.project === project)
     .map((segment) => ({ value: String(segment.id), label: segment.name }));
 
   function chooseStrategy(next: string) {
     setName(next);
     const nextDefinition = definitions.find((candidate) => candidate.name === next);
-    setParameters((previous) => defaultParameters(nextDefinition, location.flagName, previous));
+    setParameters((previous) => defaultParameters(nextDefinition, flagName, previous));
   }
 
   const blocked = Object.keys(paramProblems).length > 0 || !constraintsValid || hasVariantProblems(problems);
@@ -123,16 +157,14 @@ export function StrategyForm({
       name,
       title: title.trim() ? title.trim() : null,
       disabled,
-      parameters: cleanParameters(definition, parameters, location.flagName),
+      parameters: cleanParameters(definition, parameters, flagName),
       constraints: constraints.map(normaliseConstraint),
       segments: segmentIds.map(Number),
       variants: toStrategyVariants(variants),
     };
     constraintRefusals.reset();
     try {
-      const draft = initial
-        ? updateStrategyEdit(location, initial, body)
-        : createStrategyEdit(location, body, consoleApi.services.newId());
+      const draft = strategyDraft(props, body, () => consoleApi.services.newId());
       onDone(await submitEdit(draft), body);
     } catch (refusal) {
       // Shown once each constraint it may concern was checked alone.
@@ -202,7 +234,7 @@ export function StrategyForm({
             parameters={parameters}
             onChange={setParameters}
             stickinessOptions={stickinessOptions}
-            flagName={location.flagName}
+            flagName={flagName}
             errors={Object.fromEntries(
               (definition?.parameters ?? []).map((parameter) => [
                 parameter.name,
@@ -260,6 +292,26 @@ export function StrategyForm({
           />
         </Stack>
 
+        {/* Templates have no sampled traffic: a milestone strategy has no preview. */}
+        {isMilestoneLocation(location) ? null : (
+          <BlastRadiusPanel
+            project={location.project}
+            flagName={location.flagName}
+            environment={location.environment}
+            proposal={
+              blocked
+                ? null
+                : strategyProposal(initial?.id ?? null, {
+                    name,
+                    disabled,
+                    parameters: cleanParameters(definition, parameters, flagName),
+                    constraints: constraints.map(normaliseConstraint),
+                    segments: segmentIds.map(Number),
+                    variants: toStrategyVariants(variants),
+                  })
+            }
+          />
+        )}
         {offline ? (
           <Alert color="yellow" variant="light">
             The server is unreachable: the strategy goes into the pending edits and is saved when it is back.

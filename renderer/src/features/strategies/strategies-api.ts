@@ -3,6 +3,7 @@ import type {
   Constraint,
   CreateFeatureStrategy,
   FeatureStrategy,
+  ReleasePlanMilestoneStrategy,
   SetStrategySortOrder,
   StrategyDefinitionsSchema,
   StrategyVariant,
@@ -10,7 +11,14 @@ import type {
 } from '../../../../server/contract';
 import type { ApiClient } from '../../api/client';
 
-export type { Constraint, CreateFeatureStrategy, FeatureStrategy, StrategyVariant, UpdateFeatureStrategy };
+export type {
+  Constraint,
+  CreateFeatureStrategy,
+  FeatureStrategy,
+  ReleasePlanMilestoneStrategy,
+  StrategyVariant,
+  UpdateFeatureStrategy,
+};
 export type StrategyDefinitionsResponse = Static<typeof StrategyDefinitionsSchema>;
 export type StrategyDefinition = StrategyDefinitionsResponse['strategies'][number];
 
@@ -45,4 +53,25 @@ export function createStrategiesApi(client: ApiClient) {
     setSortOrder: (location: StrategyLocation, order: SetStrategySortOrder) =>
       client.post<unknown>(`${strategiesPath(location)}/set-sort-order`, order),
   };
+}
+
+/**
+ * The strategies of one milestone of a release template (issue 14): the same form edits them. Templates
+ * belong to no project, so only global segments apply; `groupName` stands in for the flag name where
+ * the form fills a default group id.
+ */
+export interface MilestoneStrategyLocation {
+  templateId: string;
+  milestoneId: string;
+  groupName: string;
+}
+
+export function isMilestoneLocation(
+  location: StrategyLocation | MilestoneStrategyLocation,
+): location is MilestoneStrategyLocation {
+  return 'milestoneId' in location;
+}
+
+export function milestoneStrategiesPath({ templateId, milestoneId }: MilestoneStrategyLocation): string {
+  return `/api/admin/release-plan-templates/${enc(templateId)}/milestones/${enc(milestoneId)}/strategies`;
 }

@@ -1,5 +1,7 @@
 export { applyChangeRequest, findConflicts } from './change-request-apply';
 export { getChangeRequestConfig } from './change-request-config';
+// The playground evaluates a change request as if applied (issue 15).
+export { previewChangeRequest } from './change-request-preview';
 export { changeRequestReadRoutes } from './change-request-read-routes';
 export {
   authorKey,

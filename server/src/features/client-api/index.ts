@@ -12,4 +12,6 @@ export {
   dependentsOf,
   type TaggedSnapshot,
 } from './client-feature-cache';
+// The playground (issue 15) evaluates the very payload an SDK receives.
+export { buildClientFeatures } from './client-payload';
 export { createRevisionTracker, type RevisionTracker } from './revision-tracker';

@@ -60,28 +60,29 @@ export async function getClientSnapshot(db: Db, environment: string): Promise<Cl
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const revision = await getSnapshotRevision(trx, environment);
-      const [features, segments] = await Promise.all([
-        readSnapshotFeatures(trx, environment, null),
-        trx
-          .selectFrom('segments')
-          .select(['id', 'name', 'constraints'])
-          .orderBy('name')
-          .orderBy('id')
-          .execute(),
-      ]);
-      return {
-        environment,
-        revision,
-        features,
-        segments: segments.map((row) => ({
-          id: row.id,
-          name: row.name,
-          constraints: (row.constraints as Constraint[]) ?? [],
-        })),
-      };
-    });
+    .execute((trx) => readClientSnapshot(trx, environment));
+}
+
+/**
+ * The same snapshot read inside the caller's transaction: the playground evaluates a change
+ * request inside the rolled-back transaction that applied it (issue 15).
+ */
+export async function readClientSnapshot(trx: Queryable, environment: string): Promise<ClientSnapshot> {
+  const revision = await getSnapshotRevision(trx, environment);
+  const [features, segments] = await Promise.all([
+    readSnapshotFeatures(trx, environment, null),
+    trx.selectFrom('segments').select(['id', 'name', 'constraints']).orderBy('name').orderBy('id').execute(),
+  ]);
+  return {
+    environment,
+    revision,
+    features,
+    segments: segments.map((row) => ({
+      id: row.id,
+      name: row.name,
+      constraints: (row.constraints as Constraint[]) ?? [],
+    })),
+  };
 }
 
 /** What changed since a snapshot: the flags to replace (absent from `features` = gone). */

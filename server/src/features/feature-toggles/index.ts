@@ -4,6 +4,7 @@ export {
   getClientSnapshot,
   getClientSnapshotChanges,
   getClientSnapshotRevision,
+  readClientSnapshot,
   type SnapshotChanges,
   type SnapshotFeature,
   type SnapshotSegment,

@@ -12,7 +12,7 @@ import { corsHeaders, evaluateFrontend, type FrontendApiRouteOptions } from './f
  */
 export function registerFrontendFastPath(
   fastPath: SdkFastPath,
-  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname' | 'settings'> & {
+  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname' | 'settings' | 'onEvaluated'> & {
     baseUriPath: string;
     credentials: SdkCredentials;
   },

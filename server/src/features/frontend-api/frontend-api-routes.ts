@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ClientMetricsSchema, ErrorBodySchema } from '../../../contract';
+import { ClientMetricsSchema, type Context, ErrorBodySchema } from '../../../contract';
 import { type FrontendBody, renderFrontendBody } from '../../evaluation';
 import type { App } from '../../http/app-type';
 import { type TokenScope, tokenScopeOf } from '../../lib/caller';
@@ -17,6 +17,11 @@ export interface FrontendApiRouteOptions {
   settings: FrontendSettings;
   /** This server's hostname, for the applicationHostname strategy. */
   hostname: string;
+  /**
+   * Sees every evaluated context with the token's environment (blast-radius sampling, issue 15).
+   * Runs on the hot path: it must return at once and never throw.
+   */
+  onEvaluated?: (environment: string, context: Context) => void;
 }
 
 const FrontendVariantSchema = Type.Object({
@@ -68,7 +73,7 @@ export async function corsHeaders(
  * SDK fast path so the two cannot drift.
  */
 export async function evaluateFrontend(
-  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname'>,
+  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname' | 'onEvaluated'>,
   scope: TokenScope,
   ip: string,
   input: Record<string, unknown>,
@@ -78,6 +83,7 @@ export async function evaluateFrontend(
     scope.allProjects ? null : scope.projects,
   );
   const context = frontendContext(input, { ip, newSessionId });
+  options.onEvaluated?.(scope.environment, context);
   return renderFrontendBody(context, { repository: state.repository, hostname: options.hostname });
 }
 

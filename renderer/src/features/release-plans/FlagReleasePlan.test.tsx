@@ -1,0 +1,242 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer } from '../../test-utils/fake-server';
+import { renderWithConsole } from '../../test-utils/render';
+import { ChangeRequestRouting } from '../change-requests/ChangeRequestMode';
+import { FlagReleasePlan } from './FlagReleasePlan';
+import type { ReleasePlanProgress } from './release-plans-api';
+
+const ENV = '/api/admin/projects/default/features/checkout/environments/development';
+const PLANS = `${ENV}/release-plans`;
+
+const strategy = (id: string, milestoneId: string, rollout: string) => ({
+  id,
+  milestoneId,
+  sortOrder: 0,
+  title: null,
+  name: 'flexibleRollout',
+  strategyName: 'flexibleRollout',
+  parameters: { rollout, stickiness: 'default', groupId: 'checkout' },
+  constraints: [],
+  variants: [],
+  segments: [],
+  disabled: false,
+});
+
+const milestone = (id: string, name: string, sortOrder: number, rollout: string) => ({
+  id,
+  name,
+  sortOrder,
+  releasePlanDefinitionId: 'plan-1',
+  startedAt: null as string | null,
+  transitionCondition: null as { intervalMinutes: number } | null,
+  targetMilestone: null as string | null,
+  progressionExecutedAt: null,
+  pausedAt: null,
+  strategies: [strategy(`s-${id}`, id, rollout)],
+});
+
+function plan(): ReleasePlanProgress {
+  return {
+    id: 'plan-1',
+    discriminator: 'plan',
+    name: 'Gradual rollout',
+    description: null,
+    featureName: 'checkout',
+    environment: 'development',
+    createdByUserId: 1,
+    createdAt: '2026-11-25T07:00:00.000Z',
+    activeMilestoneId: null,
+    releasePlanTemplateId: 'tpl-1',
+    milestones: [
+      milestone('m1', 'Internal', 0, '10'),
+      milestone('m2', 'Half', 1, '50'),
+      milestone('m3', 'Everyone', 2, '100'),
+    ],
+    safeguards: [],
+    progressionsPaused: false,
+    nextProgressionAt: null,
+  };
+}
+
+const template = {
+  id: 'tpl-1',
+  discriminator: 'template',
+  name: 'Gradual rollout',
+  description: 'Staff, half, everyone',
+  createdByUserId: 1,
+  createdAt: '2026-11-25T07:00:00.000Z',
+  milestones: plan().milestones.map(({ id, name, sortOrder, strategies }) => ({
+    id: `t-${id}`,
+    name,
+    sortOrder,
+    releasePlanDefinitionId: 'tpl-1',
+    strategies,
+  })),
+};
+
+function planServer(initial: ReleasePlanProgress[] = []) {
+  let plans = initial;
+  const server = createFakeServer()
+    .on('GET', PLANS, () => ({ body: plans }))
+    .on('GET', '/api/admin/release-plan-templates', [template])
+    .on('POST', PLANS, () => {
+      plans = [plan()];
+      return { body: plans[0] };
+    })
+    .on('POST', `${PLANS}/plan-1/milestones/m2/start`, () => {
+      plans = plans.map((p) => ({
+        ...p,
+        activeMilestoneId: 'm2',
+        milestones: p.milestones.map((m) =>
+          m.id === 'm2' ? { ...m, startedAt: new Date().toISOString() } : m,
+        ),
+      }));
+      return { status: 200 };
+    })
+    .on('PUT', `${ENV}/progressions/m2`, (request) => {
+      const { intervalMinutes } = (request.body as { transitionCondition: { intervalMinutes: number } })
+        .transitionCondition;
+      plans = plans.map((p) => ({
+        ...p,
+        nextProgressionAt: new Date(Date.now() + intervalMinutes * 60_000).toISOString(),
+        milestones: p.milestones.map((m) =>
+          m.id === 'm2' ? { ...m, transitionCondition: { intervalMinutes }, targetMilestone: 'm3' } : m,
+        ),
+      }));
+      return { status: 200 };
+    })
+    .on('DELETE', `${ENV}/progressions/m2`, () => ({ status: 204 }))
+    .on('POST', `${ENV}/progressions/plan-1/resume`, () => {
+      plans = plans.map((p) => ({ ...p, progressionsPaused: false }));
+      return { status: 200 };
+    })
+    .on('DELETE', `${PLANS}/plan-1`, () => {
+      plans = [];
+      return { status: 200 };
+    });
+  return server;
+}
+
+const panel = <FlagReleasePlan project="default" flagName="checkout" environment="development" />;
+
+describe('flag release plan panel', () => {
+  it('applies a template after previewing its milestones', async () => {
+    const server = planServer();
+    await renderWithConsole(panel, { server });
+    expect(await screen.findByText('No release plan in development.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Apply release plan' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const preview = await dialog.findByTestId('template-preview');
+    expect(preview.textContent).toContain('Internal');
+    expect(preview.textContent).toContain('Gradual rollout · 50%');
+    expect(preview.textContent).toContain('Everyone');
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply plan' }));
+    await waitFor(() => expect(server.calls('POST', PLANS)[0]?.body).toEqual({ templateId: 'tpl-1' }));
+    expect(await screen.findByText('Release plan applied.')).toBeTruthy();
+    expect(await screen.findByText('Not started')).toBeTruthy();
+    expect(screen.getByTestId('plan-milestone-1').textContent).toContain('1. Internal');
+  }, 30_000);
+
+  it('starts a milestone, highlights it, and sets, shows and removes its progression', async () => {
+    const server = planServer([plan()]);
+    await renderWithConsole(panel, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Half' }));
+    await waitFor(() => expect(server.calls('POST', `${PLANS}/plan-1/milestones/m2/start`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByTestId('plan-milestone-2').getAttribute('aria-current')).toBe('step'),
+    );
+    expect(screen.getByText('At Half')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-milestone-2')).getByText('Active')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Advance Half automatically' }));
+    const form = within(screen.getByRole('form', { name: 'Automatic progression of Half' }));
+    fireEvent.change(form.getByLabelText('Advance to Everyone after'), { target: { value: '2' } });
+    fireEvent.change(form.getByLabelText('Unit'), { target: { value: 'hours' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save progression' }));
+    await waitFor(() =>
+      expect(server.calls('PUT', `${ENV}/progressions/m2`)[0]?.body).toEqual({
+        targetMilestone: 'm3',
+        transitionCondition: { intervalMinutes: 120 },
+      }),
+    );
+    expect((await screen.findByTestId('progression-2')).textContent).toBe(
+      'Advances to Everyone after 2 hours',
+    );
+    const next = await screen.findByTestId('next-progression');
+    const due = Date.parse(within(next).getByTestId('relative-time').getAttribute('datetime') ?? '');
+    expect(Math.abs(due - (Date.now() + 120 * 60_000))).toBeLessThan(60_000);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove progression of Half' }));
+    await waitFor(() => expect(server.calls('DELETE', `${ENV}/progressions/m2`)).toHaveLength(1));
+  }, 30_000);
+
+  it('shows a triggered safeguard and resumes paused progressions', async () => {
+    const paused: ReleasePlanProgress = {
+      ...plan(),
+      activeMilestoneId: 'm1',
+      progressionsPaused: true,
+      safeguards: [
+        {
+          id: 'sg-1',
+          action: { type: 'pauseReleasePlanProgressions', id: 'plan-1' },
+          triggerCondition: { operator: '>', threshold: 5 },
+          impactMetric: {
+            id: 'im-1',
+            metricName: 'errors',
+            timeRange: 'hour',
+            aggregationMode: 'count',
+            labelSelectors: {},
+          },
+          triggeredAt: new Date(Date.now() - 60_000).toISOString(),
+        },
+      ],
+    };
+    const server = planServer([paused]);
+    await renderWithConsole(panel, { server });
+    expect(await screen.findByText('Progressions paused')).toBeTruthy();
+    const safeguards = screen.getByTestId('plan-safeguards');
+    expect(safeguards.textContent).toContain('errors (count over the last hour) > 5');
+    expect(safeguards.textContent).toContain('Triggered');
+    fireEvent.click(screen.getByRole('button', { name: 'Resume progressions' }));
+    await waitFor(() => expect(server.calls('POST', `${ENV}/progressions/plan-1/resume`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Progressions paused')).toBeNull());
+  }, 30_000);
+
+  it('removes the plan only after asking', async () => {
+    const server = planServer([plan()]);
+    await renderWithConsole(panel, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove plan' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep it' }));
+    expect(server.calls('DELETE', `${PLANS}/plan-1`)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove plan' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove plan' }));
+    await waitFor(() => expect(server.calls('DELETE', `${PLANS}/plan-1`)).toHaveLength(1));
+    expect(await screen.findByText('No release plan in development.')).toBeTruthy();
+  }, 30_000);
+
+  it('drafts plan actions into the change request where one is required', async () => {
+    const draft = '/api/admin/projects/default/environments/development/change-requests';
+    const server = planServer([plan()])
+      .on('GET', '/api/admin/projects/default/change-requests/config', [
+        { environment: 'development', type: 'development', changeRequestEnabled: true, requiredApprovals: 1 },
+      ])
+      .on('POST', draft, { id: 1 });
+    await renderWithConsole(
+      <ChangeRequestRouting project="default" environment="development">
+        {panel}
+      </ChangeRequestRouting>,
+      { server },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Internal' }));
+    await waitFor(() =>
+      expect(server.calls('POST', draft)[0]?.body).toEqual({
+        feature: 'checkout',
+        action: 'startMilestone',
+        payload: { planId: 'plan-1', milestoneId: 'm1' },
+      }),
+    );
+    expect(server.calls('POST', `${PLANS}/plan-1/milestones/m1/start`)).toHaveLength(0);
+    expect(await screen.findByText(/Added to your change request draft in development/)).toBeTruthy();
+  }, 30_000);
+});

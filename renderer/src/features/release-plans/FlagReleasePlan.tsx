@@ -1,0 +1,217 @@
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
+import { useServerWrite } from '../../stores/use-mutations';
+import { useServerData } from '../../stores/use-server-data';
+import { draftedNotice, useChangeRequestMode } from '../change-requests/ChangeRequestMode';
+import { ApplyReleasePlanDialog } from './ApplyReleasePlanDialog';
+import { PlanMilestoneRow } from './PlanMilestoneRow';
+import { PlanSafeguards } from './PlanSafeguards';
+import {
+  createReleasePlansApi,
+  directRequest,
+  draftRequest,
+  environmentPath,
+  type PlanAction,
+  type PlanPlace,
+  type ReleasePlanProgress,
+  releasePlansPath,
+} from './release-plans-api';
+
+/**
+ * The release plan of one flag environment (issue 14): apply one from a template, then see and
+ * drive its progress. Inside change-request routing, each action is added to the caller's draft
+ * instead (Unleash's `addReleasePlan`, `startMilestone`… change actions).
+ */
+export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
+  const place = useMemo(() => ({ project, flagName, environment }), [project, flagName, environment]);
+  const drafting = useChangeRequestMode();
+  const write = useServerWrite({ kind: 'release-plan', path: environmentPath(place) });
+  const plans = useServerData(releasePlansPath(place), (api, signal) =>
+    createReleasePlansApi(api.client).list(place, signal),
+  );
+  const [applying, setApplying] = useState(false);
+  const [removing, setRemoving] = useState<ReleasePlanProgress | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const request = (action: PlanAction) =>
+    drafting ? draftRequest(place, action) : directRequest(place, action);
+
+  async function perform(action: PlanAction, done: string): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await write((api) => createReleasePlansApi(api.client).send(request(action)));
+      setNotice(drafting ? draftedNotice(drafting) : done);
+      return true;
+    } catch (refusal) {
+      setError(refusal);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm" data-testid={`release-plan-${environment}`}>
+      {notice ? (
+        <Text size="sm" c="teal" role="status">
+          {notice}
+        </Text>
+      ) : null}
+      {error ? <ErrorNotice error={error} title="The release plan was not changed" /> : null}
+      <QueryState
+        query={plans}
+        noun="release plans"
+        isEmpty={(data) => data.length === 0}
+        empty={`No release plan in ${environment}.`}
+      >
+        {(data) => (
+          <Stack gap="md">
+            {data.map((plan) => (
+              <PlanOverview
+                key={plan.id}
+                plan={plan}
+                busy={busy}
+                drafting={drafting !== null}
+                perform={perform}
+                onRemove={() => setRemoving(plan)}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      {plans.data && plans.data.length === 0 ? (
+        <Group>
+          <Button variant="light" onClick={() => setApplying(true)} disabled={busy}>
+            {drafting ? 'Apply release plan (draft)' : 'Apply release plan'}
+          </Button>
+        </Group>
+      ) : null}
+      <ApplyReleasePlanDialog
+        opened={applying}
+        environment={environment}
+        drafting={drafting !== null}
+        busy={busy}
+        onClose={() => setApplying(false)}
+        onApply={async (templateId) => {
+          if (await perform({ action: 'addReleasePlan', payload: { templateId } }, 'Release plan applied.'))
+            setApplying(false);
+        }}
+      />
+      <ConfirmDialog
+        opened={removing !== null}
+        title={`Remove the release plan ${removing?.name ?? ''} from ${environment}?`}
+        confirmLabel="Remove plan"
+        cancelLabel="Keep it"
+        failure="The release plan was not removed"
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          const planId = removing.id;
+          await write((api) =>
+            createReleasePlansApi(api.client).send(
+              request({ action: 'deleteReleasePlan', payload: { planId } }),
+            ),
+          );
+          setNotice(drafting ? draftedNotice(drafting) : 'Release plan removed.');
+        }}
+      >
+        The plan's milestone strategies leave the flag in {environment}; the flag's own strategies stay.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function PlanOverview({
+  plan,
+  busy,
+  drafting,
+  perform,
+  onRemove,
+}: {
+  plan: ReleasePlanProgress;
+  busy: boolean;
+  drafting: boolean;
+  perform: (action: PlanAction, done: string) => Promise<boolean>;
+  onRemove: () => void;
+}) {
+  const milestones = [...plan.milestones].sort((a, b) => a.sortOrder - b.sortOrder);
+  const active = milestones.find((milestone) => milestone.id === plan.activeMilestoneId);
+  return (
+    <Stack gap="xs" data-testid={`release-plan-${plan.id}`}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Text fw={700}>{plan.name}</Text>
+          <Badge variant="light">{active ? `At ${active.name}` : 'Not started'}</Badge>
+          {plan.progressionsPaused ? (
+            <Badge color="red" variant="light">
+              Progressions paused
+            </Badge>
+          ) : null}
+        </Group>
+        <Button size="compact-sm" variant="subtle" color="red" disabled={busy} onClick={onRemove}>
+          Remove plan
+        </Button>
+      </Group>
+      {plan.nextProgressionAt ? (
+        <Text size="sm" data-testid="next-progression">
+          Next milestone <RelativeTime value={plan.nextProgressionAt} /> (
+          {new Date(plan.nextProgressionAt).toLocaleString()})
+        </Text>
+      ) : null}
+      {plan.progressionsPaused ? (
+        <Alert color="red" variant="light" title="Automatic progression is paused">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">A safeguard was breached: the plan stays at its milestone until resumed.</Text>
+            <Button
+              size="xs"
+              disabled={busy}
+              onClick={() =>
+                void perform(
+                  { action: 'resumeMilestoneProgression', payload: { planId: plan.id } },
+                  'Automatic progression resumed.',
+                )
+              }
+            >
+              {drafting ? 'Resume progressions (draft)' : 'Resume progressions'}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <PlanSafeguards safeguards={plan.safeguards ?? []} />
+      <Stack
+        component="ol"
+        gap="xs"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={`Milestones of ${plan.name}`}
+      >
+        {milestones.map((milestone, position) => (
+          <PlanMilestoneRow
+            key={milestone.id}
+            planId={plan.id}
+            milestone={milestone}
+            position={position}
+            target={
+              milestones.find((candidate) => candidate.id === milestone.targetMilestone) ??
+              milestones[position + 1] ??
+              null
+            }
+            active={milestone.id === plan.activeMilestoneId}
+            busy={busy}
+            drafting={drafting}
+            perform={perform}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
+import { milestoneStrategySummary } from '../release-templates/milestone-strategy-summary';
+import { ProgressionForm } from './ProgressionForm';
+import { describeInterval, type PlanAction, type PlanMilestone } from './release-plans-api';
+
+export interface PlanMilestoneRowProps {
+  planId: string;
+  milestone: PlanMilestone;
+  position: number;
+  /** Where a progression out of this milestone leads (its target, else the next); null for the last. */
+  target: PlanMilestone | null;
+  active: boolean;
+  busy: boolean;
+  drafting: boolean;
+  perform: (action: PlanAction, done: string) => Promise<boolean>;
+}
+
+/** One milestone of an applied plan: its strategies, whether it is active, start, and its progression. */
+export function PlanMilestoneRow({
+  planId,
+  milestone,
+  position,
+  target,
+  active,
+  busy,
+  drafting,
+  perform,
+}: PlanMilestoneRowProps) {
+  const [editingProgression, setEditingProgression] = useState(false);
+  const interval = milestone.transitionCondition?.type === 'exposure' ? null : milestone.transitionCondition;
+  const strategies = [...(milestone.strategies ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
+
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      data-testid={`plan-milestone-${position + 1}`}
+      aria-current={active ? 'step' : undefined}
+      style={active ? { borderColor: 'var(--mantine-color-teal-filled)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <Text fw={700}>
+              {position + 1}. {milestone.name}
+            </Text>
+            {active ? (
+              <Badge color="teal" variant="filled">
+                Active
+              </Badge>
+            ) : milestone.startedAt ? (
+              <Badge color="gray" variant="light">
+                Done
+              </Badge>
+            ) : null}
+            {milestone.startedAt ? (
+              <Text size="xs" c="dimmed">
+                Started <RelativeTime value={milestone.startedAt} />
+              </Text>
+            ) : null}
+          </Group>
+          {active ? null : (
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={busy}
+              aria-label={`Start ${milestone.name}`}
+              onClick={() =>
+                void perform(
+                  { action: 'startMilestone', payload: { planId, milestoneId: milestone.id } },
+                  `${milestone.name} started: its strategies are now the flag's.`,
+                )
+              }
+            >
+              {drafting ? 'Start (draft)' : 'Start'}
+            </Button>
+          )}
+        </Group>
+        {strategies.length === 0 ? (
+          <Text size="sm">No strategies</Text>
+        ) : (
+          strategies.map((strategy) => (
+            <Text size="sm" key={strategy.id}>
+              {milestoneStrategySummary(strategy)}
+            </Text>
+          ))
+        )}
+        {target && editingProgression ? (
+          <ProgressionForm
+            milestoneName={milestone.name}
+            targetName={target.name}
+            initialMinutes={interval?.intervalMinutes ?? null}
+            busy={busy}
+            onCancel={() => setEditingProgression(false)}
+            onSave={async (intervalMinutes) => {
+              const saved = await perform(
+                {
+                  action: 'changeMilestoneProgression',
+                  payload: {
+                    sourceMilestone: milestone.id,
+                    targetMilestone: target.id,
+                    transitionCondition: { intervalMinutes },
+                  },
+                },
+                `${milestone.name} advances to ${target.name} after ${describeInterval(intervalMinutes)}.`,
+              );
+              if (saved) setEditingProgression(false);
+            }}
+          />
+        ) : target ? (
+          <Group gap="xs">
+            <Text size="sm" data-testid={`progression-${position + 1}`}>
+              {interval
+                ? `Advances to ${target.name} after ${describeInterval(interval.intervalMinutes)}`
+                : `Advances to ${target.name} by hand`}
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              disabled={busy}
+              onClick={() => setEditingProgression(true)}
+            >
+              {interval
+                ? `Change progression of ${milestone.name}`
+                : `Advance ${milestone.name} automatically`}
+            </Button>
+            {interval ? (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                disabled={busy}
+                onClick={() =>
+                  void perform(
+                    { action: 'deleteMilestoneProgression', payload: { sourceMilestone: milestone.id } },
+                    `${milestone.name} no longer advances by itself.`,
+                  )
+                }
+              >
+                Remove progression of {milestone.name}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

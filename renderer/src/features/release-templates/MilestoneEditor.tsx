@@ -1,0 +1,188 @@
+import { ActionIcon, Button, Group, Modal, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import type { Segment } from '../../api/types';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import type { SubmitResult } from '../../stores/console-store';
+import { useEditMutation } from '../../stores/use-mutations';
+import { deleteMilestoneStrategyEdit, milestoneStrategyBody } from '../strategies/milestone-strategy-edits';
+import { StrategyForm } from '../strategies/StrategyForm';
+import type {
+  MilestoneStrategyLocation,
+  ReleasePlanMilestoneStrategy,
+  StrategyDefinition,
+} from '../strategies/strategies-api';
+import { milestoneStrategySummary } from './milestone-strategy-summary';
+import type { ReleasePlanMilestone } from './release-templates-api';
+
+type Editing = { mode: 'new' } | { mode: 'edit'; strategy: ReleasePlanMilestoneStrategy } | null;
+
+export interface MilestoneEditorProps {
+  templateId: string;
+  templateName: string;
+  milestone: ReleasePlanMilestone;
+  position: number;
+  count: number;
+  busy: boolean;
+  definitions: readonly StrategyDefinition[];
+  segments: readonly Segment[];
+  onRename: (name: string) => Promise<void>;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+}
+
+/** One milestone of a template being edited: its name, place, and strategies (the flag's strategy form). */
+export function MilestoneEditor(props: MilestoneEditorProps) {
+  const { milestone, position, count, busy } = props;
+  const { mutateAsync: submitEdit } = useEditMutation();
+  const [name, setName] = useState(milestone.name);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ReleasePlanMilestoneStrategy | null>(null);
+  const [queued, setQueued] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const label = `milestone ${position + 1}`;
+  const location: MilestoneStrategyLocation = {
+    templateId: props.templateId,
+    milestoneId: milestone.id,
+    groupName: props.templateName,
+  };
+  const strategies = [...(milestone.strategies ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
+  const afterEdit = (result: SubmitResult) => setQueued(result === 'queued');
+
+  async function rename() {
+    setError(null);
+    try {
+      await props.onRename(name.trim());
+    } catch (refusal) {
+      setError(refusal);
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm" data-testid={`milestone-editor-${milestone.id}`}>
+      <Stack gap="xs">
+        {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
+        {error ? <ErrorNotice error={error} title="The milestone was not renamed" /> : null}
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            label={`Name of ${label}`}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <Button
+            variant="default"
+            onClick={() => void rename()}
+            disabled={busy || name.trim() === '' || name.trim() === milestone.name}
+          >
+            Rename
+          </Button>
+          <Tooltip label="Move up">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={`Move ${milestone.name} up`}
+              disabled={busy || position === 0}
+              onClick={() => props.onMove(-1)}
+            >
+              ↑
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Move down">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={`Move ${milestone.name} down`}
+              disabled={busy || position === count - 1}
+              onClick={() => props.onMove(1)}
+            >
+              ↓
+            </ActionIcon>
+          </Tooltip>
+          <Button variant="subtle" color="red" onClick={props.onRemove} disabled={busy || count === 1}>
+            Remove {label}
+          </Button>
+        </Group>
+        {strategies.length === 0 ? (
+          <Text size="sm">No strategies: this milestone turns the flag on for nobody.</Text>
+        ) : (
+          strategies.map((strategy) => (
+            <Group
+              key={strategy.id}
+              gap="xs"
+              justify="space-between"
+              data-testid={`milestone-strategy-${strategy.id}`}
+            >
+              <Text size="sm">{milestoneStrategySummary(strategy)}</Text>
+              <Group gap={4}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => setEditing({ mode: 'edit', strategy })}
+                >
+                  Edit
+                </Button>
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(strategy)}>
+                  Delete
+                </Button>
+              </Group>
+            </Group>
+          ))
+        )}
+        <Group>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setEditing({ mode: 'new' })}
+            disabled={props.definitions.length === 0}
+          >
+            Add strategy to {milestone.name}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing?.mode === 'edit'
+            ? `Edit a strategy of ${milestone.name}`
+            : `Add a strategy to ${milestone.name}`
+        }
+        size="xl"
+      >
+        {editing ? (
+          <StrategyForm
+            location={location}
+            initial={editing.mode === 'edit' ? editing.strategy : null}
+            definitions={props.definitions}
+            segments={props.segments}
+            onCancel={() => setEditing(null)}
+            onDone={(result) => {
+              setEditing(null);
+              afterEdit(result);
+            }}
+          />
+        ) : null}
+      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={`Delete a strategy of ${milestone.name}?`}
+        confirmLabel="Delete strategy"
+        failure="The strategy was not deleted"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          afterEdit(
+            await submitEdit(
+              deleteMilestoneStrategyEdit(location, deleting.id, milestoneStrategyBody(deleting)),
+            ),
+          );
+        }}
+      >
+        {deleting ? milestoneStrategySummary(deleting) : ''} leaves the milestone. Plans already made from
+        this template keep their copy.
+      </ConfirmDialog>
+    </Paper>
+  );
+}

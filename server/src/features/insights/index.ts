@@ -1,0 +1,2 @@
+export { insightRoutes } from './insight-routes';
+export { insightSnapshotJob } from './insight-snapshot-job';

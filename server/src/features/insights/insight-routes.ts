@@ -1,0 +1,88 @@
+import { Type } from 'typebox';
+import {
+  errorResponses,
+  InstanceInsightsQuerySchema,
+  InstanceInsightsSchema,
+  LifecycleTrendsQuerySchema,
+  LifecycleTrendsSchema,
+  ProjectDoraMetricsSchema,
+  ProjectStatusSchema,
+} from '../../../contract';
+import type { Db } from '../../db/database';
+import type { App } from '../../http/app-type';
+import { notFound } from '../../lib/errors';
+import { getProject } from '../projects';
+import { createInsightService } from './insight-service';
+
+/**
+ * Insights (shared/unleash/API.md §6 "Admin UI": getInstanceInsights, getLifecycleTrends; §6
+ * "Projects": getProjectStatus, getProjectDora). Reads only; the daily snapshots they draw on are written by
+ * `insightSnapshotJob`.
+ */
+export async function insightRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  const service = createInsightService(db);
+
+  app.get(
+    '/api/admin/insights',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getInstanceInsights',
+        tags: ['Insights'],
+        querystring: InstanceInsightsQuerySchema,
+        response: { 200: InstanceInsightsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.instanceInsights(request.query, await request.hiddenProjects()),
+  );
+
+  app.get(
+    '/api/admin/insights/lifecycle',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getLifecycleTrends',
+        tags: ['Insights'],
+        querystring: LifecycleTrendsQuerySchema,
+        response: { 200: LifecycleTrendsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.lifecycle(request.query.projects, await request.hiddenProjects()),
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/dora',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getProjectDora',
+        tags: ['Projects'],
+        params: Type.Object({ projectId: Type.String() }),
+        response: { 200: ProjectDoraMetricsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { projectId } = request.params;
+      if (!(await getProject(db, projectId))) throw notFound(`Could not find project with id ${projectId}`);
+      return service.projectDora(projectId);
+    },
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/status',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getProjectStatus',
+        tags: ['Projects'],
+        params: Type.Object({ projectId: Type.String() }),
+        response: { 200: ProjectStatusSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { projectId } = request.params;
+      if (!(await getProject(db, projectId))) throw notFound(`Could not find project with id ${projectId}`);
+      return service.projectStatus(projectId);
+    },
+  );
+}

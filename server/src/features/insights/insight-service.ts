@@ -1,0 +1,159 @@
+import type {
+  CreationArchiveTrend,
+  InstanceInsights,
+  InstanceInsightsQuery,
+  LifecycleTrends,
+  ProjectDoraMetrics,
+  ProjectStatus,
+} from '../../../contract';
+import type { Db } from '../../db/database';
+import { badData } from '../../lib/errors';
+import {
+  dayToDateTime,
+  flagHealth,
+  flagTrends,
+  isoWeek,
+  leadTimes,
+  lifecycleSummary,
+  lifecycleTrends,
+  parseInsightsRange,
+  parseProjectList,
+  projectFlagTrends,
+  userTrends,
+  utcDay,
+} from './insight-calculations';
+import {
+  existingProjects,
+  readCreationsByWeek,
+  readEnvironmentTypeUpdatesByWeek,
+  readLifecycleFlags,
+  readMetricsByWeek,
+  readNewProductionFlagsByWeek,
+  readProductionFlags,
+  readProjectSnapshots,
+  readProjectStatusNumbers,
+  readUserSnapshots,
+} from './insight-store';
+
+const weekFields = (weekStart: string) => ({ week: isoWeek(weekStart), date: dayToDateTime(weekStart) });
+const byDateThenProject = <T extends { date: string; project: string }>(a: T, b: T) =>
+  a.date.localeCompare(b.date) || a.project.localeCompare(b.project);
+
+/** What the insights answer; `hidden` are the projects the caller may not see. */
+export function createInsightService(db: Db, clock: () => Date = () => new Date()) {
+  return {
+    async instanceInsights(
+      query: InstanceInsightsQuery,
+      hidden: ReadonlySet<string>,
+    ): Promise<InstanceInsights> {
+      const { from, to } = parseInsightsRange(query, utcDay(clock()));
+      const [snapshots, users, creations, production, metrics, environmentTypes] = await Promise.all([
+        readProjectSnapshots(db, from, to, hidden),
+        readUserSnapshots(db, from, to),
+        readCreationsByWeek(db, from, to, hidden),
+        readNewProductionFlagsByWeek(db, from, to, hidden),
+        readMetricsByWeek(db, from, to, hidden),
+        readEnvironmentTypeUpdatesByWeek(db, from, to, hidden),
+      ]);
+      const creationArchive = new Map<string, CreationArchiveTrend>();
+      const weekOf = (weekStart: string, project: string) => {
+        const key = `${weekStart}\u0000${project}`;
+        const trend = creationArchive.get(key) ?? {
+          ...weekFields(weekStart),
+          project,
+          createdFlags: {},
+          archivedFlags: 0,
+        };
+        creationArchive.set(key, trend);
+        return trend;
+      };
+      for (const row of creations.created)
+        weekOf(row.weekStart, row.project).createdFlags[row.type] = row.created;
+      for (const row of creations.archived) weekOf(row.weekStart, row.project).archivedFlags = row.archived;
+      return {
+        userTrends: userTrends(users),
+        flagTrends: flagTrends(snapshots),
+        projectFlagTrends: projectFlagTrends(snapshots),
+        metricsSummaryTrends: metrics
+          .map((row) => ({
+            ...weekFields(row.weekStart),
+            project: row.project,
+            totalRequests: row.yes + row.no,
+            totalYes: row.yes,
+            totalNo: row.no,
+            totalApps: row.apps,
+            totalFlags: row.flags,
+            totalEnvironments: row.environments,
+          }))
+          .sort(byDateThenProject),
+        environmentTypeTrends: environmentTypes
+          .map((row) => ({
+            ...weekFields(row.weekStart),
+            environmentType: row.environmentType,
+            totalUpdates: row.count,
+          }))
+          .sort((a, b) => a.date.localeCompare(b.date) || a.environmentType.localeCompare(b.environmentType)),
+        lifecycleTrends: production
+          .map((row) => ({
+            ...weekFields(row.weekStart),
+            project: row.project,
+            newProductionFlags: row.count,
+          }))
+          .sort(byDateThenProject),
+        creationArchiveTrends: [...creationArchive.values()].sort(byDateThenProject),
+      };
+    },
+
+    /** `projects`: comma-separated ids; unknown or invisible ones are refused alike (400). */
+    async lifecycle(
+      projectsParam: string | undefined,
+      hidden: ReadonlySet<string>,
+    ): Promise<LifecycleTrends> {
+      const requested = parseProjectList(projectsParam);
+      if (requested.length > 1000) throw badData('At most 1000 projects may be named.');
+      if (requested.length > 0) {
+        const known = await existingProjects(db, requested, hidden);
+        const unknown = requested.filter((id) => !known.has(id));
+        if (unknown.length > 0) {
+          throw badData(`Unknown projects: ${unknown.slice(0, 10).join(', ')}`, [
+            { message: `no project named "${unknown[0]}"`, path: 'projects' },
+          ]);
+        }
+      }
+      const flags = await readLifecycleFlags(db, requested.length > 0 ? requested : null, hidden);
+      return lifecycleTrends(flags, clock());
+    },
+
+    /** Lead time to production of a project's flags; the caller has checked the project exists. */
+    async projectDora(project: string): Promise<ProjectDoraMetrics> {
+      return leadTimes(await readProductionFlags(db, project));
+    },
+
+    /** The project status (Unleash's "Project status" view); the caller has checked the project exists. */
+    async projectStatus(project: string): Promise<ProjectStatus> {
+      const now = clock();
+      const [{ activity, numbers }, flags] = await Promise.all([
+        readProjectStatusNumbers(db, project, now),
+        readLifecycleFlags(db, [project], new Set()),
+      ]);
+      const health = flagHealth({
+        total: numbers.total,
+        stale: numbers.stale,
+        potentiallyStale: numbers.potentially_stale,
+      });
+      const summary = lifecycleSummary(flags, now);
+      return {
+        activityCountByDate: activity,
+        health: { current: health },
+        technicalDebt: { current: 100 - health },
+        resources: { apiTokens: numbers.api_tokens, members: numbers.members, segments: numbers.segments },
+        staleFlags: { total: numbers.stale + numbers.potentially_stale },
+        lifecycleSummary: {
+          ...summary,
+          // Archived counts come from the flags themselves, which holds for flags archived before lifecycles existed.
+          archived: { currentFlags: numbers.archived, last30Days: numbers.archived_last30 },
+        },
+      };
+    },
+  };
+}
