@@ -142,15 +142,20 @@ export const ScheduleConflictsSchema = Type.Object({
   changeRequests: Type.Array(Type.Object({ id: Type.Integer(), title: Type.Optional(Type.String()) })),
 });
 
+/** What every change, of a flag or a segment, shows after its action and payload. */
+const changeProvenance = {
+  createdBy: Type.Optional(ChangeRequestUserSchema),
+  createdAt: Type.Optional(DateTimeSchema),
+  scheduleConflicts: Type.Optional(ScheduleConflictsSchema),
+};
+
 export const ChangeRequestChangeSchema = Type.Object({
   id: Type.Integer(),
   action: Type.String(),
   /** Why this change no longer fits the flag as it is now (e.g. "The strategy was deleted"). */
   conflict: Type.Optional(Type.String()),
   payload: Type.Optional(Type.Unknown()),
-  createdBy: Type.Optional(ChangeRequestUserSchema),
-  createdAt: Type.Optional(DateTimeSchema),
-  scheduleConflicts: Type.Optional(ScheduleConflictsSchema),
+  ...changeProvenance,
 });
 export type ChangeRequestChange = Static<typeof ChangeRequestChangeSchema>;
 
@@ -160,9 +165,7 @@ export const ChangeRequestSegmentChangeSchema = Type.Object({
   name: Type.String(),
   conflict: Type.Optional(Type.String()),
   payload: Type.Unknown(),
-  createdBy: Type.Optional(ChangeRequestUserSchema),
-  createdAt: Type.Optional(DateTimeSchema),
-  scheduleConflicts: Type.Optional(ScheduleConflictsSchema),
+  ...changeProvenance,
 });
 export type ChangeRequestSegmentChange = Static<typeof ChangeRequestSegmentChangeSchema>;
 
@@ -205,19 +208,29 @@ export const ChangeRequestScheduleSchema = Type.Object({
 });
 export type ChangeRequestSchedule = Static<typeof ChangeRequestScheduleSchema>;
 
+/**
+ * The fields a change request shows both read alone and in a list (in Unleash's order); the list
+ * may leave out `minApprovals`.
+ */
+function changeRequestFields<MinApprovals extends TSchema>(minApprovals: MinApprovals) {
+  return {
+    id: Type.Integer(),
+    title: Type.Optional(Type.String()),
+    environment: Type.String(),
+    minApprovals,
+    project: Type.String(),
+    features: Type.Array(ChangeRequestFeatureSchema),
+    segments: Type.Array(ChangeRequestSegmentChangeSchema),
+    approvals: Type.Optional(Type.Array(ChangeRequestApprovalSchema)),
+    rejections: Type.Optional(Type.Array(ChangeRequestApprovalSchema)),
+    comments: Type.Optional(Type.Array(ChangeRequestCommentSchema)),
+    createdBy: ChangeRequestUserSchema,
+    createdAt: DateTimeSchema,
+  };
+}
+
 export const ChangeRequestSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.Optional(Type.String()),
-  environment: Type.String(),
-  minApprovals: Type.Integer(),
-  project: Type.String(),
-  features: Type.Array(ChangeRequestFeatureSchema),
-  segments: Type.Array(ChangeRequestSegmentChangeSchema),
-  approvals: Type.Optional(Type.Array(ChangeRequestApprovalSchema)),
-  rejections: Type.Optional(Type.Array(ChangeRequestApprovalSchema)),
-  comments: Type.Optional(Type.Array(ChangeRequestCommentSchema)),
-  createdBy: ChangeRequestUserSchema,
-  createdAt: DateTimeSchema,
+  ...changeRequestFields(Type.Integer()),
   stateTimestamps: Type.Record(Type.String(), DateTimeSchema),
   state: ChangeRequestStateSchema,
   /** Present when the request is Scheduled (or its schedule failed or was suspended). */
@@ -227,18 +240,7 @@ export type ChangeRequest = Static<typeof ChangeRequestSchema>;
 
 /** changeRequestsSchema: the list shapes (no stateTimestamps). */
 export const ChangeRequestListItemSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.Optional(Type.String()),
-  environment: Type.String(),
-  minApprovals: Type.Optional(Type.Integer()),
-  project: Type.String(),
-  features: Type.Array(ChangeRequestFeatureSchema),
-  segments: Type.Array(ChangeRequestSegmentChangeSchema),
-  approvals: Type.Optional(Type.Array(ChangeRequestApprovalSchema)),
-  rejections: Type.Optional(Type.Array(ChangeRequestApprovalSchema)),
-  comments: Type.Optional(Type.Array(ChangeRequestCommentSchema)),
-  createdBy: ChangeRequestUserSchema,
-  createdAt: DateTimeSchema,
+  ...changeRequestFields(Type.Optional(Type.Integer())),
   state: ChangeRequestStateSchema,
   schedule: Type.Optional(ChangeRequestScheduleSchema),
 });

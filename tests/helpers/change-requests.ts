@@ -16,13 +16,23 @@ export interface Reviewers {
   send: Record<string, Send>;
 }
 
+/** A user to sign in: an Editor holding the reviewer role unless `reviewer` is false. */
+export interface TestUser {
+  username: string;
+  email?: string;
+  rootRole?: 'Editor' | 'Viewer';
+  reviewer?: boolean;
+}
+
 /**
- * Editors who may approve and apply change requests in the default project's production
- * environment, signed in, with change requests on there (one approval required).
+ * Users signed in, the Editors among them (unless `reviewer: false`) holding a role that may
+ * approve and apply change requests in the default project's production environment, with change
+ * requests on there (one approval required) unless `enableChangeRequests` is false.
  */
 export async function setUpReviewers(
   t: TestApp,
-  users: Array<{ username: string; email?: string }>,
+  users: TestUser[],
+  { enableChangeRequests = true }: { enableChangeRequests?: boolean } = {},
 ): Promise<Reviewers> {
   const role = await t.request('POST', '/api/admin/roles', {
     name: 'Production reviewer',
@@ -36,20 +46,24 @@ export async function setUpReviewers(
   const roleId: number = role.json().roles?.id ?? role.json().id;
   const ids: Record<string, number> = {};
   const send: Record<string, Send> = {};
-  for (const user of users) {
-    const id = await createUser(t, { ...user, rootRole: 'Editor' });
-    await t.db.insertInto('role_user').values({ user_id: id, role_id: roleId, project: 'default' }).execute();
+  for (const { reviewer = true, rootRole = 'Editor', ...user } of users) {
+    const id = await createUser(t, { ...user, rootRole });
+    if (reviewer) {
+      await t.db
+        .insertInto('role_user')
+        .values({ user_id: id, role_id: roleId, project: 'default' })
+        .execute();
+    }
     ids[user.username] = id;
     send[user.username] = as(t, { cookie: await login(t, user.username) });
   }
-  const config = await t.request(
-    'PUT',
-    '/api/admin/projects/default/environments/production/change-requests/config',
-    {
-      changeRequestsEnabled: true,
-      requiredApprovals: 1,
-    },
-  );
-  expect(config.statusCode, config.body).toBe(200);
+  if (enableChangeRequests) {
+    const config = await t.request(
+      'PUT',
+      '/api/admin/projects/default/environments/production/change-requests/config',
+      { changeRequestsEnabled: true, requiredApprovals: 1 },
+    );
+    expect(config.statusCode, config.body).toBe(200);
+  }
   return { roleId, ids, send };
 }

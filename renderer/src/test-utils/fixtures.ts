@@ -1,4 +1,47 @@
+import type { Feature, FeatureEnvironment } from '../features/flag-page/flag-page-api';
 import { createFakeServer, unleashError } from './fake-server';
+
+/**
+ * Flag `checkout` of project `default` as the flag page reads it: on in development, off in
+ * production, no strategies; `production` adds to its production environment.
+ */
+export function checkoutFlag(
+  overrides: Partial<Feature> = {},
+  production: Partial<FeatureEnvironment> = {},
+): Feature {
+  return {
+    name: 'checkout',
+    type: 'release',
+    description: null,
+    project: 'default',
+    stale: false,
+    impressionData: false,
+    archived: false,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    environments: [
+      {
+        name: 'development',
+        type: 'development',
+        enabled: true,
+        sortOrder: 1,
+        lastSeenAt: null,
+        strategies: [],
+      },
+      {
+        name: 'production',
+        type: 'production',
+        enabled: false,
+        sortOrder: 2,
+        lastSeenAt: null,
+        strategies: [],
+        ...production,
+      },
+    ],
+    dependencies: [],
+    children: [],
+    ...overrides,
+  };
+}
 
 /** Two feature types whose lifetime PUT changes them, refusing more than 1000 days as a schema would. */
 export function featureTypeServer() {

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { navigate } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
 import type { ChangeRequest } from './change-request-types';
 import { changeCount } from './change-request-types';
+import { StepDialog } from './StepDialog';
 import { isMine, ONLINE_ONLY_REASON, useMe, useReviewStep } from './use-change-requests';
 
 type Dialog = 'reject' | 'schedule' | 'cancel' | null;
@@ -15,6 +16,12 @@ const FINAL_WORDS: Partial<Record<ChangeRequest['state'], string>> = {
   Cancelled: 'Cancelled: nothing of it was applied.',
   Rejected: 'Rejected: nothing of it was applied.',
 };
+
+/** An approved request is applied or scheduled; a scheduled one applied now or rescheduled. */
+const LATER_STEP_WORDS = {
+  Approved: { applyKey: 'apply', apply: 'Apply changes', scheduleKey: 'schedule', schedule: 'Schedule' },
+  Scheduled: { applyKey: 'apply-now', apply: 'Apply now', scheduleKey: 'reschedule', schedule: 'Reschedule' },
+} as const;
 
 /** `datetime-local` wants local wall-clock time without seconds or zone. */
 export function toLocalInput(iso: string): string {
@@ -126,60 +133,33 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
           Approve
         </StepButton>,
       );
-      add(
-        'reject',
-        <StepButton
-          {...common}
-          color="red"
-          variant="light"
-          reason={mine ? 'Cancel your own request instead.' : null}
-          onClick={() => setDialog('reject')}
-        >
-          Reject
-        </StepButton>,
-      );
       break;
     case 'Approved':
+    case 'Scheduled': {
+      const words = LATER_STEP_WORDS[request.state];
       add(
-        'apply',
+        words.applyKey,
         <StepButton
           {...common}
           reason={null}
           onClick={() => void step.run((api) => api.setState(project, id, { state: 'Applied' }))}
         >
-          Apply changes
+          {words.apply}
         </StepButton>,
       );
       add(
-        'schedule',
+        words.scheduleKey,
         <StepButton {...common} variant="light" reason={null} onClick={() => setDialog('schedule')}>
-          Schedule
+          {words.schedule}
         </StepButton>,
       );
       break;
-    case 'Scheduled':
-      add(
-        'apply-now',
-        <StepButton
-          {...common}
-          reason={null}
-          onClick={() => void step.run((api) => api.setState(project, id, { state: 'Applied' }))}
-        >
-          Apply now
-        </StepButton>,
-      );
-      add(
-        'reschedule',
-        <StepButton {...common} variant="light" reason={null} onClick={() => setDialog('schedule')}>
-          Reschedule
-        </StepButton>,
-      );
-      break;
+    }
     default:
       break;
   }
-  // Unleash's way back from an approved or scheduled request: a reviewer rejects it.
-  if (request.state === 'Approved' || request.state === 'Scheduled')
+  // A reviewer rejects a request in review, and (Unleash's way back) an approved or scheduled one.
+  if (request.state === 'In review' || request.state === 'Approved' || request.state === 'Scheduled')
     add(
       'reject',
       <StepButton
@@ -222,99 +202,81 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
         <ErrorNotice error={step.error} title="The change request did not move on" />
       ) : null}
 
-      <Modal opened={dialog === 'reject'} onClose={close} title={`Reject change request #${id}`}>
-        <Stack gap="sm">
-          {step.error ? <ErrorNotice error={step.error} title="The change request was not rejected" /> : null}
-          <Textarea
-            label="Why (shown to the author)"
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
-            minRows={3}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Back
-            </Button>
-            <Button
-              color="red"
-              loading={step.busy}
-              disabled={step.offline}
-              onClick={() =>
-                void done((api) =>
-                  api.setState(project, id, {
-                    state: 'Rejected',
-                    ...(comment.trim() ? { comment: comment.trim() } : {}),
-                  }),
-                )
-              }
-            >
-              Reject changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <StepDialog
+        opened={dialog === 'reject'}
+        onClose={close}
+        title={`Reject change request #${id}`}
+        error={step.error}
+        errorTitle="The change request was not rejected"
+        confirm={{
+          label: 'Reject changes',
+          color: 'red',
+          loading: step.busy,
+          disabled: step.offline,
+          onClick: () =>
+            void done((api) =>
+              api.setState(project, id, {
+                state: 'Rejected',
+                ...(comment.trim() ? { comment: comment.trim() } : {}),
+              }),
+            ),
+        }}
+      >
+        <Textarea
+          label="Why (shown to the author)"
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+          minRows={3}
+          data-autofocus
+        />
+      </StepDialog>
 
-      <Modal opened={dialog === 'schedule'} onClose={close} title={`Schedule change request #${id}`}>
-        <Stack gap="sm">
-          {step.error ? (
-            <ErrorNotice error={step.error} title="The change request was not scheduled" />
-          ) : null}
-          <TextInput
-            type="datetime-local"
-            label="Apply at (your local time)"
-            value={when}
-            onChange={(event) => setWhen(event.currentTarget.value)}
-            data-autofocus
-          />
-          {when && Date.parse(when) <= Date.now() ? (
-            <Alert color="yellow" variant="light">
-              Choose a time in the future.
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Back
-            </Button>
-            <Button
-              loading={step.busy}
-              disabled={step.offline || !when || !(Date.parse(when) > Date.now())}
-              onClick={() =>
-                void done((api) =>
-                  api.setState(project, id, {
-                    state: 'Scheduled',
-                    scheduledAt: new Date(when).toISOString(),
-                  }),
-                )
-              }
-            >
-              {request.state === 'Scheduled' ? 'Update schedule' : 'Schedule changes'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <StepDialog
+        opened={dialog === 'schedule'}
+        onClose={close}
+        title={`Schedule change request #${id}`}
+        error={step.error}
+        errorTitle="The change request was not scheduled"
+        confirm={{
+          label: request.state === 'Scheduled' ? 'Update schedule' : 'Schedule changes',
+          loading: step.busy,
+          disabled: step.offline || !when || !(Date.parse(when) > Date.now()),
+          onClick: () =>
+            void done((api) =>
+              api.setState(project, id, { state: 'Scheduled', scheduledAt: new Date(when).toISOString() }),
+            ),
+        }}
+      >
+        <TextInput
+          type="datetime-local"
+          label="Apply at (your local time)"
+          value={when}
+          onChange={(event) => setWhen(event.currentTarget.value)}
+          data-autofocus
+        />
+        {when && Date.parse(when) <= Date.now() ? (
+          <Alert color="yellow" variant="light">
+            Choose a time in the future.
+          </Alert>
+        ) : null}
+      </StepDialog>
 
-      <Modal opened={dialog === 'cancel'} onClose={close} title={`Cancel change request #${id}?`}>
-        <Stack gap="sm">
-          <Text size="sm">Nothing of it is applied, and it cannot be reopened.</Text>
-          {step.error ? (
-            <ErrorNotice error={step.error} title="The change request was not cancelled" />
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep it
-            </Button>
-            <Button
-              color="red"
-              loading={step.busy}
-              disabled={step.offline}
-              onClick={() => void done((api) => api.setState(project, id, { state: 'Cancelled' }))}
-            >
-              Cancel request
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <StepDialog
+        opened={dialog === 'cancel'}
+        onClose={close}
+        title={`Cancel change request #${id}?`}
+        intro={<Text size="sm">Nothing of it is applied, and it cannot be reopened.</Text>}
+        error={step.error}
+        errorTitle="The change request was not cancelled"
+        backLabel="Keep it"
+        confirm={{
+          label: 'Cancel request',
+          color: 'red',
+          loading: step.busy,
+          disabled: step.offline,
+          onClick: () => void done((api) => api.setState(project, id, { state: 'Cancelled' })),
+        }}
+      />
     </Stack>
   );
 }

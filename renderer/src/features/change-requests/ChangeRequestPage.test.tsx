@@ -159,6 +159,25 @@ describe('change request page', () => {
     });
   });
 
+  it('offers a scheduled request to apply now, reschedule or reject, and cancels after asking', async () => {
+    const { server } = reviewServer('Scheduled', { id: 1, username: 'admin' });
+    await open(server);
+    const actions = await screen.findByTestId('change-request-actions');
+    await within(actions).findByRole('button', { name: 'Apply now' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Apply now', 'Reschedule', 'Unschedule and reject', 'Cancel request']);
+    fireEvent.click(within(actions).getByRole('button', { name: 'Cancel request' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Nothing of it is applied, and it cannot be reopened.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    await waitFor(() => expect(server.calls('PUT', `${CR}/state`)).toHaveLength(1));
+    expect(server.calls('PUT', `${CR}/state`)[0]?.body).toEqual({ state: 'Cancelled' });
+  });
+
   it('shows why a scheduled application failed', async () => {
     const { server, request } = reviewServer('Scheduled');
     request.schedule = {

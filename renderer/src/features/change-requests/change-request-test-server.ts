@@ -1,5 +1,5 @@
 import { answer, createFakeServer, type FakeServer } from '../../test-utils/fake-server';
-import type { Feature } from '../flag-page/flag-page-api';
+import { checkoutFlag } from '../../test-utils/fixtures';
 import type {
   ChangeRequest,
   ChangeRequestCreate,
@@ -38,37 +38,13 @@ export function changeRequestServer() {
     variants: [],
     parameters: { rollout: '25', stickiness: 'default', groupId: 'checkout' },
   };
-  const feature: Feature = {
-    name: 'checkout',
-    type: 'release',
-    description: null,
-    project: 'default',
-    stale: false,
-    impressionData: false,
-    archived: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    environments: [
-      {
-        name: 'development',
-        type: 'development',
-        enabled: true,
-        sortOrder: 1,
-        lastSeenAt: null,
-        strategies: [],
-      },
-      {
-        name: 'production',
-        type: 'production',
-        enabled: false,
-        sortOrder: 2,
-        lastSeenAt: null,
-        strategies: [rollout],
-        variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }],
-      },
-    ],
-    dependencies: [],
-    children: [],
-  };
+  const feature = checkoutFlag(
+    {},
+    {
+      strategies: [rollout],
+      variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }],
+    },
+  );
   const requests: ChangeRequest[] = [];
   let nextChange = 1;
 

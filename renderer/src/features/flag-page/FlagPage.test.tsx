@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, createFakeServer, type FakeServer, unleashError } from '../../test-utils/fake-server';
+import { checkoutFlag } from '../../test-utils/fixtures';
 import { renderWithConsole } from '../../test-utils/render';
 import { ProjectsScreen } from '../projects/ProjectsScreen';
 import type { Feature, Variant } from './flag-page-api';
@@ -12,37 +13,10 @@ const FLAG = '/api/admin/projects/default/features/checkout';
  * environments switch, variants, tags, stale and description change, archive and revive work.
  */
 function flagPageServer(): { server: FakeServer; feature: Feature; variants: Record<string, Variant[]> } {
-  const feature: Feature = {
-    name: 'checkout',
-    type: 'release',
+  const feature = checkoutFlag({
     description: 'The new checkout',
-    project: 'default',
-    stale: false,
-    impressionData: false,
-    archived: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
     createdBy: { id: 1, name: 'Ada Admin', imageUrl: '' },
-    environments: [
-      {
-        name: 'development',
-        type: 'development',
-        enabled: true,
-        sortOrder: 1,
-        lastSeenAt: null,
-        strategies: [],
-      },
-      {
-        name: 'production',
-        type: 'production',
-        enabled: false,
-        sortOrder: 2,
-        lastSeenAt: null,
-        strategies: [],
-      },
-    ],
-    dependencies: [],
-    children: [],
-  };
+  });
   const variants: Record<string, Variant[]> = {
     development: [{ name: 'red', weight: 1000, weightType: 'variable', stickiness: 'default' }],
     production: [],

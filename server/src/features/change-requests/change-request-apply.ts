@@ -9,11 +9,10 @@ import { changeRequestNotFound, plainActor } from './change-request-drafts';
 import {
   type ChangeRequestRecord,
   type ChangeRow,
-  deleteSchedule,
   getChangeRequestRow,
   listChanges,
-  setChangeRequestState,
-} from './change-request-store';
+} from './change-request-read-store';
+import { deleteSchedule, setChangeRequestState } from './change-request-store';
 import type { ChangeRequestConflicts } from './change-request-view';
 
 /**

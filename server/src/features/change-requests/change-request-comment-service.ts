@@ -13,10 +13,9 @@ import {
   authorKey,
   type ChangeRequestRow,
   getChangeRequestRow,
-  insertComment,
   listRequestedApproverIds,
-  setChangeRequestTitle,
-} from './change-request-store';
+} from './change-request-read-store';
+import { insertComment, replaceRequestedApprovers, setChangeRequestTitle } from './change-request-store';
 
 /** Unleash caps the reviewers an author may ask for (API.md §10.1 "Transitions"). */
 export const MAX_REQUESTED_APPROVERS = 10;
@@ -136,16 +135,7 @@ export async function setRequestedApprovers(
       }
     }
     const before = await listRequestedApproverIds(trx, row.id);
-    await trx
-      .deleteFrom('change_request_requested_approvers')
-      .where('change_request_id', '=', row.id)
-      .execute();
-    if (wanted.length > 0) {
-      await trx
-        .insertInto('change_request_requested_approvers')
-        .values(wanted.map((userId) => ({ change_request_id: row.id, user_id: userId })))
-        .execute();
-    }
+    await replaceRequestedApprovers(trx, row.id, wanted);
     await appendEvent(trx, {
       type: CHANGE_REQUEST_EVENT_TYPES.requestedApproversUpdated,
       ...eventBase(row, input.actor),

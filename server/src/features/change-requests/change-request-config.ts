@@ -6,12 +6,8 @@ import {
 } from '../../../contract';
 import { notFound } from '../../lib/errors';
 import { type Actor, appendEvent, type Queryable } from '../events';
-import {
-  deleteChangeRequestSetting,
-  getChangeRequestSetting,
-  listProjectEnvironmentConfig,
-  upsertChangeRequestSetting,
-} from './change-request-store';
+import { getChangeRequestSetting, listProjectEnvironmentConfig } from './change-request-read-store';
+import { deleteChangeRequestSetting, upsertChangeRequestSetting } from './change-request-store';
 
 /** GET …/change-requests/config: every environment of the project, on or off. */
 export async function getChangeRequestConfig(

@@ -24,18 +24,20 @@ import {
 import {
   type ChangeRequestRow,
   type ChangeRow,
-  clearApprovals,
   countChanges,
-  deleteChange,
-  deleteChangeRequestRow,
-  deleteSchedule,
   findOpenDraft,
   getChange,
   getChangeRequestRow,
   getChangeRequestSetting,
+  projectHasEnvironment,
+} from './change-request-read-store';
+import {
+  clearApprovals,
+  deleteChange,
+  deleteChangeRequestRow,
+  deleteSchedule,
   insertChange,
   insertChangeRequest,
-  projectHasEnvironment,
   setChangeRequestState,
 } from './change-request-store';
 
@@ -114,17 +116,17 @@ async function dryRun(
   }
 }
 
+/** Changes posted to a project environment's draft, with who posts them. */
+export interface PostedChanges {
+  project: string;
+  environment: string;
+  changes: ChangeRequestCreate[];
+  caller: Caller;
+  actor: Actor;
+}
+
 /** Shape, permission, flag-in-project and dry-run checks of posted changes. */
-export async function validateChanges(
-  db: Db,
-  input: {
-    project: string;
-    environment: string;
-    changes: ChangeRequestCreate[];
-    caller: Caller;
-    actor: Actor;
-  },
-): Promise<ValidChange[]> {
+export async function validateChanges(db: Db, input: PostedChanges): Promise<ValidChange[]> {
   const valid = input.changes.map(validateChangeShape);
   for (const change of valid) {
     assertMayDraft(input.caller, change, input.project, input.environment);
@@ -205,16 +207,7 @@ async function openDraft(
 }
 
 /** POST …/environments/{env}/change-requests: adds to the caller's draft; answers its id. */
-export async function addChangesToDraft(
-  db: Db,
-  input: {
-    project: string;
-    environment: string;
-    changes: ChangeRequestCreate[];
-    caller: Caller;
-    actor: Actor;
-  },
-): Promise<number> {
+export async function addChangesToDraft(db: Db, input: PostedChanges): Promise<number> {
   const actor = plainActor(input.actor);
   const setting = await getChangeRequestSetting(db, input.project, input.environment);
   if (!setting) {

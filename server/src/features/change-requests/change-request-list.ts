@@ -1,21 +1,16 @@
 import { sql } from 'kysely';
-import {
-  CHANGE_REQUEST_LIST_LIMIT,
-  type ChangeRequestListItem,
-  type ChangeRequestReviewer,
-  type ChangeRequestsCount,
-  OPEN_CHANGE_REQUEST_STATES,
-} from '../../../contract';
+import type { ChangeRequestListItem, ChangeRequestReviewer, ChangeRequestsCount } from '../../../contract';
 import type { Caller } from '../../lib/caller';
 import { callerHas, grantsAllow, resolveGrants } from '../access';
 import { type Actor, avatarUrl, type Queryable } from '../events';
 import {
-  authorKey,
-  type ChangeRequestRow,
-  loadChangeRequestRecords,
-  selectChangeRequestRows,
-  toChangeRequestRow,
-} from './change-request-store';
+  countProjectRequestsByState,
+  listActionableCandidates,
+  listNewestProjectRequests,
+  listRequestedApproverUsers,
+  listScheduledRequestsTouching,
+} from './change-request-list-store';
+import { authorKey, type ChangeRequestRow, loadChangeRequestRecords } from './change-request-read-store';
 import { toChangeRequestListItem } from './change-request-view';
 
 /**
@@ -28,38 +23,13 @@ async function listItems(db: Queryable, rows: ChangeRequestRow[]): Promise<Chang
   return (await loadChangeRequestRecords(db, rows)).map((record) => toChangeRequestListItem(record));
 }
 
-/**
- * A draft is its author's until sent to review (Unleash shows others' drafts to no one), so
- * every list keeps only the caller's own drafts.
- */
-function visibleTo(actor: Actor) {
-  const key = authorKey(actor);
-  return sql<boolean>`(state <> 'Draft' or author_key = ${key})`;
-}
-
-type RequestQuery = ReturnType<typeof selectChangeRequestRows>;
-
-/** The project's requests that `narrow` keeps, newest first, capped at CHANGE_REQUEST_LIST_LIMIT. */
-async function newestInProject(
-  db: Queryable,
-  project: string,
-  narrow: (query: RequestQuery) => RequestQuery,
-): Promise<ChangeRequestListItem[]> {
-  const rows = await narrow(selectChangeRequestRows(db).where('project', '=', project))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(CHANGE_REQUEST_LIST_LIMIT)
-    .execute();
-  return listItems(db, rows.map(toChangeRequestRow));
-}
-
 /** GET …/change-requests: the project's newest 300 (CHANGE_REQUEST_LIST_LIMIT), newest first. */
-export function listProjectChangeRequests(
+export async function listProjectChangeRequests(
   db: Queryable,
   project: string,
   actor: Actor,
 ): Promise<ChangeRequestListItem[]> {
-  return newestInProject(db, project, (query) => query.where(visibleTo(actor)));
+  return listItems(db, await listNewestProjectRequests(db, project, { visibleTo: actor }));
 }
 
 /** GET …/change-requests/count: requests by state ("reviewRequired" is In review). */
@@ -67,16 +37,10 @@ export async function countProjectChangeRequests(
   db: Queryable,
   project: string,
 ): Promise<ChangeRequestsCount> {
-  const rows = await db
-    .selectFrom('change_requests')
-    .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('project', '=', project)
-    .where('state', '<>', 'Draft')
-    .groupBy('state')
-    .execute();
-  const of = (state: string) => Number(rows.find((row) => row.state === state)?.n ?? 0);
+  const rows = await countProjectRequestsByState(db, project);
+  const of = (state: string) => rows.find((row) => row.state === state)?.count ?? 0;
   return {
-    total: rows.reduce((sum, row) => sum + Number(row.n), 0),
+    total: rows.reduce((sum, row) => sum + row.count, 0),
     applied: of('Applied'),
     rejected: of('Rejected'),
     reviewRequired: of('In review'),
@@ -86,37 +50,23 @@ export async function countProjectChangeRequests(
 }
 
 /** GET …/change-requests/pending: the caller's open requests in the project, newest first. */
-export function listPendingForAuthor(
+export async function listPendingForAuthor(
   db: Queryable,
   project: string,
   actor: Actor,
 ): Promise<ChangeRequestListItem[]> {
-  return newestInProject(db, project, (query) =>
-    query.where('author_key', '=', authorKey(actor)).where('state', 'in', [...OPEN_CHANGE_REQUEST_STATES]),
-  );
+  return listItems(db, await listNewestProjectRequests(db, project, { author: actor, openOnly: true }));
 }
 
 /** GET …/change-requests/pending/{featureName}: open requests with a change to the flag. */
-export function listPendingForFeature(
+export async function listPendingForFeature(
   db: Queryable,
   project: string,
   feature: string,
   actor: Actor,
 ): Promise<ChangeRequestListItem[]> {
-  return newestInProject(db, project, (query) =>
-    query
-      .where('state', 'in', [...OPEN_CHANGE_REQUEST_STATES])
-      .where(visibleTo(actor))
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('change_request_events as e')
-            .select(sql`1`.as('one'))
-            .whereRef('e.change_request_id', '=', 'change_requests.id')
-            .where('e.feature', '=', feature),
-        ),
-      ),
-  );
+  const rows = await listNewestProjectRequests(db, project, { openOnly: true, visibleTo: actor, feature });
+  return listItems(db, rows);
 }
 
 /**
@@ -127,44 +77,7 @@ export function listPendingForFeature(
  */
 export async function countActionable(db: Queryable, project: string, caller: Caller, actor: Actor) {
   const key = authorKey(actor);
-  const rows = await db
-    .selectFrom('change_requests as cr')
-    .leftJoin('change_request_schedule as s', 's.change_request_id', 'cr.id')
-    .select([
-      'cr.id',
-      'cr.environment',
-      'cr.state',
-      'cr.author_key as authorKey',
-      's.status as scheduleStatus',
-    ])
-    .where('cr.project', '=', project)
-    .where('cr.state', 'in', ['In review', 'Approved', 'Scheduled'])
-    .where((eb) =>
-      actor.userId === null || actor.userId <= 0
-        ? eb.val(true)
-        : eb.and([
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('change_request_approvals as a')
-                  .select(sql`1`.as('one'))
-                  .whereRef('a.change_request_id', '=', 'cr.id')
-                  .where('a.created_by_user_id', '=', actor.userId)
-                  .where('cr.state', '=', 'In review'),
-              ),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('change_request_rejections as r')
-                  .select(sql`1`.as('one'))
-                  .whereRef('r.change_request_id', '=', 'cr.id')
-                  .where('r.created_by_user_id', '=', actor.userId),
-              ),
-            ),
-          ]),
-    )
-    .execute();
+  const rows = await listActionableCandidates(db, project, actor);
   let total = 0;
   for (const row of rows) {
     const context = { project, environment: row.environment };
@@ -185,29 +98,7 @@ export async function listScheduledTouching(
   project: string,
   filter: { feature?: string | undefined; strategyId?: string | undefined },
 ) {
-  let query = db
-    .selectFrom('change_requests as cr')
-    .select(['cr.id', 'cr.environment', 'cr.title'])
-    .where('cr.project', '=', project)
-    .where('cr.state', '=', 'Scheduled');
-  const { feature, strategyId } = filter;
-  if (feature !== undefined || strategyId !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('change_request_events as e')
-          .select(sql`1`.as('one'))
-          .whereRef('e.change_request_id', '=', 'cr.id')
-          .$if(feature !== undefined, (q) => q.where('e.feature', '=', feature as string))
-          .$if(strategyId !== undefined, (q) =>
-            q
-              .where('e.action', 'in', ['updateStrategy', 'deleteStrategy'])
-              .where(sql`e.payload->>'id'`, '=', strategyId as string),
-          ),
-      ),
-    );
-  }
-  const rows = await query.orderBy('cr.id').limit(CHANGE_REQUEST_LIST_LIMIT).execute();
+  const rows = await listScheduledRequestsTouching(db, project, filter);
   return rows.map((row) => ({
     id: row.id,
     environment: row.environment,
@@ -267,12 +158,5 @@ export async function listAvailableReviewers(
 
 /** GET …/{id}/approvers: the users the author asked to review. */
 export async function listRequestedApprovers(db: Queryable, changeRequestId: number) {
-  const rows = await db
-    .selectFrom('change_request_requested_approvers as ra')
-    .innerJoin('users as u', 'u.id', 'ra.user_id')
-    .select(['u.id', 'u.email', 'u.username', 'u.name'])
-    .where('ra.change_request_id', '=', changeRequestId)
-    .orderBy('u.id')
-    .execute();
-  return rows.map(toReviewer);
+  return (await listRequestedApproverUsers(db, changeRequestId)).map(toReviewer);
 }

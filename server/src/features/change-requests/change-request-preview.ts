@@ -3,7 +3,7 @@ import type { Actor, Queryable } from '../events';
 import { applyAdminOperation } from '../operations';
 import { toAdminOperations } from './change-actions';
 import { changeRequestNotFound, plainActor } from './change-request-drafts';
-import { getChangeRequestRow, listChanges } from './change-request-store';
+import { getChangeRequestRow, listChanges } from './change-request-read-store';
 
 /** Carries the preview's answer out of the transaction it rolls back. */
 class PreviewDone<T> extends Error {

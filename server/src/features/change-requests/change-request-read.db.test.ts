@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus, setUpReviewers } from '../../../../tests/helpers/change-requests';
 import { createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
-import { as, createUser, login, type Send } from '../../../../tests/helpers/identity';
+import type { Send } from '../../../../tests/helpers/identity';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type {
   ChangeRequest,
@@ -41,13 +41,14 @@ describe('change-request lists and collaboration', () => {
     const reviewers = await setUpReviewers(t, [
       { username: 'alice', email: 'alice@example.com' },
       { username: 'bob', email: 'bob@example.com' },
+      { username: 'vic', rootRole: 'Viewer', reviewer: false },
     ]);
     aliceId = reviewers.ids.alice!;
     bobId = reviewers.ids.bob!;
     alice = reviewers.send.alice!;
     bob = reviewers.send.bob!;
-    vicId = await createUser(t, { username: 'vic', rootRole: 'Viewer' });
-    viewer = as(t, { cookie: await login(t, 'vic') });
+    vicId = reviewers.ids.vic!;
+    viewer = reviewers.send.vic!;
     await createFlag(t, 'list-flag');
     await createFlag(t, 'other-flag');
     const strategy = await t.request(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus, setUpReviewers } from '../../../../tests/helpers/change-requests';
 import { call, createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
-import { as, createUser, login, type Send } from '../../../../tests/helpers/identity';
+import type { Send } from '../../../../tests/helpers/identity';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ChangeRequest, ChangeRequestEnvironmentConfig } from '../../../contract';
 
@@ -18,47 +19,27 @@ describe('change requests: config, drafts, review and apply', () => {
   let carol: Send;
   let viewer: Send;
 
-  async function json<T>(
-    send: Send,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body: unknown,
-    status: number,
-  ) {
-    const response = await send(method, url, body);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-    return (response.body ? response.json() : undefined) as T;
-  }
+  const json = expectStatus;
   const setState = (send: Send, id: number, body: object, status = 200) =>
     json<ChangeRequest>(send, 'PUT', `${P}/change-requests/${id}/state`, body, status);
 
   beforeAll(async () => {
     t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
-    // Reviewers: a custom project role holding approve and apply in production only.
-    const role = await t.request('POST', '/api/admin/roles', {
-      name: 'Production reviewer',
-      type: 'custom',
-      permissions: [
-        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
-        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
+    // Bob and Carol review (approve and apply in production); change requests stay off.
+    const { send } = await setUpReviewers(
+      t,
+      [
+        { username: 'alice', reviewer: false },
+        { username: 'bob' },
+        { username: 'carol' },
+        { username: 'vic', rootRole: 'Viewer', reviewer: false },
       ],
-    });
-    expect(role.statusCode, role.body).toBe(200);
-    const roleId = role.json().roles?.id ?? role.json().id;
-    await createUser(t, { username: 'alice', rootRole: 'Editor' });
-    const bobId = await createUser(t, { username: 'bob', rootRole: 'Editor' });
-    const carolId = await createUser(t, { username: 'carol', rootRole: 'Editor' });
-    await createUser(t, { username: 'vic', rootRole: 'Viewer' });
-    for (const userId of [bobId, carolId]) {
-      await t.db
-        .insertInto('role_user')
-        .values({ user_id: userId, role_id: roleId, project: 'default' })
-        .execute();
-    }
-    alice = as(t, { cookie: await login(t, 'alice') });
-    bob = as(t, { cookie: await login(t, 'bob') });
-    carol = as(t, { cookie: await login(t, 'carol') });
-    viewer = as(t, { cookie: await login(t, 'vic') });
+      { enableChangeRequests: false },
+    );
+    alice = send.alice!;
+    bob = send.bob!;
+    carol = send.carol!;
+    viewer = send.vic!;
     await createFlag(t, 'cr-flag');
     await createFlag(t, 'cr-parent');
   });

@@ -25,7 +25,7 @@ import {
   discardChangeRequest,
   editChange,
 } from './change-request-drafts';
-import { getChangeRequestRecord } from './change-request-store';
+import { getChangeRequestRecord } from './change-request-read-store';
 import { type ScheduleListener, updateChangeRequestState } from './change-request-transitions';
 import { toChangeRequestView } from './change-request-view';
 

@@ -69,6 +69,16 @@ describe('scheduled change requests', () => {
     sql`update change_request_schedule set scheduled_at = now() - interval '1 minute'
         where change_request_id in (${sql.join(ids)})`.execute(t.db);
 
+  /** Makes the request's schedule due and runs one instance until its schedule has `status`. */
+  async function runDue(id: number, status: 'failed' | 'suspended') {
+    await makeDue([id]);
+    await startInstance(HOUR);
+    await expect
+      .poll(async () => (await read(id)).schedule?.status, { timeout: 10_000, interval: 50 })
+      .toBe(status);
+    await stopInstances();
+  }
+
   const enabledInProduction = async (flag: string) =>
     (
       await t.db
@@ -156,12 +166,7 @@ describe('scheduled change requests', () => {
     const archived = await t.request('DELETE', `${P}/features/doomed`);
     expect(archived.statusCode, archived.body).toBe(202);
     const before = await latestEventId(t.db);
-    await makeDue([id]);
-    await startInstance(HOUR);
-    await expect
-      .poll(async () => (await read(id)).schedule?.status, { timeout: 10_000, interval: 50 })
-      .toBe('failed');
-    await stopInstances();
+    await runDue(id, 'failed');
 
     const request = await read(id);
     expect(request.state).toBe('Scheduled');
@@ -190,12 +195,7 @@ describe('scheduled change requests', () => {
       .where('role_id', '=', reviewerRoleId)
       .execute();
     try {
-      await makeDue([id]);
-      await startInstance(HOUR);
-      await expect
-        .poll(async () => (await read(id)).schedule?.status, { timeout: 10_000, interval: 50 })
-        .toBe('failed');
-      await stopInstances();
+      await runDue(id, 'failed');
       expect((await read(id)).schedule?.failureReason).toMatch(/APPLY_CHANGE_REQUEST/);
       expect(await enabledInProduction('revoked')).toBe(false);
     } finally {
@@ -227,12 +227,7 @@ describe('scheduled change requests', () => {
     });
     expect((await t.request('DELETE', `/api/admin/user-admin/${carolId}`)).statusCode).toBe(200);
     const before = await latestEventId(t.db);
-    await makeDue([draft.id]);
-    await startInstance(HOUR);
-    await expect
-      .poll(async () => (await read(draft.id)).schedule?.status, { timeout: 10_000, interval: 50 })
-      .toBe('suspended');
-    await stopInstances();
+    await runDue(draft.id, 'suspended');
     expect((await read(draft.id)).schedule?.reason).toMatch(/deleted/);
     expect((await eventsAfter(t.db, before)).map((event) => event.type)).toEqual([
       'change-request-schedule-suspended',

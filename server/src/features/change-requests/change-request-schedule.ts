@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { CHANGE_REQUEST_EVENT_TYPES } from '../../../contract';
 import { ADMIN_TOKEN_USER_ID } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
@@ -6,6 +5,8 @@ import { grantsAllow, resolveGrants } from '../access';
 import { type Actor, appendEvent, type Queryable } from '../events';
 import type { JobKind } from '../scheduler';
 import { applyChangeRequest } from './change-request-apply';
+import { claimDueSchedules, type DueSchedule } from './change-request-list-store';
+import { deleteSchedule, markScheduleFailed, suspendSchedule } from './change-request-store';
 
 /**
  * Scheduled change requests (issue 13; API.md §10.1 "Scheduled → Applied"): the durable
@@ -20,17 +21,8 @@ import { applyChangeRequest } from './change-request-apply';
  * is `suspended` instead (event `change-request-schedule-suspended`).
  */
 
-export interface DueSchedule {
-  changeRequestId: number;
-  scheduledAt: Date;
-  scheduledBy: string;
-  scheduledByUserId: number | null;
-  project: string;
-  environment: string;
-  state: string;
-  /** The author's user id is gone while their key names a user: the author was deleted. */
-  authorDeleted: boolean;
-}
+/** The job's row: a due schedule with its request (queried in change-request-list-store.ts). */
+export type { DueSchedule };
 
 const E = CHANGE_REQUEST_EVENT_TYPES;
 const AUTHOR_DELETED = 'The user who created this change request has been deleted.';
@@ -65,41 +57,19 @@ async function assertSchedulerMayApply(db: Queryable, row: DueSchedule): Promise
 }
 
 async function suspend(db: Queryable, row: DueSchedule, reason: string): Promise<void> {
-  await db
-    .updateTable('change_request_schedule')
-    .set({ status: 'suspended', reason, updated_at: new Date() })
-    .where('change_request_id', '=', row.changeRequestId)
-    .execute();
+  await suspendSchedule(db, row.changeRequestId, reason);
   await appendEvent(db, eventOf(row, E.scheduleSuspended, { reason }));
 }
 
 export const changeRequestScheduleJob: JobKind<DueSchedule> = {
   name: 'change-request-schedule',
 
-  async claimDue(trx, limit) {
-    // Both rows locked without waiting: a transition holding the request's lock (a rejection,
-    // a reschedule) is skipped this tick instead of deadlocking with it.
-    const { rows } = await sql<DueSchedule>`
-      select s.change_request_id as "changeRequestId", s.scheduled_at as "scheduledAt",
-             s.created_by as "scheduledBy", s.created_by_user_id as "scheduledByUserId",
-             cr.project, cr.environment, cr.state,
-             (cr.author_key like 'user:%' and cr.created_by_user_id is null) as "authorDeleted"
-      from change_request_schedule s
-      join change_requests cr on cr.id = s.change_request_id
-      where s.status = 'pending' and s.scheduled_at <= now()
-      order by s.scheduled_at, s.change_request_id
-      limit ${limit}
-      for update of s, cr skip locked`.execute(trx);
-    return rows;
-  },
+  claimDue: (trx, limit) => claimDueSchedules(trx, limit),
 
   async run(trx, row) {
     if (row.state !== 'Scheduled') {
       // Left behind by a request that moved on: nothing to apply.
-      await trx
-        .deleteFrom('change_request_schedule')
-        .where('change_request_id', '=', row.changeRequestId)
-        .execute();
+      await deleteSchedule(trx, row.changeRequestId);
       return;
     }
     if (row.authorDeleted) {
@@ -111,26 +81,8 @@ export const changeRequestScheduleJob: JobKind<DueSchedule> = {
     await appendEvent(trx, eventOf(row, E.scheduledApplicationSuccess, {}));
   },
 
-  async markFailed(trx, row, reason) {
-    // Only the schedule that failed: one rescheduled meanwhile (a new scheduledAt) is left alone.
-    const updated = await trx
-      .updateTable('change_request_schedule')
-      .set({ status: 'failed', failure_reason: reason, reason, updated_at: new Date() })
-      .where('change_request_id', '=', row.changeRequestId)
-      .where('status', '=', 'pending')
-      .where(sql`date_trunc('milliseconds', scheduled_at)`, '=', row.scheduledAt)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('change_requests')
-            .select(sql`1`.as('one'))
-            .where('id', '=', row.changeRequestId)
-            .where('state', '=', 'Scheduled'),
-        ),
-      )
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) === 1;
-  },
+  markFailed: (trx, row, reason) =>
+    markScheduleFailed(trx, { changeRequestId: row.changeRequestId, scheduledAt: row.scheduledAt, reason }),
 
   async onFailure(trx, row, reason) {
     await appendEvent(trx, eventOf(row, E.scheduledApplicationFailure, { failureReason: reason }));

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import {
   CHANGE_REQUEST_STATES,
@@ -13,7 +12,7 @@ import type { App } from '../../http/app-type';
 import { ApiError } from '../../lib/errors';
 import { parseCount, parseFilter } from '../../lib/query-filters';
 import { type Actor, actorFromRequest, avatarUrl, type Queryable } from '../events';
-import { authorKey } from './change-request-store';
+import { type SetFilter, searchChangeRequestRows } from './change-request-list-store';
 
 /** Unleash's search pages default to 50 rows; a page is bounded so no query returns everything. */
 export const SEARCH_DEFAULT_LIMIT = 50;
@@ -39,18 +38,13 @@ export interface ChangeRequestSearch {
   limit?: string | undefined;
 }
 
-interface IdFilter {
-  negate: boolean;
-  ids: number[];
-}
-
 const badFilter = (name: string, message: string) =>
   new ApiError('BadDataError', `Invalid "${name}" filter: ${message}`, {
     details: [{ message, path: `/querystring/${name}` }],
   });
 
 /** A user-id filter: `IS:12` or `IS_ANY_OF:12,13` (IS_NOT/IS_NONE_OF exclude). */
-function userIdFilter(name: string, raw: string | undefined): IdFilter | undefined {
+function userIdFilter(name: string, raw: string | undefined): SetFilter<number> | undefined {
   const filter = parseFilter(raw);
   if (!filter) return undefined;
   if (!['IS', 'IS_ANY_OF', 'IS_NOT', 'IS_NONE_OF'].includes(filter.operator)) {
@@ -62,14 +56,14 @@ function userIdFilter(name: string, raw: string | undefined): IdFilter | undefin
     }
     return Number(value);
   });
-  return { negate: filter.operator === 'IS_NOT' || filter.operator === 'IS_NONE_OF', ids };
+  return { negate: filter.operator === 'IS_NOT' || filter.operator === 'IS_NONE_OF', values: ids };
 }
 
 /**
  * A state filter over the seven states, plus `open` (Draft, In review, Approved, Scheduled) and
  * `closed` (Applied, Cancelled, Rejected) as the console's tabs ask.
  */
-function stateFilter(raw: string | undefined): { negate: boolean; states: ChangeRequestState[] } | undefined {
+function stateFilter(raw: string | undefined): SetFilter<ChangeRequestState> | undefined {
   const filter = parseFilter(raw);
   if (!filter) return undefined;
   if (!['IS', 'IS_ANY_OF', 'IS_NOT', 'IS_NONE_OF'].includes(filter.operator)) {
@@ -87,7 +81,7 @@ function stateFilter(raw: string | undefined): { negate: boolean; states: Change
       states.add(state);
     }
   }
-  return { negate: filter.operator === 'IS_NOT' || filter.operator === 'IS_NONE_OF', states: [...states] };
+  return { negate: filter.operator === 'IS_NOT' || filter.operator === 'IS_NONE_OF', values: [...states] };
 }
 
 /**
@@ -107,62 +101,18 @@ export async function searchChangeRequests(
   const limit = parseCount(query.limit, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT);
   const offset = parseCount(query.offset, 0, MAX_OFFSET);
 
-  let base = db
-    .selectFrom('change_requests as cr')
-    .where(sql<boolean>`(cr.state <> 'Draft' or cr.author_key = ${authorKey(actor)})`);
-  if (hiddenProjects.size > 0) base = base.where('cr.project', 'not in', [...hiddenProjects]);
-  if (createdBy) {
-    base = createdBy.negate
-      ? base.where((eb) =>
-          eb.or([
-            eb('cr.created_by_user_id', 'is', null),
-            eb('cr.created_by_user_id', 'not in', createdBy.ids),
-          ]),
-        )
-      : base.where('cr.created_by_user_id', 'in', createdBy.ids);
-  }
-  if (approver) {
-    const asked = sql<boolean>`exists (select 1 from change_request_requested_approvers ra
-      where ra.change_request_id = cr.id and ra.user_id in (${sql.join(approver.ids)}))`;
-    base = base.where(approver.negate ? sql<boolean>`not ${asked}` : asked);
-  }
-  if (state) base = base.where('cr.state', state.negate ? 'not in' : 'in', state.states);
-
-  const [{ total } = { total: 0 }] = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .execute();
-  const rows = await base
-    .leftJoin('change_request_schedule as s', 's.change_request_id', 'cr.id')
-    .select([
-      'cr.id',
-      'cr.title',
-      'cr.environment',
-      'cr.project',
-      'cr.created_by as createdBy',
-      'cr.created_by_user_id as createdByUserId',
-      'cr.created_at as createdAt',
-      'cr.state',
-      's.scheduled_at as scheduledAt',
-      's.status as scheduleStatus',
-      's.reason as scheduleReason',
-      's.failure_reason as failureReason',
-      sql<
-        string[]
-      >`coalesce((select array_agg(distinct e.feature order by e.feature) from change_request_events e
-        where e.change_request_id = cr.id and e.feature is not null), '{}')`.as('features'),
-      sql<
-        string[]
-      >`coalesce((select array_agg(distinct coalesce(e.payload->>'name', e.based_on->>'name', '')) from change_request_events e
-        where e.change_request_id = cr.id and e.feature is null), '{}')`.as('segments'),
-    ])
-    .orderBy('cr.created_at', 'desc')
-    .orderBy('cr.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const { total, rows } = await searchChangeRequestRows(db, {
+    visibleTo: actor,
+    hiddenProjects,
+    createdBy,
+    requestedApprover: approver,
+    state,
+    limit,
+    offset,
+  });
 
   return {
-    total: Number(total),
+    total,
     changeRequests: rows.map((row) => ({
       id: row.id,
       ...(row.title !== null ? { title: row.title } : {}),

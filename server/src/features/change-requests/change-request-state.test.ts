@@ -30,43 +30,34 @@ type Verdict = 'ok' | 'ConflictError' | 'PermissionError' | 'NoAccessError' | 'B
 const MOVES: Partial<Record<ChangeRequestState, Partial<Record<ChangeRequestState, (who: Who) => Verdict>>>> =
   {
     Draft: {
-      'In review': (who) =>
-        ['author', 'author with approve+apply', 'admin', 'admin token'].includes(who)
-          ? 'ok'
-          : 'NoAccessError',
-      Cancelled: (who) =>
-        ['author', 'author with approve+apply', 'admin', 'admin token'].includes(who)
-          ? 'ok'
-          : 'NoAccessError',
+      'In review': authorOrAdmin,
+      Cancelled: authorOrAdmin,
     },
     'In review': {
       Approved: reviewer,
       Rejected: reviewer,
-      Cancelled: (who) =>
-        ['author', 'author with approve+apply', 'admin', 'admin token'].includes(who)
-          ? 'ok'
-          : 'NoAccessError',
+      Cancelled: authorOrAdmin,
     },
     Approved: {
       Applied: applier,
       Scheduled: applier,
       Rejected: reviewer,
-      Cancelled: (who) =>
-        ['author', 'author with approve+apply', 'admin', 'admin token'].includes(who)
-          ? 'ok'
-          : 'NoAccessError',
+      Cancelled: authorOrAdmin,
     },
     Scheduled: {
       Applied: applier,
       Scheduled: applier,
       Rejected: reviewer,
-      Cancelled: (who) =>
-        ['author', 'author with approve+apply', 'admin', 'admin token'].includes(who)
-          ? 'ok'
-          : 'NoAccessError',
+      Cancelled: authorOrAdmin,
     },
   };
 
+/** Only the author (or an admin) sends a request to review or cancels it. */
+function authorOrAdmin(who: Who): Verdict {
+  return ['author', 'author with approve+apply', 'admin', 'admin token'].includes(who)
+    ? 'ok'
+    : 'NoAccessError';
+}
 function reviewer(who: Who): Verdict {
   if (['author', 'outsider'].includes(who)) return 'PermissionError';
   if (who === 'author with approve+apply') return 'NoAccessError';

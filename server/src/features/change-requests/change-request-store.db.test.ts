@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database';
 import type { Actor } from '../events';
+import { authorKey, findOpenDraft, getChangeRequestRecord } from './change-request-read-store';
 import {
   addApproval,
   addRejection,
-  authorKey,
   clearApprovals,
-  findOpenDraft,
-  getChangeRequestRecord,
   insertChange,
   insertChangeRequest,
   insertComment,

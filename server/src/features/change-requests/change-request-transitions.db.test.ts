@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus, setUpReviewers } from '../../../../tests/helpers/change-requests';
 import { call, createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
-import { as, createUser, login, type Send } from '../../../../tests/helpers/identity';
+import type { Send } from '../../../../tests/helpers/identity';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ChangeRequest } from '../../../contract';
 import type { Caller } from '../../lib/caller';
@@ -16,16 +17,10 @@ describe('change requests: scheduling, rejection, cancellation, segments and arc
   let bobCaller: Caller;
   let bobId: number;
 
-  async function draft(send: Send, body: unknown): Promise<ChangeRequest> {
-    const response = await send('POST', `${P}/environments/production/change-requests`, body);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  }
-  async function state(send: Send, id: number, body: object, status = 200): Promise<ChangeRequest> {
-    const response = await send('PUT', `${P}/change-requests/${id}/state`, body);
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json();
-  }
+  const draft = (send: Send, body: unknown) =>
+    expectStatus<ChangeRequest>(send, 'POST', `${P}/environments/production/change-requests`, body);
+  const state = (send: Send, id: number, body: object, status = 200) =>
+    expectStatus<ChangeRequest>(send, 'PUT', `${P}/change-requests/${id}/state`, body, status);
   async function approved(body: unknown): Promise<number> {
     const request = await draft(alice, body);
     await state(alice, request.id, { state: 'In review' });
@@ -35,24 +30,11 @@ describe('change requests: scheduling, rejection, cancellation, segments and arc
 
   beforeAll(async () => {
     t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
-    const role = await t.request('POST', '/api/admin/roles', {
-      name: 'Prod approver',
-      type: 'custom',
-      permissions: [
-        { name: 'APPROVE_CHANGE_REQUEST', environment: 'production' },
-        { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
-      ],
-    });
-    const roleId = role.json().roles?.id ?? role.json().id;
-    await createUser(t, { username: 'alice', rootRole: 'Editor' });
-    bobId = await createUser(t, { username: 'bob', rootRole: 'Editor' });
-    await t.db
-      .insertInto('role_user')
-      .values({ user_id: bobId, role_id: roleId, project: 'default' })
-      .execute();
-    alice = as(t, { cookie: await login(t, 'alice') });
-    const bobCookie = await login(t, 'bob');
-    bob = as(t, { cookie: bobCookie });
+    // Bob reviews (approve and apply in production); change requests are on there.
+    const reviewers = await setUpReviewers(t, [{ username: 'alice', reviewer: false }, { username: 'bob' }]);
+    alice = reviewers.send.alice!;
+    bob = reviewers.send.bob!;
+    bobId = reviewers.ids.bob!;
     // The caller the guard resolves for bob, for calling the transition service directly.
     bobCaller = {
       kind: 'user',
@@ -78,13 +60,6 @@ describe('change requests: scheduling, rejection, cancellation, segments and arc
         ]),
       },
     } as unknown as Caller;
-    await call(
-      t,
-      'PUT',
-      `${P}/environments/production/change-requests/config`,
-      { changeRequestsEnabled: true },
-      200,
-    );
     await createFlag(t, 'sched-flag');
     await createFlag(t, 'archive-me');
   });

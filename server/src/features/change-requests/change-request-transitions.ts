@@ -6,16 +6,18 @@ import { callerHas } from '../access';
 import { type Actor, appendEvent, type NewEvent, type Queryable } from '../events';
 import { applyChangeRequest } from './change-request-apply';
 import { isAdmin, isAuthor, lockChangeRequest, plainActor } from './change-request-drafts';
+import {
+  type ChangeRequestRow,
+  countChanges,
+  getChangeRequestSetting,
+  listApprovals,
+} from './change-request-read-store';
 import { planTransition } from './change-request-state';
 import {
   addApproval,
   addRejection,
-  type ChangeRequestRow,
-  countChanges,
   deleteSchedule,
-  getChangeRequestSetting,
   insertComment,
-  listApprovals,
   setChangeRequestMinApprovals,
   setChangeRequestState,
   upsertSchedule,

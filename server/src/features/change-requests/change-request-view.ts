@@ -8,7 +8,7 @@ import type {
   ChangeRequestUser,
 } from '../../../contract';
 import { avatarUrl } from '../events';
-import type { ChangeRequestRecord, ChangeRow, ReviewRow, ScheduleRow } from './change-request-store';
+import type { ChangeRequestRecord, ChangeRow, ReviewRow, ScheduleRow } from './change-request-read-store';
 
 /** Conflicts found for a request: by change id, and by flag name for flag-level ones. */
 export interface ChangeRequestConflicts {

@@ -6,7 +6,7 @@ import type { DirectWriteCheck, Queryable } from '../events';
 import { getFeature } from '../feature-toggles';
 import { RELEASE_PLAN_OPERATION_KINDS } from '../release-plans';
 import { strategiesUsingSegment } from '../segments';
-import { listEnvironmentsWithChangeRequests } from './change-request-store';
+import { listEnvironmentsWithChangeRequests } from './change-request-read-store';
 
 /**
  * The one place that refuses direct admin writes to a governed environment (issue 13): while

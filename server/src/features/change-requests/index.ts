@@ -3,8 +3,6 @@ export { getChangeRequestConfig } from './change-request-config';
 // The playground evaluates a change request as if applied (issue 15).
 export { previewChangeRequest } from './change-request-preview';
 export { changeRequestReadRoutes } from './change-request-read-routes';
-export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
-export { changeRequestScheduleJob, type DueSchedule } from './change-request-schedule';
 export {
   authorKey,
   type ChangeRequestRecord,
@@ -15,7 +13,6 @@ export {
   getChangeRequestRecord,
   getChangeRequestRow,
   getSchedule,
-  insertComment,
   listChangeRequestSettings,
   listRequestedApproverIds,
   loadChangeRequestRecords,
@@ -23,9 +20,11 @@ export {
   realUserId,
   type ScheduleRow,
   selectChangeRequestRows,
-  setChangeRequestTitle,
   toChangeRequestRow,
-} from './change-request-store';
+} from './change-request-read-store';
+export { changeRequestRoutes, readChangeRequest } from './change-request-routes';
+export { changeRequestScheduleJob, type DueSchedule } from './change-request-schedule';
+export { insertComment, setChangeRequestTitle } from './change-request-store';
 export { type ScheduleListener, updateChangeRequestState } from './change-request-transitions';
 export {
   type ChangeRequestConflicts,

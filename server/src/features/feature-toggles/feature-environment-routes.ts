@@ -3,7 +3,6 @@ import {
   BatchFeaturesSchema,
   CreateFeatureStrategySchema,
   EmptyResponseSchema,
-  errorResponses,
   FeatureEnvironmentParamsSchema,
   FeatureEnvironmentSchema,
   FeatureParamsSchema,
@@ -18,10 +17,11 @@ import {
   VariantsSchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
+import { READ_ERRORS, routeOptionsFor, WRITE_ERRORS } from '../../http/route-options';
 import { actorFromRequest } from '../events';
 import type { FeatureService } from './feature-service';
 
-const tags = ['Features'];
+const route = routeOptionsFor(['Features']);
 const featurePath = '/api/admin/projects/:projectId/features/:featureName';
 const environmentPath = `${featurePath}/environments/:environment`;
 const ProjectEnvironmentParams = Type.Object({ projectId: Type.String(), environment: Type.String() });
@@ -34,15 +34,13 @@ const ProjectEnvironmentParams = Type.Object({ projectId: Type.String(), environ
 export function registerFeatureEnvironmentRoutes(app: App, service: FeatureService): void {
   app.get(
     environmentPath,
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'getFeatureEnvironment',
-        tags,
-        params: FeatureEnvironmentParamsSchema,
-        response: { 200: FeatureEnvironmentSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route({
+      operationId: 'getFeatureEnvironment',
+      permission: 'AUTHENTICATED',
+      params: FeatureEnvironmentParamsSchema,
+      response: { 200: FeatureEnvironmentSchema },
+      errors: READ_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment } = request.params;
       return service.getEnvironment(projectId, featureName, environment);
@@ -55,16 +53,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
   ] as const) {
     app.post(
       `${environmentPath}/${suffix}`,
-      {
-        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
-        schema: {
-          operationId: enabled ? 'toggleFeatureEnvironmentOn' : 'toggleFeatureEnvironmentOff',
-          tags,
-          params: FeatureEnvironmentParamsSchema,
-          querystring: Type.Object({ shouldActivateDisabledStrategies: Type.Optional(Type.Boolean()) }),
-          response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
+      route({
+        operationId: enabled ? 'toggleFeatureEnvironmentOn' : 'toggleFeatureEnvironmentOff',
+        permission: 'UPDATE_FEATURE_ENVIRONMENT',
+        params: FeatureEnvironmentParamsSchema,
+        querystring: Type.Object({ shouldActivateDisabledStrategies: Type.Optional(Type.Boolean()) }),
+        response: { 200: EmptyResponseSchema },
+        errors: [400, 401, 403, 404],
+      }),
       async (request, reply) => {
         const { projectId, featureName, environment } = request.params;
         await service.setEnvironmentEnabled(
@@ -82,15 +78,13 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.get(
     `${environmentPath}/strategies`,
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'getFeatureStrategies',
-        tags,
-        params: FeatureEnvironmentParamsSchema,
-        response: { 200: Type.Array(FeatureStrategySchema), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route({
+      operationId: 'getFeatureStrategies',
+      permission: 'AUTHENTICATED',
+      params: FeatureEnvironmentParamsSchema,
+      response: { 200: Type.Array(FeatureStrategySchema) },
+      errors: READ_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment } = request.params;
       return service.listStrategies(projectId, featureName, environment);
@@ -99,16 +93,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.post(
     `${environmentPath}/strategies`,
-    {
-      config: { permission: 'CREATE_FEATURE_STRATEGY' },
-      schema: {
-        operationId: 'addFeatureStrategy',
-        tags,
-        params: FeatureEnvironmentParamsSchema,
-        body: CreateFeatureStrategySchema,
-        response: { 200: FeatureStrategySchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'addFeatureStrategy',
+      permission: 'CREATE_FEATURE_STRATEGY',
+      params: FeatureEnvironmentParamsSchema,
+      body: CreateFeatureStrategySchema,
+      response: { 200: FeatureStrategySchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment } = request.params;
       return service.addStrategy(
@@ -123,16 +115,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.post(
     `${environmentPath}/strategies/set-sort-order`,
-    {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
-      schema: {
-        operationId: 'setStrategySortOrder',
-        tags,
-        params: FeatureEnvironmentParamsSchema,
-        body: SetStrategySortOrderSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'setStrategySortOrder',
+      permission: 'UPDATE_FEATURE_STRATEGY',
+      params: FeatureEnvironmentParamsSchema,
+      body: SetStrategySortOrderSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request, reply) => {
       const { projectId, featureName, environment } = request.params;
       await service.reorderStrategies(
@@ -148,15 +138,13 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.get(
     `${environmentPath}/strategies/:strategyId`,
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'getFeatureStrategy',
-        tags,
-        params: FeatureStrategyParamsSchema,
-        response: { 200: FeatureStrategySchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route({
+      operationId: 'getFeatureStrategy',
+      permission: 'AUTHENTICATED',
+      params: FeatureStrategyParamsSchema,
+      response: { 200: FeatureStrategySchema },
+      errors: READ_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment, strategyId } = request.params;
       return service.getStrategy(projectId, featureName, environment, strategyId);
@@ -165,16 +153,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.put(
     `${environmentPath}/strategies/:strategyId`,
-    {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
-      schema: {
-        operationId: 'updateFeatureStrategy',
-        tags,
-        params: FeatureStrategyParamsSchema,
-        body: UpdateFeatureStrategySchema,
-        response: { 200: FeatureStrategySchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'updateFeatureStrategy',
+      permission: 'UPDATE_FEATURE_STRATEGY',
+      params: FeatureStrategyParamsSchema,
+      body: UpdateFeatureStrategySchema,
+      response: { 200: FeatureStrategySchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment, strategyId } = request.params;
       return service.updateStrategy(
@@ -190,16 +176,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.patch(
     `${environmentPath}/strategies/:strategyId`,
-    {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
-      schema: {
-        operationId: 'patchFeatureStrategy',
-        tags,
-        params: FeatureStrategyParamsSchema,
-        body: PatchesSchema,
-        response: { 200: FeatureStrategySchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'patchFeatureStrategy',
+      permission: 'UPDATE_FEATURE_STRATEGY',
+      params: FeatureStrategyParamsSchema,
+      body: PatchesSchema,
+      response: { 200: FeatureStrategySchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment, strategyId } = request.params;
       return service.patchStrategy(
@@ -215,15 +199,13 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.delete(
     `${environmentPath}/strategies/:strategyId`,
-    {
-      config: { permission: 'DELETE_FEATURE_STRATEGY' },
-      schema: {
-        operationId: 'deleteFeatureStrategy',
-        tags,
-        params: FeatureStrategyParamsSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route({
+      operationId: 'deleteFeatureStrategy',
+      permission: 'DELETE_FEATURE_STRATEGY',
+      params: FeatureStrategyParamsSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: READ_ERRORS,
+    }),
     async (request, reply) => {
       const { projectId, featureName, environment, strategyId } = request.params;
       await service.deleteStrategy(
@@ -239,15 +221,13 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.get(
     `${environmentPath}/variants`,
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'getEnvironmentFeatureVariants',
-        tags,
-        params: FeatureEnvironmentParamsSchema,
-        response: { 200: FeatureVariantsSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route({
+      operationId: 'getEnvironmentFeatureVariants',
+      permission: 'AUTHENTICATED',
+      params: FeatureEnvironmentParamsSchema,
+      response: { 200: FeatureVariantsSchema },
+      errors: READ_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment } = request.params;
       return { version: 1, variants: await service.getVariants(projectId, featureName, environment) };
@@ -256,16 +236,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.put(
     `${environmentPath}/variants`,
-    {
-      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
-      schema: {
-        operationId: 'overwriteEnvironmentFeatureVariants',
-        tags,
-        params: FeatureEnvironmentParamsSchema,
-        body: VariantsSchema,
-        response: { 200: FeatureVariantsSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'overwriteEnvironmentFeatureVariants',
+      permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+      params: FeatureEnvironmentParamsSchema,
+      body: VariantsSchema,
+      response: { 200: FeatureVariantsSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment } = request.params;
       const variants = await service.setVariants(
@@ -281,16 +259,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.patch(
     `${environmentPath}/variants`,
-    {
-      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
-      schema: {
-        operationId: 'patchEnvironmentsFeatureVariants',
-        tags,
-        params: FeatureEnvironmentParamsSchema,
-        body: PatchesSchema,
-        response: { 200: FeatureVariantsSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'patchEnvironmentsFeatureVariants',
+      permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+      params: FeatureEnvironmentParamsSchema,
+      body: PatchesSchema,
+      response: { 200: FeatureVariantsSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName, environment } = request.params;
       const variants = await service.patchVariants(
@@ -306,16 +282,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.put(
     `${featurePath}/variants-batch`,
-    {
-      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
-      schema: {
-        operationId: 'overwriteFeatureVariantsOnEnvironments',
-        tags,
-        params: FeatureParamsSchema,
-        body: PushVariantsSchema,
-        response: { 200: FeatureVariantsSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'overwriteFeatureVariantsOnEnvironments',
+      permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+      params: FeatureParamsSchema,
+      body: PushVariantsSchema,
+      response: { 200: FeatureVariantsSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) => {
       const { projectId, featureName } = request.params;
       const variants = await service.setVariantsOnEnvironments(
@@ -335,16 +309,14 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
   ] as const) {
     app.post(
       `/api/admin/projects/:projectId/bulk_features/environments/:environment/${suffix}`,
-      {
-        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
-        schema: {
-          operationId: enabled ? 'bulkToggleFeaturesEnvironmentOn' : 'bulkToggleFeaturesEnvironmentOff',
-          tags,
-          params: ProjectEnvironmentParams,
-          body: BatchFeaturesSchema,
-          response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
-        },
-      },
+      route({
+        operationId: enabled ? 'bulkToggleFeaturesEnvironmentOn' : 'bulkToggleFeaturesEnvironmentOff',
+        permission: 'UPDATE_FEATURE_ENVIRONMENT',
+        params: ProjectEnvironmentParams,
+        body: BatchFeaturesSchema,
+        response: { 200: EmptyResponseSchema },
+        errors: [400, 401, 403, 404, 413, 415],
+      }),
       async (request, reply) => {
         const { projectId, environment } = request.params;
         await service.bulkSetEnvironmentEnabled(
@@ -361,15 +333,13 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
 
   app.post(
     '/api/admin/segments/strategies',
-    {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
-      schema: {
-        operationId: 'updateFeatureStrategySegments',
-        tags: ['Strategies'],
-        body: UpdateFeatureStrategySegmentsSchema,
-        response: { 201: UpdateFeatureStrategySegmentsSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    routeOptionsFor(['Strategies'])({
+      operationId: 'updateFeatureStrategySegments',
+      permission: 'UPDATE_FEATURE_STRATEGY',
+      body: UpdateFeatureStrategySegmentsSchema,
+      response: { 201: UpdateFeatureStrategySegmentsSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request, reply) => {
       const { projectId, environmentId, strategyId, segmentIds } = request.body;
       await service.setStrategySegments(

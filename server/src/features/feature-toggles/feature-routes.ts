@@ -6,7 +6,6 @@ import {
   CloneFeatureSchema,
   CreateFeatureSchema,
   EmptyResponseSchema,
-  errorResponses,
   FeatureLinkSchema,
   FeatureParamsSchema,
   FeatureSchema,
@@ -19,11 +18,13 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
+import { READ_ERRORS, routeOptionsFor, WRITE_ERRORS } from '../../http/route-options';
 import { actorFromRequest } from '../events';
 import { registerFeatureEnvironmentRoutes } from './feature-environment-routes';
 import { createFeatureService } from './feature-service';
 
-const tags = ['Features'];
+const route = routeOptionsFor(['Features']);
+const archiveRoute = routeOptionsFor(['Archive']);
 const base = '/api/admin/projects/:projectId/features';
 const featurePath = `${base}/:featureName`;
 const FeatureNameParams = Type.Object({ featureName: Type.String() });
@@ -37,15 +38,13 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     '/api/admin/features/validate',
-    {
-      config: { permission: 'CREATE_FEATURE' },
-      schema: {
-        operationId: 'validateFeature',
-        tags,
-        body: ValidateFeatureSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 409, 415) },
-      },
-    },
+    route({
+      operationId: 'validateFeature',
+      permission: 'CREATE_FEATURE',
+      body: ValidateFeatureSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: [400, 401, 409, 415],
+    }),
     async (request, reply) => {
       await service.validateName(request.body.name, request.body.projectId);
       return reply.status(200).send();
@@ -54,15 +53,13 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.get(
     base,
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'getFeatures',
-        tags,
-        params: ProjectParamsSchema,
-        response: { 200: ProjectFeaturesSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    route({
+      operationId: 'getFeatures',
+      permission: 'AUTHENTICATED',
+      params: ProjectParamsSchema,
+      response: { 200: ProjectFeaturesSchema },
+      errors: [400, 401, 403],
+    }),
     async (request) => ({
       version: 2,
       features: await service.listProjectFeatures(request.params.projectId),
@@ -71,16 +68,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     base,
-    {
-      config: { permission: 'CREATE_FEATURE' },
-      schema: {
-        operationId: 'createFeature',
-        tags,
-        params: ProjectParamsSchema,
-        body: CreateFeatureSchema,
-        response: { 201: FeatureSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
-      },
-    },
+    route({
+      operationId: 'createFeature',
+      permission: 'CREATE_FEATURE',
+      params: ProjectParamsSchema,
+      body: CreateFeatureSchema,
+      response: { 201: FeatureSchema },
+      errors: [400, 401, 403, 404, 409, 415],
+    }),
     async (request, reply) => {
       const created = await service.create(request.params.projectId, request.body, actorFromRequest(request));
       return reply.status(201).send(created);
@@ -89,30 +84,26 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.get(
     featurePath,
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'getFeature',
-        tags,
-        params: FeatureParamsSchema,
-        response: { 200: FeatureSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route({
+      operationId: 'getFeature',
+      permission: 'AUTHENTICATED',
+      params: FeatureParamsSchema,
+      response: { 200: FeatureSchema },
+      errors: READ_ERRORS,
+    }),
     async (request) => service.getFeature(request.params.projectId, request.params.featureName),
   );
 
   app.put(
     featurePath,
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'updateFeature',
-        tags,
-        params: FeatureParamsSchema,
-        body: UpdateFeatureSchema,
-        response: { 200: FeatureSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'updateFeature',
+      permission: 'UPDATE_FEATURE',
+      params: FeatureParamsSchema,
+      body: UpdateFeatureSchema,
+      response: { 200: FeatureSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) =>
       service.update(
         request.params.projectId,
@@ -124,16 +115,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.patch(
     featurePath,
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'patchFeature',
-        tags,
-        params: FeatureParamsSchema,
-        body: PatchesSchema,
-        response: { 200: FeatureSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'patchFeature',
+      permission: 'UPDATE_FEATURE',
+      params: FeatureParamsSchema,
+      body: PatchesSchema,
+      response: { 200: FeatureSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) =>
       service.patch(
         request.params.projectId,
@@ -145,15 +134,13 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.delete(
     featurePath,
-    {
-      config: { permission: 'DELETE_FEATURE' },
-      schema: {
-        operationId: 'archiveFeature',
-        tags,
-        params: FeatureParamsSchema,
-        response: { 202: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route({
+      operationId: 'archiveFeature',
+      permission: 'DELETE_FEATURE',
+      params: FeatureParamsSchema,
+      response: { 202: EmptyResponseSchema },
+      errors: READ_ERRORS,
+    }),
     async (request, reply) => {
       await service.archive(request.params.projectId, request.params.featureName, actorFromRequest(request));
       return reply.status(202).send();
@@ -162,16 +149,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     `${featurePath}/clone`,
-    {
-      config: { permission: 'CREATE_FEATURE' },
-      schema: {
-        operationId: 'cloneFeature',
-        tags,
-        params: FeatureParamsSchema,
-        body: CloneFeatureSchema,
-        response: { 201: FeatureSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
-      },
-    },
+    route({
+      operationId: 'cloneFeature',
+      permission: 'CREATE_FEATURE',
+      params: FeatureParamsSchema,
+      body: CloneFeatureSchema,
+      response: { 201: FeatureSchema },
+      errors: [400, 401, 403, 404, 409, 415],
+    }),
     async (request, reply) => {
       const { projectId, featureName } = request.params;
       const clone = await service.clone(
@@ -187,16 +172,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     `${featurePath}/link`,
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'createFeatureLink',
-        tags,
-        params: FeatureParamsSchema,
-        body: FeatureLinkSchema,
-        response: { 204: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'createFeatureLink',
+      permission: 'UPDATE_FEATURE',
+      params: FeatureParamsSchema,
+      body: FeatureLinkSchema,
+      response: { 204: EmptyResponseSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request, reply) => {
       const { projectId, featureName } = request.params;
       await service.addLink(projectId, featureName, request.body, actorFromRequest(request));
@@ -206,16 +189,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.put(
     `${featurePath}/link/:linkId`,
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'updateFeatureLink',
-        tags,
-        params: Type.Object({ projectId: Type.String(), featureName: Type.String(), linkId: Type.String() }),
-        body: FeatureLinkSchema,
-        response: { 204: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'updateFeatureLink',
+      permission: 'UPDATE_FEATURE',
+      params: Type.Object({ projectId: Type.String(), featureName: Type.String(), linkId: Type.String() }),
+      body: FeatureLinkSchema,
+      response: { 204: EmptyResponseSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request, reply) => {
       const { projectId, featureName, linkId } = request.params;
       await service.updateLink(projectId, featureName, linkId, request.body, actorFromRequest(request));
@@ -225,15 +206,13 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.delete(
     `${featurePath}/link/:linkId`,
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'deleteFeatureLink',
-        tags,
-        params: Type.Object({ projectId: Type.String(), featureName: Type.String(), linkId: Type.String() }),
-        response: { 204: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route({
+      operationId: 'deleteFeatureLink',
+      permission: 'UPDATE_FEATURE',
+      params: Type.Object({ projectId: Type.String(), featureName: Type.String(), linkId: Type.String() }),
+      response: { 204: EmptyResponseSchema },
+      errors: READ_ERRORS,
+    }),
     async (request, reply) => {
       const { projectId, featureName, linkId } = request.params;
       await service.deleteLink(projectId, featureName, linkId, actorFromRequest(request));
@@ -243,16 +222,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     `${featurePath}/changeProject`,
-    {
-      config: { permission: 'MOVE_FEATURE_TOGGLE' },
-      schema: {
-        operationId: 'changeProject',
-        tags,
-        params: FeatureParamsSchema,
-        body: ChangeProjectSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'changeProject',
+      permission: 'MOVE_FEATURE_TOGGLE',
+      params: FeatureParamsSchema,
+      body: ChangeProjectSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request, reply) => {
       const { projectId, featureName } = request.params;
       await service.changeProject(
@@ -269,16 +246,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     '/api/admin/projects/:projectId/stale',
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'staleFeatures',
-        tags,
-        params: ProjectParamsSchema,
-        body: BatchStaleSchema,
-        response: { 202: EmptyResponseSchema, ...errorResponses(400, 401, 403, 415) },
-      },
-    },
+    route({
+      operationId: 'staleFeatures',
+      permission: 'UPDATE_FEATURE',
+      params: ProjectParamsSchema,
+      body: BatchStaleSchema,
+      response: { 202: EmptyResponseSchema },
+      errors: [400, 401, 403, 415],
+    }),
     async (request, reply) => {
       await service.setStale(
         request.params.projectId,
@@ -292,16 +267,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     '/api/admin/projects/:projectId/archive',
-    {
-      config: { permission: 'DELETE_FEATURE' },
-      schema: {
-        operationId: 'archiveFeatures',
-        tags,
-        params: ProjectParamsSchema,
-        body: BatchFeaturesSchema,
-        response: { 202: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'archiveFeatures',
+      permission: 'DELETE_FEATURE',
+      params: ProjectParamsSchema,
+      body: BatchFeaturesSchema,
+      response: { 202: EmptyResponseSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request, reply) => {
       await service.archiveMany(request.params.projectId, request.body.features, actorFromRequest(request));
       return reply.status(202).send();
@@ -310,30 +283,26 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     '/api/admin/projects/:projectId/archive/validate',
-    {
-      config: { permission: 'DELETE_FEATURE' },
-      schema: {
-        operationId: 'validateArchiveFeatures',
-        tags,
-        params: ProjectParamsSchema,
-        body: BatchFeaturesSchema,
-        response: { 200: ValidateArchiveFeaturesSchema, ...errorResponses(400, 401, 403, 415) },
-      },
-    },
+    route({
+      operationId: 'validateArchiveFeatures',
+      permission: 'DELETE_FEATURE',
+      params: ProjectParamsSchema,
+      body: BatchFeaturesSchema,
+      response: { 200: ValidateArchiveFeaturesSchema },
+      errors: [400, 401, 403, 415],
+    }),
     async (request) => service.validateArchive(request.params.projectId, request.body.features),
   );
 
   app.post(
     '/api/admin/archive/revive/:featureName',
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'reviveFeature',
-        tags: ['Archive'],
-        params: FeatureNameParams,
-        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    archiveRoute({
+      operationId: 'reviveFeature',
+      permission: 'UPDATE_FEATURE',
+      params: FeatureNameParams,
+      response: { 200: EmptyResponseSchema },
+      errors: [400, 401, 403, 404],
+    }),
     async (request, reply) => {
       await service.revive(request.params.featureName, actorFromRequest(request));
       return reply.status(200).send();
@@ -342,15 +311,13 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.delete(
     '/api/admin/archive/:featureName',
-    {
-      config: { permission: 'DELETE_FEATURE' },
-      schema: {
-        operationId: 'deleteFeature',
-        tags: ['Archive'],
-        params: FeatureNameParams,
-        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403) },
-      },
-    },
+    archiveRoute({
+      operationId: 'deleteFeature',
+      permission: 'DELETE_FEATURE',
+      params: FeatureNameParams,
+      response: { 200: EmptyResponseSchema },
+      errors: [401, 403],
+    }),
     async (request, reply) => {
       await service.deleteArchived(request.params.featureName, actorFromRequest(request));
       return reply.status(200).send();
@@ -359,16 +326,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     '/api/admin/projects/:projectId/delete',
-    {
-      config: { permission: 'DELETE_FEATURE' },
-      schema: {
-        operationId: 'deleteFeatures',
-        tags: ['Archive'],
-        params: ProjectParamsSchema,
-        body: BatchFeaturesSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 415) },
-      },
-    },
+    archiveRoute({
+      operationId: 'deleteFeatures',
+      permission: 'DELETE_FEATURE',
+      params: ProjectParamsSchema,
+      body: BatchFeaturesSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: [400, 401, 403, 415],
+    }),
     async (request, reply) => {
       await service.deleteMany(request.params.projectId, request.body.features, actorFromRequest(request));
       return reply.status(200).send();
@@ -377,16 +342,14 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
 
   app.post(
     '/api/admin/projects/:projectId/revive',
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'reviveFeatures',
-        tags: ['Archive'],
-        params: ProjectParamsSchema,
-        body: BatchFeaturesSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 415) },
-      },
-    },
+    archiveRoute({
+      operationId: 'reviveFeatures',
+      permission: 'UPDATE_FEATURE',
+      params: ProjectParamsSchema,
+      body: BatchFeaturesSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: [400, 401, 403, 415],
+    }),
     async (request, reply) => {
       await service.reviveMany(request.params.projectId, request.body.features, actorFromRequest(request));
       return reply.status(200).send();
