@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeServer } from '../../test-utils/fake-server';
+import { createFakeServer, unleashError } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
 import { ProjectActions } from './ProjectActions';
 
@@ -9,13 +9,17 @@ const params = { project: 'checkout', environment: 'production', featureName: 'b
 const set = {
   id: 4,
   name: 'incident banner',
+  description: 'Shows the banner during incidents',
   enabled: true,
   project: 'checkout',
   actorId: 9,
   match: {
     source: 'signal-endpoint',
     sourceId: 1,
-    payload: { status: { operator: 'IN', values: ['open', 'ack'] } },
+    payload: {
+      status: { operator: 'IN', values: ['open', 'ack'] },
+      count: { operator: 'NUM_GT', value: '3', inverted: true },
+    },
   },
   actions: [
     {
@@ -23,6 +27,14 @@ const set = {
       action: 'ENABLE_FEATURE',
       sortOrder: 0,
       executionParams: params,
+      createdAt: at,
+      createdByUserId: 1,
+    },
+    {
+      id: 12,
+      action: 'DISABLE_FEATURE',
+      sortOrder: 1,
+      executionParams: { ...params, environment: 'development' },
       createdAt: at,
       createdByUserId: 1,
     },
@@ -57,6 +69,17 @@ function actionServer() {
       status: 201,
       body: { ...set, id: 5, ...(request.body as object) },
     }))
+    .on('PUT', '/api/admin/projects/checkout/actions/4', (request) => {
+      const body = request.body as { name: string };
+      if (body.name === 'eleventh') {
+        return unleashError(
+          400,
+          'ExceedsLimitError',
+          "You can't create more than the established limit of 10.",
+        );
+      }
+      return { body: { ...set, ...body } };
+    })
     .on('GET', '/api/admin/projects/checkout/actions/4/events', {
       actionSetEvents: [
         {
@@ -140,5 +163,63 @@ describe('project actions', () => {
       actions: [{ action: 'ENABLE_FEATURE', sortOrder: 0, executionParams: params }],
     });
     // Many Mantine selects to open on a shared two-core machine.
+  }, 20_000);
+
+  it('edits an action set in the creation form, pre-filled, and saves the whole set with PUT', async () => {
+    const server = actionServer();
+    await renderWithConsole(<ProjectActions projectId="checkout" />, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit incident banner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit incident banner' });
+    const field = (label: string | RegExp) =>
+      within(dialog).getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
+    await waitFor(() => expect(field(/^Source/).value).toBe('pagerduty'));
+    expect(field(/^Name/).value).toBe('incident banner');
+    expect(field('Description').value).toBe('Shows the banner during incidents');
+    expect(field('Filter 1 path').value).toBe('status');
+    expect(field('Filter 1 values').value).toBe('open, ack');
+    expect(field('Filter 2 path').value).toBe('count');
+    expect(field('Filter 2 operator').value).toBe('NUM_GT');
+    expect(field('Filter 2 values').value).toBe('3');
+    expect(field('Action 1').value).toBe('Enable flag');
+    expect(field('Action 1 environment').value).toBe('production');
+    expect(field('Action 2').value).toBe('Disable flag');
+    expect(field('Action 2 environment').value).toBe('development');
+    expect(field(/^Run as service account/).value).toBe('Incident bot');
+    expect(within(dialog).getByRole('button', { name: 'Move action 1 up' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move action 2 up' }));
+    expect(field('Action 1').value).toBe('Disable flag');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove filter 1' }));
+    expect(field('Filter 1 path').value).toBe('count');
+    fireEvent.change(field(/^Name/), { target: { value: 'eleventh' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save action set' }));
+    expect(await within(dialog).findByText(/established limit of 10/)).toBeTruthy();
+    expect(within(dialog).getByText('The action set was not saved')).toBeTruthy();
+
+    fireEvent.change(field(/^Name/), { target: { value: 'incident banner v2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save action set' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const puts = server.calls('PUT', '/api/admin/projects/checkout/actions/4');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]?.body).toEqual({
+      name: 'incident banner v2',
+      description: 'Shows the banner during incidents',
+      enabled: true,
+      actorId: 9,
+      match: {
+        source: 'signal-endpoint',
+        sourceId: 1,
+        payload: { count: { operator: 'NUM_GT', value: '3', inverted: true } },
+      },
+      actions: [
+        {
+          action: 'DISABLE_FEATURE',
+          sortOrder: 0,
+          executionParams: { ...params, environment: 'development' },
+        },
+        { action: 'ENABLE_FEATURE', sortOrder: 1, executionParams: params },
+      ],
+    });
+    expect(server.calls('POST', '/api/admin/projects/checkout/actions')).toHaveLength(0);
   }, 20_000);
 });

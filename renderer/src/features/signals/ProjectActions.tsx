@@ -4,10 +4,11 @@ import { JsonBlock } from '../../components/JsonBlock/JsonBlock';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RowEditButton } from '../../components/RowActions/RowActions';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
+import { ActionSetForm } from './ActionSetForm';
 import { ACTION_LABELS, type Choices } from './action-set-labels';
-import { CreateActionSetForm } from './CreateActionSetForm';
 import { type ActionSet, signalsApi } from './signals-api';
 
 /**
@@ -37,7 +38,9 @@ export function ProjectActions({ projectId }: { projectId: string }) {
       environments: environments.environments.map((e) => e.name),
     };
   });
-  const [creating, setCreating] = useState(false);
+  // The form's dialog: closed, a new set, or the set being edited.
+  const [form, setForm] = useState<'new' | ActionSet | null>(null);
+  const editing = form !== null && form !== 'new' ? form : undefined;
   const [logOf, setLogOf] = useState<ActionSet | null>(null);
   const nameOf = (list: Array<{ id: number; name: string }> | undefined, id: number) =>
     list?.find((item) => item.id === id)?.name ?? `#${id}`;
@@ -49,7 +52,7 @@ export function ProjectActions({ projectId }: { projectId: string }) {
           Action sets run when a signal arrives at their source and its payload passes their filters. They act
           as a service account, with its permissions.
         </Text>
-        <OnlineOnlyButton reason="The server validates action sets" onClick={() => setCreating(true)}>
+        <OnlineOnlyButton reason="The server validates action sets" onClick={() => setForm('new')}>
           New action set
         </OnlineOnlyButton>
       </Group>
@@ -97,6 +100,7 @@ export function ProjectActions({ projectId }: { projectId: string }) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
+                    <RowEditButton label={set.name} onClick={() => setForm(set)} />
                     <Button size="xs" variant="subtle" onClick={() => setLogOf(set)}>
                       Log
                     </Button>
@@ -118,15 +122,29 @@ export function ProjectActions({ projectId }: { projectId: string }) {
           </ListTable>
         )}
       </QueryState>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New action set" size="lg">
+      <Modal
+        opened={form !== null}
+        onClose={() => setForm(null)}
+        title={editing ? `Edit ${editing.name}` : 'New action set'}
+        size="lg"
+      >
         {choices.data ? (
-          <CreateActionSetForm
+          <ActionSetForm
+            // A fresh form per set, so its pre-filled state never carries over from another one.
+            key={editing?.id ?? 'new'}
             projectId={projectId}
             choices={choices.data}
-            onCancel={() => setCreating(false)}
-            create={async (body) => {
-              await write((api) => signalsApi(api.client).createActionSet(projectId, body));
-              setCreating(false);
+            initial={editing}
+            submitLabel={editing ? 'Save action set' : 'Create action set'}
+            failure={editing ? 'The action set was not saved' : 'The action set was not created'}
+            onCancel={() => setForm(null)}
+            onSubmit={async (body) => {
+              await write((api) =>
+                editing
+                  ? signalsApi(api.client).updateActionSet(projectId, editing.id, body)
+                  : signalsApi(api.client).createActionSet(projectId, body),
+              );
+              setForm(null);
             }}
           />
         ) : (

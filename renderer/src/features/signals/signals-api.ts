@@ -21,9 +21,13 @@ export function signalsApi(client: ApiClient) {
       client.post<SignalEndpoint>(endpoints, body),
     setEndpointEnabled: (id: number, enabled: boolean) =>
       client.post<SignalEndpoint>(`${endpoints}/${id}/${enabled ? 'on' : 'off'}`),
+    updateEndpoint: (id: number, body: { name: string; description: string | null }) =>
+      client.put<SignalEndpoint>(`${endpoints}/${id}`, body),
     deleteEndpoint: (id: number) => client.delete<unknown>(`${endpoints}/${id}`),
     createToken: (id: number, name: string) =>
       client.post<SignalEndpointToken>(`${endpoints}/${id}/tokens`, { name }),
+    renameToken: (id: number, tokenId: number, name: string) =>
+      client.put<SignalEndpointToken>(`${endpoints}/${id}/tokens/${tokenId}`, { name }),
     deleteToken: (id: number, tokenId: number) =>
       client.delete<unknown>(`${endpoints}/${id}/tokens/${tokenId}`),
     listSignals: (id: number) =>
@@ -33,6 +37,8 @@ export function signalsApi(client: ApiClient) {
       client.get<ActionSets>(`/api/admin/projects/${encodeURIComponent(project)}/actions`),
     createActionSet: (project: string, body: CreateActionSet) =>
       client.post<ActionSet>(`/api/admin/projects/${encodeURIComponent(project)}/actions`, body),
+    updateActionSet: (project: string, id: number, body: CreateActionSet) =>
+      client.put<ActionSet>(`/api/admin/projects/${encodeURIComponent(project)}/actions/${id}`, body),
     setActionSetEnabled: (project: string, id: number, enabled: boolean) =>
       client.post<ActionSet>(
         `/api/admin/projects/${encodeURIComponent(project)}/actions/${id}/${enabled ? 'on' : 'off'}`,
