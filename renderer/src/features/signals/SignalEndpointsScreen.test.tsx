@@ -16,7 +16,7 @@ function signalServer() {
       description: 'Incidents',
       createdAt: at,
       createdByUserId: 1,
-      tokens: [] as object[],
+      tokens: [{ id: 6, signalEndpointId: 1, name: 'pd-old', createdAt: at, createdByUserId: 1 }] as object[],
     },
   ];
   return createFakeServer()
@@ -42,6 +42,23 @@ function signalServer() {
       };
       endpoints.push(created);
       return { status: 201, body: created };
+    })
+    .on('PUT', '/api/admin/signal-endpoints/1', (request) => {
+      const body = request.body as { name: string; description: string | null };
+      if (body.name === 'datadog') {
+        return unleashError(409, 'NameExistsError', 'A signal endpoint named datadog already exists.');
+      }
+      Object.assign(endpoints[0] ?? {}, body);
+      return { body: endpoints[0] };
+    })
+    .on('PUT', '/api/admin/signal-endpoints/1/tokens/6', (request) => {
+      const { name } = request.body as { name: string };
+      if (name.length > 100) {
+        return unleashError(400, 'BadDataError', 'The token name is longer than 100 characters.');
+      }
+      const token = endpoints[0]?.tokens[0] as { name: string };
+      token.name = name;
+      return { body: token };
     })
     .on('POST', '/api/admin/signal-endpoints/1/off', () => {
       if (endpoints[0]) endpoints[0].enabled = false;
@@ -120,5 +137,54 @@ describe('signals screen', () => {
     expect(server.calls('POST', '/api/admin/signal-endpoints/1/tokens')[0]?.body).toEqual({
       name: 'pd-webhook',
     });
+  });
+
+  it('edits an endpoint, pre-filled, showing a name clash in place and sending name and description', async () => {
+    const server = signalServer();
+    await renderWithConsole(<SignalEndpointsScreen />, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit pagerduty' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit pagerduty' });
+    const name = within(dialog).getByLabelText(/^Name/) as HTMLInputElement;
+    const description = within(dialog).getByLabelText('Description') as HTMLInputElement;
+    expect(name.value).toBe('pagerduty');
+    expect(description.value).toBe('Incidents');
+    fireEvent.change(name, { target: { value: 'datadog' } });
+    expect(within(dialog).getByText(/Renaming changes the endpoint URL/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save endpoint' }));
+    expect(await within(dialog).findByText(/already exists/)).toBeTruthy();
+    expect(within(dialog).getByText('The endpoint was not saved')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'pagerduty-prod' } });
+    fireEvent.change(description, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save endpoint' }));
+    const row = await screen.findByTestId('signal-endpoint-pagerduty-prod');
+    expect(row.textContent).toContain('https://flags.example.com/api/signal-endpoint/pagerduty-prod');
+    expect(row.textContent).not.toContain('Incidents');
+    expect(server.calls('PUT', '/api/admin/signal-endpoints/1').map((call) => call.body)).toEqual([
+      { name: 'datadog', description: 'Incidents' },
+      { name: 'pagerduty-prod', description: null },
+    ]);
+  });
+
+  it('renames a token, showing a refused name in place', async () => {
+    const server = signalServer();
+    await renderWithConsole(<SignalEndpointsScreen />, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'pagerduty' }));
+    const details = await screen.findByTestId('signal-endpoint-details');
+    fireEvent.click(within(details).getByRole('button', { name: 'Rename token pd-old' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename token' });
+    const name = within(dialog).getByLabelText(/^Token name/) as HTMLInputElement;
+    expect(name.value).toBe('pd-old');
+    expect(within(dialog).getByRole('button', { name: 'Rename token' })).toHaveProperty('disabled', true);
+    fireEvent.change(name, { target: { value: 'x'.repeat(101) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename token' }));
+    expect(await within(dialog).findByText(/longer than 100 characters/)).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'pd-webhook' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename token' }));
+    expect(await within(details).findByRole('button', { name: 'Rename token pd-webhook' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls('PUT', '/api/admin/signal-endpoints/1/tokens/6').map((call) => call.body)).toEqual([
+      { name: 'x'.repeat(101) },
+      { name: 'pd-webhook' },
+    ]);
   });
 });

@@ -1,31 +1,16 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Code, Modal, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
-import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { JsonBlock } from '../../components/JsonBlock/JsonBlock';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
+import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
-import { curlExample, type SignalEndpoint, type SignalEndpointToken, signalsApi } from './signals-api';
-
-const URL_SAFE = /^[A-Za-z0-9_~.-]+$/;
+import { EndpointDetails } from './EndpointDetails';
+import { EndpointForm } from './EndpointForm';
+import { type SignalEndpoint, signalsApi } from './signals-api';
 
 /**
  * Signals (Unleash's Integrations → Signals): endpoints outside systems post to, their tokens
@@ -37,7 +22,9 @@ export function SignalEndpointsScreen() {
   const uiConfig = useServerData('ui-config', (api) =>
     api.client.get<{ unleashUrl: string }>('/api/admin/ui-config'),
   );
-  const [creating, setCreating] = useState(false);
+  // The form's dialog: closed, a new endpoint, or the endpoint being edited.
+  const [form, setForm] = useState<'new' | SignalEndpoint | null>(null);
+  const editing = form !== null && form !== 'new' ? form : undefined;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<SignalEndpoint | null>(null);
   const urlOf = (name: string) => `${uiConfig.data?.unleashUrl ?? ''}/api/signal-endpoint/${name}`;
@@ -48,7 +35,7 @@ export function SignalEndpointsScreen() {
         title="Signals"
         description="Endpoints that outside systems (monitoring, incident tools) post JSON to. Action sets in a project react to the signals."
         actions={
-          <OnlineOnlyButton reason="The server creates endpoints" onClick={() => setCreating(true)}>
+          <OnlineOnlyButton reason="The server creates endpoints" onClick={() => setForm('new')}>
             New signal endpoint
           </OnlineOnlyButton>
         }
@@ -93,9 +80,10 @@ export function SignalEndpointsScreen() {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(endpoint)}>
-                        Delete
-                      </Button>
+                      <RowActions>
+                        <RowEditButton label={endpoint.name} onClick={() => setForm(endpoint)} />
+                        <RowDeleteButton label={endpoint.name} onClick={() => setDeleting(endpoint)} />
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -105,13 +93,26 @@ export function SignalEndpointsScreen() {
           );
         }}
       </QueryState>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New signal endpoint">
-        <CreateEndpointForm
-          onCancel={() => setCreating(false)}
-          create={async (body) => {
-            const created = await write((api) => signalsApi(api.client).createEndpoint(body));
-            setCreating(false);
-            setSelectedId(created.id);
+      <Modal
+        opened={form !== null}
+        onClose={() => setForm(null)}
+        title={editing ? `Edit ${editing.name}` : 'New signal endpoint'}
+      >
+        <EndpointForm
+          // A fresh form per endpoint, so its pre-filled state never carries over from another one.
+          key={editing?.id ?? 'new'}
+          initial={editing}
+          submitLabel={editing ? 'Save endpoint' : 'Create endpoint'}
+          failure={editing ? 'The endpoint was not saved' : 'The endpoint was not created'}
+          onCancel={() => setForm(null)}
+          onSubmit={async (body) => {
+            const saved = await write((api) =>
+              editing
+                ? signalsApi(api.client).updateEndpoint(editing.id, body)
+                : signalsApi(api.client).createEndpoint(body),
+            );
+            setForm(null);
+            setSelectedId(saved.id);
           }}
         />
       </Modal>
@@ -130,147 +131,5 @@ export function SignalEndpointsScreen() {
         <Text size="sm">Its tokens and signals go with it; action sets listening to it no longer run.</Text>
       </ConfirmDialog>
     </>
-  );
-}
-
-function CreateEndpointForm({
-  create,
-  onCancel,
-}: {
-  create: (body: { name: string; description: string | null }) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const invalid = name.length > 0 && !URL_SAFE.test(name);
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError(null);
-        create({ name, description: description || null }).catch(setError);
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label="Name"
-          description="Part of the endpoint URL: letters, digits, - _ . ~"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={invalid ? 'Use only letters, digits, - _ . ~' : undefined}
-          required
-          data-autofocus
-        />
-        <TextInput
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
-        {error ? <ErrorNotice error={error} title="The endpoint was not created" /> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!name || invalid}>
-            Create endpoint
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function EndpointDetails({ endpoint, url }: { endpoint: SignalEndpoint; url: string }) {
-  const write = useServerWrite({ kind: 'signal-endpoint' });
-  const signals = useServerData(`signal-endpoint-signals:${endpoint.id}`, (api) =>
-    signalsApi(api.client).listSignals(endpoint.id),
-  );
-  const [tokenName, setTokenName] = useState('');
-  const [created, setCreated] = useState<SignalEndpointToken | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  return (
-    <Stack gap="md" data-testid="signal-endpoint-details">
-      <Title order={2} size="h3">
-        {endpoint.name}
-      </Title>
-      <Text size="sm">Outside systems post JSON to this URL with one of the endpoint's tokens:</Text>
-      <Code block>{curlExample(url, created?.token)}</Code>
-      <Title order={3} size="h4">
-        Tokens
-      </Title>
-      <ListTable minWidth={400} columns={['Token', 'Created', '']}>
-        {endpoint.tokens.map((token) => (
-          <Table.Tr key={token.id}>
-            <Table.Td>{token.name}</Table.Td>
-            <Table.Td>{new Date(token.createdAt).toLocaleString()}</Table.Td>
-            <Table.Td>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                aria-label={`Delete token ${token.name}`}
-                onClick={() => void write((api) => signalsApi(api.client).deleteToken(endpoint.id, token.id))}
-              >
-                Delete
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </ListTable>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setError(null);
-          write((api) => signalsApi(api.client).createToken(endpoint.id, tokenName))
-            .then((token) => {
-              setCreated(token);
-              setTokenName('');
-            })
-            .catch(setError);
-        }}
-      >
-        <Group align="flex-end">
-          <TextInput
-            label="New token name"
-            value={tokenName}
-            onChange={(event) => setTokenName(event.currentTarget.value)}
-          />
-          <Button type="submit" disabled={!tokenName}>
-            Create token
-          </Button>
-        </Group>
-      </form>
-      {error ? <ErrorNotice error={error} title="The token was not created" /> : null}
-      <Modal opened={created !== null} onClose={() => setCreated(null)} title="Token created" size="lg">
-        {created?.token ? <SecretReveal secret={created.token} onDone={() => setCreated(null)} /> : null}
-      </Modal>
-      <Title order={3} size="h4">
-        Latest signals
-      </Title>
-      <QueryState
-        query={signals}
-        noun="signals"
-        isEmpty={(data) => data.signalEndpointSignals.length === 0}
-        empty="No signals received yet."
-      >
-        {(data) => (
-          <Stack gap="xs">
-            {data.signalEndpointSignals.map((signal) => (
-              <Stack key={signal.id} gap={2} data-testid="signal">
-                <Group gap="xs">
-                  <Badge variant="light">{signal.tokenName ?? 'unknown token'}</Badge>
-                  <Text size="xs" c="dimmed">
-                    {new Date(signal.createdAt).toLocaleString()}
-                  </Text>
-                </Group>
-                <JsonBlock value={signal.payload} />
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </QueryState>
-    </Stack>
   );
 }
