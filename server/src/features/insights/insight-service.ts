@@ -170,7 +170,8 @@ export function createInsightService(db: Db, clock: () => Date = () => new Date(
         health,
         technicalDebt: 100 - health,
         environments: overview.environments.map(({ environment }) => ({ environment })),
-        features,
+        // Oldest first, as Unleash lists them (it reads them in table order).
+        features: features.reverse(),
         favorite: overview.favorite,
         createdAt: overview.createdAt,
         updatedAt: overview.updatedAt,

@@ -161,14 +161,14 @@ describe('GET /api/admin/projects/{projectId}/health-report', () => {
     });
     expect(Date.parse(createdAt)).toBeGreaterThan(now - 60_000);
     expect(updatedAt === null || Date.parse(updatedAt) > now - 60_000).toBe(true);
-    // Newest first; the archived flag is left out.
+    // Oldest first; the archived flag is left out.
     expect(features.map((feature) => [feature.name, feature.type, feature.stale])).toEqual([
-      ['hr-fresh', 'release', false],
-      ['hr-old-exp', 'experiment', false],
-      ['hr-ops', 'operational', true],
       ['hr-stale', 'release', true],
+      ['hr-ops', 'operational', true],
+      ['hr-old-exp', 'experiment', false],
+      ['hr-fresh', 'release', false],
     ]);
-    expect(features[0]!.environments).toEqual([
+    expect(features[3]!.environments).toEqual([
       expect.objectContaining({
         name: 'development',
         enabled: true,
