@@ -1,5 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DateTimeSchema, Nullable } from './admin-common';
+import { ProjectFeatureSchema } from './features';
+import { FeatureNamingSchema, ProjectModeSchema, ProjectStatsSchema } from './projects';
 
 /**
  * Insights (shared/unleash/API.md §6 "Admin UI" and "Projects"; SCHEMAS.md instanceInsightsSchema,
@@ -159,3 +161,47 @@ export const ProjectDoraMetricsSchema = Type.Object({
   features: Type.Array(Type.Object({ name: Type.String(), timeToProduction: Type.Number() })),
 });
 export type ProjectDoraMetrics = Static<typeof ProjectDoraMetricsSchema>;
+
+const FlagStateCounts = {
+  activeCount: Count,
+  potentiallyStaleCount: Count,
+  staleCount: Count,
+};
+
+/**
+ * The deprecated project health report (getProjectHealthReport, SCHEMAS.md healthReportSchema):
+ * the project's settings, health and its active flags with their environments. `activeCount`
+ * holds flags neither stale nor potentially stale.
+ */
+export const HealthReportSchema = Type.Object({
+  version: Type.Integer(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  mode: ProjectModeSchema,
+  defaultStickiness: Type.String(),
+  featureLimit: Nullable(Type.Number()),
+  featureNaming: FeatureNamingSchema,
+  members: Type.Integer({ minimum: 0 }),
+  health: Type.Integer({ minimum: 0, maximum: 100 }),
+  technicalDebt: Type.Number({ minimum: 0, maximum: 100 }),
+  environments: Type.Array(Type.Object({ environment: Type.String() })),
+  features: Type.Array(ProjectFeatureSchema),
+  favorite: Type.Boolean(),
+  createdAt: DateTimeSchema,
+  updatedAt: Nullable(DateTimeSchema),
+  stats: ProjectStatsSchema,
+  ...FlagStateCounts,
+});
+export type HealthReport = Static<typeof HealthReportSchema>;
+
+/** The deprecated project insights (getProjectInsights, SCHEMAS.md projectInsightsSchema). */
+export const ProjectInsightsSchema = Type.Object({
+  stats: ProjectStatsSchema,
+  health: Type.Object({ rating: Type.Integer({ minimum: 0, maximum: 100 }), ...FlagStateCounts }),
+  technicalDebt: Type.Object({ rating: Type.Integer({ minimum: 0, maximum: 100 }), ...FlagStateCounts }),
+  leadTime: ProjectDoraMetricsSchema,
+  featureTypeCounts: Type.Array(Type.Object({ type: Type.String(), count: Count })),
+  /** `change`: users who became members in the last 30 days. */
+  members: Type.Object({ currentMembers: Count, change: Count }),
+});
+export type ProjectInsights = Static<typeof ProjectInsightsSchema>;

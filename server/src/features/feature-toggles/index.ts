@@ -17,6 +17,8 @@ export {
   type FeatureOperationResults,
 } from './feature-operation-types';
 export { applyFeatureOperation } from './feature-operations';
+// The project's flags as the deprecated project health report lists them (insights domain).
+export { listProjectFeatures } from './feature-read-model';
 // Read by change requests (issue 13) to record what a drafted change is based on and find conflicts.
 export {
   type FeatureEnvironmentRow,

@@ -1,11 +1,13 @@
 import { Type } from 'typebox';
 import {
   errorResponses,
+  HealthReportSchema,
   InstanceInsightsQuerySchema,
   InstanceInsightsSchema,
   LifecycleTrendsQuerySchema,
   LifecycleTrendsSchema,
   ProjectDoraMetricsSchema,
+  ProjectInsightsSchema,
   ProjectStatusSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
@@ -16,11 +18,16 @@ import { createInsightService } from './insight-service';
 
 /**
  * Insights (shared/unleash/API.md §6 "Admin UI": getInstanceInsights, getLifecycleTrends; §6
- * "Projects": getProjectStatus, getProjectDora). Reads only; the daily snapshots they draw on are written by
+ * "Projects": getProjectStatus, getProjectDora, and the deprecated getProjectHealthReport and
+ * getProjectInsights Unleash 8.2 still answers). Reads only; the daily snapshots they draw on are written by
  * `insightSnapshotJob`.
  */
 export async function insightRoutes(app: App, { db }: { db: Db }): Promise<void> {
   const service = createInsightService(db);
+  const existing = async (projectId: string) => {
+    if (!(await getProject(db, projectId))) throw notFound(`Could not find project with id ${projectId}`);
+    return projectId;
+  };
 
   app.get(
     '/api/admin/insights',
@@ -61,11 +68,7 @@ export async function insightRoutes(app: App, { db }: { db: Db }): Promise<void>
         response: { 200: ProjectDoraMetricsSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const { projectId } = request.params;
-      if (!(await getProject(db, projectId))) throw notFound(`Could not find project with id ${projectId}`);
-      return service.projectDora(projectId);
-    },
+    async (request) => service.projectDora(await existing(request.params.projectId)),
   );
 
   app.get(
@@ -79,10 +82,37 @@ export async function insightRoutes(app: App, { db }: { db: Db }): Promise<void>
         response: { 200: ProjectStatusSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const { projectId } = request.params;
-      if (!(await getProject(db, projectId))) throw notFound(`Could not find project with id ${projectId}`);
-      return service.projectStatus(projectId);
+    async (request) => service.projectStatus(await existing(request.params.projectId)),
+  );
+
+  // Deprecated in Unleash 8.2 (still 200); kept for the clients and scripts that read them.
+  app.get(
+    '/api/admin/projects/:projectId/health-report',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getProjectHealthReport',
+        tags: ['Projects'],
+        deprecated: true,
+        params: Type.Object({ projectId: Type.String() }),
+        response: { 200: HealthReportSchema, ...errorResponses(401, 403, 404) },
+      },
     },
+    async (request) => service.projectHealthReport(await existing(request.params.projectId)),
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/insights',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getProjectInsights',
+        tags: ['Projects'],
+        deprecated: true,
+        params: Type.Object({ projectId: Type.String() }),
+        response: { 200: ProjectInsightsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.projectInsights(await existing(request.params.projectId)),
   );
 }

@@ -1,13 +1,17 @@
 import type {
   CreationArchiveTrend,
+  HealthReport,
   InstanceInsights,
   InstanceInsightsQuery,
   LifecycleTrends,
   ProjectDoraMetrics,
+  ProjectInsights,
   ProjectStatus,
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import { badData } from '../../lib/errors';
+import { listProjectFeatures } from '../feature-toggles';
+import { createProjectService, membersAddedSince, projectFlagCounts } from '../projects';
 import {
   dayToDateTime,
   flagHealth,
@@ -34,6 +38,21 @@ import {
   readProjectStatusNumbers,
   readUserSnapshots,
 } from './insight-store';
+
+const MEMBER_CHANGE_DAYS = 30;
+
+/** Flag counts as Unleash's deprecated reports name them, with the health they give. */
+async function flagStates(db: Db, project: string) {
+  const counts = await projectFlagCounts(db, project);
+  return {
+    health: flagHealth(counts),
+    states: {
+      activeCount: counts.active,
+      potentiallyStaleCount: counts.potentiallyStale,
+      staleCount: counts.stale,
+    },
+  };
+}
 
 const weekFields = (weekStart: string) => ({ week: isoWeek(weekStart), date: dayToDateTime(weekStart) });
 const byDateThenProject = <T extends { date: string; project: string }>(a: T, b: T) =>
@@ -127,6 +146,57 @@ export function createInsightService(db: Db, clock: () => Date = () => new Date(
     /** Lead time to production of a project's flags; the caller has checked the project exists. */
     async projectDora(project: string): Promise<ProjectDoraMetrics> {
       return leadTimes(await readProductionFlags(db, project));
+    },
+
+    /**
+     * The deprecated health report (getProjectHealthReport): the project overview with its active
+     * flags; the caller has checked the project exists.
+     */
+    async projectHealthReport(project: string): Promise<HealthReport> {
+      const [overview, features, { health, states }] = await Promise.all([
+        createProjectService(db).overview(project),
+        listProjectFeatures(db, project),
+        flagStates(db, project),
+      ]);
+      return {
+        version: 1,
+        name: overview.name,
+        description: overview.description,
+        mode: overview.mode,
+        defaultStickiness: overview.defaultStickiness,
+        featureLimit: overview.featureLimit,
+        featureNaming: overview.featureNaming,
+        members: overview.members,
+        health,
+        technicalDebt: 100 - health,
+        environments: overview.environments.map(({ environment }) => ({ environment })),
+        // Oldest first, as Unleash lists them (it reads them in table order).
+        features: features.reverse(),
+        favorite: overview.favorite,
+        createdAt: overview.createdAt,
+        updatedAt: overview.updatedAt,
+        stats: overview.stats,
+        ...states,
+      };
+    },
+
+    /** The deprecated project insights (getProjectInsights); the caller has checked the project exists. */
+    async projectInsights(project: string): Promise<ProjectInsights> {
+      const since = new Date(clock().getTime() - MEMBER_CHANGE_DAYS * 86_400_000);
+      const [overview, { health, states }, production, change] = await Promise.all([
+        createProjectService(db).overview(project),
+        flagStates(db, project),
+        readProductionFlags(db, project),
+        membersAddedSince(db, project, since),
+      ]);
+      return {
+        stats: overview.stats,
+        health: { rating: health, ...states },
+        technicalDebt: { rating: 100 - health, ...states },
+        leadTime: leadTimes(production),
+        featureTypeCounts: overview.featureTypeCounts,
+        members: { currentMembers: overview.members, change },
+      };
     },
 
     /** The project status (Unleash's "Project status" view); the caller has checked the project exists. */

@@ -1,12 +1,16 @@
+// The overview and its numbers are read again by the deprecated health report and project insights (insights domain).
+export { membersAddedSince } from './project-member-store';
 export {
   applyProjectOperation,
   PROJECT_OPERATION_KINDS,
   type ProjectOperation,
   type ProjectOperationResults,
 } from './project-operations';
+export { createProjectService } from './project-service';
 export {
   getProject,
   getProjectEnvironments,
   type ProjectEnvironmentRow,
   type ProjectRow,
+  projectFlagCounts,
 } from './project-store';

@@ -9,13 +9,13 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { nameExists } from '../../lib/errors';
 import type { Actor } from '../events';
+import { memberCounts, membersAddedSince } from './project-member-store';
 import { applyProjectOperation, type ProjectOperation, projectNotFound } from './project-operations';
 import {
   getProject,
   getProjectEnvironments,
   listFlagCreators,
   listProjects,
-  memberCounts,
   PROJECT_EXISTS,
   projectOverviewNumbers,
 } from './project-store';
@@ -35,10 +35,11 @@ export function createProjectService(db: Db) {
     async overview(id: string): Promise<ProjectOverview> {
       const project = await getProject(db, id);
       if (!project) throw projectNotFound(id);
-      const [numbers, environments, members] = await Promise.all([
+      const [numbers, environments, members, membersAdded] = await Promise.all([
         projectOverviewNumbers(db, id),
         getProjectEnvironments(db, id),
         memberCounts(db, [id]),
+        membersAddedSince(db, id, new Date(Date.now() - 30 * 86_400_000)),
       ]);
       const { stats } = numbers;
       return {
@@ -70,7 +71,7 @@ export function createProjectService(db: Db) {
           archivedPastWindow: stats.archived_past,
           projectActivityCurrentWindow: stats.activity_current,
           projectActivityPastWindow: stats.activity_past,
-          projectMembersAddedCurrentWindow: 0,
+          projectMembersAddedCurrentWindow: membersAdded,
         },
         onboardingStatus: numbers.latestFeature
           ? { status: 'first-flag-created', feature: numbers.latestFeature }

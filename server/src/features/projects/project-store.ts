@@ -3,6 +3,7 @@ import type { CreateFeatureStrategy, FeatureNaming, Project, ProjectMode } from 
 import { isUniqueViolation } from '../../db/pg-errors';
 import { nameExists } from '../../lib/errors';
 import type { Queryable } from '../events';
+import { memberCounts } from './project-member-store';
 
 export interface ProjectRow {
   id: string;
@@ -293,21 +294,13 @@ async function projectCounts(db: Queryable, ids?: readonly string[]): Promise<Ma
   return counts;
 }
 
-/**
- * Members per project as Unleash counts them: distinct users holding a project role directly or
- * through a group with a role in the project.
- */
-export async function memberCounts(db: Queryable, ids: readonly string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await sql<{ project: string; count: number }>`
-    select project, count(distinct user_id)::int as count from (
-      select project, user_id from role_user where project in (${sql.join([...ids])})
-      union
-      select gr.project, gu.user_id from group_role gr join group_user gu on gu.group_id = gr.group_id
-      where gr.project in (${sql.join([...ids])})
-    ) members
-    group by project`.execute(db);
-  return new Map(rows.map((row) => [row.project, Number(row.count)]));
+/** A project's active flags by state; a stale flag is not counted again as potentially stale. */
+export async function projectFlagCounts(db: Queryable, project: string) {
+  const counts = (await projectCounts(db, [project])).get(project);
+  const total = counts?.featureCount ?? 0;
+  const stale = counts?.staleFeatureCount ?? 0;
+  const potentiallyStale = counts?.potentiallyStaleFeatureCount ?? 0;
+  return { total, stale, potentiallyStale, active: total - stale - potentiallyStale };
 }
 
 /** Health as Unleash shows it: the share of active flags that are neither stale nor potentially stale. */
