@@ -169,8 +169,7 @@ export function SafeguardForm({
           value={labels}
           onChange={(event) => setLabels(event.currentTarget.value)}
           error={touched ? labelsError : undefined}
-          autosize
-          minRows={1}
+          rows={2}
         />
         <Group gap="xs">
           <Button type="submit" loading={busy}>
