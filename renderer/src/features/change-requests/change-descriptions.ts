@@ -109,6 +109,8 @@ const ACTION_TITLES: Record<string, string> = {
   changeMilestoneProgression: 'Set a milestone progression',
   deleteMilestoneProgression: 'Remove a milestone progression',
   resumeMilestoneProgression: 'Resume the release plan progressions',
+  changeSafeguard: 'Set the release plan safeguard',
+  deleteSafeguard: 'Remove the release plan safeguard',
 };
 
 /** A heading for a change: "Add strategy Gradual rollout", "Turn on". */

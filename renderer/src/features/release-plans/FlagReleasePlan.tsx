@@ -42,13 +42,18 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
   const request = (action: PlanAction) =>
     drafting ? draftRequest(place, action) : directRequest(place, action);
 
+  /** Sends or drafts one action; a refusal rejects, for forms and dialogs that show it in place. */
+  async function send(action: PlanAction, done: string): Promise<void> {
+    setNotice(null);
+    await write((api) => createReleasePlansApi(api.client).send(request(action)));
+    setNotice(drafting ? draftedNotice(drafting) : done);
+  }
+
   async function perform(action: PlanAction, done: string): Promise<boolean> {
     setBusy(true);
     setError(null);
-    setNotice(null);
     try {
-      await write((api) => createReleasePlansApi(api.client).send(request(action)));
-      setNotice(drafting ? draftedNotice(drafting) : done);
+      await send(action, done);
       return true;
     } catch (refusal) {
       setError(refusal);
@@ -81,6 +86,7 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
                 busy={busy}
                 drafting={drafting !== null}
                 perform={perform}
+                send={send}
                 onRemove={() => setRemoving(plan)}
               />
             ))}
@@ -114,13 +120,10 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
           if (!removing) return;
-          const planId = removing.id;
-          await write((api) =>
-            createReleasePlansApi(api.client).send(
-              request({ action: 'deleteReleasePlan', payload: { planId } }),
-            ),
+          await send(
+            { action: 'deleteReleasePlan', payload: { planId: removing.id } },
+            'Release plan removed.',
           );
-          setNotice(drafting ? draftedNotice(drafting) : 'Release plan removed.');
         }}
       >
         The plan's milestone strategies leave the flag in {environment}; the flag's own strategies stay.
@@ -134,12 +137,14 @@ function PlanOverview({
   busy,
   drafting,
   perform,
+  send,
   onRemove,
 }: {
   plan: ReleasePlanProgress;
   busy: boolean;
   drafting: boolean;
   perform: (action: PlanAction, done: string) => Promise<boolean>;
+  send: (action: PlanAction, done: string) => Promise<void>;
   onRemove: () => void;
 }) {
   const milestones = [...plan.milestones].sort((a, b) => a.sortOrder - b.sortOrder);
@@ -185,7 +190,7 @@ function PlanOverview({
           </Stack>
         </Alert>
       ) : null}
-      <PlanSafeguards safeguards={plan.safeguards ?? []} />
+      <PlanSafeguards plan={plan} busy={busy} drafting={drafting} send={send} />
       <Stack
         component="ol"
         gap="xs"

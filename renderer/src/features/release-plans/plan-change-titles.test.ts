@@ -13,5 +13,7 @@ describe('release plan changes in a change request', () => {
     expect(title('changeMilestoneProgression')).toBe('Set a milestone progression');
     expect(title('deleteMilestoneProgression')).toBe('Remove a milestone progression');
     expect(title('resumeMilestoneProgression')).toBe('Resume the release plan progressions');
+    expect(title('changeSafeguard')).toBe('Set the release plan safeguard');
+    expect(title('deleteSafeguard')).toBe('Remove the release plan safeguard');
   });
 });

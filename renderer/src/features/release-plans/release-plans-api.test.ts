@@ -43,6 +43,23 @@ describe('release plan requests', () => {
     );
   });
 
+  it('maps safeguard actions to the one-per-plan safeguard routes', () => {
+    const safeguard = {
+      impactMetric: { metricName: 'errors', timeRange: 'hour', aggregationMode: 'count', labelSelectors: {} },
+      triggerCondition: { operator: '>', threshold: 5 },
+    } as const;
+    expect(directRequest(place, { action: 'changeSafeguard', payload: { planId: 'p1', safeguard } })).toEqual(
+      {
+        method: 'PUT',
+        path: `${ENV}/release-plans/p1/safeguards`,
+        body: safeguard,
+      },
+    );
+    expect(
+      directRequest(place, { action: 'deleteSafeguard', payload: { planId: 'p1', safeguardId: 'sg 1' } }),
+    ).toEqual({ method: 'DELETE', path: `${ENV}/release-plans/p1/safeguards/sg%201` });
+  });
+
   it('drafts the same action, unchanged, into the environment change request', () => {
     expect(
       draftRequest(place, { action: 'startMilestone', payload: { planId: 'p1', milestoneId: 'm2' } }),

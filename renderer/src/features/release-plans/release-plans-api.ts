@@ -1,8 +1,8 @@
-import type { ReleasePlanProgress } from '../../../../server/contract';
+import type { CreateSafeguard, ReleasePlanProgress } from '../../../../server/contract';
 import type { ApiClient } from '../../api/client';
 import { draftPath } from '../change-requests/change-request-api';
 
-export type { ReleasePlanProgress };
+export type { CreateSafeguard, ReleasePlanProgress };
 export type PlanMilestone = ReleasePlanProgress['milestones'][number];
 
 const enc = encodeURIComponent;
@@ -37,7 +37,9 @@ export type PlanAction =
       };
     }
   | { action: 'deleteMilestoneProgression'; payload: { sourceMilestone: string } }
-  | { action: 'resumeMilestoneProgression'; payload: { planId: string } };
+  | { action: 'resumeMilestoneProgression'; payload: { planId: string } }
+  | { action: 'changeSafeguard'; payload: { planId: string; safeguard: CreateSafeguard } }
+  | { action: 'deleteSafeguard'; payload: { planId: string; safeguardId: string } };
 
 export interface PlanRequest {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -68,6 +70,18 @@ export function directRequest(place: PlanPlace, planAction: PlanAction): PlanReq
       return { method: 'DELETE', path: `${base}/progressions/${enc(planAction.payload.sourceMilestone)}` };
     case 'resumeMilestoneProgression':
       return { method: 'POST', path: `${base}/progressions/${enc(planAction.payload.planId)}/resume` };
+    case 'changeSafeguard': {
+      // One safeguard per plan: the PUT creates it or replaces the one there.
+      const { planId, safeguard } = planAction.payload;
+      return { method: 'PUT', path: `${base}/release-plans/${enc(planId)}/safeguards`, body: safeguard };
+    }
+    case 'deleteSafeguard': {
+      const { planId, safeguardId } = planAction.payload;
+      return {
+        method: 'DELETE',
+        path: `${base}/release-plans/${enc(planId)}/safeguards/${enc(safeguardId)}`,
+      };
+    }
   }
 }
 
