@@ -68,7 +68,7 @@ describe('applyMilestoneStart', () => {
   const next = applyMilestoneStart(base, ['m1', 'm2'], {
     id: 'm2',
     strategies: [
-      { ...strategy('t1', 50), milestoneId: undefined, sortOrder: 0 },
+      { ...strategy('t1', 50), sortOrder: 0 },
       { ...strategy('t2', 100), disabled: true, sortOrder: 1 },
     ],
   });
