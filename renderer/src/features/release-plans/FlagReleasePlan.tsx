@@ -77,6 +77,7 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
             {data.map((plan) => (
               <PlanOverview
                 key={plan.id}
+                place={place}
                 plan={plan}
                 busy={busy}
                 drafting={drafting !== null}
@@ -130,12 +131,14 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
 }
 
 function PlanOverview({
+  place,
   plan,
   busy,
   drafting,
   perform,
   onRemove,
 }: {
+  place: PlanPlace;
   plan: ReleasePlanProgress;
   busy: boolean;
   drafting: boolean;
@@ -197,6 +200,7 @@ function PlanOverview({
         {milestones.map((milestone, position) => (
           <PlanMilestoneRow
             key={milestone.id}
+            place={place}
             planId={plan.id}
             milestone={milestone}
             position={position}
