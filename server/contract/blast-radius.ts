@@ -52,8 +52,30 @@ export const BlastRadiusProposalSchema = Type.Union([
     { additionalProperties: false },
   ),
   Type.Object({ kind: Type.Literal('toggle'), enabled: Type.Boolean() }, { additionalProperties: false }),
+  // Starting a milestone of a release plan on this flag environment (issue 14 and 15).
+  Type.Object(
+    {
+      kind: Type.Literal('start-milestone'),
+      planId: Type.String({ minLength: 1, maxLength: 255 }),
+      milestoneId: Type.String({ minLength: 1, maxLength: 255 }),
+    },
+    { additionalProperties: false },
+  ),
+  // All of a change request's changes to this flag environment, applied together.
+  Type.Object(
+    {
+      kind: Type.Literal('change-request'),
+      changeRequestId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 export type BlastRadiusProposal = Static<typeof BlastRadiusProposalSchema>;
+/** A proposal of one change, previewed on its own against the flag as it is. */
+export type BlastRadiusSingleProposal = Exclude<
+  BlastRadiusProposal,
+  { kind: 'start-milestone' } | { kind: 'change-request' }
+>;
 
 export const BlastRadiusReasonSchema = Type.Object({
   kind: Type.Union([

@@ -1,64 +1,71 @@
 import { Card, List, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../api/api-error';
 import { useServerCheck } from '../../stores/use-server-check';
-import { blastRadiusApi } from './blast-radius-api';
+import { type BlastRadiusPreview, type BlastRadiusProposal, blastRadiusApi } from './blast-radius-api';
 import { type ProposedChange, proposalOfChange } from './change-request-proposals';
 
 interface RequestShape {
+  id: number;
   project: string;
   environment: string;
   features: ReadonlyArray<{ name: string; changes: readonly ProposedChange[] }>;
 }
 
-function ChangeLine({
+const describePreview = (preview: BlastRadiusPreview) =>
+  preview.evaluated === 0
+    ? 'no sampled contexts'
+    : `+${preview.offToOn} on, −${preview.onToOff} off of ${preview.evaluated} recently seen contexts`;
+
+/** One preview line: `label: counts`, asked of the server once per proposal. */
+function PreviewLine({
   project,
   environment,
   flagName,
-  change,
+  label,
+  proposal,
+  children,
 }: {
   project: string;
   environment: string;
   flagName: string;
-  change: ProposedChange;
+  label: string;
+  proposal: BlastRadiusProposal;
+  children?: ReactNode;
 }) {
-  const proposal = proposalOfChange(change);
-  const key = proposal
-    ? `blast-radius ${project} ${flagName} ${environment} ${JSON.stringify(proposal)}`
-    : null;
+  const key = `blast-radius ${project} ${flagName} ${environment} ${JSON.stringify(proposal)}`;
   const check = useServerCheck(key, (api) =>
-    proposal
-      ? blastRadiusApi(api)
-          .preview(project, flagName, environment, proposal)
-          .then(
-            (preview) =>
-              preview.evaluated === 0
-                ? 'no sampled contexts'
-                : `+${preview.offToOn} on, −${preview.onToOff} off of ${preview.evaluated} recently seen contexts`,
-            (error: unknown) => (error instanceof ApiError ? error.message : 'no preview'),
-          )
-      : Promise.resolve(''),
+    blastRadiusApi(api)
+      .preview(project, flagName, environment, proposal)
+      .then(describePreview, (error: unknown) => (error instanceof ApiError ? error.message : 'no preview')),
   );
-  if (!proposal) return null;
   return (
     <List.Item>
       <Text span size="sm">
-        {flagName} ({change.action}): {check.answer ?? 'estimating…'}
+        {label}: {check.answer ?? 'estimating…'}
       </Text>
+      {children}
     </List.Item>
   );
 }
 
 /**
- * The blast radius of a change request, per change it holds that a preview covers (toggles and
- * strategy additions, edits, deletions), each against the flag as it is now.
+ * The blast radius of a change request: per flag, all of its covered changes (toggles and
+ * strategy additions, edits, deletions) applied together; with several, each one alone too,
+ * against the flag as it is now.
  */
 export function ChangeRequestBlastRadius({ request }: { request: RequestShape }) {
-  const covered = request.features.flatMap((feature) =>
-    feature.changes
-      .filter((change) => proposalOfChange(change) !== null)
-      .map((change) => ({ feature, change })),
-  );
-  if (covered.length === 0) return null;
+  const flags = request.features
+    .map((feature) => ({
+      name: feature.name,
+      covered: feature.changes.flatMap((change) => {
+        const proposal = proposalOfChange(change);
+        return proposal ? [{ change, proposal }] : [];
+      }),
+    }))
+    .filter((flag) => flag.covered.length > 0);
+  if (flags.length === 0) return null;
+  const place = { project: request.project, environment: request.environment };
   return (
     <Card withBorder padding="md" component="section" aria-label="Blast radius of this change request">
       <Stack gap="xs">
@@ -66,14 +73,28 @@ export function ChangeRequestBlastRadius({ request }: { request: RequestShape })
           Blast radius
         </Title>
         <List spacing={2} data-testid="change-request-blast-radius">
-          {covered.map(({ feature, change }) => (
-            <ChangeLine
-              key={change.id}
-              project={request.project}
-              environment={request.environment}
-              flagName={feature.name}
-              change={change}
-            />
+          {flags.map((flag) => (
+            <PreviewLine
+              key={flag.name}
+              {...place}
+              flagName={flag.name}
+              label={`${flag.name}, all changes together`}
+              proposal={{ kind: 'change-request', changeRequestId: request.id }}
+            >
+              {flag.covered.length > 1 ? (
+                <List spacing={2} withPadding>
+                  {flag.covered.map(({ change, proposal }) => (
+                    <PreviewLine
+                      key={change.id}
+                      {...place}
+                      flagName={flag.name}
+                      label={`${change.action} alone`}
+                      proposal={proposal}
+                    />
+                  ))}
+                </List>
+              ) : null}
+            </PreviewLine>
           ))}
         </List>
       </Stack>

@@ -59,6 +59,40 @@ describe('flag release plan panel', () => {
     await waitFor(() => expect(server.calls('DELETE', `${ENV}/progressions/m2`)).toHaveLength(1));
   }, 30_000);
 
+  it("previews a milestone's blast radius before it is started, without starting it", async () => {
+    const preview = {
+      sampled: 200,
+      evaluated: 200,
+      offToOn: 80,
+      onToOff: 0,
+      unchanged: 120,
+      enabledBefore: 20,
+      enabledAfter: 100,
+      reasons: [
+        { kind: 'rollout', label: 'flexibleRollout: rollout or parameters', offToOn: 80, onToOff: 0 },
+      ],
+      examples: [],
+      samplingEnabled: true,
+    };
+    const server = planServer([plan()]).on('POST', `${ENV}/blast-radius`, () => ({ body: preview }));
+    await renderWithConsole(panel, { server });
+    const toggle = await screen.findByRole('button', { name: 'Preview impact of starting Half' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const row = within(screen.getByTestId('plan-milestone-2'));
+    const summary = await row.findByTestId('blast-radius-summary', undefined, { timeout: 5000 });
+    expect(summary.textContent).toBe(
+      'Of 200 recently seen contexts, 80 (40%) would turn on and 0 would turn off; 120 unchanged (20 on now, 100 after).',
+    );
+    expect(row.getByRole('heading', { name: 'Blast radius' })).toBeTruthy();
+    expect(server.calls('POST', `${ENV}/blast-radius`)[0]?.body).toEqual({
+      kind: 'start-milestone',
+      planId: 'plan-1',
+      milestoneId: 'm2',
+    });
+    expect(server.calls('POST', `${PLANS}/plan-1/milestones/m2/start`)).toHaveLength(0);
+  }, 30_000);
+
   it('shows a triggered safeguard and resumes paused progressions', async () => {
     const paused: ReleasePlanProgress = {
       ...plan(),

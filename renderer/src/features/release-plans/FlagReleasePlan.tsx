@@ -82,6 +82,7 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
             {data.map((plan) => (
               <PlanOverview
                 key={plan.id}
+                place={place}
                 plan={plan}
                 busy={busy}
                 drafting={drafting !== null}
@@ -133,6 +134,7 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
 }
 
 function PlanOverview({
+  place,
   plan,
   busy,
   drafting,
@@ -140,6 +142,7 @@ function PlanOverview({
   send,
   onRemove,
 }: {
+  place: PlanPlace;
   plan: ReleasePlanProgress;
   busy: boolean;
   drafting: boolean;
@@ -202,6 +205,7 @@ function PlanOverview({
         {milestones.map((milestone, position) => (
           <PlanMilestoneRow
             key={milestone.id}
+            place={place}
             planId={plan.id}
             milestone={milestone}
             position={position}

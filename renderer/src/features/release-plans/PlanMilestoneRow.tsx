@@ -1,11 +1,13 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
+import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
 import { milestoneStrategySummary } from '../release-templates/milestone-strategy-summary';
 import { ProgressionForm } from './ProgressionForm';
-import { describeInterval, type PlanAction, type PlanMilestone } from './release-plans-api';
+import { describeInterval, type PlanAction, type PlanMilestone, type PlanPlace } from './release-plans-api';
 
 export interface PlanMilestoneRowProps {
+  place: PlanPlace;
   planId: string;
   milestone: PlanMilestone;
   position: number;
@@ -19,6 +21,7 @@ export interface PlanMilestoneRowProps {
 
 /** One milestone of an applied plan: its strategies, whether it is active, start, and its progression. */
 export function PlanMilestoneRow({
+  place,
   planId,
   milestone,
   position,
@@ -29,6 +32,7 @@ export function PlanMilestoneRow({
   perform,
 }: PlanMilestoneRowProps) {
   const [editingProgression, setEditingProgression] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const interval = milestone.transitionCondition?.type === 'exposure' ? null : milestone.transitionCondition;
   const strategies = [...(milestone.strategies ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
 
@@ -63,22 +67,40 @@ export function PlanMilestoneRow({
             ) : null}
           </Group>
           {active ? null : (
-            <Button
-              size="compact-sm"
-              variant="light"
-              disabled={busy}
-              aria-label={`Start ${milestone.name}`}
-              onClick={() =>
-                void perform(
-                  { action: 'startMilestone', payload: { planId, milestoneId: milestone.id } },
-                  `${milestone.name} started: its strategies are now the flag's.`,
-                )
-              }
-            >
-              {drafting ? 'Start (draft)' : 'Start'}
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                aria-expanded={previewing}
+                aria-label={`Preview impact of starting ${milestone.name}`}
+                onClick={() => setPreviewing((open) => !open)}
+              >
+                Preview impact
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="light"
+                disabled={busy}
+                aria-label={`Start ${milestone.name}`}
+                onClick={() =>
+                  void perform(
+                    { action: 'startMilestone', payload: { planId, milestoneId: milestone.id } },
+                    `${milestone.name} started: its strategies are now the flag's.`,
+                  )
+                }
+              >
+                {drafting ? 'Start (draft)' : 'Start'}
+              </Button>
+            </Group>
           )}
         </Group>
+        {previewing && !active ? (
+          // What starting it would do to recently seen contexts, before anyone presses Start.
+          <BlastRadiusPanel
+            {...place}
+            proposal={{ kind: 'start-milestone', planId, milestoneId: milestone.id }}
+          />
+        ) : null}
         {strategies.length === 0 ? (
           <Text size="sm">No strategies</Text>
         ) : (

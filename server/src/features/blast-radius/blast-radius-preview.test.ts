@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlastRadiusProposal, ClientFeature, ClientSegment, Context } from '../../../contract';
+import type { BlastRadiusSingleProposal, ClientFeature, ClientSegment, Context } from '../../../contract';
 import { createFlagRepository, evaluateFlag } from '../../evaluation';
 import { previewBlastRadius } from './blast-radius-preview';
 import { applyProposal, type FlagEnvironmentState, toPreviewSide } from './proposed-flag';
@@ -70,7 +70,7 @@ describe('previewBlastRadius', () => {
   const contexts = generateContexts(5000);
   const beforeSide = toPreviewSide(base, repository, segments);
 
-  it.each<[string, BlastRadiusProposal]>([
+  it.each<[string, BlastRadiusSingleProposal]>([
     [
       'a rollout raised',
       {

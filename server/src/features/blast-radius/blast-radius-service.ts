@@ -10,7 +10,7 @@ import type { FlagRepository } from '../../evaluation';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { appendEvent } from '../events';
-import { checkStrategyContent, getFeature, getFeatureEnvironment, getStrategies } from '../feature-toggles';
+import { getFeature, getFeatureEnvironment, getStrategies } from '../feature-toggles';
 import { getProject } from '../projects';
 import { getSegmentsByIds } from '../segments';
 import { previewBlastRadius } from './blast-radius-preview';
@@ -23,7 +23,9 @@ import {
   SAMPLING_SETTING,
   writeSamplingSettings,
 } from './blast-radius-store';
+import { applyProposals } from './combined-proposals';
 import { type ContextSampler, SAMPLING_LIMITS } from './context-sampler';
+import { checkedProposal, milestoneStarted, requestProposals } from './proposal-loaders';
 import { applyProposal, type FlagEnvironmentState, toPreviewSide } from './proposed-flag';
 
 /** The most contexts one preview evaluates (the most recently seen), twice per context. */
@@ -87,18 +89,6 @@ export function createBlastRadiusService({ db, sampler, evaluationState }: Blast
       if (!feature || feature.project !== projectId || feature.archivedAt) {
         throw notFound(`There's no feature named "${featureName}" in project "${projectId}".`);
       }
-      // A strategy the write would refuse (unknown type, bad constraint, foreign segment) is
-      // refused here too, with the same 400, and its variants normalised as the write does.
-      if (proposal.kind === 'strategy-add' || proposal.kind === 'strategy-update') {
-        const { strategy } = proposal;
-        const variants = await checkStrategyContent(db, feature, {
-          name: strategy.name,
-          constraints: strategy.constraints ?? [],
-          variants: strategy.variants ?? [],
-          segments: strategy.segments ?? [],
-        });
-        proposal = { ...proposal, strategy: { ...strategy, variants } };
-      }
       const state = await getFeatureEnvironment(db, featureName, environment);
       if (!state) throw notFound(`Could not find environment ${environment} for feature ${featureName}.`);
       const [strategies, project, settings, contexts, served] = await Promise.all([
@@ -114,9 +104,18 @@ export function createBlastRadiusService({ db, sampler, evaluationState }: Blast
         enabled: state.enabled,
         strategies,
       };
-      const proposed = applyProposal(current, proposal, {
-        stickiness: project?.defaultStickiness ?? 'default',
-      });
+      const defaults = { stickiness: project?.defaultStickiness ?? 'default' };
+      const target = { projectId, featureName, environment };
+      const proposed =
+        proposal.kind === 'start-milestone'
+          ? await milestoneStarted(db, current, target, proposal)
+          : proposal.kind === 'change-request'
+            ? applyProposals(
+                current,
+                await requestProposals(db, feature, target, proposal.changeRequestId),
+                defaults,
+              )
+            : applyProposal(current, await checkedProposal(db, feature, proposal), defaults);
       const segmentIds = new Set(
         [...current.strategies, ...proposed.strategies].flatMap((row) => row.segments),
       );

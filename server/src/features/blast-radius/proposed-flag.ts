@@ -1,5 +1,5 @@
 import type {
-  BlastRadiusProposal,
+  BlastRadiusSingleProposal,
   ClientFeature,
   ClientSegment,
   ClientStrategy,
@@ -41,15 +41,18 @@ function strategyNotFound(id: string): ApiError {
   return new ApiError('NotFoundError', `Could not find strategy with id ${id}.`);
 }
 
-/** The state after a proposal, without writing anything: the same defaults the write would fill in. */
+/**
+ * The state after a proposal, without writing anything: the same defaults the write would fill in.
+ * `addedKey` names an added strategy (several adds applied together need distinct keys).
+ */
 export function applyProposal(
   state: FlagEnvironmentState,
-  proposal: BlastRadiusProposal,
-  defaults: { stickiness: string },
+  proposal: BlastRadiusSingleProposal,
+  defaults: { stickiness: string; addedKey?: string },
 ): FlagEnvironmentState {
   const toStrategy = (
     id: string,
-    input: Extract<BlastRadiusProposal, { strategy: unknown }>['strategy'],
+    input: Extract<BlastRadiusSingleProposal, { strategy: unknown }>['strategy'],
     previous?: EnvironmentStrategy,
   ): EnvironmentStrategy => ({
     id,
@@ -74,7 +77,7 @@ export function applyProposal(
         ...state,
         strategies: sortStrategies([
           ...state.strategies,
-          toStrategy(PROPOSED_STRATEGY_KEY, proposal.strategy),
+          toStrategy(defaults.addedKey ?? PROPOSED_STRATEGY_KEY, proposal.strategy),
         ]),
       };
     case 'strategy-update': {
@@ -102,7 +105,7 @@ export function applyProposal(
 }
 
 /** Milestone strategies first, then sortOrder; stable, so equal sort orders keep their id order. */
-function sortStrategies(strategies: EnvironmentStrategy[]): EnvironmentStrategy[] {
+export function sortStrategies(strategies: EnvironmentStrategy[]): EnvironmentStrategy[] {
   return [...strategies].sort(
     (a, b) => Number(!a.milestoneId) - Number(!b.milestoneId) || a.sortOrder - b.sortOrder,
   );
