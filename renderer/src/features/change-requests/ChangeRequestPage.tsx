@@ -121,7 +121,11 @@ export function ChangeRequestPage({ project, id }: { project: string; id: number
             <ScheduleNotice request={data} />
             <Anchor
               component={Link}
-              to={withQuery('/playground', { environments: data.environment, changeRequest: data.id })}
+              to={withQuery('/playground', {
+                environments: data.environment,
+                projects: data.project,
+                changeRequest: data.id,
+              })}
               size="sm"
             >
               Preview in playground

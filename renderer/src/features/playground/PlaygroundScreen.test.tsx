@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { currentPath, renderWithConsole } from '../../test-utils/render';
+import { previewPath } from '../blast-radius/blast-radius-api';
 import { PlaygroundScreen } from './PlaygroundScreen';
 import { playgroundAnswer } from './playground-fixtures';
 import { readPlaygroundQuery, toAdvancedRequest, writePlaygroundQuery } from './playground-query';
@@ -90,6 +91,49 @@ describe('playground screen', () => {
     await screen.findAllByText('checkout');
     expect(server.calls('POST', '/api/admin/playground/change-request/7')[0]?.body).toEqual({
       context: { appName: 'web', userId: '1,2' },
+    });
+  });
+
+  it('shows the blast radius of a change request linked with its project', async () => {
+    const server = playgroundServer()
+      .on('GET', '/api/admin/projects/default/change-requests/7', {
+        id: 7,
+        title: null,
+        project: 'default',
+        environment: 'development',
+        minApprovals: 1,
+        state: 'In review',
+        features: [
+          {
+            name: 'checkout',
+            changes: [{ id: 1, action: 'updateEnabled', payload: { enabled: true } }],
+          },
+        ],
+        segments: [],
+        createdBy: { username: 'alice', imageUrl: '' },
+        createdAt: '2026-11-25T10:00:00.000Z',
+        stateTimestamps: {},
+      })
+      .on('POST', previewPath('default', 'checkout', 'development'), {
+        sampled: 40,
+        evaluated: 40,
+        offToOn: 30,
+        onToOff: 0,
+        unchanged: 10,
+        enabledBefore: 0,
+        enabledAfter: 30,
+        reasons: [],
+        examples: [],
+        samplingEnabled: true,
+      });
+    await renderWithConsole(<PlaygroundScreen />, {
+      server,
+      path: `${SHARED}&projects=default&changeRequest=7`,
+    });
+    expect(await screen.findByText(/\+30 on, −0 off of 40 recently seen contexts/)).toBeTruthy();
+    expect(server.calls('POST', previewPath('default', 'checkout', 'development'))[0]?.body).toEqual({
+      kind: 'change-request',
+      changeRequestId: 7,
     });
   });
 });

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { replaceQuery, useLocation } from '../../router/navigation';
 import { useServerData } from '../../stores/use-server-data';
+import { PlaygroundChangeRequestImpact } from './PlaygroundChangeRequestImpact';
 import { PlaygroundExplanation, ResultBadge } from './PlaygroundExplanation';
 import classes from './PlaygroundScreen.module.css';
 import {
@@ -180,6 +181,9 @@ export function PlaygroundScreen() {
         <Text size="sm" mb="sm">
           Previewing change request #{applied.changeRequest} as if it were applied.
         </Text>
+      ) : null}
+      {applied.changeRequest && applied.projects.length === 1 ? (
+        <PlaygroundChangeRequestImpact project={applied.projects[0]!} id={applied.changeRequest} />
       ) : null}
       <Stack className={classes.builder} gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
