@@ -1,9 +1,11 @@
-import { Badge, Card, Divider, Group, Switch, Text } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { usePendingEdits } from '../../stores/use-outbox';
+import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
 import {
   ChangeRequestModeNotice,
   ChangeRequestRouting,
@@ -31,6 +33,7 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
   const edit = useFlagEdit();
   const mine = (pending?.mine as { enabled?: boolean } | null | undefined)?.enabled;
   const enabled = typeof mine === 'boolean' ? mine : environment.enabled;
+  const [previewing, setPreviewing] = useState(false);
 
   return (
     <Card withBorder padding="md" data-testid={`environment-${environment.name}`}>
@@ -55,6 +58,15 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
         <Group gap="xs">
           <DraftCounter project={flag.project} environment={environment.name} />
           <PendingBadge entry={pending} />
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-expanded={previewing}
+            aria-label={`Preview impact of switching ${flag.name} ${enabled ? 'off' : 'on'} in ${environment.name}`}
+            onClick={() => setPreviewing((open) => !open)}
+          >
+            Preview impact
+          </Button>
           <Switch
             checked={enabled}
             disabled={edit.busy}
@@ -66,6 +78,15 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
           />
         </Group>
       </Group>
+      {previewing ? (
+        // What flipping the switch would do to recently seen contexts, before anyone flips it.
+        <BlastRadiusPanel
+          project={flag.project}
+          flagName={flag.name}
+          environment={environment.name}
+          proposal={{ kind: 'toggle', enabled: !enabled }}
+        />
+      ) : null}
       <ChangeRequestModeNotice environment={environment.name} />
       {edit.error ? (
         <ErrorNotice error={edit.error} title={`${flag.name} was not switched in ${environment.name}`} />

@@ -184,6 +184,32 @@ describe('flag page', () => {
     );
   });
 
+  it('previews the blast radius of flipping an environment before it is flipped', async () => {
+    const { server } = flagPageServer();
+    server.on('POST', `${FLAG}/environments/production/blast-radius`, {
+      sampled: 20,
+      evaluated: 20,
+      offToOn: 20,
+      onToOff: 0,
+      unchanged: 0,
+      enabledBefore: 0,
+      enabledAfter: 20,
+      reasons: [],
+      examples: [],
+      samplingEnabled: true,
+    });
+    await open(server);
+    fireEvent.click(await screen.findByLabelText('Preview impact of switching checkout on in production'));
+    expect((await screen.findByTestId('blast-radius-summary')).textContent).toContain(
+      '20 recently seen contexts',
+    );
+    expect(server.calls('POST', `${FLAG}/environments/production/blast-radius`)[0]?.body).toEqual({
+      kind: 'toggle',
+      enabled: true,
+    });
+    expect(server.calls('POST', `${FLAG}/environments/production/on`)).toHaveLength(0);
+  });
+
   it('queues a switch made offline and shows it as pending', async () => {
     const { server } = flagPageServer();
     const { console: app } = await open(server);
