@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlastRadiusPreview, BlastRadiusSettingsView } from '../../server/contract';
 import {
   type AdminApi,
+  blockingFindings,
   createFlagThroughApi,
   type E2eServer,
   hasChromium,
@@ -24,25 +23,9 @@ const USERNAME = 'blast-operator';
 const PASSWORD = 'Blast-radius-e2e-7';
 const FLAG = 'one-click-pay';
 const USERS = 150;
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let e2e: E2eServer;
 let browser: Browser;
-
-async function blockingFindings(page: Page): Promise<string[]> {
-  await page.waitForTimeout(400);
-  if ((await page.evaluate(() => typeof (window as { axe?: unknown }).axe)) === 'undefined')
-    await page.addScriptTag({ content: await fs.readFile(AXE_SOURCE, 'utf8') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: Array<{ id: string; impact: string | null; nodes: Array<{ html: string }> }>;
-    };
-    return result.violations
-      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.html.slice(0, 160)}`));
-  });
-}
 
 describe.skipIf(!hasChromium)('blast-radius preview in the console (issue 15)', () => {
   beforeAll(async () => {

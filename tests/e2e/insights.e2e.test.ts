@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+import { blockingFindings, hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
 
 /**
  * Issue 15 "Insights" in Debian's Chromium against the real headless server: the dashboard's
@@ -17,7 +16,6 @@ import { hasChromium, launchBrowser, screenshot, signInWithPassword } from './su
 const USERNAME = 'insights-operator';
 const PASSWORD = 'Insights-e2e-7';
 const PROJECT = 'web-shop';
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const DAY_MS = 86_400_000;
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
@@ -30,22 +28,6 @@ let browser: Browser;
 async function api(context: BrowserContext, method: 'POST', apiPath: string, data?: unknown): Promise<void> {
   const response = await context.request.fetch(`${url}${apiPath}`, { method, ...(data ? { data } : {}) });
   if (response.status() >= 300) throw new Error(`${method} ${apiPath}: ${response.status()}`);
-}
-
-/** The critical and serious axe findings on the page as it is. */
-async function blockingFindings(page: Page): Promise<string[]> {
-  await page.waitForTimeout(400);
-  if ((await page.evaluate(() => typeof (window as { axe?: unknown }).axe)) === 'undefined')
-    await page.addScriptTag({ content: await fs.readFile(AXE_SOURCE, 'utf8') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: Array<{ id: string; impact: string | null; nodes: Array<{ html: string }> }>;
-    };
-    return result.violations
-      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.html.slice(0, 160)}`));
-  });
 }
 
 /** Two weeks of history as the daily job would have left it (it runs once a day, so the test writes it). */

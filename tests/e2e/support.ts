@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, chromium, type Locator, type Page } from 'playwright-core';
@@ -168,4 +169,22 @@ export async function dialogShot(page: Page, name: string, height: number): Prom
 /** Mantine hides a switch's checkbox (zero size): the operator clicks its track. */
 export async function clickSwitch(input: Locator): Promise<void> {
   await input.locator('xpath=..').locator('.mantine-Switch-track').click();
+}
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's critical and serious findings on the page as it is now, one line per element. */
+export async function blockingFindings(page: Page): Promise<string[]> {
+  await page.waitForTimeout(400);
+  if ((await page.evaluate(() => typeof (window as { axe?: unknown }).axe)) === 'undefined')
+    await page.addScriptTag({ content: await fs.readFile(AXE_SOURCE, 'utf8') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: Array<{ id: string; impact: string | null; nodes: Array<{ html: string }> }>;
+    };
+    return result.violations
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.html.slice(0, 160)}`));
+  });
 }
