@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('signals and actions in the console (issue 15)', (
     expect(call.status).toBe(200);
 
     await page.reload();
-    await page.getByRole('button', { name: 'statuspage' }).click();
+    await page.getByRole('button', { name: 'statuspage', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('signal').first().textContent(), { timeout: 15_000 })
       .toContain('"component": "checkout"');
