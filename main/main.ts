@@ -45,7 +45,7 @@ import {
   profileOriginHandlers,
 } from './secrets/profile-origins';
 import { installRequestSigner } from './secrets/request-signer';
-import { ensureEmbeddedDatabasePassword } from './server-host/database-password';
+import { ensureEmbeddedDatabasePassword, ensureSecretsEncryptionKey } from './server-host/database-password';
 import { utilityProcessSpawner } from './server-host/hosted-process';
 import { buildServerEnv } from './server-host/server-env';
 import { createServerHost } from './server-host/server-host';
@@ -134,6 +134,12 @@ async function run(): Promise<void> {
   const embeddedDatabasePassword = databaseUrl
     ? null
     : await ensureEmbeddedDatabasePassword(secrets, LOCAL_PROFILE);
+  // Without a keychain the server still starts (on an external database): only storing
+  // integration and SSO secrets is refused, with the reason, until a keychain is there.
+  const secretsEncryptionKey = await ensureSecretsEncryptionKey(secrets, LOCAL_PROFILE).catch((error) => {
+    log('no secrets encryption key: integrations and SSO cannot store secrets', error);
+    return null;
+  });
 
   const host = createServerHost({
     spawn: utilityProcessSpawner(utilityProcess),
@@ -144,6 +150,7 @@ async function run(): Promise<void> {
       network: runningNetwork,
       databaseUrl,
       embeddedDatabasePassword,
+      secretsEncryptionKey,
       logLevel: process.env.SWITCHYARD_LOG_LEVEL ?? 'info',
       baseUriPath: BASE_URI_PATH,
     }),

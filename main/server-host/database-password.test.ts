@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeSecretStore } from '../secrets/fake-secret-store';
 import { KeychainUnavailableError } from '../secrets/secret-store';
-import { ensureEmbeddedDatabasePassword } from './database-password';
+import { ensureEmbeddedDatabasePassword, ensureSecretsEncryptionKey } from './database-password';
 
 describe('embedded database password', () => {
   it('creates the password once, keeps it in the keychain and returns it on every later start', async () => {
@@ -25,5 +25,13 @@ describe('embedded database password', () => {
     await expect(ensureEmbeddedDatabasePassword(secrets, 'local')).rejects.toBeInstanceOf(
       KeychainUnavailableError,
     );
+  });
+
+  it('keeps the secrets encryption key beside it: 32 random bytes in hex, created once', async () => {
+    const secrets = new FakeSecretStore();
+    const key = await ensureSecretsEncryptionKey(secrets, 'local');
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(await ensureSecretsEncryptionKey(secrets, 'local')).toBe(key);
+    expect(await secrets.get('local', 'secrets-encryption-key')).toBe(key);
   });
 });

@@ -1,20 +1,42 @@
 import { randomBytes } from 'node:crypto';
+import type { SecretKey } from '../../server/contract';
 import type { SecretStore } from '../secrets/secret-store';
 
 /**
- * The embedded PostgreSQL password of the desktop app lives in the OS keychain, never in a
- * file: main creates it on first start and hands it to the hosted server in its environment.
- * Without a keychain this throws KeychainUnavailableError, and the app says so instead of
- * falling back to plain text.
+ * Secrets main creates on first start, keeps in the OS keychain (never in a file) and hands to
+ * the hosted server in its environment. Without a keychain this throws KeychainUnavailableError,
+ * and the app says so instead of falling back to plain text.
  */
-export async function ensureEmbeddedDatabasePassword(
+async function ensureKeychainSecret(
+  secrets: SecretStore,
+  profile: string,
+  name: SecretKey,
+  generate: () => string,
+): Promise<string> {
+  const existing = await secrets.get(profile, name);
+  if (existing) return existing;
+  const created = generate();
+  await secrets.set(profile, name, created);
+  return created;
+}
+
+/** The embedded PostgreSQL's password (EMBEDDED_DATABASE_PASSWORD). */
+export function ensureEmbeddedDatabasePassword(
   secrets: SecretStore,
   profile: string,
   generate: () => string = () => randomBytes(24).toString('hex'),
 ): Promise<string> {
-  const existing = await secrets.get(profile, 'embedded-database-password');
-  if (existing) return existing;
-  const created = generate();
-  await secrets.set(profile, 'embedded-database-password', created);
-  return created;
+  return ensureKeychainSecret(secrets, profile, 'embedded-database-password', generate);
+}
+
+/**
+ * The key sealing secrets the server reads back (integration tokens, SSO client secrets;
+ * server/src/lib/secret-box.ts), handed over as SECRETS_ENCRYPTION_KEY: 32 random bytes.
+ */
+export function ensureSecretsEncryptionKey(
+  secrets: SecretStore,
+  profile: string,
+  generate: () => string = () => randomBytes(32).toString('hex'),
+): Promise<string> {
+  return ensureKeychainSecret(secrets, profile, 'secrets-encryption-key', generate);
 }

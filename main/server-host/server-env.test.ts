@@ -43,6 +43,19 @@ describe('buildServerEnv', () => {
     expect(external.EMBEDDED_DATABASE_PASSWORD).toBeUndefined();
   });
 
+  it('hands the keychain secrets encryption key over with an embedded or an external database', () => {
+    for (const databaseUrl of [null, 'postgres://db/x']) {
+      const env = buildServerEnv({
+        inherit: { SECRETS_ENCRYPTION_KEY: 'from-shell' },
+        dataDir: '/d',
+        network: DEFAULT_NETWORK_SETTINGS,
+        databaseUrl,
+        secretsEncryptionKey: 'ab'.repeat(32),
+      });
+      expect(env.SECRETS_ENCRYPTION_KEY).toBe('ab'.repeat(32));
+    }
+  });
+
   it('sets DATABASE_URL only when configured', () => {
     const env = buildServerEnv({
       inherit: {},

@@ -37,6 +37,8 @@ export interface ServerEnvInput {
   baseUriPath?: string;
   /** The embedded database password from the keychain; the server then keeps no password file. */
   embeddedDatabasePassword?: string | null;
+  /** SECRETS_ENCRYPTION_KEY from the keychain: seals integration and SSO secrets at rest. */
+  secretsEncryptionKey?: string | null;
 }
 
 export function buildServerEnv(input: ServerEnvInput): Record<string, string> {
@@ -53,5 +55,6 @@ export function buildServerEnv(input: ServerEnvInput): Record<string, string> {
   });
   if (input.databaseUrl) env.DATABASE_URL = input.databaseUrl;
   else if (input.embeddedDatabasePassword) env.EMBEDDED_DATABASE_PASSWORD = input.embeddedDatabasePassword;
+  if (input.secretsEncryptionKey) env.SECRETS_ENCRYPTION_KEY = input.secretsEncryptionKey;
   return env;
 }

@@ -87,12 +87,14 @@ export type RendererSecretKey = Static<typeof RendererSecretKeySchema>;
 
 /**
  * Everything main keeps in the keychain: the console's credentials, and the embedded database
- * password, which main creates itself and which no IPC request can set or delete.
+ * password and the secrets encryption key, which main creates itself and which no IPC request
+ * can set or delete.
  */
 export const SecretKeySchema = Type.Union([
   Type.Literal('admin-token'),
   Type.Literal('personal-access-token'),
   Type.Literal('embedded-database-password'),
+  Type.Literal('secrets-encryption-key'),
 ]);
 export type SecretKey = Static<typeof SecretKeySchema>;
 

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       metricsFlushIntervalSeconds: 10,
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
+      secretsKey: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
       databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       metricsFlushIntervalSeconds: 10,
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
+      secretsKey: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
       databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
@@ -205,5 +207,16 @@ describe('loadConfig', () => {
 
   it('masks the password of a database URL for logs', () => {
     expect(redactDatabaseUrl('postgres://user:secret@h:5432/db')).toBe('postgres://user:***@h:5432/db');
+  });
+
+  it('reads SECRETS_ENCRYPTION_KEY as hex or base64, null when unset, and refuses a malformed key', () => {
+    expect(loadConfig({}).secretsKey).toBeNull();
+    expect(loadConfig({ SECRETS_ENCRYPTION_KEY: '0f'.repeat(32) }).secretsKey?.length).toBe(32);
+    expect(
+      loadConfig({ SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).secretsKey?.[0],
+    ).toBe(7);
+    expect(() => loadConfig({ SECRETS_ENCRYPTION_KEY: 'short' })).toThrow(
+      /SECRETS_ENCRYPTION_KEY must be 32 bytes/,
+    );
   });
 });

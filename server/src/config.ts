@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { passwordProblems } from './lib/password-policy';
+import { parseSecretsKey } from './lib/secret-box';
 
 /** Thrown for any invalid setting: the entry prints its message as one line and exits non-zero. */
 export class ConfigError extends Error {
@@ -75,6 +76,12 @@ export interface Config {
    * change requests); it also looks once at start. Tests set it short.
    */
   schedulerPollIntervalMs: number;
+  /**
+   * SECRETS_ENCRYPTION_KEY: 32 bytes (hex or base64) sealing secrets the server reads back
+   * (integration tokens, SSO client secrets; server/src/lib/secret-box.ts). The desktop app keeps
+   * it in the OS keychain; null: features that need to store such secrets refuse with a clear error.
+   */
+  secretsKey: Buffer | null;
 }
 
 /** How long a client may take (issue 12 §6: slow-header and slow-body sockets stayed open). */
@@ -138,6 +145,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       env.SCHEDULER_POLL_INTERVAL_MS,
       10_000,
     ),
+    secretsKey: readSecretsKey(env.SECRETS_ENCRYPTION_KEY),
     httpTimeouts: parseHttpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     databaseTimeouts: {
@@ -155,6 +163,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       ),
     },
   };
+}
+
+function readSecretsKey(raw: string | undefined): Buffer | null {
+  try {
+    return parseSecretsKey(raw);
+  } catch (error) {
+    throw new ConfigError(`SECRETS_ENCRYPTION_KEY ${(error as Error).message}`);
+  }
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string[] {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { TEST_SECRETS_KEY } from './secrets-key';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -16,7 +17,12 @@ export interface SpawnedServer {
 export function spawnServer(env: Record<string, string>): SpawnedServer {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      SECRETS_ENCRYPTION_KEY: TEST_SECRETS_KEY,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../../server/src/config';
 import type { Db } from '../../server/src/db/database';
 import type { App } from '../../server/src/http/app-type';
 import { createLogger } from '../../server/src/lib/logger';
+import { TEST_SECRETS_KEY } from './secrets-key';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** Seeded through INIT_ADMIN_API_TOKENS in every test app: the all-powerful admin caller. */
@@ -29,7 +30,11 @@ export interface TestApp {
 /** The real app over a fresh migrated database, driven through `app.inject` (no port opened). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const base = loadConfig({ INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN });
+  // A fixed key so features that seal secrets (integrations, SSO) work in tests; one test can pass null.
+  const base = loadConfig({
+    INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN,
+    SECRETS_ENCRYPTION_KEY: TEST_SECRETS_KEY,
+  });
   const config: Config = { ...base, ...overrides };
   const app = await buildApp({ config, db: database.db, logger: createLogger('silent') });
   await app.ready();
