@@ -137,14 +137,16 @@ function expected(
   const permissions: readonly string[] = typeof declared === 'string' ? [declared] : declared;
   if (permissions.includes('NONE')) return 'allowed';
   if (caller === 'anonymous') return 401;
-  const sdk =
-    permissions.includes('CLIENT') || /^\/api\/client(\/|$)/.test(path)
-      ? 'client-token'
+  // OFREP (issue 17) takes either SDK token: its providers run on servers and in browsers.
+  const sdk: readonly CallerName[] | undefined = /^\/ofrep(\/|$)/.test(path)
+    ? ['client-token', 'frontend-token']
+    : permissions.includes('CLIENT') || /^\/api\/client(\/|$)/.test(path)
+      ? ['client-token']
       : permissions.includes('FRONTEND') || /^\/api\/frontend(\/|$)/.test(path)
-        ? 'frontend-token'
+        ? ['frontend-token']
         : undefined;
   // The SDK APIs read the Authorization header only: a session alone is no credential there.
-  if (sdk) return caller === sdk ? 'allowed' : SESSION_CALLERS.includes(caller) ? 401 : 403;
+  if (sdk) return sdk.includes(caller) ? 'allowed' : SESSION_CALLERS.includes(caller) ? 401 : 403;
   if (caller === 'client-token' || caller === 'frontend-token') return 403;
   if (permissions.includes('AUTHENTICATED')) return 'allowed';
   const isUser = caller !== 'admin-token';
@@ -205,7 +207,7 @@ describe('permission matrix', async () => {
   const base = t.config.baseUriPath;
   const adminRoutes = t.app.declaredRoutes.filter((route) => route.url.startsWith(`${base}/api/admin/`));
   const sdkRoutes = t.app.declaredRoutes.filter((route) =>
-    /^\/api\/(client|frontend)(\/|$)/.test(route.url.slice(base.length)),
+    /^\/(api\/client|api\/frontend|ofrep)(\/|$)/.test(route.url.slice(base.length)),
   );
 
   /** A concrete URL: the project under test, a real environment, harmless values elsewhere. */

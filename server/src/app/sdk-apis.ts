@@ -29,6 +29,7 @@ import {
   frontendApiRoutes,
   registerFrontendFastPath,
 } from '../features/frontend-api';
+import { ofrepRoutes } from '../features/ofrep';
 import { createImpactMetricsIngestion } from '../features/release-plans';
 import { listTagsOfFeatures } from '../features/tags';
 import { uiConfigRoutes } from '../features/ui-config';
@@ -112,7 +113,11 @@ async function registerSdkApis(
   // can poll). Other instances' changes arrive through the tracker's short maximum age.
   // SDK posts (registration, metrics, frontend evaluation) change no flag: they must not make the
   // next SDK request wait for the database.
-  const sdkPrefixes = [`${config.baseUriPath}/api/client/`, `${config.baseUriPath}/api/frontend`];
+  const sdkPrefixes = [
+    `${config.baseUriPath}/api/client/`,
+    `${config.baseUriPath}/api/frontend`,
+    `${config.baseUriPath}/ofrep/`,
+  ];
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
     const route = request.routeOptions.url ?? '';
@@ -151,6 +156,11 @@ async function registerSdkApis(
     await app.register(frontendApiRoutes, frontend);
     registerFrontendFastPath(fastPath, { ...frontend, baseUriPath: base, credentials: identity });
   }
+  await app.register(ofrepRoutes, {
+    cache,
+    settings: frontendSettings,
+    hostname: process.env.HOSTNAME || os.hostname(),
+  });
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),

@@ -40,6 +40,7 @@ export {
   VARIANT_SEED,
 } from './hashing';
 export { isIpOrCidr } from './ip-address';
+export { evaluateOfrepFlag, evaluateOfrepFlags, type OfrepResult } from './ofrep';
 export {
   type CompiledPattern,
   compileRe2,

@@ -40,7 +40,7 @@ export interface AuthGuardDependencies {
   hiddenProjects(caller: Caller): Promise<ReadonlySet<string>>;
 }
 
-type Surface = 'admin' | 'client' | 'frontend' | 'other';
+type Surface = 'admin' | 'client' | 'frontend' | 'ofrep' | 'other';
 type TokenKind = 'client' | 'frontend';
 
 export const WRONG_TOKEN_TYPE = 'invalid token: expected a different token type for this endpoint';
@@ -50,7 +50,30 @@ function surfaceOf(routeUrl: string, base: string): Surface {
   if (path === '/api/admin' || path.startsWith('/api/admin/')) return 'admin';
   if (path === '/api/client' || path.startsWith('/api/client/')) return 'client';
   if (path === '/api/frontend' || path.startsWith('/api/frontend/')) return 'frontend';
+  if (path === '/ofrep' || path.startsWith('/ofrep/')) return 'ofrep';
   return 'other';
+}
+
+/**
+ * The SDK token types a route takes: CLIENT or FRONTEND (every route of /api/client and
+ * /api/frontend needs its own); OFREP routes declare both, as OFREP providers run on servers and
+ * in browsers alike. Undefined for routes that take no SDK token.
+ */
+function sdkTokenKinds(
+  permissions: readonly Permission[],
+  surface: Surface,
+): readonly TokenKind[] | undefined {
+  const client = permissions.includes('CLIENT') || surface === 'client';
+  const frontend = permissions.includes('FRONTEND') || surface === 'frontend';
+  if (surface === 'ofrep' && client && frontend) return ['client', 'frontend'];
+  if (client) return ['client'];
+  if (frontend) return ['frontend'];
+  return undefined;
+}
+
+function apiKeySecret(request: { headers: IncomingHttpHeaders }): string | undefined {
+  const header = request.headers['x-api-key'];
+  return typeof header === 'string' && header.trim() ? header.trim() : undefined;
 }
 
 /** What the SDK fast path needs of the guard's dependencies to accept the same tokens. */
@@ -129,20 +152,19 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
 
     await deps.ready();
     const surface = surfaceOf(request.routeOptions.url ?? request.url, deps.baseUriPath);
-    const sdkKind: TokenKind | undefined =
-      permissions.includes('CLIENT') || surface === 'client'
-        ? 'client'
-        : permissions.includes('FRONTEND') || surface === 'frontend'
-          ? 'frontend'
-          : undefined;
+    const sdkKinds = sdkTokenKinds(permissions, surface);
 
     const secret = authorizationSecret(request);
-    if (sdkKind) {
-      // The SDK APIs read the Authorization header only; sessions do not count there.
-      if (!secret) throw tokenRequired();
-      const caller = await deps.fromAuthorization(secret);
+    if (sdkKinds) {
+      // The SDK APIs read the Authorization header only; sessions do not count there. OFREP
+      // providers may send the token as `X-API-Key` instead (the protocol's ApiKeyAuth).
+      const sdkSecret = secret ?? (surface === 'ofrep' ? apiKeySecret(request) : undefined);
+      if (!sdkSecret) throw tokenRequired();
+      const caller = await deps.fromAuthorization(sdkSecret);
       if (!caller) throw unknownCredentials();
-      if (caller.kind !== 'api-token' || caller.scope.type !== sdkKind) throw wrongTokenType();
+      if (caller.kind !== 'api-token' || !sdkKinds.includes(caller.scope.type as TokenKind)) {
+        throw wrongTokenType();
+      }
       request.caller = caller;
       return;
     }

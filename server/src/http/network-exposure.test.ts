@@ -70,6 +70,8 @@ describe('isSdkPath', () => {
     ['/api/client', true],
     ['/api/frontend', true],
     ['/api/frontend/client/metrics', true],
+    ['/ofrep/v1/evaluate/flags', true],
+    ['/ofrepx', false],
     ['/edge/validate', true],
     ['/health', true],
     ['/ready', true],

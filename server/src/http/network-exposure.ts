@@ -7,13 +7,21 @@ import type { App } from './app-type';
 /**
  * Network exposure (issue 7): which requests a peer on the network may make.
  *
- * The SDK surfaces are what Unleash's SDKs, the frontend SDKs and Unleash Edge call: the client
- * API, the frontend API, Edge's token validation, and liveness/readiness for load balancers.
+ * The SDK surfaces are what Unleash's SDKs, the frontend SDKs, Unleash Edge and OpenFeature's
+ * OFREP providers call: the client API, the frontend API, OFREP, Edge's token validation, and
+ * liveness/readiness for load balancers.
  * Everything else (admin API, auth, console, API docs, Prometheus metrics) is the operator's
  * surface. Prometheus stays with the operator on purpose: its labels name routes, applications
  * and flags, and a scraper on another machine can use the admin listener when it is exposed.
  */
-export const SDK_SURFACE_PREFIXES = ['/api/client', '/api/frontend', '/edge', '/health', '/ready'] as const;
+export const SDK_SURFACE_PREFIXES = [
+  '/api/client',
+  '/api/frontend',
+  '/ofrep',
+  '/edge',
+  '/health',
+  '/ready',
+] as const;
 
 export interface NetworkExposureOptions {
   baseUriPath: string;

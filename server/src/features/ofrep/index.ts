@@ -1,0 +1,1 @@
+export { ofrepRoutes } from './ofrep-routes';
