@@ -4,6 +4,8 @@ import {
   ClientApplicationSchema,
   ClientFeatureSchema,
   type ClientFeatures,
+  type ClientFeaturesDelta,
+  ClientFeaturesDeltaSchema,
   ClientFeaturesSchema,
   ClientMetricsSchema,
   EmptyResponseSchema,
@@ -13,6 +15,7 @@ import type { App } from '../../http/app-type';
 import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
 import type { ClientMetricsService, SdkReporter } from '../client-metrics';
+import { requestedRevision } from './client-delta';
 import type { ClientFeatureCache } from './client-feature-cache';
 import type { ClientQuery } from './client-payload';
 
@@ -153,6 +156,34 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
         .header('etag', answer.etag)
         .type(JSON_UTF8)
         .send(answer.body as unknown as ClientFeatures);
+    },
+  );
+
+  app.get(
+    '/api/client/delta',
+    {
+      config: { permission: 'CLIENT' },
+      schema: {
+        operationId: 'getDelta',
+        tags: ['Client'],
+        summary: 'The flag changes since the revision in If-None-Match, or a hydration (API.md §2.7).',
+        querystring: FeaturesQuery,
+        response: { 200: ClientFeaturesDeltaSchema, 304: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const query = clientQueryOf(tokenScopeOf(request.caller)!, request.query, false);
+      const served = await cache.clientDelta(query, requestedRevision(request.headers['if-none-match']));
+      if (served.status === 304) {
+        return reply
+          .status(304)
+          .header('etag', served.etag)
+          .send(undefined as never);
+      }
+      return reply
+        .header('etag', served.etag)
+        .type(JSON_UTF8)
+        .send(served.body as unknown as ClientFeaturesDelta);
     },
   );
 

@@ -2,6 +2,7 @@ import type { ClientFeatures } from '../../../contract';
 import { createFlagRepository, type FlagRepository, hash32 } from '../../evaluation';
 import { timedOut, withTimeout } from '../../lib/with-timeout';
 import type { ClientSnapshot, SnapshotFeature } from '../feature-toggles';
+import { deltaEvents, hydrationEvents } from './client-delta';
 import { buildClientFeatures, type ClientQuery, echoQuery, serializeClientFeatures } from './client-payload';
 import type { RevisionTracker } from './revision-tracker';
 
@@ -68,6 +69,9 @@ export function dependentsOf(snapshot: TaggedSnapshot, names: readonly string[])
     .map((feature) => feature.name);
 }
 
+/** `GET /api/client/delta`'s answer: the events since the SDK's revision, or 304. */
+export type ServedDelta = { status: 200; etag: string; body: Buffer } | { status: 304; etag: string };
+
 export interface EvaluationState {
   repository: FlagRepository;
   revision: number;
@@ -125,6 +129,11 @@ export function createClientFeatureCache(deps: {
   maxCachedQueries?: number;
   /** Bytes of serialised bodies kept across queries; default 128 MiB. */
   maxCachedBytes?: number;
+  /**
+   * Snapshots kept per environment for the delta API (default 20, as Unleash keeps 20 events): an
+   * SDK holding one of their revisions gets the changes since, older ones a hydration.
+   */
+  deltaHistory?: number;
   /** How long a request waits for a newer snapshot when one is in memory (default 1 s). */
   refreshBudgetMs?: number;
   /** After a failed refresh, the last snapshot is served without trying for this long (default 1 s). */
@@ -143,6 +152,22 @@ export function createClientFeatureCache(deps: {
     deps.maxCachedBytes ?? 128 * 1024 * 1024,
   );
   const repositories = new Lru<EvaluationState>(deps.maxCachedQueries ?? 1000);
+  const deltas = new Lru<ServedDelta>(
+    deps.maxCachedQueries ?? 1000,
+    (served) => (served.status === 200 ? served.body.length : 0),
+    (deps.maxCachedBytes ?? 128 * 1024 * 1024) / 4,
+  );
+  const historyLength = deps.deltaHistory ?? 20;
+  /** Per environment, the last snapshots served, oldest first (they share unchanged flags). */
+  const history = new Map<string, TaggedSnapshot[]>();
+
+  function remember(environment: string, snapshot: TaggedSnapshot): void {
+    const list = history.get(environment) ?? [];
+    if (list.at(-1)?.revision === snapshot.revision) return;
+    list.push(snapshot);
+    if (list.length > historyLength) list.splice(0, list.length - historyLength);
+    history.set(environment, list);
+  }
 
   const clock = deps.clock ?? Date.now;
   const budgetMs = deps.refreshBudgetMs ?? 1000;
@@ -215,7 +240,10 @@ export function createClientFeatureCache(deps: {
       pending = load
         .then((snapshot) => {
           const newest = snapshots.get(environment);
-          if (!newest || newest.revision <= snapshot.revision) snapshots.set(environment, snapshot);
+          if (!newest || newest.revision <= snapshot.revision) {
+            snapshots.set(environment, snapshot);
+            remember(environment, snapshot);
+          }
           return snapshot;
         })
         .finally(() => loading.delete(environment));
@@ -266,6 +294,32 @@ export function createClientFeatureCache(deps: {
       return served;
     },
 
+    /**
+     * The delta API (shared/unleash/API.md §2.7) for an SDK at revision `since` (null: none):
+     * 304 when it is current or nothing it may see changed, a hydration when its revision is not
+     * among the snapshots kept, else the events between the two payloads. ETag: the revision.
+     */
+    async clientDelta(query: ClientQuery, since: number | null): Promise<ServedDelta> {
+      const snapshot = await snapshotFor(query.environment);
+      const deltaQuery = { ...query, inlineSegmentConstraints: false };
+      if (since !== null && since >= snapshot.revision) return { status: 304, etag: `"${since}"` };
+      const key = `${hex8(JSON.stringify(echoQuery(deltaQuery)))}:${since ?? '-'}:${snapshot.revision}`;
+      const cached = deltas.get(key);
+      if (cached) return cached;
+      const base =
+        since === null ? undefined : history.get(query.environment)?.find((s) => s.revision === since);
+      const after = payloadOf(snapshot, deltaQuery);
+      const events = base
+        ? deltaEvents(payloadOf(base, deltaQuery), after, snapshot.revision)
+        : hydrationEvents(after, snapshot.revision);
+      const served: ServedDelta =
+        events.length === 0
+          ? { status: 304, etag: `"${since}"` }
+          : { status: 200, etag: `"${snapshot.revision}"`, body: Buffer.from(JSON.stringify({ events })) };
+      deltas.set(key, served);
+      return served;
+    },
+
     /** The flags a token may evaluate in an environment, ready for the evaluation engine. */
     async evaluationState(environment: string, projects: readonly string[] | null): Promise<EvaluationState> {
       const snapshot = await snapshotFor(environment);
@@ -285,6 +339,18 @@ export function createClientFeatureCache(deps: {
       return state;
     },
   };
+}
+
+function payloadOf(snapshot: TaggedSnapshot, query: ClientQuery): ClientFeatures {
+  return buildClientFeatures(
+    {
+      features: snapshot.features,
+      segments: snapshot.segments,
+      tagsOf: (name: string) => snapshot.tags.get(name) ?? [],
+    },
+    query,
+    { revisionId: snapshot.revision, etag: '', queryHash: '' },
+  );
 }
 
 export type ClientFeatureCache = ReturnType<typeof createClientFeatureCache>;
