@@ -6,8 +6,10 @@ import type { Db } from '../db/database';
 import { blastRadiusRoutes, createBlastRadiusService, createContextSampler } from '../features/blast-radius';
 import {
   clientApiRoutes,
+  clientStreamingRoutes,
   createClientFeatureCache,
   createRevisionTracker,
+  createStreamingHub,
   dependentsOf,
   type Replay,
   registerClientFeaturesFastPath,
@@ -137,6 +139,16 @@ async function registerSdkApis(
   });
 
   await app.register(clientApiRoutes, { cache, metrics, version: SWITCHYARD_VERSION });
+  const streaming = createStreamingHub({
+    cache,
+    onError: (error) =>
+      app.log.warn({ err: (error as Error).message }, 'streaming: looking for changes failed'),
+  });
+  // Streams never end by themselves: let them go before the server waits for open requests.
+  app.addHook('preClose', async () => {
+    streaming.disconnectAll();
+  });
+  await app.register(clientStreamingRoutes, { hub: streaming });
   const base = config.baseUriPath;
   registerClientFeaturesFastPath(fastPath, { baseUriPath: base, cache, credentials: identity });
   registerClientMetricsFastPath(fastPath, {

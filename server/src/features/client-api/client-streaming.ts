@@ -1,0 +1,161 @@
+import type { ServerResponse } from 'node:http';
+import type { ClientFeatureCache } from './client-feature-cache';
+import type { ClientQuery } from './client-payload';
+
+/**
+ * `GET /api/client/streaming` (issue 17, shared/unleash/API.md §2.7): Server-Sent Events for SDKs
+ * in streaming mode. A connection gets `unleash-connected` with a hydration (or the events since
+ * its Last-Event-ID), then `unleash-updated` with the delta of each change, keep-alive comments,
+ * and `end` when the server lets it go. Changes are found by one loop for all connections: per
+ * distinct query and revision one delta is computed (and cached by the delta API), then written
+ * to every connection holding that revision, so 10,000 streams cost a handful of deltas per change.
+ */
+export interface StreamingOptions {
+  cache: ClientFeatureCache;
+  /** How often the loop looks for a newer revision (default 250 ms). */
+  checkIntervalMs?: number;
+  /** Keep-alive comments (default 30 s; SDKs time a silent stream out after 60 s). */
+  keepAliveMs?: number;
+  /** Open streams allowed on this instance (default 20,000); more are refused with 503. */
+  maxConnections?: number;
+  /** A client that does not read: once this many bytes wait for it, it is dropped (default 1 MiB). */
+  maxBufferedBytes?: number;
+  onError?(error: unknown): void;
+}
+
+interface Stream {
+  query: ClientQuery;
+  /** The revision the client holds (its last event id). */
+  revision: number | null;
+  response: ServerResponse;
+}
+
+export type StreamingHub = ReturnType<typeof createStreamingHub>;
+
+const groupKey = (query: ClientQuery, revision: number | null) => `${JSON.stringify(query)}\u0000${revision}`;
+
+function revisionOf(etag: string): number {
+  return Number(etag.replace(/"/g, ''));
+}
+
+export function createStreamingHub(options: StreamingOptions) {
+  const { cache } = options;
+  const checkIntervalMs = options.checkIntervalMs ?? 250;
+  const keepAliveMs = options.keepAliveMs ?? 30_000;
+  const maxConnections = options.maxConnections ?? 20_000;
+  const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
+  const streams = new Set<Stream>();
+  let checking = false;
+  let checkTimer: ReturnType<typeof setInterval> | undefined;
+  let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
+
+  function write(stream: Stream, text: string): void {
+    if (stream.response.writableLength > maxBufferedBytes) {
+      // It will reconnect with its Last-Event-ID and get what it missed in one delta.
+      drop(stream);
+      return;
+    }
+    stream.response.write(text);
+  }
+
+  function drop(stream: Stream): void {
+    streams.delete(stream);
+    stream.response.destroy();
+    if (streams.size === 0) stopTimers();
+  }
+
+  function startTimers(): void {
+    checkTimer ??= setInterval(() => void check(), checkIntervalMs);
+    keepAliveTimer ??= setInterval(() => {
+      for (const stream of streams) write(stream, ': keep-alive\n\n');
+    }, keepAliveMs);
+    checkTimer.unref?.();
+    keepAliveTimer.unref?.();
+  }
+
+  function stopTimers(): void {
+    clearInterval(checkTimer);
+    clearInterval(keepAliveTimer);
+    checkTimer = undefined;
+    keepAliveTimer = undefined;
+  }
+
+  /** One pass: a delta per distinct query and revision, written to every stream holding it. */
+  async function check(): Promise<void> {
+    if (checking) return;
+    checking = true;
+    try {
+      const groups = new Map<string, Stream[]>();
+      for (const stream of streams) {
+        const key = groupKey(stream.query, stream.revision);
+        const group = groups.get(key);
+        if (group) group.push(stream);
+        else groups.set(key, [stream]);
+      }
+      for (const group of groups.values()) {
+        const first = group[0] as Stream;
+        const served = await cache.clientDelta(first.query, first.revision);
+        if (served.status === 304) continue;
+        const revision = revisionOf(served.etag);
+        const message = `event: unleash-updated\nid: ${revision}\ndata: ${served.body.toString('utf8')}\n\n`;
+        for (const stream of group) {
+          if (!streams.has(stream)) continue;
+          stream.revision = revision;
+          write(stream, message);
+        }
+      }
+    } catch (error) {
+      // The cache serves the last snapshot when the database is away; anything else waits for the next pass.
+      options.onError?.(error);
+    } finally {
+      checking = false;
+    }
+  }
+
+  return {
+    get size(): number {
+      return streams.size;
+    },
+
+    /**
+     * Takes over `response` for a stream: false when the instance is full (the caller answers
+     * 503). Resolves once `unleash-connected` is written.
+     */
+    async open(response: ServerResponse, query: ClientQuery, lastEventId: number | null): Promise<boolean> {
+      if (streams.size >= maxConnections) return false;
+      const served = await cache.clientDelta(query, lastEventId);
+      const revision = served.status === 200 ? revisionOf(served.etag) : lastEventId;
+      const data = served.status === 200 ? served.body.toString('utf8') : '{"events":[]}';
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold events back in their buffers.
+        'x-accel-buffering': 'no',
+      });
+      const stream: Stream = { query, revision, response };
+      streams.add(stream);
+      response.on('close', () => {
+        streams.delete(stream);
+        if (streams.size === 0) stopTimers();
+      });
+      write(stream, `event: unleash-connected\nid: ${revision ?? 0}\ndata: ${data}\n\n`);
+      startTimers();
+      return true;
+    },
+
+    /** Ends every stream with `end` (SDKs reconnect, possibly to another instance); returns how many. */
+    disconnectAll(): number {
+      const count = streams.size;
+      for (const stream of [...streams]) {
+        streams.delete(stream);
+        stream.response.end('event: end\ndata: disconnected\n\n');
+      }
+      stopTimers();
+      return count;
+    },
+
+    /** Looks for changes now, instead of at the next tick (tests and local mutations). */
+    checkNow: check,
+  };
+}
