@@ -143,7 +143,7 @@ export const ScimGroupSchema = Type.Object({
   externalId: Type.Optional(Type.String()),
   displayName: Type.String(),
   members: Type.Optional(
-    Type.Array(Type.Object({ value: Type.String(), display: Type.String(), $ref: Type.String() })),
+    Type.Array(Type.Object({ value: Type.String(), display: Type.String() })),
   ),
   meta: Meta,
 });

@@ -90,7 +90,6 @@ export function createScimGroupService(db: Db) {
     members: state.members.map((user) => ({
       value: user.scimId,
       display: user.name ?? user.userName,
-      $ref: `${baseUrl}/Users/${user.scimId}`,
     })),
     meta: {
       resourceType: 'Group',
