@@ -41,10 +41,10 @@ describe('SCIM settings screen', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate token' }));
-    expect((await screen.findByTestId('scim-token')).textContent).toBe('scim:0123abcd');
-    expect(screen.getByRole('button', { name: 'Copy token' })).toBeTruthy();
+    expect((await screen.findByTestId('token-secret')).textContent).toBe('scim:0123abcd');
+    expect(screen.getByRole('button', { name: 'Copy secret' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.queryByTestId('scim-token')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('token-secret')).toBeNull());
     expect(await screen.findByRole('button', { name: 'Generate new token' })).toBeTruthy();
   });
 });

@@ -1,44 +1,16 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ScimSettings } from '../../../../server/contract/scim';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
 import { useConsole } from '../../stores/console-context';
 import { useServerMutation, useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { authSettingsApi, scimBaseUrl } from './auth-settings-api';
-
-/** The token, once: the server keeps only its hash, so this is the only time it can be copied. */
-function TokenReveal({ token, onDone }: { token: string; onDone: () => void }) {
-  return (
-    <Stack gap="sm">
-      <Alert color="yellow" variant="light" title="Copy the token now">
-        <Text size="sm">
-          Paste it into your identity provider as the SCIM bearer token. It is not shown again; any earlier
-          token stopped working.
-        </Text>
-      </Alert>
-      <Code block data-testid="scim-token">
-        {token}
-      </Code>
-      <Group justify="space-between">
-        <CopyButton value={token}>
-          {({ copied, copy }) => (
-            <Button color={copied ? 'teal' : 'indigo'} variant={copied ? 'light' : 'filled'} onClick={copy}>
-              {copied ? 'Copied' : 'Copy token'}
-            </Button>
-          )}
-        </CopyButton>
-        <Button variant="default" onClick={onDone}>
-          Done
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
 
 function ScimSettingsForm({ settings }: { settings: ScimSettings }) {
   const consoleApi = useConsole();
@@ -92,7 +64,13 @@ function ScimSettingsForm({ settings }: { settings: ScimSettings }) {
         </Text>
         {generate.error ? <ErrorNotice error={generate.error} title="No token was generated" /> : null}
         {token ? (
-          <TokenReveal token={token} onDone={() => setToken(null)} />
+          <Stack gap="xs">
+            <Text size="sm">
+              Paste it into your identity provider as the SCIM bearer token; any earlier token stopped
+              working.
+            </Text>
+            <SecretReveal secret={token} onDone={() => setToken(null)} />
+          </Stack>
         ) : (
           <Group>
             <OnlineOnlyButton
