@@ -28,6 +28,7 @@ export * from './public-signup';
 export * from './release-plan-progress';
 export * from './release-plans';
 export * from './roles';
+export * from './scim';
 export * from './segments';
 export * from './service-accounts';
 export * from './signals';

@@ -36,6 +36,12 @@ export interface Config {
   sessionTtlHours: number;
   /** Login attempts allowed per client IP and minute (`/auth/simple/login`). */
   loginRateLimitPerMinute: number;
+  /**
+   * SWITCHYARD_ALLOW_PASSWORD_LOGIN: the break-glass path (issue 20). Password login keeps working
+   * even when an admin disabled it in the console, so a lost identity provider never locks
+   * everyone out.
+   */
+  allowPasswordLogin: boolean;
   /** The public URL of this server (Unleash's UNLEASH_URL) for invite and reset links; null: from the request. */
   publicUrl: string | null;
   /**
@@ -123,6 +129,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       'LOGIN_RATE_LIMIT_PER_MINUTE',
       env.LOGIN_RATE_LIMIT_PER_MINUTE,
       10,
+    ),
+    allowPasswordLogin: parseBoolean(
+      'SWITCHYARD_ALLOW_PASSWORD_LOGIN',
+      env.SWITCHYARD_ALLOW_PASSWORD_LOGIN,
+      false,
     ),
     publicUrl: parsePublicUrl(env.UNLEASH_URL),
     adminLoopbackOnly: parseBoolean('ADMIN_LOOPBACK_ONLY', env.ADMIN_LOOPBACK_ONLY, false),

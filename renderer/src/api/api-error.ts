@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly errorName: string;
   readonly id: string | undefined;
   readonly details: ApiErrorDetail[];
+  /** The whole error body, for fields beyond Unleash's four (a 401's sign-in `options`). */
+  readonly body: Readonly<Record<string, unknown>>;
 
   constructor(init: {
     status: number;
@@ -23,12 +25,14 @@ export class ApiError extends Error {
     message: string;
     id?: string;
     details?: ApiErrorDetail[];
+    body?: Record<string, unknown>;
   }) {
     super(init.message);
     this.status = init.status;
     this.errorName = init.errorName;
     this.id = init.id;
     this.details = init.details ?? [];
+    this.body = init.body ?? {};
   }
 
   /** Messages by form field: `/body/name` → `name`, `/body/constraints/0/values` → `constraints.0.values`. */
@@ -96,6 +100,7 @@ export function parseErrorBody(status: number, body: unknown): ApiError {
       message,
       ...(typeof shaped.id === 'string' ? { id: shaped.id } : {}),
       details: parseDetails(shaped.details),
+      body,
     });
   }
   const text = typeof body === 'string' ? body.trim() : '';

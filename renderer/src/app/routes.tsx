@@ -12,6 +12,8 @@ import { UsersScreen } from '../features/access/users/UsersScreen';
 import { ApiTokensScreen } from '../features/api-tokens/ApiTokensScreen';
 import { ApplicationsScreen } from '../features/applications/ApplicationsScreen';
 import { ArchiveScreen } from '../features/archive/ArchiveScreen';
+import { PasswordLoginScreen } from '../features/auth-settings/PasswordLoginScreen';
+import { ScimSettingsScreen } from '../features/auth-settings/ScimSettingsScreen';
 import { BlastRadiusSettingsScreen } from '../features/blast-radius/BlastRadiusSettingsScreen';
 import { ChangeRequestsScreen } from '../features/change-requests/ChangeRequestsScreen';
 import { ConnectionsScreen } from '../features/connections/ConnectionsScreen';
@@ -204,6 +206,20 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Access',
     keywords: 'frontend api origins browser settings',
     render: () => <CorsScreen />,
+  },
+  {
+    path: '/admin/auth/scim',
+    label: 'SCIM provisioning',
+    group: 'Access',
+    keywords: 'scim okta entra azure identity provider provisioning sync token',
+    render: () => <ScimSettingsScreen />,
+  },
+  {
+    path: '/admin/auth/password',
+    label: 'Password login',
+    group: 'Access',
+    keywords: 'sign in authentication password disable sso',
+    render: () => <PasswordLoginScreen />,
   },
   {
     path: '/admin/blast-radius',

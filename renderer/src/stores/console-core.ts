@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type AdminApi, createAdminApi } from '../api/admin-api';
 import { createApiClient } from '../api/client';
+import type { SignInOptions } from '../api/sign-in-options';
 import type { User } from '../api/types';
 import type { KeyValueStore } from '../offline/kv-store';
 import type { OutboxEntry, ReplayOutcome } from '../offline/outbox';
@@ -28,7 +29,12 @@ export type Connectivity = 'unknown' | 'online' | 'offline';
 
 export type SessionState =
   | { status: 'checking' }
-  | { status: 'signed-out'; notice: string | null }
+  | {
+      status: 'signed-out';
+      notice: string | null;
+      /** How the server lets people sign in, from its 401 answer (issue 20). */
+      signIn?: SignInOptions;
+    }
   | {
       status: 'signed-in';
       /** null when the server has no identity API (it answers 404 for /api/admin/user). */

@@ -49,7 +49,11 @@ describe('session', () => {
     );
     const { console: app } = createTestConsole({ server });
     await app.start();
-    expect(app.store.getState().session).toEqual({ status: 'signed-out', notice: null });
+    expect(app.store.getState().session).toEqual({
+      status: 'signed-out',
+      notice: null,
+      signIn: { passwordHidden: false, methods: [] },
+    });
   });
 
   it('lets everyone in when the server has no identity API yet (404)', async () => {

@@ -1,4 +1,5 @@
 import { ApiError, NetworkError } from '../api/api-error';
+import { signInOptionsOf } from '../api/sign-in-options';
 import type { Me, User } from '../api/types';
 import { tokenKindOf } from '../platform/credentials';
 import type { ConsoleCore } from './console-core';
@@ -59,7 +60,7 @@ export function createSession(core: ConsoleCore, outbox: OutboxSync): SessionCon
         // A server without the identity API (or with authentication switched off) lets everyone in.
         await signedInAs(null, 'open');
       } else if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        set({ session: { status: 'signed-out', notice: null } });
+        set({ session: { status: 'signed-out', notice: null, signIn: signInOptionsOf(error) } });
       } else if (error instanceof NetworkError) {
         const saved = await kv
           .get<SavedSession>('settings', sessionKey(activeProfileId))

@@ -22,6 +22,8 @@ const CATALOGUES: ReadonlyArray<readonly [keyPrefix: string, kinds: readonly str
   ['permissions', []],
   ['flag-metrics:', []],
   ['ui-config', ['cors']],
+  ['scim-settings', ['scim-settings']],
+  ['password-login-settings', ['password-login-settings']],
 ];
 
 /**

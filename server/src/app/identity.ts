@@ -9,11 +9,26 @@ import {
   roleRoutes,
 } from '../features/access';
 import { apiTokenRoutes, createApiTokenService } from '../features/api-tokens';
-import { authRoutes, createAuthenticator, createBootstrap, deleteSessionsOfUser } from '../features/auth';
+import {
+  authRoutes,
+  createAuthenticator,
+  createBootstrap,
+  createPasswordLoginSettings,
+  deleteSessionsOfUser,
+  passwordSettingsRoutes,
+} from '../features/auth';
 import { createGroupService, groupRoutes } from '../features/groups';
 import { createPatService, patRoutes } from '../features/personal-access-tokens';
 import { createProjectAccessService, projectAccessRoutes } from '../features/project-access';
 import { createSignupTokenService, signupTokenRoutes } from '../features/public-signup';
+import {
+  createScimGroupService,
+  createScimSettingsService,
+  createScimUserService,
+  SCIM_PATH,
+  scimAdminRoutes,
+  scimRoutes,
+} from '../features/scim';
 import { createServiceAccountService, serviceAccountRoutes } from '../features/service-accounts';
 import { createUserService, userRoutes } from '../features/users';
 import type { App } from '../http/app-type';
@@ -44,6 +59,13 @@ export async function registerIdentity(
   const access = createProjectAccessService(db, { users, groups, catalog });
   const authenticator = createAuthenticator({ db, users, apiTokens, pats });
   const ready = createBootstrap({ db, config, logger, users, apiTokens });
+  const passwordLogin = createPasswordLoginSettings(db, {
+    baseUriPath: config.baseUriPath,
+    breakGlass: config.allowPasswordLogin,
+  });
+  const scimSettings = createScimSettingsService(db);
+  const scimUsers = createScimUserService(db, { users, endSessions: deleteSessionsOfUser });
+  const scimGroups = createScimGroupService(db);
 
   await registerAuthGuard(app, {
     baseUriPath: config.baseUriPath,
@@ -54,6 +76,8 @@ export async function registerIdentity(
     denied: permissionDenied,
     projectOfFeature: catalog.projectOfFeature,
     hiddenProjects: (caller) => hiddenProjectsOf(db, caller),
+    // The sign-in methods, password first; SSO providers append theirs here.
+    signInMethods: async () => [await passwordLogin.method()],
   });
 
   app.addHook('onReady', async () => {
@@ -67,7 +91,9 @@ export async function registerIdentity(
 
   await app.register(
     async (scoped) => {
-      await scoped.register(authRoutes, { db, config, users, groups, ready });
+      await scoped.register(authRoutes, { db, config, users, groups, ready, passwordLogin });
+      await scoped.register(passwordSettingsRoutes, { passwordLogin });
+      await scoped.register(scimAdminRoutes, { settings: scimSettings, scimUsers, scimGroups });
       await scoped.register(userRoutes, { users, config });
       await scoped.register(apiTokenRoutes, { tokens: apiTokens });
       await scoped.register(patRoutes, { pats });
@@ -79,5 +105,12 @@ export async function registerIdentity(
     },
     { prefix: config.baseUriPath },
   );
+  await app.register(scimRoutes, {
+    prefix: `${config.baseUriPath}${SCIM_PATH}`,
+    config,
+    settings: scimSettings,
+    scimUsers,
+    scimGroups,
+  });
   return { ready, fromAuthorization: authenticator.fromAuthorization };
 }

@@ -273,6 +273,11 @@ export interface UsersTable {
   created_at: DefaultNow;
   seen_at: Date | null;
   created_by_user_id: number | null;
+  /** The SCIM client's id for this user and its `externalId` (issue 20); null when not provisioned. */
+  scim_id: string | null;
+  scim_external_id: string | null;
+  /** Set while a SCIM client has the user deactivated (`active: false`): no login works. */
+  deactivated_at: Date | null;
 }
 
 export interface PermissionsTable {
@@ -314,6 +319,8 @@ export interface GroupsTable {
   mappings_sso: ColumnType<unknown, string | undefined, string>;
   created_by: string | null;
   created_at: DefaultNow;
+  scim_id: string | null;
+  scim_external_id: string | null;
 }
 
 export interface GroupUserTable {

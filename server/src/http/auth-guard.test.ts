@@ -71,6 +71,10 @@ async function buildGuardedApp(): Promise<{ app: FastifyInstance; readyCalls: ()
     denied: permissionDenied,
     projectOfFeature: async (name) => (name === 'f-in-p1' ? 'p1' : undefined),
     hiddenProjects: async () => new Set(),
+    signInMethods: async () => [
+      { type: 'password', path: '/auth/simple/login', message: 'Password', defaultHidden: true },
+      { type: 'oidc', path: '/auth/oidc/login', message: 'Sign in with OIDC' },
+    ],
   });
   const route = (url: string, permission: Permission | Permission[]) =>
     app.get(
@@ -116,6 +120,9 @@ describe('auth guard', async () => {
       name: 'AuthenticationRequired',
       path: '/auth/simple/login',
       type: 'password',
+      defaultHidden: true,
+      // The other sign-in methods, as Unleash lists them for its sign-in screen.
+      options: [{ type: 'oidc', path: '/auth/oidc/login', message: 'Sign in with OIDC' }],
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.details).toEqual([{ message: body.message }]);

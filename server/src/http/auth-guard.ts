@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { type Permission, SESSION_COOKIE } from '../../contract';
+import { type Permission, SESSION_COOKIE, type SignInMethod } from '../../contract';
 import { ANONYMOUS, type Caller } from '../lib/caller';
 import { ApiError } from '../lib/errors';
 
@@ -38,6 +38,11 @@ export interface AuthGuardDependencies {
   projectOfFeature(featureName: string): Promise<string | undefined>;
   /** The private projects a caller may not see. */
   hiddenProjects(caller: Caller): Promise<ReadonlySet<string>>;
+  /**
+   * The ways to sign in, password first (issue 20): the 401 AuthenticationRequired body names the
+   * first and lists the others in `options`, as Unleash does, for the sign-in screen to show.
+   */
+  signInMethods(): Promise<SignInMethod[]>;
 }
 
 type Surface = 'admin' | 'client' | 'frontend' | 'ofrep' | 'other';
@@ -88,12 +93,20 @@ export function authorizationSecret(request: { headers: IncomingHttpHeaders }): 
   return value || undefined;
 }
 
-function loginRequired(base: string): ApiError {
-  const path = `${base}/auth/simple/login`;
+function loginRequired(base: string, methods: SignInMethod[]): ApiError {
+  const [primary, ...others] = methods;
+  const path = primary?.path ?? `${base}/auth/simple/login`;
   return new ApiError(
     'AuthenticationRequired',
     `You must log in to use Switchyard. Your request carried no credentials: log in at ${path} or send an API token in the Authorization header.`,
-    { extra: { path, type: 'password', defaultHidden: false } },
+    {
+      extra: {
+        path,
+        type: primary?.type ?? 'password',
+        defaultHidden: primary?.defaultHidden ?? false,
+        options: others.map(({ type, path, message }) => ({ type, path, message })),
+      },
+    },
   );
 }
 
@@ -170,7 +183,7 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
     }
 
     const sessionId = secret ? undefined : request.cookies[SESSION_COOKIE];
-    if (!secret && !sessionId) throw loginRequired(deps.baseUriPath);
+    if (!secret && !sessionId) throw loginRequired(deps.baseUriPath, await deps.signInMethods());
     const caller = secret
       ? await deps.fromAuthorization(secret)
       : await deps.fromSession(sessionId as string);

@@ -3,6 +3,28 @@ import { ApiError } from '../lib/errors';
 
 // As Unleash (type-is with application/json): any parameters, any letter case, no other JSON types.
 const JSON_TYPE = /^application\/json(?:\s*;|$)/i;
+/** SCIM's own media type (RFC 7644 §3.1), accepted besides JSON on routes that say so. */
+const SCIM_JSON_TYPE = /^application\/scim\+json(?:\s*;|$)/i;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route also takes `application/scim+json` bodies (the /scim/v2 API). */
+    scimJson?: boolean;
+  }
+}
+
+/** Parses `application/scim+json` as JSON, within the same body limit (the SCIM routes register it). */
+export function registerScimJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
 
 /**
  * Body handling as Unleash's express.json() does it (pinned by http-conventions.test.ts):
@@ -31,9 +53,13 @@ export function registerJsonOnlyBodies(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.schema?.body) return;
     const previous = route.preValidation;
+    const scimJson = route.config?.scimJson === true;
     const check = async (request: { headers: Record<string, unknown>; body: unknown }) => {
       const contentType = request.headers['content-type'];
-      if (typeof contentType !== 'string' || !JSON_TYPE.test(contentType)) {
+      const accepted =
+        typeof contentType === 'string' &&
+        (JSON_TYPE.test(contentType) || (scimJson && SCIM_JSON_TYPE.test(contentType)));
+      if (!accepted) {
         throw new ApiError('ContentTypeError', 'Content-Type must be application/json');
       }
       if (request.body === undefined) request.body = {};

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeServer, unleashError } from '../../test-utils/fake-server';
+import { answer, createFakeServer, unleashError } from '../../test-utils/fake-server';
 import { renderConsole } from '../../test-utils/render';
 
 function authServer() {
@@ -101,5 +101,36 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('http://switchyard.test')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('sign-in-notice')).toBeNull());
     expect(server.calls('GET', '/api/admin/user')).toHaveLength(1);
+  });
+
+  it('shows the methods the server lists and hides the password form when password login is off', async () => {
+    const server = createFakeServer().on(
+      'GET',
+      '/api/admin/user',
+      answer(401, {
+        name: 'AuthenticationRequired',
+        message: 'You must log in to use Switchyard.',
+        type: 'password',
+        path: '/auth/simple/login',
+        defaultHidden: true,
+        options: [
+          { type: 'oidc', path: '/auth/oidc/login', message: 'Sign in with Okta' },
+          { type: 'evil', path: 'https://elsewhere.example/steal', message: 'Elsewhere' },
+        ],
+      }),
+    );
+    await renderConsole({ server });
+    const methods = await screen.findByRole('group', { name: 'Other ways to sign in' });
+    const okta = screen.getByRole('link', { name: 'Sign in with Okta' });
+    expect(okta.getAttribute('href')).toBe('http://switchyard.test/auth/oidc/login');
+    // Only paths on the server itself become buttons.
+    expect(methods.querySelectorAll('a')).toHaveLength(1);
+    expect(screen.queryByRole('tab', { name: 'Password' })).toBeNull();
+    expect(screen.queryByLabelText(/Username or e-mail/)).toBeNull();
+
+    // The break-glass path: an administrator can still open the password form.
+    fireEvent.click(screen.getByRole('button', { name: /Administrator\? Sign in with a password/ }));
+    expect(await screen.findByLabelText(/Username or e-mail/)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Password' })).toBeTruthy();
   });
 });

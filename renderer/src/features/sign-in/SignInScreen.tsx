@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { PASSWORD_ONLY } from '../../api/sign-in-options';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
@@ -22,6 +23,7 @@ import { Link } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { AddConnectionForm } from '../connections/ConnectionsScreen';
 import { PasswordField } from '../signed-out/PasswordField';
+import { SignInMethods } from './SignInMethods';
 import classes from './SignInScreen.module.css';
 
 function PasswordForm() {
@@ -121,6 +123,10 @@ export function SignInScreen() {
   const session = useConsoleState((state) => state.session);
   const [adding, setAdding] = useState(false);
   const notice = session.status === 'signed-out' ? session.notice : null;
+  const signIn = (session.status === 'signed-out' ? session.signIn : undefined) ?? PASSWORD_ONLY;
+  // Password login switched off: the form stays reachable for the break-glass path (README).
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
+  const passwordShown = !signIn.passwordHidden || passwordAnyway;
 
   return (
     <Center className={classes.page}>
@@ -170,18 +176,30 @@ export function SignInScreen() {
               }}
             />
           ) : null}
-          <Tabs defaultValue="password" keepMounted={false}>
+          <SignInMethods methods={signIn.methods} serverUrl={consoleApi.api().client.baseUrl} />
+          <Tabs
+            key={String(passwordShown)}
+            defaultValue={passwordShown ? 'password' : 'token'}
+            keepMounted={false}
+          >
             <Tabs.List grow>
-              <Tabs.Tab value="password">Password</Tabs.Tab>
+              {passwordShown ? <Tabs.Tab value="password">Password</Tabs.Tab> : null}
               <Tabs.Tab value="token">Token</Tabs.Tab>
             </Tabs.List>
-            <Tabs.Panel value="password" pt="md">
-              <PasswordForm />
-            </Tabs.Panel>
+            {passwordShown ? (
+              <Tabs.Panel value="password" pt="md">
+                <PasswordForm />
+              </Tabs.Panel>
+            ) : null}
             <Tabs.Panel value="token" pt="md">
               <TokenForm />
             </Tabs.Panel>
           </Tabs>
+          {passwordShown ? null : (
+            <Anchor component="button" type="button" size="sm" onClick={() => setPasswordAnyway(true)}>
+              Password login is disabled. Administrator? Sign in with a password
+            </Anchor>
+          )}
         </Stack>
       </Paper>
     </Center>

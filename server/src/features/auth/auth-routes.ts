@@ -24,6 +24,7 @@ import { ApiError } from '../../lib/errors';
 import { getRole, groupIdsOfUser, listGrants, projectsOfUser, rootRolesOfUsers, toRole } from '../access';
 import type { GroupService } from '../groups';
 import { assertStrongPassword, type UserService } from '../users';
+import type { PasswordLoginSettings } from './password-login-settings';
 import { countSessionsOfUser, createSession, deleteExpiredSessions, deleteSession } from './session-store';
 
 export interface AuthRouteDependencies {
@@ -33,6 +34,7 @@ export interface AuthRouteDependencies {
   groups: GroupService;
   /** Resolves once the first user and configured tokens exist (see bootstrap). */
   ready: () => Promise<void>;
+  passwordLogin: PasswordLoginSettings;
 }
 
 function userOf(caller: Caller): UserCaller {
@@ -45,7 +47,7 @@ function userOf(caller: Caller): UserCaller {
  * (shared/unleash/API.md §4.3 "Session login", §6 "Auth" and "Users").
  */
 export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise<void> {
-  const { db, config, users, groups, ready } = deps;
+  const { db, config, users, groups, ready, passwordLogin } = deps;
   const ttlMs = config.sessionTtlHours * 3600 * 1000;
   const cookiePath = config.baseUriPath || '/';
 
@@ -71,11 +73,12 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
         operationId: 'login',
         tags: ['Auth'],
         body: LoginSchema,
-        response: { 200: UserSchema, ...errorResponses(400, 401, 415, 429) },
+        response: { 200: UserSchema, ...errorResponses(400, 401, 403, 415, 429) },
       },
     },
     async (request, reply) => {
       await ready();
+      await passwordLogin.assertLoginAllowed();
       const record = await users.verifyLogin(request.body.username, request.body.password);
       await startSession(request, reply, record.id);
       const user = await users.get(record.id);

@@ -23,7 +23,8 @@ export function createAuthenticator(deps: {
 
   async function userCaller(userId: number, via: UserCaller['via']): Promise<UserCaller | null> {
     const user = await users.record(userId);
-    if (!user) return null;
+    // A user a SCIM client deactivated keeps its sessions and tokens, but none of them works.
+    if (!user || user.deactivated) return null;
     return {
       kind: 'user',
       id: user.id,

@@ -21,4 +21,6 @@ export { assertCallerHas, callerHas, type PermissionContext } from '../access';
 export { authRoutes } from './auth-routes';
 export { type Authenticator, createAuthenticator } from './authenticator';
 export { createBootstrap, generatePassword } from './bootstrap';
+export { createPasswordLoginSettings, type PasswordLoginSettings } from './password-login-settings';
+export { passwordSettingsRoutes } from './password-settings-routes';
 export { deleteSessionsOfUser } from './session-store';

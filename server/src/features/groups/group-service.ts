@@ -2,7 +2,7 @@ import type { CreateGroup, Group, User } from '../../../contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
-import { badData, nameExists, notFound } from '../../lib/errors';
+import { ApiError, badData, nameExists, notFound } from '../../lib/errors';
 import {
   addGroupMembers,
   membersOfGroups,
@@ -41,6 +41,14 @@ function eventData(state: GroupState) {
     rootRole: state.rootRole,
     users: state.userIds,
   };
+}
+
+export const SCIM_MANAGED_GROUP =
+  'This group is managed by your SCIM provider and cannot be changed manually';
+
+/** SCIM-provisioned groups change only through the SCIM API (issue 20). */
+function assertNotScimManaged(record: GroupRecord): void {
+  if (record.scimId !== null) throw new ApiError('ForbiddenError', SCIM_MANAGED_GROUP);
 }
 
 export type GroupService = ReturnType<typeof createGroupService>;
@@ -89,7 +97,7 @@ export function createGroupService(db: Db, users: UserService) {
         })),
         projects: projects.get(record.id) ?? [],
         userCount: own.length,
-        scimId: null,
+        scimId: record.scimId,
       };
     });
   }
@@ -148,6 +156,7 @@ export function createGroupService(db: Db, users: UserService) {
     async update(id: number, body: CreateGroup, actor: AuditActor): Promise<Group> {
       await inTransaction(db, async (trx) => {
         const before = await state(trx, await existing(trx, id));
+        assertNotScimManaged(before.record);
         const { name, rootRole, userIds } = await validate(trx, body, id);
         const nextUsers = body.users === undefined ? before.userIds : userIds;
         const nextRootRole = body.rootRole === undefined ? before.rootRole : rootRole;
@@ -181,6 +190,7 @@ export function createGroupService(db: Db, users: UserService) {
     async remove(id: number, actor: AuditActor): Promise<void> {
       await inTransaction(db, async (trx) => {
         const before = await state(trx, await existing(trx, id));
+        assertNotScimManaged(before.record);
         await deleteGroupRow(trx, id);
         await appendEvent(trx, { type: 'group-deleted', ...actor, preData: eventData(before) });
       });

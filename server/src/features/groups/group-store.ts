@@ -12,11 +12,13 @@ export interface GroupRecord {
   mappingsSSO: string[];
   createdBy: string | null;
   createdAt: Date;
+  /** Provisioned by a SCIM client (issue 20): changed only through the SCIM API. */
+  scimId: string | null;
 }
 
 export const GROUP_EXISTS = 'Group name already exists';
 
-const columns = ['id', 'name', 'description', 'mappings_sso', 'created_by', 'created_at'] as const;
+const columns = ['id', 'name', 'description', 'mappings_sso', 'created_by', 'created_at', 'scim_id'] as const;
 
 type Row = {
   id: number;
@@ -25,6 +27,7 @@ type Row = {
   mappings_sso: unknown;
   created_by: string | null;
   created_at: Date;
+  scim_id: string | null;
 };
 
 const toRecord = (row: Row): GroupRecord => ({
@@ -34,6 +37,7 @@ const toRecord = (row: Row): GroupRecord => ({
   mappingsSSO: Array.isArray(row.mappings_sso) ? (row.mappings_sso as string[]) : [],
   createdBy: row.created_by,
   createdAt: row.created_at,
+  scimId: row.scim_id,
 });
 
 export async function listGroups(db: Queryable): Promise<GroupRecord[]> {

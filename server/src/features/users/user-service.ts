@@ -74,7 +74,15 @@ export function toUser(record: UserRecord, rootRole?: number): User {
     seenAt: record.seenAt?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
     accountType: record.isService ? 'Service Account' : 'User',
+    scimId: record.scimId,
   };
+}
+
+export const SCIM_MANAGED_USER = 'This user is managed by your SCIM provider and cannot be changed manually';
+
+/** SCIM-provisioned users change only through the SCIM API (issue 20), as in Unleash. */
+function assertNotScimManaged(user: UserRecord): void {
+  if (user.scimId !== null) throw new ApiError('ForbiddenError', SCIM_MANAGED_USER);
 }
 
 function eventData(record: UserRecord, rootRole: number | undefined) {
@@ -185,6 +193,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
     async update(id: number, body: UpdateUser, actor: AuditActor): Promise<CreateUserResponse> {
       return inTransaction(db, async (trx) => {
         const before = await existing(trx, id);
+        assertNotScimManaged(before);
         const rootBefore = await rootRoleOf(trx, id);
         const fields: { name?: string | null; email?: string | null } = {};
         if (body.name !== undefined) fields.name = body.name.trim() || null;
@@ -219,6 +228,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
     async remove(id: number, actor: AuditActor): Promise<void> {
       await inTransaction(db, async (trx) => {
         const user = await existing(trx, id);
+        assertNotScimManaged(user);
         const rootRole = await rootRoleOf(trx, id);
         await deleteUserRow(trx, id);
         await appendEvent(trx, { type: 'user-deleted', ...actor, preData: eventData(user, rootRole) });
@@ -286,7 +296,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
     async setPassword(id: number, password: string): Promise<void> {
       const hash = await newPasswordHash(password);
       await inTransaction(db, async (trx) => {
-        await existing(trx, id);
+        assertNotScimManaged(await existing(trx, id));
         await setPasswordHash(trx, id, hash);
         await hooks.credentialsChanged(trx, id);
         // An admin setting a password unlocks the account.
@@ -365,7 +375,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
           { headers: { 'retry-after': String(seconds) } },
         );
       }
-      const usable = user && !user.isService ? user.passwordHash : null;
+      const usable = user && !user.isService && !user.deactivated ? user.passwordHash : null;
       const ok = await verifyPassword(password, usable);
       if (!user || !ok) {
         if (user) await recordLogin(db, user.id, false);

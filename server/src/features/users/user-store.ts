@@ -15,6 +15,10 @@ export interface UserRecord {
   isService: boolean;
   createdAt: Date;
   seenAt: Date | null;
+  /** Provisioned by a SCIM client (issue 20): the console shows it read-only. */
+  scimId: string | null;
+  /** Deactivated by a SCIM client: every login path refuses the user. */
+  deactivated: boolean;
 }
 
 export const USER_EXISTS = 'User already exists';
@@ -29,6 +33,8 @@ const columns = [
   'is_service',
   'created_at',
   'seen_at',
+  'scim_id',
+  'deactivated_at',
 ] as const;
 
 type Row = {
@@ -41,6 +47,8 @@ type Row = {
   is_service: boolean;
   created_at: Date;
   seen_at: Date | null;
+  scim_id: string | null;
+  deactivated_at: Date | null;
 };
 
 function toRecord(row: Row): UserRecord {
@@ -54,6 +62,8 @@ function toRecord(row: Row): UserRecord {
     isService: row.is_service,
     createdAt: row.created_at,
     seenAt: row.seen_at,
+    scimId: row.scim_id,
+    deactivated: row.deactivated_at !== null,
   };
 }
 

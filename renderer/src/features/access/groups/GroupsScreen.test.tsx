@@ -147,4 +147,20 @@ describe('groups screen', () => {
     await waitFor(() => expect(screen.queryByTestId('group-5')).toBeNull());
     expect(server.calls('DELETE', '/api/admin/groups/5')).toHaveLength(1);
   });
+
+  it('shows SCIM-managed groups with a badge and without edit controls', async () => {
+    const server = createFakeServer()
+      .on('GET', '/api/admin/groups', {
+        groups: [{ id: 8, name: 'Provisioned', users: [], userCount: 0, projects: [], scimId: 'g-1' }],
+      })
+      .on('GET', '/api/admin/roles', { version: 1, roles: [] });
+    await renderWithConsole(<GroupsScreen />, { server });
+    const row = within(await screen.findByTestId('group-8'));
+    expect(row.getByText('SCIM')).toBeTruthy();
+    expect(row.getByText(/Managed by your identity provider through SCIM/)).toBeTruthy();
+    expect((row.getByRole('button', { name: 'Edit Provisioned' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((row.getByRole('button', { name: 'Delete Provisioned' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
 });

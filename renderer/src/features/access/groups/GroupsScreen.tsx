@@ -15,6 +15,7 @@ import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Group } from '../access-api';
+import { ScimManagedBadge, ScimManagedNote } from '../shared/ScimManaged';
 import { userLabel } from '../shared/user-search';
 import { GroupForm } from './GroupForm';
 
@@ -77,8 +78,10 @@ export function GroupsScreen() {
                     <Table.Td>
                       <Row gap="xs">
                         <Text fw={600}>{group.name}</Text>
+                        <ScimManagedBadge scimId={group.scimId} />
                         <PendingBadge entry={entry} />
                       </Row>
+                      <ScimManagedNote scimId={group.scimId} />
                       {group.description ? (
                         <Text size="sm" c="dimmed">
                           {group.description}
@@ -101,10 +104,15 @@ export function GroupsScreen() {
                     </Table.Td>
                     <Table.Td>
                       <RowActions>
-                        <RowEditButton label={group.name} onClick={() => setEditing(serverGroup)} />
+                        <RowEditButton
+                          label={group.name}
+                          disabled={Boolean(group.scimId)}
+                          onClick={() => setEditing(serverGroup)}
+                        />
                         <RowDeleteButton
                           label={group.name}
                           needsServer="Deleting a group"
+                          disabled={Boolean(group.scimId)}
                           onClick={() => setDeleting(serverGroup)}
                         />
                       </RowActions>

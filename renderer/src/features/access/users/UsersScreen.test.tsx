@@ -222,4 +222,30 @@ describe('users screen', () => {
     );
     expect(server.calls('POST', '/api/admin/user-admin/reset-password')[0]?.body).toEqual({ id: '7' });
   });
+
+  it('shows SCIM-managed users with a badge and without edit controls', async () => {
+    const server = createFakeServer().on('GET', '/api/admin/user-admin', {
+      users: [
+        { id: 3, name: 'Cy Scim', email: 'cy@example.com', rootRole: 3, scimId: 'a1b2' },
+        { id: 4, name: 'Di Local', email: 'di@example.com', rootRole: 3, scimId: null },
+      ],
+      rootRoles: ROOT_ROLES,
+    });
+    await renderWithConsole(<UsersScreen />, { server });
+    const scimRow = within(await screen.findByTestId('user-3'));
+    expect(scimRow.getByText('SCIM')).toBeTruthy();
+    expect(scimRow.getByText(/Managed by your identity provider through SCIM/)).toBeTruthy();
+    expect((scimRow.getByRole('button', { name: 'Edit Cy Scim' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((scimRow.getByRole('button', { name: 'Password of Cy Scim' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((scimRow.getByRole('button', { name: 'Delete Cy Scim' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    const localRow = within(screen.getByTestId('user-4'));
+    expect(localRow.queryByText('SCIM')).toBeNull();
+    expect((localRow.getByRole('button', { name: 'Edit Di Local' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
 });

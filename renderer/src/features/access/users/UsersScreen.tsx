@@ -9,7 +9,6 @@ import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
-
 import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
@@ -17,6 +16,7 @@ import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type CreatedUser, type User } from '../access-api';
 import type { UserSnapshot } from '../access-edits';
 import { LinkReveal } from '../shared/LinkReveal';
+import { ScimManagedBadge, ScimManagedNote } from '../shared/ScimManaged';
 import { USER_SEARCH_HINT, USER_SEARCH_TOO_SHORT, userLabel, useUserSearch } from '../shared/user-search';
 import { PasswordDialog } from './PasswordDialog';
 import { UserForm } from './UserForm';
@@ -103,6 +103,7 @@ export function UsersScreen() {
                           service account
                         </Badge>
                       ) : null}
+                      <ScimManagedBadge scimId={user.scimId} />
                       <PendingBadge entry={entry} />
                     </Group>
                     {user.username && user.name ? (
@@ -110,6 +111,7 @@ export function UsersScreen() {
                         {user.username}
                       </Text>
                     ) : null}
+                    <ScimManagedNote scimId={user.scimId} />
                   </Table.Td>
                   <Table.Td>{user.email || '–'}</Table.Td>
                   <Table.Td>{roleName(user.rootRole) ?? '–'}</Table.Td>
@@ -121,10 +123,15 @@ export function UsersScreen() {
                   </Table.Td>
                   <Table.Td>
                     <RowActions>
-                      <RowEditButton label={label} onClick={() => setEditing(user)} />
+                      <RowEditButton
+                        label={label}
+                        disabled={Boolean(user.scimId)}
+                        onClick={() => setEditing(user)}
+                      />
                       <Button
                         size="xs"
                         variant="subtle"
+                        disabled={Boolean(user.scimId)}
                         aria-label={`Password of ${label}`}
                         onClick={() => setPassword(user)}
                       >
@@ -133,6 +140,7 @@ export function UsersScreen() {
                       <RowDeleteButton
                         label={label}
                         needsServer="Deleting a user"
+                        disabled={Boolean(user.scimId)}
                         onClick={() => setDeleting(user)}
                       />
                     </RowActions>

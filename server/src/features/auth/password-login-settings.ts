@@ -1,0 +1,74 @@
+import type { PasswordAuth, SignInMethod } from '../../../contract';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import type { AuditActor } from '../../lib/caller';
+import { ApiError } from '../../lib/errors';
+import { appendEvent, type Queryable } from '../events';
+
+/** Unleash keeps the password-login switch in its settings table under this name. */
+export const PASSWORD_SETTING = 'unleash.auth.simple';
+
+export const PASSWORD_LOGIN_DISABLED =
+  'Password login is disabled on this server. Sign in with one of the other methods, or ask an administrator.';
+
+async function readDisabled(db: Queryable): Promise<{ exists: boolean; disabled: boolean }> {
+  const row = await db
+    .selectFrom('settings')
+    .select('content')
+    .where('name', '=', PASSWORD_SETTING)
+    .executeTakeFirst();
+  const content = row?.content as { disabled?: unknown } | null | undefined;
+  return { exists: row !== undefined, disabled: content?.disabled === true };
+}
+
+export type PasswordLoginSettings = ReturnType<typeof createPasswordLoginSettings>;
+
+/**
+ * Whether people may sign in with a password (issue 20, shared/unleash/API.md §6 "Auth":
+ * `/api/admin/auth/simple/settings`). SWITCHYARD_ALLOW_PASSWORD_LOGIN=true (`breakGlass`) keeps
+ * the password login working whatever the setting says, so an administrator can always get in.
+ */
+export function createPasswordLoginSettings(db: Db, options: { baseUriPath: string; breakGlass: boolean }) {
+  return {
+    async get(): Promise<PasswordAuth> {
+      return { disabled: (await readDisabled(db)).disabled };
+    },
+
+    async set(body: PasswordAuth, actor: AuditActor): Promise<PasswordAuth> {
+      const disabled = body.disabled === true;
+      return inTransaction(db, async (trx) => {
+        const before = await readDisabled(trx);
+        const content = JSON.stringify({ disabled });
+        await trx
+          .insertInto('settings')
+          .values({ name: PASSWORD_SETTING, content })
+          .onConflict((oc) => oc.column('name').doUpdateSet({ content }))
+          .execute();
+        await appendEvent(trx, {
+          type: before.exists ? 'setting-updated' : 'setting-created',
+          ...actor,
+          data: { id: PASSWORD_SETTING, disabled },
+          ...(before.exists ? { preData: { id: PASSWORD_SETTING, disabled: before.disabled } } : {}),
+        });
+        return { disabled };
+      });
+    },
+
+    /** Throws 403 when password login is off and the break-glass variable is not set. */
+    async assertLoginAllowed(): Promise<void> {
+      if (options.breakGlass) return;
+      if ((await readDisabled(db)).disabled) throw new ApiError('ForbiddenError', PASSWORD_LOGIN_DISABLED);
+    },
+
+    /** The password method for the sign-in screen; `defaultHidden` when it is switched off. */
+    async method(): Promise<SignInMethod> {
+      const { disabled } = await readDisabled(db);
+      return {
+        type: 'password',
+        path: `${options.baseUriPath}/auth/simple/login`,
+        message: 'Sign in with username and password',
+        defaultHidden: disabled,
+      };
+    },
+  };
+}

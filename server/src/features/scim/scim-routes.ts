@@ -1,0 +1,227 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+import {
+  ScimDocumentSchema,
+  ScimErrorSchema,
+  ScimGroupInputSchema,
+  ScimGroupListSchema,
+  ScimGroupSchema,
+  ScimIdParamsSchema,
+  ScimListQuerySchema,
+  ScimPatchSchema,
+  ScimUserInputSchema,
+  ScimUserListSchema,
+  ScimUserSchema,
+} from '../../../contract';
+import type { Config } from '../../config';
+import type { App } from '../../http/app-type';
+import { registerScimJsonParser } from '../../http/content-type';
+import { toApiError } from '../../http/error-handler';
+import { publicUrlOf } from '../../http/public-url';
+import { listOf, resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
+import { ScimProblem, scimBody } from './scim-error';
+import type { ScimGroupService } from './scim-group-service';
+import type { ScimSettingsService } from './scim-settings-service';
+import type { ScimUserService } from './scim-user-service';
+
+export const SCIM_PATH = '/scim/v2';
+const SCIM_TYPE = 'application/scim+json; charset=utf-8';
+const tags = ['SCIM'];
+
+export interface ScimRouteDependencies {
+  config: Config;
+  settings: ScimSettingsService;
+  scimUsers: ScimUserService;
+  scimGroups: ScimGroupService;
+}
+
+/** Anything thrown on /scim/v2 in SCIM's error schema (RFC 7644 §3.12), with the same status. */
+function toScimProblem(error: unknown): ScimProblem {
+  if (error instanceof ScimProblem) return error;
+  const validation = Boolean((error as { validation?: unknown }).validation);
+  const apiError = toApiError(error);
+  const status = apiError.statusCode;
+  const scimType =
+    status === 409
+      ? 'uniqueness'
+      : status === 400
+        ? validation
+          ? 'invalidSyntax'
+          : 'invalidValue'
+        : undefined;
+  const details = apiError.details
+    .map((detail) => detail.message)
+    .filter((message) => message !== apiError.message);
+  const detail = [apiError.message, ...details.slice(0, 5)].join(' ');
+  return new ScimProblem(status, detail, scimType);
+}
+
+const scimErrors = (...statuses: number[]): Record<number, TSchema> =>
+  Object.fromEntries(statuses.map((status) => [status, ScimErrorSchema]));
+
+/** Every SCIM route: no Unleash permission (the SCIM bearer token is checked below), SCIM bodies. */
+const route = <const S extends Record<string, unknown>>(operationId: string, schema: S) => ({
+  config: { permission: 'NONE' as const, scimJson: true },
+  schema: { operationId, tags, ...schema },
+});
+
+/**
+ * SCIM 2.0 (RFC 7644) for identity providers such as Okta and Entra ID: users, groups and the
+ * discovery documents, under BASE_URI_PATH/scim/v2, authenticated by the bearer token of the SCIM
+ * settings and answered in `application/scim+json`.
+ */
+export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise<void> {
+  const { config, settings, scimUsers, scimGroups } = deps;
+  registerScimJsonParser(app);
+  const baseUrl = (request: FastifyRequest) => `${publicUrlOf(request, config)}${SCIM_PATH}`;
+
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const problem = toScimProblem(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'SCIM request failed');
+    reply.status(problem.status).type(SCIM_TYPE).send(scimBody(problem));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    reply
+      .status(404)
+      .type(SCIM_TYPE)
+      .send(scimBody(new ScimProblem(404, `${path} is not a SCIM endpoint`)));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.type(SCIM_TYPE);
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^bearer\s+(\S{1,500})\s*$/i.exec(header) : null;
+    if (!match) throw new ScimProblem(401, 'A SCIM bearer token is required (Authorization: Bearer <token>)');
+    const verdict = await settings.accepts(match[1] as string);
+    if (verdict === 'unknown') throw new ScimProblem(401, 'The SCIM bearer token is unknown or was replaced');
+    if (verdict === 'disabled')
+      throw new ScimProblem(403, 'SCIM provisioning is disabled in the SCIM settings');
+  });
+
+  app.get(
+    '/ServiceProviderConfig',
+    route('getScimServiceProviderConfig', { response: { 200: ScimDocumentSchema, ...scimErrors(401, 403) } }),
+    async (request) => serviceProviderConfig(baseUrl(request)),
+  );
+  app.get(
+    '/ResourceTypes',
+    route('getScimResourceTypes', { response: { 200: ScimDocumentSchema, ...scimErrors(401, 403) } }),
+    async (request) => listOf(resourceTypes(baseUrl(request))),
+  );
+  app.get(
+    '/Schemas',
+    route('getScimSchemas', { response: { 200: ScimDocumentSchema, ...scimErrors(401, 403) } }),
+    async (request) => listOf(schemas(baseUrl(request))),
+  );
+
+  // Users (RFC 7644 §3.2–3.6)
+  app.get(
+    '/Users',
+    route('listScimUsers', {
+      querystring: ScimListQuerySchema,
+      response: { 200: ScimUserListSchema, ...scimErrors(400, 401, 403) },
+    }),
+    async (request) => scimUsers.list(request.query, baseUrl(request)),
+  );
+  app.post(
+    '/Users',
+    route('createScimUser', {
+      body: ScimUserInputSchema,
+      response: { 201: ScimUserSchema, ...scimErrors(400, 401, 403, 409, 415) },
+    }),
+    async (request, reply) => reply.status(201).send(await scimUsers.create(request.body, baseUrl(request))),
+  );
+  app.get(
+    '/Users/:id',
+    route('getScimUser', {
+      params: ScimIdParamsSchema,
+      response: { 200: ScimUserSchema, ...scimErrors(401, 403, 404) },
+    }),
+    async (request) => scimUsers.get(request.params.id, baseUrl(request)),
+  );
+  app.put(
+    '/Users/:id',
+    route('replaceScimUser', {
+      params: ScimIdParamsSchema,
+      body: ScimUserInputSchema,
+      response: { 200: ScimUserSchema, ...scimErrors(400, 401, 403, 404, 409, 415) },
+    }),
+    async (request) => scimUsers.replace(request.params.id, request.body, baseUrl(request)),
+  );
+  app.patch(
+    '/Users/:id',
+    route('patchScimUser', {
+      params: ScimIdParamsSchema,
+      body: ScimPatchSchema,
+      response: { 200: ScimUserSchema, ...scimErrors(400, 401, 403, 404, 409, 415) },
+    }),
+    async (request) => scimUsers.patch(request.params.id, request.body, baseUrl(request)),
+  );
+  app.delete(
+    '/Users/:id',
+    route('deleteScimUser', {
+      params: ScimIdParamsSchema,
+      response: { 204: Type.Null(), ...scimErrors(401, 403, 404) },
+    }),
+    async (request, reply) => {
+      await scimUsers.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Groups
+  app.get(
+    '/Groups',
+    route('listScimGroups', {
+      querystring: ScimListQuerySchema,
+      response: { 200: ScimGroupListSchema, ...scimErrors(400, 401, 403) },
+    }),
+    async (request) => scimGroups.list(request.query, baseUrl(request)),
+  );
+  app.post(
+    '/Groups',
+    route('createScimGroup', {
+      body: ScimGroupInputSchema,
+      response: { 201: ScimGroupSchema, ...scimErrors(400, 401, 403, 409, 415) },
+    }),
+    async (request, reply) => reply.status(201).send(await scimGroups.create(request.body, baseUrl(request))),
+  );
+  app.get(
+    '/Groups/:id',
+    route('getScimGroup', {
+      params: ScimIdParamsSchema,
+      response: { 200: ScimGroupSchema, ...scimErrors(401, 403, 404) },
+    }),
+    async (request) => scimGroups.get(request.params.id, baseUrl(request)),
+  );
+  app.put(
+    '/Groups/:id',
+    route('replaceScimGroup', {
+      params: ScimIdParamsSchema,
+      body: ScimGroupInputSchema,
+      response: { 200: ScimGroupSchema, ...scimErrors(400, 401, 403, 404, 409, 415) },
+    }),
+    async (request) => scimGroups.replace(request.params.id, request.body, baseUrl(request)),
+  );
+  app.patch(
+    '/Groups/:id',
+    route('patchScimGroup', {
+      params: ScimIdParamsSchema,
+      body: ScimPatchSchema,
+      response: { 200: ScimGroupSchema, ...scimErrors(400, 401, 403, 404, 409, 415) },
+    }),
+    async (request) => scimGroups.patch(request.params.id, request.body, baseUrl(request)),
+  );
+  app.delete(
+    '/Groups/:id',
+    route('deleteScimGroup', {
+      params: ScimIdParamsSchema,
+      response: { 204: Type.Null(), ...scimErrors(401, 403, 404) },
+    }),
+    async (request, reply) => {
+      await scimGroups.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
