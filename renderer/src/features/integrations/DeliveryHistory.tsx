@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import type { IntegrationEvent } from '../../../../server/contract';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
-import type { IntegrationEvent } from './integration-types';
 
 const STATE = {
   success: { label: 'Success', color: 'green' },

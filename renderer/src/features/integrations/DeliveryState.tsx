@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import type { Addon } from '../../../../server/contract';
 import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
-import type { Addon } from './integration-types';
 
 const STATE_LABEL = { active: 'Active', paused: 'Paused', disabled: 'Disabled' } as const;
 const STATE_COLOR = { active: 'green', paused: 'orange', disabled: 'gray' } as const;

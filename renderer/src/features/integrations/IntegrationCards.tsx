@@ -13,14 +13,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useId } from 'react';
+import type { Addon, AddonType } from '../../../../server/contract';
 import { useOffline } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { Link } from '../../router/navigation';
 import { DeliveryState } from './DeliveryState';
 import { createIntegrationPath, editIntegrationPath, integrationHistoryPath } from './integration-paths';
-import type { Addon, AddonProvider } from './integration-types';
 
 /** How a configured integration is called: its provider's name and the operator's description. */
-export function integrationName(addon: Addon, provider: AddonProvider | undefined): string {
+export function integrationName(addon: Addon, provider: AddonType | undefined): string {
   const kind = provider?.displayName ?? addon.provider;
   return addon.description ? `${kind}: ${addon.description}` : `${kind} #${addon.id}`;
 }
@@ -62,24 +62,23 @@ export function ConfiguredIntegrationCard({
   onResume,
 }: {
   addon: Addon;
-  provider: AddonProvider | undefined;
+  provider: AddonType | undefined;
   onToggle: (enabled: boolean) => void;
   onResume: () => void;
 }) {
-  const headingId = useId();
   const name = integrationName(addon, provider);
   return (
     <Card
       component="article"
       withBorder
       padding="md"
-      aria-labelledby={headingId}
+      aria-label={name}
       data-testid={`integration-${addon.id}`}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0}>
-            <Title order={3} size="h4" id={headingId}>
+            <Title order={3} size="h4">
               {provider?.displayName ?? addon.provider}
             </Title>
             <Text size="sm" c={addon.description ? undefined : 'dimmed'}>
@@ -120,7 +119,7 @@ export function ConfiguredIntegrationCard({
 }
 
 /** A provider the server offers: what it does, its documentation, notices, and a way to configure one. */
-export function ProviderCard({ provider }: { provider: AddonProvider }) {
+export function ProviderCard({ provider }: { provider: AddonType }) {
   const headingId = useId();
   return (
     <Card

@@ -12,17 +12,17 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
+import type { Addon, AddonCreateUpdate, AddonTestResult, AddonType } from '../../../../server/contract';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorLookup, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useOffline } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { bodyOfDraft, draftFor, draftProblems, type IntegrationDraft, isDirty } from './integration-draft';
-import type { Addon, AddonCreateUpdate, AddonProvider, AddonTestResult } from './integration-types';
 import { ParameterFields } from './ParameterFields';
 import { TestEventResult } from './TestEventResult';
 
 export interface IntegrationFormProps {
-  provider: AddonProvider;
+  provider: AddonType;
   /** The saved integration when editing; a new one otherwise. */
   addon?: Addon;
   projects: ReadonlyArray<{ id: string; name: string }>;

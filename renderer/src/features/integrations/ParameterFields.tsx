@@ -1,6 +1,6 @@
 import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
+import type { AddonParameter } from '../../../../server/contract';
 import { keepsStoredSecret } from './integration-draft';
-import type { AddonParameter } from './integration-types';
 
 export interface ParameterFieldsProps {
   parameters: readonly AddonParameter[];
@@ -44,9 +44,8 @@ export function ParameterFields({ parameters, values, onChange, editing, errorOf
             <Textarea
               key={parameter.name}
               {...common}
-              autosize
-              minRows={3}
-              maxRows={12}
+              rows={4}
+              resize="vertical"
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               onChange={(event) => onChange(parameter.name, event.currentTarget.value)}
             />

@@ -1,5 +1,5 @@
 import { Alert, Code, Group, Stack, Text } from '@mantine/core';
-import type { AddonTestResult } from './integration-types';
+import type { AddonTestResult } from '../../../../server/contract';
 
 /**
  * What the receiver answered a test event: delivered or not, its status code, the time it took, the

@@ -1,7 +1,16 @@
-import type { Addon, AddonCreateUpdate, AddonParameter, AddonProvider } from './integration-types';
+import type {
+  Addon,
+  AddonCreateUpdate,
+  AddonParameter,
+  AddonType,
+  MASKED_PARAMETER_VALUE,
+} from '../../../../server/contract';
 
-/** What the server sends instead of a sensitive parameter's value; sent back, it keeps the stored one. */
-export const SENSITIVE_MASK = '*****';
+/**
+ * What the server sends instead of a sensitive parameter's value; sent back, it keeps the stored one.
+ * Typed by the contract's constant: the renderer imports only types from server/contract.
+ */
+export const SENSITIVE_MASK: typeof MASKED_PARAMETER_VALUE = '*****';
 
 /** The configure form's state: every parameter as the text its input holds. */
 export interface IntegrationDraft {
@@ -20,7 +29,7 @@ function asText(value: unknown): string {
 }
 
 /** A new configuration of `provider` (enabled, nothing filled), or the saved `addon` as it is. */
-export function draftFor(provider: AddonProvider, addon?: Addon): IntegrationDraft {
+export function draftFor(provider: AddonType, addon?: Addon): IntegrationDraft {
   const parameters: Record<string, string> = {};
   for (const parameter of provider.parameters ?? []) {
     parameters[parameter.name] = asText(addon?.parameters[parameter.name]);
@@ -54,7 +63,7 @@ function isHttpUrl(value: string): boolean {
  * The form's own checks, by the field names the server's 400 details use (`parameters.url`,
  * `events`): required parameters filled, URLs that are http(s), at least one event.
  */
-export function draftProblems(provider: AddonProvider, draft: IntegrationDraft): Record<string, string> {
+export function draftProblems(provider: AddonType, draft: IntegrationDraft): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const parameter of provider.parameters ?? []) {
     const value = (draft.parameters[parameter.name] ?? '').trim();
@@ -71,7 +80,7 @@ export function draftProblems(provider: AddonProvider, draft: IntegrationDraft):
  * The body to send: trimmed parameters without the empty optional ones, a sensitive parameter's mask
  * sent back unchanged (the server keeps what it stored), empty project and environment lists meaning all.
  */
-export function bodyOfDraft(provider: AddonProvider, draft: IntegrationDraft): AddonCreateUpdate {
+export function bodyOfDraft(provider: AddonType, draft: IntegrationDraft): AddonCreateUpdate {
   const parameters: Record<string, string> = {};
   for (const parameter of provider.parameters ?? []) {
     const raw = draft.parameters[parameter.name] ?? '';
@@ -90,6 +99,6 @@ export function bodyOfDraft(provider: AddonProvider, draft: IntegrationDraft): A
 }
 
 /** Whether the form differs from what is saved (the saved configuration is what `/test` sends through). */
-export function isDirty(provider: AddonProvider, saved: Addon, draft: IntegrationDraft): boolean {
+export function isDirty(provider: AddonType, saved: Addon, draft: IntegrationDraft): boolean {
   return JSON.stringify(draftFor(provider, saved)) !== JSON.stringify(draft);
 }

@@ -1,25 +1,11 @@
-import type { ApiClient } from '../../api/client';
 import type {
   Addon,
   AddonCreateUpdate,
-  AddonParameter,
-  AddonProvider,
   Addons,
   AddonTestResult,
-  IntegrationEvent,
   IntegrationEvents,
-} from './integration-types';
-
-export type {
-  Addon,
-  AddonCreateUpdate,
-  AddonParameter,
-  AddonProvider,
-  Addons,
-  AddonTestResult,
-  IntegrationEvent,
-  IntegrationEvents,
-};
+} from '../../../../server/contract';
+import type { ApiClient } from '../../api/client';
 
 /** Rows of the delivery history per page. */
 export const HISTORY_PAGE_SIZE = 20;
