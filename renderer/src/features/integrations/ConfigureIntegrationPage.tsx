@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
 import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
 import { Link, navigate } from '../../router/navigation';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
@@ -11,6 +12,7 @@ import { useServerData } from '../../stores/use-server-data';
 import { DeliveryState } from './DeliveryState';
 import { integrationName } from './IntegrationCards';
 import { IntegrationForm } from './IntegrationForm';
+import { revealedSecrets } from './integration-draft';
 import { INTEGRATIONS_PATH, integrationHistoryPath } from './integration-paths';
 import { integrationsApi } from './integrations-api';
 import { useIntegrations } from './use-integrations';
@@ -23,6 +25,8 @@ export function ConfigureIntegrationPage({ providerName, id }: { providerName?: 
   const environments = useServerData('environments', (api) => api.listEnvironments());
   const write = useServerWrite({ kind: 'addon' });
   const [deleting, setDeleting] = useState(false);
+  // Secrets the server generated for a new integration (a webhook's signing secret), shown once.
+  const [revealed, setRevealed] = useState<Array<{ label: string; value: string }> | null>(null);
 
   const addon = id === undefined ? undefined : addons.data?.addons.find((item) => item.id === id);
   const provider = addons.data?.providers.find((item) => item.name === (addon?.provider ?? providerName));
@@ -92,12 +96,15 @@ export function ConfigureIntegrationPage({ providerName, id }: { providerName?: 
                 environments={(environments.data?.environments ?? []).map((environment) => environment.name)}
                 onCancel={() => navigate(INTEGRATIONS_PATH)}
                 save={async (body) => {
-                  await write((api) =>
-                    addon
-                      ? integrationsApi(api.client).update(addon.id, body)
-                      : integrationsApi(api.client).create(body),
-                  );
-                  navigate(INTEGRATIONS_PATH);
+                  if (addon) {
+                    await write((api) => integrationsApi(api.client).update(addon.id, body));
+                    navigate(INTEGRATIONS_PATH);
+                    return;
+                  }
+                  const created = await write((api) => integrationsApi(api.client).create(body));
+                  const secrets = revealedSecrets(provider, created);
+                  if (secrets.length > 0) setRevealed(secrets);
+                  else navigate(INTEGRATIONS_PATH);
                 }}
                 sendTest={(body) =>
                   write((api) =>
@@ -111,6 +118,25 @@ export function ConfigureIntegrationPage({ providerName, id }: { providerName?: 
           )
         }
       </QueryState>
+      <Modal
+        opened={revealed !== null}
+        onClose={() => navigate(INTEGRATIONS_PATH)}
+        title="Integration created"
+        size="lg"
+      >
+        {revealed?.map((secret) => (
+          <Stack key={secret.label} gap="xs">
+            <Text size="sm" fw={600}>
+              {secret.label}
+            </Text>
+            <SecretReveal
+              secret={secret.value}
+              note="Configure the receiver with it now: from here on the server shows it masked."
+              onDone={() => navigate(INTEGRATIONS_PATH)}
+            />
+          </Stack>
+        ))}
+      </Modal>
       <ConfirmDialog
         opened={deleting}
         title={`Delete ${name}?`}

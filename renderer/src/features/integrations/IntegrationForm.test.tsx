@@ -57,6 +57,15 @@ describe('configuring an integration', { timeout: 20_000 }, () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create integration' }));
     expect(await screen.findByText('This address is not allowed.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Webhook URL/).getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText(/^Webhook URL/), {
+      target: { value: 'https://hooks.example.com/in' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create integration' }));
+    const created = await screen.findByRole('dialog', { name: 'Integration created' });
+    expect(within(created).getByTestId('token-secret').textContent).toBe('whsec_generated');
+    expect(within(created).getByText(/Signing secret/)).toBeTruthy();
   });
 
   it('keeps the masked secret when an edit leaves it unchanged, and tests the saved configuration', async () => {

@@ -17,7 +17,14 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorLookup, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useOffline } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
-import { bodyOfDraft, draftFor, draftProblems, type IntegrationDraft, isDirty } from './integration-draft';
+import {
+  bodyOfDraft,
+  draftFor,
+  draftProblems,
+  type IntegrationDraft,
+  isDirty,
+  withBodyPointers,
+} from './integration-draft';
 import { ParameterFields } from './ParameterFields';
 import { TestEventResult } from './TestEventResult';
 
@@ -50,13 +57,15 @@ export function IntegrationForm({
   const editing = addon !== undefined;
   const offline = useOffline();
   const [draft, setDraft] = useState<IntegrationDraft>(() => draftFor(provider, addon));
-  const { submitting, error, showErrors, submit } = useFormSubmit();
+  const { submitting, error: submitError, showErrors, submit } = useFormSubmit();
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<AddonTestResult | null>(null);
-  const [testError, setTestError] = useState<unknown>(null);
+  const [testFailure, setTestError] = useState<unknown>(null);
   const [testTried, setTestTried] = useState(false);
 
-  const problems = draftProblems(provider, draft);
+  const error = withBodyPointers(submitError);
+  const testError = withBodyPointers(testFailure);
+  const problems = draftProblems(provider, draft, editing);
   const blocked = Object.keys(problems).length > 0;
   const fieldError = fieldErrorLookup(error ?? testError, problems, showErrors || testTried);
   const dirty = editing && isDirty(provider, addon, draft);

@@ -5,6 +5,7 @@ import type {
   AddonType,
   MASKED_PARAMETER_VALUE,
 } from '../../../../server/contract';
+import { ApiError } from '../../api/api-error';
 
 /**
  * What the server sends instead of a sensitive parameter's value; sent back, it keeps the stored one.
@@ -61,14 +62,20 @@ function isHttpUrl(value: string): boolean {
 
 /**
  * The form's own checks, by the field names the server's 400 details use (`parameters.url`,
- * `events`): required parameters filled, URLs that are http(s), at least one event.
+ * `events`): required parameters filled, URLs that are http(s) (a kept secret is not checked), at
+ * least one event.
  */
-export function draftProblems(provider: AddonType, draft: IntegrationDraft): Record<string, string> {
+export function draftProblems(
+  provider: AddonType,
+  draft: IntegrationDraft,
+  editing: boolean,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const parameter of provider.parameters ?? []) {
     const value = (draft.parameters[parameter.name] ?? '').trim();
     const field = `parameters.${parameter.name}`;
     if (parameter.required && !value) problems[field] = `${parameter.displayName} is required`;
+    else if (keepsStoredSecret(parameter, value, editing)) continue;
     else if (parameter.type === 'url' && value && !isHttpUrl(value))
       problems[field] = 'Enter a full http:// or https:// address';
   }
@@ -101,4 +108,41 @@ export function bodyOfDraft(provider: AddonType, draft: IntegrationDraft): Addon
 /** Whether the form differs from what is saved (the saved configuration is what `/test` sends through). */
 export function isDirty(provider: AddonType, saved: Addon, draft: IntegrationDraft): boolean {
   return JSON.stringify(draftFor(provider, saved)) !== JSON.stringify(draft);
+}
+
+/**
+ * The sensitive values a creation's answer carries unmasked (a webhook's generated signing secret):
+ * the server shows them this once.
+ */
+export function revealedSecrets(
+  provider: AddonType,
+  created: Addon,
+): Array<{ label: string; value: string }> {
+  return (provider.parameters ?? [])
+    .filter((parameter) => parameter.sensitive)
+    .map((parameter) => ({ label: parameter.displayName, value: created.parameters[parameter.name] }))
+    .filter(
+      (secret): secret is { label: string; value: string } =>
+        typeof secret.value === 'string' && secret.value !== '' && secret.value !== SENSITIVE_MASK,
+    );
+}
+
+/**
+ * The server names the fields of its own checks as dotted paths (`parameters.url`, `events`), its
+ * schema checks as JSON pointers (`/body/events/0`): both become pointers, so the console's field
+ * lookup puts each message next to its field.
+ */
+export function withBodyPointers(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return new ApiError({
+    status: error.status,
+    errorName: error.errorName,
+    message: error.message,
+    ...(error.id === undefined ? {} : { id: error.id }),
+    details: error.details.map((detail) =>
+      detail.path && /^[A-Za-z][\w.-]*$/.test(detail.path)
+        ? { ...detail, path: `/body/${detail.path.split('.').join('/')}` }
+        : detail,
+    ),
+  });
 }

@@ -32,6 +32,7 @@ export const WEBHOOK: AddonType = {
       required: false,
       sensitive: false,
     },
+    { name: 'signingSecret', displayName: 'Signing secret', type: 'text', required: false, sensitive: true },
   ],
 };
 
@@ -124,12 +125,19 @@ export function integrationsServer(addons: Addon[] = [savedWebhook()]): FakeServ
       const body = request.body as Addon;
       if (String(body.parameters.url).includes('internal')) {
         return unleashError(400, 'BadDataError', 'Request validation failed', [
-          { path: '/body/parameters/url', message: 'This address is not allowed.' },
+          // The service's own checks name fields as dotted paths, not JSON pointers.
+          { path: 'parameters.url', message: 'This address is not allowed.' },
         ]);
       }
       const created = { ...body, id: addons.length + 1 };
       addons.push(created);
-      return { body: created };
+      // As the server does for a webhook without one: a generated signing secret, shown this once.
+      const parameters = {
+        ...body.parameters,
+        ...(body.parameters.authorization ? { authorization: '*****' } : {}),
+        signingSecret: body.parameters.signingSecret ? '*****' : 'whsec_generated',
+      };
+      return { body: { ...created, parameters } };
     })
     .on('PUT', '/api/admin/addons/1', (request) => {
       const saved = { ...(request.body as Addon), id: 1 };
