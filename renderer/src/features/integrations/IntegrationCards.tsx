@@ -135,7 +135,7 @@ export function ProviderCard({ provider }: { provider: AddonType }) {
             {provider.displayName}
           </Title>
           {provider.deprecated ? (
-            <Badge color="yellow" variant="light">
+            <Badge color="yellow" variant="filled">
               Deprecated
             </Badge>
           ) : null}

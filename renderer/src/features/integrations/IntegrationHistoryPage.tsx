@@ -1,4 +1,4 @@
-import { Anchor, Group } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { Link, replaceQuery, useLocation } from '../../router/navigation';
@@ -31,6 +31,11 @@ export function IntegrationHistoryPage({ id }: { id: number }) {
         savedAt={history.savedAt}
         fromCache={history.fromCache}
         now={now}
+        actions={
+          <Button variant="default" onClick={history.reload} loading={history.loading}>
+            Refresh
+          </Button>
+        }
       />
       <Group gap="md" mb="md">
         <Anchor component={Link} to={INTEGRATIONS_PATH} size="sm">
