@@ -87,7 +87,12 @@ function DeliveryRow({ row }: { row: IntegrationEvent }) {
       <Table.Td>{event.type}</Table.Td>
       <Table.Td>{where || '—'}</Table.Td>
       <Table.Td>
-        <Badge color={state.color} variant="light" title={row.stateDetails}>
+        <Badge
+          color={state.color}
+          variant="light"
+          title={row.stateDetails}
+          style={{ minWidth: 'max-content' }}
+        >
           {state.label}
         </Badge>
       </Table.Td>
