@@ -77,9 +77,11 @@ describe('integration delivery across processes', () => {
   it('loses nothing across a kill -9 in the middle of a burst, and records each event delivered once', async () => {
     const receiver = await startReceiver(() => ({ status: 200, delayMs: 5 }));
     try {
+      const started = Date.now();
       const first = spawnServer(serverEnv(database));
       servers.push(first);
       const url = await first.ready;
+      console.info(`first server ready after ${Date.now() - started} ms`);
       const addonId = await createWebhook(url, receiver);
       const eventIds = await burst(database);
       await receiver.waitFor(BURST / 4, 30_000);
@@ -94,9 +96,13 @@ describe('integration delivery across processes', () => {
       const expected = eventIds.map((id) => `${addonId}-${id}`);
       await eventually(async () => new Set(deliveryIds(receiver)).size >= BURST, 30_000);
       expect(new Set(deliveryIds(receiver))).toEqual(new Set(expected));
-      const { rows } = await sql<{ event_id: number; n: number }>`
-        select event_id, count(*)::int as n from integration_events
-        where integration_id = ${addonId} and state = 'success' group by event_id`.execute(database.db);
+      // The receiver sees the last event a moment before the server records it.
+      const rows = await eventually(async () => {
+        const { rows: recorded } = await sql<{ event_id: number; n: number }>`
+          select event_id, count(*)::int as n from integration_events
+          where integration_id = ${addonId} and state = 'success' group by event_id`.execute(database.db);
+        return recorded.length >= BURST ? recorded : undefined;
+      }, 10_000);
       expect(rows).toHaveLength(BURST);
       expect(rows.filter((row) => row.n !== 1)).toEqual([]);
       const outbox = await database.db
@@ -115,7 +121,7 @@ describe('integration delivery across processes', () => {
     } finally {
       await receiver.close();
     }
-  }, 90_000);
+  }, 150_000);
 
   it('two instances on one database deliver every event exactly once per integration', async () => {
     const receivers = [
@@ -126,14 +132,23 @@ describe('integration delivery across processes', () => {
       const a = spawnServer(serverEnv(database));
       const b = spawnServer(serverEnv(database));
       servers.push(a, b);
+      const started = Date.now();
       const [urlA] = await Promise.all([a.ready, b.ready]);
+      console.info(`two servers ready after ${Date.now() - started} ms`);
       const addonIds = [
         await createWebhook(urlA, receivers[0] as LoopbackReceiver),
         await createWebhook(urlA, receivers[1] as LoopbackReceiver),
       ];
       const eventIds = await burst(database);
       for (const [index, receiver] of receivers.entries()) {
-        await receiver.waitFor(BURST, 30_000);
+        await receiver.waitFor(BURST, 60_000).catch(async (error) => {
+          const state =
+            await sql`select d.*, (select count(*) from addon_outbox o where o.addon_id = d.addon_id) as queued from addon_deliveries d`.execute(
+              database.db,
+            );
+          console.error(JSON.stringify(state.rows), a.stderr(), b.stderr());
+          throw error;
+        });
         await new Promise((resolve) => setTimeout(resolve, 500));
         const ids = deliveryIds(receiver);
         expect(repeats(ids)).toBe(0);
@@ -146,5 +161,5 @@ describe('integration delivery across processes', () => {
     } finally {
       await Promise.all(receivers.map((receiver) => receiver.close()));
     }
-  }, 90_000);
+  }, 150_000);
 });
