@@ -94,7 +94,7 @@ describe('integration delivery across processes', () => {
       servers.push(second);
       await second.ready;
       const expected = eventIds.map((id) => `${addonId}-${id}`);
-      await eventually(async () => new Set(deliveryIds(receiver)).size >= BURST, 30_000);
+      await eventually(async () => new Set(deliveryIds(receiver)).size >= BURST, 60_000);
       expect(new Set(deliveryIds(receiver))).toEqual(new Set(expected));
       // The receiver sees the last event a moment before the server records it.
       const rows = await eventually(async () => {
@@ -121,7 +121,7 @@ describe('integration delivery across processes', () => {
     } finally {
       await receiver.close();
     }
-  }, 150_000);
+  }, 240_000);
 
   it('two instances on one database deliver every event exactly once per integration', async () => {
     const receivers = [
@@ -141,7 +141,7 @@ describe('integration delivery across processes', () => {
       ];
       const eventIds = await burst(database);
       for (const [index, receiver] of receivers.entries()) {
-        await receiver.waitFor(BURST, 60_000).catch(async (error) => {
+        await receiver.waitFor(BURST, 120_000).catch(async (error) => {
           const state =
             await sql`select d.*, (select count(*) from addon_outbox o where o.addon_id = d.addon_id) as queued from addon_deliveries d`.execute(
               database.db,
@@ -161,5 +161,5 @@ describe('integration delivery across processes', () => {
     } finally {
       await Promise.all(receivers.map((receiver) => receiver.close()));
     }
-  }, 150_000);
+  }, 240_000);
 });
