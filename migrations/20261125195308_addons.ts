@@ -25,9 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by_user_id', 'integer')
     .execute();
 
+  // No foreign key on purpose: deleting an addon must not wait for a worker holding this row's
+  // lock mid-delivery (that worker in turn waits for the delete to record its attempt). Rows of
+  // deleted addons are removed by the worker, SKIP LOCKED.
   await db.schema
     .createTable('addon_deliveries')
-    .addColumn('addon_id', 'integer', (c) => c.primaryKey().references('addons.id').onDelete('cascade'))
+    .addColumn('addon_id', 'integer', (c) => c.primaryKey())
     .addColumn('consecutive_failures', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('paused_until', 'timestamptz')
     .addColumn('last_error', 'text')

@@ -63,6 +63,14 @@ describe('loadConfig', () => {
         ADMIN_LOOPBACK_ONLY: 'TRUE',
         SDK_HOST: '192.0.2.10',
         SDK_PORT: '4243',
+        INTEGRATIONS_POLL_INTERVAL_MS: '500',
+        INTEGRATIONS_ATTEMPT_TIMEOUT_MS: '2000',
+        INTEGRATIONS_RETRY_BASE_MS: '100',
+        INTEGRATIONS_RETRY_CAP_MS: '1000',
+        INTEGRATIONS_MAX_ATTEMPTS: '3',
+        INTEGRATIONS_CIRCUIT_THRESHOLD: '2',
+        INTEGRATIONS_CIRCUIT_PAUSE_MS: '5000',
+        INTEGRATIONS_PROVIDER_BASE_URLS: '{"datadog":"http://127.0.0.1:9001"}',
       },
       '/srv',
     );
@@ -91,6 +99,16 @@ describe('loadConfig', () => {
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
       secretsKey: null,
+      integrations: {
+        pollIntervalMs: 500,
+        attemptTimeoutMs: 2000,
+        retryBaseMs: 100,
+        retryCapMs: 1000,
+        maxAttempts: 3,
+        circuitThreshold: 2,
+        circuitPauseMs: 5000,
+        providerBaseUrls: { datadog: 'http://127.0.0.1:9001' },
+      },
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
       databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
@@ -98,6 +116,11 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [
+      { INTEGRATIONS_PROVIDER_BASE_URLS: '{"datadog":"ftp://x"}' },
+      'INTEGRATIONS_PROVIDER_BASE_URLS must be a JSON object',
+    ],
+    [{ INTEGRATIONS_MAX_ATTEMPTS: '0' }, 'INTEGRATIONS_MAX_ATTEMPTS must be a positive integer'],
     [{ PORT: 'abc' }, 'PORT must be an integer between 0 and 65535, got "abc"'],
     [{ PORT: '70000' }, 'PORT must be an integer between 0 and 65535, got "70000"'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],

@@ -99,8 +99,11 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   // integration pauses (the notifications domain's function, wired here when it lands).
   const integrations = createIntegrations({ db, logger, config });
   // Any committed write may have queued events for integrations: deliver them promptly.
+  // Admin writes only: SDK posts (metrics, registrations) write no events.
+  const adminApi = `${config.baseUriPath}/api/admin/`;
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) integrations.nudge();
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (write && reply.statusCode < 400 && request.url.startsWith(adminApi)) integrations.nudge();
   });
   app.addHook('onReady', async () => integrations.start());
   app.addHook('onClose', async () => integrations.stop());

@@ -51,7 +51,8 @@ export async function sendProviderRequest(request: ProviderRequest, timeoutMs: n
     const response = await fetch(request.url, {
       method: request.method,
       headers: { 'User-Agent': `Switchyard/${SWITCHYARD_VERSION}`, ...request.headers },
-      body: request.body,
+      // Bytes or text; typed per lib (DOM or undici), both of which accept a Uint8Array at runtime.
+      body: request.body as unknown as RequestInit['body'],
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });

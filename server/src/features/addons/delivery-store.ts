@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuditEvent, IntegrationEventDetails, IntegrationEventState } from '../../../contract';
 import type { Database } from '../../db/schema';
 import { type Queryable, toAuditEvent } from '../events';
@@ -21,6 +21,15 @@ export async function claimDueAddon(trx: Transaction<Database>): Promise<number 
     limit 1
     for update of d skip locked`.execute(trx);
   return rows[0]?.addon_id;
+}
+
+/** Delivery rows of deleted addons (no foreign key, see the migration), except those in use. */
+export async function removeOrphanDeliveries(db: Queryable): Promise<void> {
+  await sql`
+    delete from addon_deliveries where addon_id in (
+      select d.addon_id from addon_deliveries d
+      where not exists (select 1 from addons a where a.id = d.addon_id)
+      for update skip locked)`.execute(db);
 }
 
 export async function getDeliveryState(trx: Queryable, addonId: number) {
@@ -124,6 +133,23 @@ export interface NewIntegrationEvent {
   stateDetails: string;
   event: AuditEvent;
   details: IntegrationEventDetails;
+}
+
+/**
+ * Records an attempt and settles its event in one transaction of its own (committed at once,
+ * whatever the claim's transaction does): a delivered or given-up event leaves the outbox
+ * together with its record, a failed one gets its next attempt time.
+ */
+export async function settleAttempt(
+  db: Kysely<Database>,
+  entry: NewIntegrationEvent,
+  next: { retryAt: Date; attempts: number } | null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (next) await scheduleRetry(trx, entry.integrationId, entry.eventId, next.attempts, next.retryAt);
+    else await removeQueued(trx, entry.integrationId, entry.eventId);
+    await insertIntegrationEvent(trx, entry);
+  });
 }
 
 export async function insertIntegrationEvent(db: Queryable, entry: NewIntegrationEvent): Promise<void> {

@@ -11,12 +11,12 @@ import { afterAttempt, circuitPausedUntil, type DeliveryPolicy } from './deliver
 import {
   claimDueAddon,
   getDeliveryState,
-  insertIntegrationEvent,
   nextQueued,
   pruneIntegrationEvents,
+  removeOrphanDeliveries,
   removeQueued,
-  scheduleRetry,
   setDeliveryState,
+  settleAttempt,
 } from './delivery-store';
 import type { RenderContext } from './providers/provider-types';
 import { PROVIDERS } from './providers/providers';
@@ -63,7 +63,7 @@ export const NO_SECRETS_KEY_MESSAGE =
 /**
  * Delivers queued events to addons. Each pass claims one addon at a time (row lock, SKIP
  * LOCKED), sends its due events oldest first and stops at the first failure so events stay in
- * order; the outbox row of an event is removed (committed at once) right after its delivery,
+ * order; an event leaves the outbox with its attempt record (committed at once) right after delivery,
  * so a crash repeats at most the one event in flight. Without a secrets key it does not start.
  */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
@@ -134,27 +134,36 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           result.ok || !result.retryable
             ? { kind: 'done' as const }
             : afterAttempt(policy, false, attempt, now);
-        // Removed first and committed on its own: what is delivered is not sent again after a crash.
-        if (outcome.kind !== 'retry') await removeQueued(db, addonId, item.eventId);
-        else await scheduleRetry(db, addonId, item.eventId, attempt, outcome.at);
         const gaveUp = outcome.kind === 'give-up' || (!result.ok && !result.retryable);
-        await insertIntegrationEvent(db, {
-          integrationId: addonId,
-          eventId: item.eventId,
-          state: result.state,
-          stateDetails: gaveUp
-            ? `${result.stateDetails} Gave up after ${attempt} attempt(s).`
-            : result.stateDetails,
-          event: item.event,
-          details: {
-            attempt,
-            statusCode: result.statusCode,
-            error: result.error,
-            durationMs: result.durationMs,
-            url: result.url,
-            nextAttemptAt: outcome.kind === 'retry' ? outcome.at.toISOString() : null,
+        const settled = await settleAttempt(
+          db,
+          {
+            integrationId: addonId,
+            eventId: item.eventId,
+            state: result.state,
+            stateDetails: gaveUp
+              ? `${result.stateDetails} Gave up after ${attempt} attempt(s).`
+              : result.stateDetails,
+            event: item.event,
+            details: {
+              attempt,
+              statusCode: result.statusCode,
+              error: result.error,
+              durationMs: result.durationMs,
+              url: result.url,
+              nextAttemptAt: outcome.kind === 'retry' ? outcome.at.toISOString() : null,
+            },
           },
-        });
+          outcome.kind === 'retry' ? { retryAt: outcome.at, attempts: attempt } : null,
+        ).then(
+          () => true,
+          async (error: unknown) => {
+            // Deleted meanwhile: its outbox and log went with it, nothing left to record.
+            if (!(await getAddon(db, addonId))) return false;
+            throw error;
+          },
+        );
+        if (!settled) return;
         if (result.ok) {
           failures = 0;
           lastDeliveredAt = now;
@@ -229,6 +238,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     running = (async () => {
       do {
         again = false;
+        await removeOrphanDeliveries(db).catch((error) =>
+          logger.error({ err: error }, 'could not tidy delivery rows'),
+        );
         await Promise.all(Array.from({ length: concurrency }, () => lane())).catch((error) =>
           logger.error({ err: error }, 'integration delivery pass failed'),
         );

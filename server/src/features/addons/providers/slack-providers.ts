@@ -21,7 +21,11 @@ function taggedChannels(event: AuditEvent): string[] {
   return event.tags.filter((tag) => tag.type === 'slack').map((tag) => tag.value);
 }
 
-const unique = (values: string[]) => [...new Set(values.map((value) => value.trim()).filter(Boolean))];
+/** Bound on the channels of one event, so one event cannot turn into thousands of requests. */
+export const MAX_SLACK_CHANNELS = 20;
+
+const unique = (values: string[]) =>
+  [...new Set(values.map((value) => value.trim()).filter(Boolean))].slice(0, MAX_SLACK_CHANNELS);
 
 export const SLACK_POST_MESSAGE_URL = 'https://slack.com/api/chat.postMessage';
 
@@ -63,7 +67,11 @@ export const slackAppProvider: AddonProvider = {
   },
 
   validate(parameters) {
-    return parameters.accessToken ? [] : ['accessToken is required'];
+    const channels = (parameters.defaultChannels ?? '').split(',').filter((c) => c.trim());
+    return [
+      ...(parameters.accessToken ? [] : ['accessToken is required']),
+      ...(channels.length > MAX_SLACK_CHANNELS ? [`at most ${MAX_SLACK_CHANNELS} defaultChannels`] : []),
+    ];
   },
 
   render(event, parameters, context) {
