@@ -138,17 +138,27 @@ export interface NewIntegrationEvent {
 /**
  * Records an attempt and settles its event in one transaction of its own (committed at once,
  * whatever the claim's transaction does): a delivered or given-up event leaves the outbox
- * together with its record, a failed one gets its next attempt time.
+ * together with its record, a failed one gets its next attempt time. False: the addon is gone.
  */
 export async function settleAttempt(
   db: Kysely<Database>,
   entry: NewIntegrationEvent,
   next: { retryAt: Date; attempts: number } | null,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // The addon's row first, so a concurrent delete (which cascades to the outbox and this log)
+    // is waited for instead of deadlocking with it; a deleted addon has nothing to record.
+    const addon = await trx
+      .selectFrom('addons')
+      .select('id')
+      .where('id', '=', entry.integrationId)
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!addon) return false;
     if (next) await scheduleRetry(trx, entry.integrationId, entry.eventId, next.attempts, next.retryAt);
     else await removeQueued(trx, entry.integrationId, entry.eventId);
     await insertIntegrationEvent(trx, entry);
+    return true;
   });
 }
 

@@ -155,13 +155,6 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
             },
           },
           outcome.kind === 'retry' ? { retryAt: outcome.at, attempts: attempt } : null,
-        ).then(
-          () => true,
-          async (error: unknown) => {
-            // Deleted meanwhile: its outbox and log went with it, nothing left to record.
-            if (!(await getAddon(db, addonId))) return false;
-            throw error;
-          },
         );
         if (!settled) return;
         if (result.ok) {

@@ -431,6 +431,32 @@ describe('delivery to loopback receivers standing in for each provider', async (
     await remove(created.id);
   });
 
+  it('deleting an integration mid-delivery answers at once and stops its deliveries', async () => {
+    receiver.respond(() => ({ status: 200, delayMs: 300 }));
+    const created = await create({
+      provider: 'webhook',
+      enabled: true,
+      parameters: { url: receiver.url },
+      events: ['feature-created'],
+    });
+    for (let i = 0; i < 5; i++) await emit({ type: 'feature-created' });
+    await receiver.waitFor(1);
+    const started = Date.now();
+    await remove(created.id);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const seen = receiver.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.requests.length).toBe(seen);
+    expect(seen).toBeLessThan(5);
+    const left = await t.db
+      .selectFrom('integration_events')
+      .select('id')
+      .where('integration_id', '=', created.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('a disabled integration delivers nothing; test sends report the receiver\u2019s answer', async () => {
     const created = await create({
       provider: 'webhook',
