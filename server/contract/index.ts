@@ -1,3 +1,4 @@
+export * from './addons';
 export * from './admin-common';
 export * from './api-tokens';
 export * from './auth';

@@ -88,6 +88,27 @@ export interface Config {
    * it in the OS keychain; null: features that need to store such secrets refuse with a clear error.
    */
   secretsKey: Buffer | null;
+  /** Delivery of integrations (addons, issue 16); see {@link IntegrationsConfig}. */
+  integrations: IntegrationsConfig;
+}
+
+/**
+ * INTEGRATIONS_POLL_INTERVAL_MS (how often each instance looks for queued events, default 2000),
+ * INTEGRATIONS_ATTEMPT_TIMEOUT_MS (10000), INTEGRATIONS_RETRY_BASE_MS (1000, doubled per retry),
+ * INTEGRATIONS_RETRY_CAP_MS (300000), INTEGRATIONS_MAX_ATTEMPTS (10), INTEGRATIONS_CIRCUIT_THRESHOLD
+ * (failures in a row that pause an integration, 5), INTEGRATIONS_CIRCUIT_PAUSE_MS (300000), and,
+ * for tests only, INTEGRATIONS_PROVIDER_BASE_URLS: a JSON object moving the fixed API addresses
+ * of `slack-app` and `datadog` to other origins (loopback receivers).
+ */
+export interface IntegrationsConfig {
+  pollIntervalMs: number;
+  attemptTimeoutMs: number;
+  retryBaseMs: number;
+  retryCapMs: number;
+  maxAttempts: number;
+  circuitThreshold: number;
+  circuitPauseMs: number;
+  providerBaseUrls: Record<string, string>;
 }
 
 /** How long a client may take (issue 12 §6: slow-header and slow-body sockets stayed open). */
@@ -157,6 +178,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       10_000,
     ),
     secretsKey: readSecretsKey(env.SECRETS_ENCRYPTION_KEY),
+    integrations: parseIntegrations(env),
     httpTimeouts: parseHttpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     databaseTimeouts: {
@@ -231,6 +253,42 @@ function parseAdminPassword(raw: string | undefined): string | null {
     throw new ConfigError(`UNLEASH_DEFAULT_ADMIN_PASSWORD is too weak: ${problems.join(' ')}`);
   }
   return raw;
+}
+
+function parseIntegrations(env: Env): IntegrationsConfig {
+  const int = (name: string, fallback: number) => parsePositiveInt(name, env[name], fallback);
+  return {
+    pollIntervalMs: int('INTEGRATIONS_POLL_INTERVAL_MS', 2000),
+    attemptTimeoutMs: int('INTEGRATIONS_ATTEMPT_TIMEOUT_MS', 10_000),
+    retryBaseMs: int('INTEGRATIONS_RETRY_BASE_MS', 1000),
+    retryCapMs: int('INTEGRATIONS_RETRY_CAP_MS', 300_000),
+    maxAttempts: int('INTEGRATIONS_MAX_ATTEMPTS', 10),
+    circuitThreshold: int('INTEGRATIONS_CIRCUIT_THRESHOLD', 5),
+    circuitPauseMs: int('INTEGRATIONS_CIRCUIT_PAUSE_MS', 300_000),
+    providerBaseUrls: parseProviderBaseUrls(env.INTEGRATIONS_PROVIDER_BASE_URLS),
+  };
+}
+
+function parseProviderBaseUrls(raw: string | undefined): Record<string, string> {
+  const value = nonEmpty(raw);
+  if (value === undefined) return {};
+  const fail = () =>
+    new ConfigError(
+      'INTEGRATIONS_PROVIDER_BASE_URLS must be a JSON object of provider names to http(s) URLs',
+    );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw fail();
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw fail();
+  const urls: Record<string, string> = {};
+  for (const [provider, url] of Object.entries(parsed)) {
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw fail();
+    urls[provider] = url;
+  }
+  return urls;
 }
 
 function parsePositiveInt(name: string, raw: string | undefined, fallback: number): number {

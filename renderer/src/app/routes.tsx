@@ -27,6 +27,7 @@ import { EventLogScreen } from '../features/events/EventLogScreen';
 import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { InsightsScreen } from '../features/insights/InsightsScreen';
+import { IntegrationsScreen } from '../features/integrations/IntegrationsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
 import { PlaygroundScreen } from '../features/playground/PlaygroundScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
@@ -136,6 +137,14 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Configure',
     keywords: 'lifetime stale release experiment',
     render: () => <FeatureTypesScreen />,
+  },
+  {
+    path: '/integrations',
+    label: 'Integrations',
+    group: 'Configure',
+    keywords: 'addons webhook slack teams datadog new relic notifications deliveries',
+    subPages: true,
+    render: () => <IntegrationsScreen />,
   },
   {
     path: '/integrations/signals',

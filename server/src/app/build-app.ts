@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { createIntegrations } from '../features/addons';
 import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
 import { signalRoutes } from '../features/signals';
@@ -94,6 +95,18 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   const identity = await registerIdentity(app, { config, db, logger });
   // Change requests refuse direct writes to governed environments (issue 13).
   registerDirectWriteCheck(app);
+  // Integrations (issue 16). onCircuitOpened is the hook point for notifying admins when an
+  // integration pauses (the notifications domain's function, wired here when it lands).
+  const integrations = createIntegrations({ db, logger, config });
+  // Any committed write may have queued events for integrations: deliver them promptly.
+  // Admin writes only: SDK posts (metrics, registrations) write no events.
+  const adminApi = `${config.baseUriPath}/api/admin/`;
+  app.addHook('onResponse', async (request, reply) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (write && reply.statusCode < 400 && request.url.startsWith(adminApi)) integrations.nudge();
+  });
+  app.addHook('onReady', async () => integrations.start());
+  app.addHook('onClose', async () => integrations.stop());
 
   await app.register(
     async (scoped) => {
@@ -104,6 +117,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       await scoped.register(flagModelRoutes, { db, onScheduled: earlyWake.onScheduled });
       await scoped.register(scheduledJobs, { db, config, earlyWake });
       await scoped.register(signalRoutes, { db, config });
+      await scoped.register(integrations.routes);
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

@@ -1,3 +1,4 @@
+import type { AddonTables } from './schema-addons';
 import type { BlastRadiusTables } from './schema-blast-radius';
 import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
@@ -7,6 +8,7 @@ import type { SignalTables } from './schema-signals';
 
 // Row types of every table, as the migrations leave them, one file per domain. Stores are the
 // only readers. A new domain adds its schema-<domain>.ts and one name to this list.
+export type * from './schema-addons';
 export type * from './schema-blast-radius';
 export type * from './schema-change-requests';
 export type * from './schema-core';
@@ -20,4 +22,5 @@ export interface Database
     ReleasePlanTables,
     BlastRadiusTables,
     InsightTables,
-    SignalTables {}
+    SignalTables,
+    AddonTables {}

@@ -2,11 +2,20 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/co
 import classes from './SecretReveal.module.css';
 
 /** A secret the server shows once: displayed with a copy button and a warning that it will not come back. */
-export function SecretReveal({ secret, onDone }: { secret: string; onDone: () => void }) {
+export function SecretReveal({
+  secret,
+  onDone,
+  note = 'This is the only time the secret is shown. The server keeps only a hash of it.',
+}: {
+  secret: string;
+  onDone: () => void;
+  /** Why it will not come back (a token's hash, an integration's masked parameter). */
+  note?: string;
+}) {
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" title="Copy it now" classNames={{ title: classes.title }}>
-        <Text size="sm">This is the only time the secret is shown. The server keeps only a hash of it.</Text>
+        <Text size="sm">{note}</Text>
       </Alert>
       <Code block className={classes.secret} data-testid="token-secret">
         {secret}

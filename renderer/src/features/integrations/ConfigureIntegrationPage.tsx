@@ -1,0 +1,156 @@
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
+import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
+import { Link, navigate } from '../../router/navigation';
+import { useServerWrite } from '../../stores/use-mutations';
+import { useNow } from '../../stores/use-now';
+import { useServerData } from '../../stores/use-server-data';
+import { DeliveryState } from './DeliveryState';
+import { integrationName } from './IntegrationCards';
+import { IntegrationForm } from './IntegrationForm';
+import { revealedSecrets } from './integration-draft';
+import { INTEGRATIONS_PATH, integrationHistoryPath } from './integration-paths';
+import { integrationsApi } from './integrations-api';
+import { useIntegrations } from './use-integrations';
+
+/** `/integrations/create/:provider` (no `id`) and `/integrations/edit/:id`. */
+export function ConfigureIntegrationPage({ providerName, id }: { providerName?: string; id?: number }) {
+  const now = useNow();
+  const addons = useIntegrations();
+  const projects = useServerData('projects', (api) => api.listProjects());
+  const environments = useServerData('environments', (api) => api.listEnvironments());
+  const write = useServerWrite({ kind: 'addon' });
+  const [deleting, setDeleting] = useState(false);
+  // Secrets the server generated for a new integration (a webhook's signing secret), shown once.
+  const [revealed, setRevealed] = useState<Array<{ label: string; value: string }> | null>(null);
+
+  const addon = id === undefined ? undefined : addons.data?.addons.find((item) => item.id === id);
+  const provider = addons.data?.providers.find((item) => item.name === (addon?.provider ?? providerName));
+  const name = addon ? integrationName(addon, provider) : (provider?.displayName ?? providerName ?? '');
+  const missing =
+    addons.data === undefined
+      ? null
+      : id !== undefined && !addon
+        ? `There is no integration #${id}.`
+        : !provider
+          ? `This server offers no integration named ${providerName ?? addon?.provider ?? ''}.`
+          : null;
+
+  return (
+    <>
+      <PageHeader
+        title={addon ? `Configure ${name}` : `New ${name} integration`}
+        description={provider?.description}
+        savedAt={addons.savedAt}
+        fromCache={addons.fromCache}
+        now={now}
+        actions={
+          addon ? (
+            <>
+              <Button component={Link} to={integrationHistoryPath(addon.id)} variant="default">
+                Delivery history
+              </Button>
+              <OnlineOnlyButton
+                color="red"
+                variant="light"
+                reason="The server deletes integrations"
+                onClick={() => setDeleting(true)}
+              >
+                Delete integration
+              </OnlineOnlyButton>
+            </>
+          ) : null
+        }
+      />
+      <Anchor component={Link} to={INTEGRATIONS_PATH} size="sm" mb="md" display="inline-block">
+        ← All integrations
+      </Anchor>
+      <QueryState query={addons} noun="integrations">
+        {() =>
+          missing || !provider ? (
+            <Text>{missing}</Text>
+          ) : (
+            <Stack gap="md" maw={720}>
+              {addon ? (
+                <Group gap="xs">
+                  <Text size="sm" fw={600}>
+                    Deliveries:
+                  </Text>
+                  <DeliveryState
+                    addon={addon}
+                    name={name}
+                    onResume={() => void write((api) => integrationsApi(api.client).resume(addon.id))}
+                  />
+                </Group>
+              ) : null}
+              <IntegrationForm
+                // A fresh form per integration, so a draft never carries over from another one.
+                key={addon?.id ?? provider.name}
+                provider={provider}
+                {...(addon ? { addon } : {})}
+                projects={projects.data?.projects ?? []}
+                environments={(environments.data?.environments ?? []).map((environment) => environment.name)}
+                onCancel={() => navigate(INTEGRATIONS_PATH)}
+                save={async (body) => {
+                  if (addon) {
+                    await write((api) => integrationsApi(api.client).update(addon.id, body));
+                    navigate(INTEGRATIONS_PATH);
+                    return;
+                  }
+                  const created = await write((api) => integrationsApi(api.client).create(body));
+                  const secrets = revealedSecrets(provider, created);
+                  if (secrets.length > 0) setRevealed(secrets);
+                  else navigate(INTEGRATIONS_PATH);
+                }}
+                sendTest={(body) =>
+                  write((api) =>
+                    addon
+                      ? integrationsApi(api.client).testSaved(addon.id)
+                      : integrationsApi(api.client).testDraft(body),
+                  )
+                }
+              />
+            </Stack>
+          )
+        }
+      </QueryState>
+      <Modal
+        opened={revealed !== null}
+        onClose={() => navigate(INTEGRATIONS_PATH)}
+        title="Integration created"
+        size="lg"
+      >
+        {revealed?.map((secret) => (
+          <Stack key={secret.label} gap="xs">
+            <Text size="sm" fw={600}>
+              {secret.label}
+            </Text>
+            <SecretReveal
+              secret={secret.value}
+              note="Configure the receiver with it now: from here on the server shows it masked."
+              onDone={() => navigate(INTEGRATIONS_PATH)}
+            />
+          </Stack>
+        ))}
+      </Modal>
+      <ConfirmDialog
+        opened={deleting}
+        title={`Delete ${name}?`}
+        confirmLabel="Delete integration"
+        cancelLabel="Keep it"
+        failure="The integration was not deleted"
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          if (addon) await write((api) => integrationsApi(api.client).remove(addon.id));
+          navigate(INTEGRATIONS_PATH);
+        }}
+      >
+        Its configuration and delivery history go with it; events waiting for it are not sent.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import type { AuditEvent, IntegrationEventState } from '../../../contract';
+import { type SendResult, sendProviderRequest } from './addon-sender';
+import type { AddonProvider, RenderContext } from './providers/provider-types';
+import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
+
+/** One delivery of one event through one addon: what the integration log records. */
+export interface DeliveryResult {
+  ok: boolean;
+  /** False when retrying cannot help (no channel to post to). */
+  retryable: boolean;
+  state: IntegrationEventState;
+  stateDetails: string;
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+  durationMs: number;
+  /** Without secret parts. */
+  url: string;
+}
+
+/**
+ * Renders the event for the provider and sends its requests in order, each bounded by
+ * `timeoutMs`. Every request carries `Switchyard-Delivery-Id` (the same on every retry, so a
+ * receiver can drop a repeat); webhooks are signed when a signing secret is set.
+ */
+export async function deliverEvent({
+  provider,
+  parameters,
+  event,
+  deliveryId,
+  context,
+  timeoutMs,
+  now = () => new Date(),
+}: {
+  provider: AddonProvider;
+  parameters: Readonly<Record<string, string>>;
+  event: AuditEvent;
+  deliveryId: string;
+  context: RenderContext;
+  timeoutMs: number;
+  now?: () => Date;
+}): Promise<DeliveryResult> {
+  let rendered: ReturnType<AddonProvider['render']>;
+  try {
+    rendered = provider.render(event, parameters, context);
+  } catch (error) {
+    return notSent(`Could not build the request: ${(error as Error).message}`);
+  }
+  if (rendered.requests.length === 0) return notSent(rendered.warnings.join(' ') || 'Nothing to send.');
+
+  const results: SendResult[] = [];
+  for (const request of rendered.requests) {
+    const headers: Record<string, string> = { ...request.headers, [DELIVERY_ID_HEADER]: deliveryId };
+    if (provider.definition.name === 'webhook' && parameters.signingSecret) {
+      const seconds = Math.floor(now().getTime() / 1000);
+      headers[SIGNATURE_HEADER] = signatureHeader(parameters.signingSecret, request.body, seconds);
+    }
+    results.push(await sendProviderRequest({ ...request, headers }, timeoutMs));
+  }
+
+  const failed = results.filter((result) => !result.ok);
+  const last = failed[0] ?? (results[results.length - 1] as SendResult);
+  const durationMs = results.reduce((sum, result) => sum + result.durationMs, 0);
+  const url = rendered.requests.map((request) => request.displayUrl).join(', ');
+  const base = {
+    statusCode: last.statusCode,
+    responseBody: last.responseBody,
+    durationMs,
+    url,
+  };
+  if (failed.length === results.length) {
+    const error = last.error ?? 'failed';
+    return { ...base, ok: false, retryable: true, state: 'failed', stateDetails: error, error };
+  }
+  const problems = [
+    ...rendered.warnings,
+    ...(failed.length > 0 ? [`${failed.length} of ${results.length} requests failed: ${last.error}`] : []),
+  ];
+  return {
+    ...base,
+    ok: true,
+    retryable: false,
+    state: problems.length > 0 ? 'successWithErrors' : 'success',
+    stateDetails:
+      problems.length > 0
+        ? problems.join(' ')
+        : `Delivered (${results.length === 1 ? `status ${last.statusCode}` : `${results.length} requests`}).`,
+    error: problems.length > 0 ? problems.join(' ') : null,
+  };
+}
+
+function notSent(reason: string): DeliveryResult {
+  return {
+    ok: false,
+    retryable: false,
+    state: 'failed',
+    stateDetails: reason,
+    statusCode: null,
+    error: reason,
+    responseBody: null,
+    durationMs: 0,
+    url: '',
+  };
+}
