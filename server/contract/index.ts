@@ -17,6 +17,7 @@ export * from './features';
 export * from './groups';
 export * from './health';
 export * from './insights';
+export * from './instance-admin';
 export * from './ipc';
 export * from './permissions';
 export * from './personal-access-tokens';
