@@ -41,7 +41,14 @@ export const CreateBannerSchema = Type.Object(
   {
     message: Type.String({ minLength: 1, maxLength: BANNER_MESSAGE_MAX }),
     enabled: Type.Optional(Type.Boolean()),
-    variant: Type.Optional(Type.Union(BANNER_VARIANTS.map((variant) => Type.Literal(variant)))),
+    variant: Type.Optional(
+      Type.Union([
+        Type.Literal('info'),
+        Type.Literal('warning'),
+        Type.Literal('error'),
+        Type.Literal('success'),
+      ]),
+    ),
     sticky: Type.Optional(Type.Boolean()),
     icon: Optional(Type.String({ maxLength: 100 })),
     link: Optional(Type.String({ maxLength: BANNER_LINK_MAX })),
