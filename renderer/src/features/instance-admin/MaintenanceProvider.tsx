@@ -29,7 +29,7 @@ export function MaintenanceNotice() {
   const lock = useEditingLock();
   if (lock === null) return null;
   return (
-    <Alert color="orange" variant="filled" title="Maintenance mode is on" mb="sm" role="status">
+    <Alert color="yellow" variant="filled" title="Maintenance mode is on" mb="sm" role="status">
       The server refuses changes until an administrator turns maintenance mode off. SDKs keep receiving flags.
     </Alert>
   );
