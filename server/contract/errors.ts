@@ -51,5 +51,7 @@ export const ERROR_STATUS = {
   RateLimitError: 429,
   InternalError: 500,
   ServiceUnavailableError: 503,
+  // Switchyard's name for Unleash's maintenance refusal (API.md §1 "Maintenance mode").
+  MaintenanceModeError: 503,
 } as const;
 export type ErrorName = keyof typeof ERROR_STATUS;

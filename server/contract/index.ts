@@ -18,6 +18,7 @@ export * from './features';
 export * from './groups';
 export * from './health';
 export * from './insights';
+export * from './instance-admin';
 export * from './ipc';
 export * from './ofrep';
 export * from './permissions';

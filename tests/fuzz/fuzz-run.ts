@@ -138,7 +138,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const arbitraries = new Map<string, ReturnType<typeof requestArbitrary>>();
   const started = performance.now();
   const documentResponse = await options.app.inject({ method: 'GET', url: '/docs/openapi.json' });
-  const operations = operationsOf(documentResponse.json());
+  // Maintenance mode is an instance-wide switch (issue 19): once a generated request turned it on,
+  // every later write would rightly answer 503. tests/server/maintenance-mode.db.test.ts covers it.
+  const operations = operationsOf(documentResponse.json()).filter(
+    (operation) => operation.operationId !== 'toggleMaintenance',
+  );
   const fingerprint = await createFingerprint(options.db);
   const failures: FuzzFailure[] = [];
   const fail = (failure: FuzzFailure) => {

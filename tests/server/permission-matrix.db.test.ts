@@ -258,6 +258,13 @@ describe('permission matrix', async () => {
       'PUT /api/admin/roles/:roleId',
       'GET /api/admin/projects/:projectId/access',
       'DELETE /api/admin/release-plan-templates/:templateId/milestones/:milestoneId/strategies/:strategyId',
+      // Running the instance (issue 19).
+      'POST /api/admin/banners/:id/on',
+      'POST /api/admin/maintenance',
+      'POST /api/admin/splash/:id',
+      'GET /api/admin/license/check',
+      'POST /api/admin/record-ui-error',
+      'GET /api/admin/ui-errors',
     ]) {
       expect(urls).toContain(url);
     }

@@ -27,6 +27,7 @@ import { EventLogScreen } from '../features/events/EventLogScreen';
 import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { InsightsScreen } from '../features/insights/InsightsScreen';
+import { InstanceAdminScreen } from '../features/instance-admin/InstanceAdminScreen';
 import { IntegrationsScreen } from '../features/integrations/IntegrationsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
 import { PlaygroundScreen } from '../features/playground/PlaygroundScreen';
@@ -236,6 +237,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Access',
     keywords: 'context sampling privacy preview sensitive retention',
     render: () => <BlastRadiusSettingsScreen />,
+  },
+  {
+    path: '/admin/instance',
+    label: 'Instance',
+    group: 'Access',
+    keywords: 'banners announcements maintenance mode license about version console errors',
+    render: () => <InstanceAdminScreen />,
   },
   {
     path: '/profile',

@@ -21,7 +21,7 @@ const CATALOGUES: ReadonlyArray<readonly [keyPrefix: string, kinds: readonly str
   ['roles', ['role']],
   ['permissions', []],
   ['flag-metrics:', []],
-  ['ui-config', ['cors']],
+  ['ui-config', ['cors', 'maintenance']],
   ['scim-settings', ['scim-settings']],
   ['password-login-settings', ['password-login-settings']],
 ];

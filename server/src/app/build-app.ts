@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { createIntegrations } from '../features/addons';
 import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
+import { createMaintenanceSetting, instanceAdminRoutes } from '../features/instance-admin';
 import { signalRoutes } from '../features/signals';
 import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
@@ -14,6 +15,7 @@ import { registerErrorHandling, sendFrameworkError } from '../http/error-handler
 import { registerUnstorableTextGuard } from '../http/hostile-input';
 import { registerInputLimits } from '../http/input-limits';
 import { AJV_OPTIONS, lazyCompilersFactory } from '../http/lazy-compilers';
+import { registerMaintenanceGuard } from '../http/maintenance-guard';
 import { registerHttpMetrics } from '../http/metrics';
 import { registerNetworkExposure } from '../http/network-exposure';
 import { registerOpenApi } from '../http/openapi';
@@ -78,6 +80,13 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   registerSecurityHeaders(app);
   registerUnstorableTextGuard(app);
   registerInputLimits(app);
+  // Maintenance mode (issue 19): refuses admin writes while on, decided per route as it registers.
+  const maintenance = createMaintenanceSetting(db);
+  registerMaintenanceGuard(app, { baseUriPath: base, isOn: maintenance.isOn });
+  // Read at start, without holding the start up (the database may not answer yet).
+  app.addHook('onReady', async () => {
+    void maintenance.current();
+  });
   const metrics = registerHttpMetrics(app);
   fastPath.onAnswered(metrics.observe);
   app.decorate('sdkFastPath', fastPath);
@@ -111,11 +120,19 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   await app.register(
     async (scoped) => {
       await scoped.register(healthRoutes, { db });
-      await scoped.register(sdkApis, { db, config, fastPath, identity, registry: metrics.registry });
+      await scoped.register(sdkApis, {
+        db,
+        config,
+        fastPath,
+        identity,
+        registry: metrics.registry,
+        maintenanceMode: maintenance.isOn,
+      });
       // A change request scheduled sooner than the next poll wakes the scheduler then.
       const earlyWake = createEarlyWake(config.schedulerPollIntervalMs);
       await scoped.register(flagModelRoutes, { db, onScheduled: earlyWake.onScheduled });
-      await scoped.register(scheduledJobs, { db, config, earlyWake });
+      await scoped.register(scheduledJobs, { db, config, earlyWake, holdFlagChanges: maintenance.current });
+      await scoped.register(instanceAdminRoutes, { db, maintenance });
       await scoped.register(signalRoutes, { db, config });
       await scoped.register(integrations.routes);
       await scoped.register(consoleSite.routes);

@@ -50,7 +50,12 @@ export type EarlyWake = ReturnType<typeof createEarlyWake>;
  */
 export async function scheduledJobs(
   app: App,
-  { db, config, earlyWake }: { db: Db; config: Config; earlyWake: EarlyWake },
+  {
+    db,
+    config,
+    earlyWake,
+    holdFlagChanges,
+  }: { db: Db; config: Config; earlyWake: EarlyWake; holdFlagChanges?: () => Promise<boolean> },
 ): Promise<void> {
   let scheduler: Scheduler | undefined;
   app.addHook('onReady', async () => {
@@ -64,6 +69,8 @@ export async function scheduledJobs(
       ],
       intervalMs: config.schedulerPollIntervalMs,
       logger: app.log,
+      // Maintenance mode (issue 19): scheduled changes and milestone progressions wait.
+      ...(holdFlagChanges ? { holdFlagChanges } : {}),
     });
     earlyWake.attach(scheduler);
   });

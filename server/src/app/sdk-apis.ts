@@ -59,11 +59,13 @@ export interface SdkApiOptions {
   identity: SdkCredentials;
   /** The Prometheus registry of /internal-backstage/prometheus. */
   registry?: Registry;
+  /** Whether maintenance mode is on, for ui-config's `maintenanceMode`. */
+  maintenanceMode: () => Promise<boolean>;
 }
 
 async function registerSdkApis(
   app: App,
-  { db, config, fastPath, identity, registry }: SdkApiOptions,
+  { db, config, fastPath, identity, registry, maintenanceMode }: SdkApiOptions,
 ): Promise<void> {
   const tracker = createRevisionTracker((environment) => getClientSnapshotRevision(db, environment), {
     maxAgeMs: REVISION_MAX_AGE_MS,
@@ -184,7 +186,12 @@ async function registerSdkApis(
       evaluationState: (environment) => cache.evaluationState(environment, null),
     }),
   });
-  await app.register(uiConfigRoutes, { version: SWITCHYARD_VERSION, config, settings: frontendSettings });
+  await app.register(uiConfigRoutes, {
+    version: SWITCHYARD_VERSION,
+    config,
+    settings: frontendSettings,
+    maintenanceMode,
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { BlastRadiusTables } from './schema-blast-radius';
 import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
 import type { InsightTables } from './schema-insights';
+import type { InstanceAdminTables } from './schema-instance-admin';
 import type { ReleasePlanTables } from './schema-release-plans';
 import type { SignalTables } from './schema-signals';
 
@@ -13,6 +14,7 @@ export type * from './schema-blast-radius';
 export type * from './schema-change-requests';
 export type * from './schema-core';
 export type * from './schema-insights';
+export type * from './schema-instance-admin';
 export type * from './schema-release-plans';
 export type * from './schema-signals';
 
@@ -23,4 +25,5 @@ export interface Database
     BlastRadiusTables,
     InsightTables,
     SignalTables,
-    AddonTables {}
+    AddonTables,
+    InstanceAdminTables {}

@@ -19,6 +19,11 @@ import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ActionableBadge } from '../../features/change-requests/ChangeRequestsScreen';
+import { BannerBar } from '../../features/instance-admin/BannerBar';
+import { instanceAdminApi } from '../../features/instance-admin/instance-admin-api';
+import { MaintenanceNotice, MaintenanceProvider } from '../../features/instance-admin/MaintenanceProvider';
+import { ScreenErrorBoundary } from '../../features/instance-admin/ScreenErrorBoundary';
+import { WelcomePanel } from '../../features/instance-admin/WelcomePanel';
 import { Link, navigate, useLocation } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useProfileOutbox } from '../../stores/use-outbox';
@@ -134,13 +139,19 @@ export function ConsoleShell() {
   const pending = useProfileOutbox();
   const blocked = pending.some((entry) => entry.state.status !== 'pending');
   const route = findRoute(location.path);
+  const consoleApi = useConsole();
+  // A failing screen is reported for administrators (issue 19); a failed report is not retried.
+  const reportError = (message: string, stack: string | undefined) =>
+    void instanceAdminApi(consoleApi.api().client)
+      .recordUiError(message, stack)
+      .catch(() => undefined);
 
   useHotkeys([['mod+K', () => command.toggle()]], []);
   useEffect(() => {
     document.title = route ? `${route.label} · Switchyard` : 'Switchyard';
   }, [route]);
   // The desktop app's menu and tray open screens of the console.
-  const desktop = useConsole().services.platform.desktop;
+  const desktop = consoleApi.services.platform.desktop;
   useEffect(
     () =>
       desktop?.onShowView((view) =>
@@ -150,100 +161,107 @@ export function ConsoleShell() {
   );
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="lg"
-    >
-      <AppShell.Header className={classes.header}>
-        {/* The first stop of the keyboard: past the header and the navigation, into the screen. */}
-        {/* biome-ignore lint/a11y/useValidAnchor: a real link to #main-content without JavaScript; the click only keeps the router's hash out of it */}
-        <a href="#main-content" className={classes.skipLink} onClick={skipToContent}>
-          Skip to content
-        </a>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Navigation"
-            />
-            <Link to={DEFAULT_PATH} className={classes.brand}>
-              <span className={classes.logo} aria-hidden />
-              Switchyard
-            </Link>
+    <MaintenanceProvider>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="lg"
+      >
+        <AppShell.Header className={classes.header}>
+          {/* The first stop of the keyboard: past the header and the navigation, into the screen. */}
+          {/* biome-ignore lint/a11y/useValidAnchor: a real link to #main-content without JavaScript; the click only keeps the router's hash out of it */}
+          <a href="#main-content" className={classes.skipLink} onClick={skipToContent}>
+            Skip to content
+          </a>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpened}
+                onClick={nav.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Navigation"
+              />
+              <Link to={DEFAULT_PATH} className={classes.brand}>
+                <span className={classes.logo} aria-hidden />
+                Switchyard
+              </Link>
+            </Group>
+            <UnstyledButton
+              className={classes.commandButton}
+              onClick={command.open}
+              data-testid="command-button"
+            >
+              <Text size="sm" c="dimmed">
+                Jump to a screen or flag…
+              </Text>
+              <Kbd size="xs" visibleFrom="sm">
+                {os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl'} K
+              </Kbd>
+            </UnstyledButton>
+            <Group gap="xs" wrap="nowrap">
+              {pending.length > 0 ? (
+                <Badge
+                  component={Link}
+                  to="/console/pending-edits"
+                  color={blocked ? 'red' : 'yellow'}
+                  variant="light"
+                  className={classes.pending}
+                  data-testid="pending-count"
+                >
+                  {pending.length} pending
+                </Badge>
+              ) : null}
+              <ActionableBadge />
+              <ColorSchemeToggle />
+              <ConnectionIndicator />
+              <UserMenu />
+            </Group>
           </Group>
-          <UnstyledButton
-            className={classes.commandButton}
-            onClick={command.open}
-            data-testid="command-button"
-          >
-            <Text size="sm" c="dimmed">
-              Jump to a screen or flag…
-            </Text>
-            <Kbd size="xs" visibleFrom="sm">
-              {os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl'} K
-            </Kbd>
-          </UnstyledButton>
-          <Group gap="xs" wrap="nowrap">
-            {pending.length > 0 ? (
-              <Badge
-                component={Link}
-                to="/console/pending-edits"
-                color={blocked ? 'red' : 'yellow'}
-                variant="light"
-                className={classes.pending}
-                data-testid="pending-count"
-              >
-                {pending.length} pending
-              </Badge>
-            ) : null}
-            <ActionableBadge />
-            <ColorSchemeToggle />
-            <ConnectionIndicator />
-            <UserMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar}>
-        <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
-          <nav aria-label="Console areas">
-            {NAV_GROUPS.map((group) => (
-              <div key={group} className={classes.group}>
-                <Text size="xs" fw={700} c="dimmed" className={classes.groupLabel}>
-                  {group}
-                </Text>
-                {ROUTES.filter((item) => item.group === group).map((item) => (
-                  <NavLink
-                    key={item.path}
-                    component={Link}
-                    to={item.path}
-                    label={item.label}
-                    active={route?.path === item.path}
-                    onClick={nav.close}
-                    className={classes.link}
-                    rightSection={
-                      item.path === '/console/pending-edits' && pending.length > 0 ? (
-                        <Badge size="sm" color={blocked ? 'red' : 'yellow'} circle>
-                          {pending.length}
-                        </Badge>
-                      ) : null
-                    }
-                  />
-                ))}
-              </div>
-            ))}
-          </nav>
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
-        <OfflineBanner />
-        <Outlet />
-      </AppShell.Main>
-      <CommandBar opened={commandOpened} onClose={command.close} />
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar className={classes.navbar}>
+          <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
+            <nav aria-label="Console areas">
+              {NAV_GROUPS.map((group) => (
+                <div key={group} className={classes.group}>
+                  <Text size="xs" fw={700} c="dimmed" className={classes.groupLabel}>
+                    {group}
+                  </Text>
+                  {ROUTES.filter((item) => item.group === group).map((item) => (
+                    <NavLink
+                      key={item.path}
+                      component={Link}
+                      to={item.path}
+                      label={item.label}
+                      active={route?.path === item.path}
+                      onClick={nav.close}
+                      className={classes.link}
+                      rightSection={
+                        item.path === '/console/pending-edits' && pending.length > 0 ? (
+                          <Badge size="sm" color={blocked ? 'red' : 'yellow'} circle>
+                            {pending.length}
+                          </Badge>
+                        ) : null
+                      }
+                    />
+                  ))}
+                </div>
+              ))}
+            </nav>
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
+          <OfflineBanner />
+          <MaintenanceNotice />
+          <BannerBar />
+          <WelcomePanel />
+          <ScreenErrorBoundary key={location.path} onError={reportError}>
+            <Outlet />
+          </ScreenErrorBoundary>
+        </AppShell.Main>
+        <CommandBar opened={commandOpened} onClose={command.close} />
+      </AppShell>
+    </MaintenanceProvider>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Button, Group, type MantineSpacing } from '@mantine/core';
+import { useEditingLock } from '../../stores/editing-lock';
 
 export interface FormActionsProps {
   /** The submit button's label: "Create project", "Save role". */
@@ -19,12 +20,18 @@ export function FormActions({
   submitDisabled,
   mt = 'xs',
 }: FormActionsProps) {
+  const lock = useEditingLock();
   return (
     <Group justify="flex-end" mt={mt}>
       <Button variant="default" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" loading={submitting} disabled={submitDisabled}>
+      <Button
+        type="submit"
+        loading={submitting}
+        disabled={submitDisabled || lock !== null}
+        title={lock ?? undefined}
+      >
         {submitLabel}
       </Button>
     </Group>

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useConsoleState } from '../../stores/console-context';
+import { useEditingLock } from '../../stores/editing-lock';
 
 export const useOffline = () => useConsoleState((state) => state.connectivity === 'offline');
 
@@ -15,9 +16,13 @@ export function OnlineOnlyButton({
   ...props
 }: ButtonProps & { reason: string; onClick: () => void; children: ReactNode; 'aria-label'?: string }) {
   const offline = useOffline();
+  const lock = useEditingLock();
   return (
-    <Tooltip label={`${reason}: this needs a connection to the server`} disabled={!offline}>
-      <Button {...props} onClick={onClick} disabled={offline || props.disabled}>
+    <Tooltip
+      label={lock ?? `${reason}: this needs a connection to the server`}
+      disabled={!offline && lock === null}
+    >
+      <Button {...props} onClick={onClick} disabled={offline || lock !== null || props.disabled}>
         {children}
       </Button>
     </Tooltip>

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useEditingLock } from '../../stores/editing-lock';
 import { OnlineOnlyButton } from '../OnlineOnlyButton/OnlineOnlyButton';
 
 /** The buttons at the end of a list row, kept on one line at the right. */
@@ -19,8 +20,16 @@ interface RowButtonProps {
 }
 
 export function RowEditButton({ label, onClick, disabled }: RowButtonProps) {
+  const lock = useEditingLock();
   return (
-    <Button size="xs" variant="subtle" disabled={disabled} aria-label={`Edit ${label}`} onClick={onClick}>
+    <Button
+      size="xs"
+      variant="subtle"
+      disabled={disabled || lock !== null}
+      title={lock ?? undefined}
+      aria-label={`Edit ${label}`}
+      onClick={onClick}
+    >
       Edit
     </Button>
   );
@@ -36,11 +45,12 @@ export function RowDeleteButton({
   disabled,
   needsServer,
 }: RowButtonProps & { needsServer?: string }) {
+  const lock = useEditingLock();
   const props = {
     size: 'xs',
     variant: 'subtle',
     color: 'red',
-    disabled,
+    disabled: disabled || lock !== null,
     'aria-label': `Delete ${label}`,
   } as const;
   return needsServer ? (

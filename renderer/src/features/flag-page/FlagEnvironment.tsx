@@ -1,9 +1,11 @@
 import { Badge, Button, Card, Divider, Group, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
+import { EditLock } from '../../components/EditLock/EditLock';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
+import { useEditingLock } from '../../stores/editing-lock';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
 import {
@@ -34,6 +36,7 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
   const mine = (pending?.mine as { enabled?: boolean } | null | undefined)?.enabled;
   const enabled = typeof mine === 'boolean' ? mine : environment.enabled;
   const [previewing, setPreviewing] = useState(false);
+  const lock = useEditingLock();
 
   return (
     <Card withBorder padding="md" data-testid={`environment-${environment.name}`}>
@@ -69,7 +72,8 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
           </Button>
           <Switch
             checked={enabled}
-            disabled={edit.busy}
+            disabled={edit.busy || lock !== null}
+            title={lock ?? undefined}
             label={enabled ? 'On' : 'Off'}
             aria-label={`${flag.name} on in ${environment.name}`}
             onChange={(event) =>
@@ -92,12 +96,14 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
         <ErrorNotice error={edit.error} title={`${flag.name} was not switched in ${environment.name}`} />
       ) : null}
       {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
-      <Divider my="sm" label="Release plan" labelPosition="left" />
-      <FlagReleasePlan project={flag.project} flagName={flag.name} environment={environment.name} />
-      <Divider my="sm" label="Strategies" labelPosition="left" />
-      <FlagStrategiesPanel project={flag.project} flagName={flag.name} environment={environment.name} />
-      <Divider my="sm" label="Variants" labelPosition="left" />
-      <FlagVariants flag={flag} environment={environment.name} />
+      <EditLock>
+        <Divider my="sm" label="Release plan" labelPosition="left" />
+        <FlagReleasePlan project={flag.project} flagName={flag.name} environment={environment.name} />
+        <Divider my="sm" label="Strategies" labelPosition="left" />
+        <FlagStrategiesPanel project={flag.project} flagName={flag.name} environment={environment.name} />
+        <Divider my="sm" label="Variants" labelPosition="left" />
+        <FlagVariants flag={flag} environment={environment.name} />
+      </EditLock>
     </Card>
   );
 }

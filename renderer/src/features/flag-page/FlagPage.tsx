@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../api/client';
+import { EditLock } from '../../components/EditLock/EditLock';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
@@ -24,6 +25,7 @@ import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
 import { useConsoleState } from '../../stores/console-context';
+import { useEditingLock } from '../../stores/editing-lock';
 import { useServerMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
@@ -108,61 +110,63 @@ function FlagSettings({ flag, feature }: { flag: FlagRef; feature: Feature }) {
 
   return (
     <Card withBorder padding="md">
-      {edit.error ? <ErrorNotice error={edit.error} title="The flag was not changed" /> : null}
-      {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
-      {draft === null ? (
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Text size="sm" c={description ? undefined : 'dimmed'} data-testid="flag-description">
-            {description || 'No description.'}
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <PendingBadge entry={pendingDescription} />
-            <Button size="xs" variant="subtle" onClick={() => setDraft(description ?? '')}>
-              Edit description
-            </Button>
+      <EditLock>
+        {edit.error ? <ErrorNotice error={edit.error} title="The flag was not changed" /> : null}
+        {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
+        {draft === null ? (
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Text size="sm" c={description ? undefined : 'dimmed'} data-testid="flag-description">
+              {description || 'No description.'}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <PendingBadge entry={pendingDescription} />
+              <Button size="xs" variant="subtle" onClick={() => setDraft(description ?? '')}>
+                Edit description
+              </Button>
+            </Group>
+          </Group>
+        ) : (
+          <Stack gap="xs">
+            <Textarea
+              label="Description"
+              rows={2}
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              data-autofocus
+            />
+            <Group gap="xs" justify="flex-end">
+              <Button size="xs" variant="default" onClick={() => setDraft(null)}>
+                Cancel
+              </Button>
+              <Button size="xs" onClick={() => void saveDescription()} loading={edit.busy}>
+                Save description
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        <Group gap="xl" mt="md">
+          <Group gap="xs">
+            <Switch
+              label="Impression data"
+              description="SDKs emit an impression event each time they evaluate the flag"
+              checked={impressionData}
+              disabled={edit.busy}
+              onChange={(event) => void edit.submit(impressionDataEdit(flag, event.currentTarget.checked))}
+            />
+            <PendingBadge entry={pendingImpression} />
+          </Group>
+          <Group gap="xs">
+            <Switch
+              label="Stale"
+              description="Marks the flag for clean-up; it keeps working"
+              checked={stale}
+              disabled={edit.busy}
+              onChange={(event) => void edit.submit(staleEdit(flag, event.currentTarget.checked))}
+            />
+            <PendingBadge entry={pendingStale} />
           </Group>
         </Group>
-      ) : (
-        <Stack gap="xs">
-          <Textarea
-            label="Description"
-            rows={2}
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            data-autofocus
-          />
-          <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => setDraft(null)}>
-              Cancel
-            </Button>
-            <Button size="xs" onClick={() => void saveDescription()} loading={edit.busy}>
-              Save description
-            </Button>
-          </Group>
-        </Stack>
-      )}
-      <Group gap="xl" mt="md">
-        <Group gap="xs">
-          <Switch
-            label="Impression data"
-            description="SDKs emit an impression event each time they evaluate the flag"
-            checked={impressionData}
-            disabled={edit.busy}
-            onChange={(event) => void edit.submit(impressionDataEdit(flag, event.currentTarget.checked))}
-          />
-          <PendingBadge entry={pendingImpression} />
-        </Group>
-        <Group gap="xs">
-          <Switch
-            label="Stale"
-            description="Marks the flag for clean-up; it keeps working"
-            checked={stale}
-            disabled={edit.busy}
-            onChange={(event) => void edit.submit(staleEdit(flag, event.currentTarget.checked))}
-          />
-          <PendingBadge entry={pendingStale} />
-        </Group>
-      </Group>
+      </EditLock>
     </Card>
   );
 }
@@ -286,6 +290,7 @@ export function FlagPage({ project, name }: FlagRef) {
   const flag = { project, name };
   const now = useNow();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
+  const lock = useEditingLock();
   const [archiving, setArchiving] = useState(false);
   const feature = useServerData(`flag:${project}/${name}`, (api, signal) =>
     createFlagPageApi(api.client).getFlag(flag, signal),
@@ -341,8 +346,13 @@ export function FlagPage({ project, name }: FlagRef) {
               fromCache={feature.fromCache}
               now={now}
               actions={
-                <Tooltip label={OFFLINE_REASON} disabled={!offline}>
-                  <Button color="red" variant="light" disabled={offline} onClick={() => setArchiving(true)}>
+                <Tooltip label={lock ?? OFFLINE_REASON} disabled={!offline && lock === null}>
+                  <Button
+                    color="red"
+                    variant="light"
+                    disabled={offline || lock !== null}
+                    onClick={() => setArchiving(true)}
+                  >
                     Archive
                   </Button>
                 </Tooltip>
@@ -359,15 +369,21 @@ export function FlagPage({ project, name }: FlagRef) {
               </Stack>
             </Section>
             <Section title="Dependencies">
-              <ChangeRequestRouting project={project}>
-                <FlagDependencies flag={flag} feature={data} />
-              </ChangeRequestRouting>
+              <EditLock>
+                <ChangeRequestRouting project={project}>
+                  <FlagDependencies flag={flag} feature={data} />
+                </ChangeRequestRouting>
+              </EditLock>
             </Section>
             <Section title="Tags">
-              <FlagTags name={name} />
+              <EditLock>
+                <FlagTags name={name} />
+              </EditLock>
             </Section>
             <Section title="Links">
-              <FlagLinks flag={flag} feature={data} />
+              <EditLock>
+                <FlagLinks flag={flag} feature={data} />
+              </EditLock>
             </Section>
             <Section title="Evaluations">
               <EvaluationChart name={name} environments={(data.environments ?? []).map((env) => env.name)} />

@@ -23,6 +23,7 @@ import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/cal
 import { ApiError } from '../../lib/errors';
 import { getRole, groupIdsOfUser, listGrants, projectsOfUser, rootRolesOfUsers, toRole } from '../access';
 import type { GroupService } from '../groups';
+import { splashOfUser } from '../instance-admin';
 import { assertStrongPassword, type UserService } from '../users';
 import type { PasswordLoginSettings } from './password-login-settings';
 import { countSessionsOfUser, createSession, deleteExpiredSessions, deleteSession } from './session-store';
@@ -189,7 +190,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
           user: await users.get(caller.id),
           permissions: listGrants(caller.grants),
           feedback: [],
-          splash: {},
+          splash: await splashOfUser(db, caller.id),
         };
       }
       // An admin API token: no user behind it, so a pseudo user (Unleash's id -42).

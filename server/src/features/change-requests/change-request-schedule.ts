@@ -63,6 +63,7 @@ async function suspend(db: Queryable, row: DueSchedule, reason: string): Promise
 
 export const changeRequestScheduleJob: JobKind<DueSchedule> = {
   name: 'change-request-schedule',
+  changesFlags: true,
 
   claimDue: (trx, limit) => claimDueSchedules(trx, limit),
 

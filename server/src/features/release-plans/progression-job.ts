@@ -16,6 +16,7 @@ import { SYSTEM_ACTOR as PROGRESSION_ACTOR } from './safeguard-job';
 export function releasePlanProgressionJob(clock: () => Date = () => new Date()): JobKind<DueProgression> {
   return {
     name: 'release-plan-progression',
+    changesFlags: true,
     claimDue: (trx, limit) => claimDueProgressions(trx, limit, clock()),
     async run(trx, row) {
       const now = clock();

@@ -12,6 +12,11 @@ export interface JobKind<Row> {
   /** For logs: `change-request-schedule`, `release-plan-progression`... */
   readonly name: string;
   /**
+   * The job changes flags (applies a change request, advances a milestone): it waits, pending,
+   * while the scheduler's `holdFlagChanges` says so (maintenance mode, issue 19).
+   */
+  readonly changesFlags?: boolean;
+  /**
    * Locks up to `limit` rows that are due now, oldest first, with `FOR UPDATE SKIP LOCKED`, so
    * another instance claiming at the same moment gets other rows and a row runs once.
    */

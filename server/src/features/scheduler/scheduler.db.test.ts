@@ -203,4 +203,33 @@ describe('durable scheduler', () => {
     expect(later.rows[0]!.n).toBe(afterClose);
     expect(await scheduler.tick()).toBe(0);
   });
+  it('leaves flag-changing jobs pending while holdFlagChanges says so, says so once, then runs them', async () => {
+    await sql`insert into test_jobs (due_at) values (now() - interval '1 second')`.execute(database.db);
+    let hold = true;
+    const said: string[] = [];
+    const scheduler = startScheduler({
+      db: instanceDb(),
+      kinds: [{ ...testKind, changesFlags: true }],
+      intervalMs: 3_600_000,
+      logger: {
+        warn: (_fields: unknown, message?: string) => said.push(String(message)),
+        error: () => {},
+      } as never,
+      holdFlagChanges: async () => hold,
+    });
+    try {
+      expect(await scheduler.tick()).toBe(0);
+      expect(await scheduler.tick()).toBe(0);
+      const status = async () =>
+        (await sql<{ status: string }>`select status from test_jobs where id = 1`.execute(database.db))
+          .rows[0]!.status;
+      expect(await status()).toBe('pending');
+      expect(said.filter((message) => message.includes('maintenance mode is on'))).toHaveLength(1);
+      hold = false;
+      await expect.poll(() => scheduler.tick().then(status), { timeout: 10_000, interval: 25 }).toBe('done');
+      expect(said.some((message) => message.includes('maintenance mode is off'))).toBe(true);
+    } finally {
+      await scheduler.stop();
+    }
+  });
 });

@@ -15,6 +15,11 @@ export interface SchedulerOptions {
   intervalMs: number;
   logger: Pick<Logger, 'warn' | 'error'>;
   jobsPerTick?: number;
+  /**
+   * Asked at each tick: while true, kinds that change flags are not claimed, so their due rows
+   * stay pending (not failed) and run at the first tick after it turns false (maintenance mode).
+   */
+  holdFlagChanges?: () => Promise<boolean>;
 }
 
 export interface Scheduler {
@@ -36,9 +41,23 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let stopped = false;
   let inFlight: Promise<number> | undefined;
 
+  let holding = false;
   const runTick = async (): Promise<number> => {
     let ran = 0;
+    const hold =
+      options.kinds.some((kind) => kind.changesFlags) && (await options.holdFlagChanges?.()) === true;
+    if (hold !== holding) {
+      holding = hold;
+      // Said once when it starts and once when it ends, not at every tick.
+      options.logger.warn(
+        { kinds: options.kinds.filter((kind) => kind.changesFlags).map((kind) => kind.name) },
+        hold
+          ? 'maintenance mode is on: scheduled jobs that change flags wait, pending, until it is off'
+          : 'maintenance mode is off: scheduled jobs that change flags run again',
+      );
+    }
     for (const kind of options.kinds) {
+      if (hold && kind.changesFlags) continue;
       for (let index = 0; index < jobsPerTick && !stopped; index++) {
         if (!(await runOneDueJob(options, kind))) break;
         ran++;

@@ -9,6 +9,8 @@ export interface UiConfigRouteOptions {
   version: string;
   config: { publicUrl: string | null; baseUriPath: string };
   settings: FrontendSettings;
+  /** Maintenance mode (issue 19): the console greys its editing controls while it is on. */
+  maintenanceMode: () => Promise<boolean>;
 }
 
 const UiConfigSchema = Type.Object(
@@ -56,7 +58,7 @@ export async function uiConfigRoutes(app: App, options: UiConfigRouteOptions): P
       authenticationType: 'enterprise',
       disablePasswordAuth: false,
       emailEnabled: false,
-      maintenanceMode: false,
+      maintenanceMode: await options.maintenanceMode(),
       prometheusAPIAvailable: false,
       frontendApiOrigins: await options.settings.origins(),
       flags: {},

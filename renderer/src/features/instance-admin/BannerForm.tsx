@@ -1,0 +1,141 @@
+import { Checkbox, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  BANNER_DIALOG_MAX,
+  BANNER_MESSAGE_MAX,
+  type BannerVariant,
+} from '../../../../server/contract/instance-admin';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { FormActions } from '../../components/FormActions/FormActions';
+import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { BannerMarkdown } from './BannerMarkdown';
+import type { Banner, CreateBanner } from './instance-admin-api';
+
+const VARIANTS = [
+  { value: 'info', label: 'Information' },
+  { value: 'warning', label: 'Warning' },
+  { value: 'error', label: 'Error' },
+  { value: 'success', label: 'Success' },
+];
+
+/** What the form holds, as the API takes it; blank optional fields are sent as null. */
+export function bannerBody(draft: Record<keyof typeof EMPTY, string> & { enabled: boolean }): CreateBanner {
+  const optional = (value: string) => (value.trim() ? value.trim() : null);
+  return {
+    message: draft.message.trim(),
+    variant: draft.variant as BannerVariant,
+    enabled: draft.enabled,
+    link: optional(draft.link),
+    linkText: optional(draft.linkText),
+    dialogTitle: optional(draft.dialogTitle),
+    dialog: optional(draft.dialog),
+  };
+}
+
+const EMPTY = { message: '', variant: 'info', link: '', linkText: '', dialogTitle: '', dialog: '' };
+
+/** A link must be an http(s) address, as the server requires. */
+export function linkProblem(link: string): string | null {
+  if (!link.trim()) return null;
+  try {
+    const url = new URL(link.trim());
+    if (url.protocol === 'http:' || url.protocol === 'https:') return null;
+  } catch {
+    // not a URL
+  }
+  return 'Enter an http or https address, e.g. https://status.example.com';
+}
+
+export function BannerForm({
+  banner,
+  onSave,
+  onCancel,
+}: {
+  banner?: Banner;
+  onSave: (body: CreateBanner) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState({
+    message: banner?.message ?? EMPTY.message,
+    variant: banner?.variant ?? EMPTY.variant,
+    link: banner?.link ?? '',
+    linkText: banner?.linkText ?? '',
+    dialogTitle: banner?.dialogTitle ?? '',
+    dialog: banner?.dialog ?? '',
+    enabled: banner?.enabled ?? true,
+  });
+  const { submitting, error, showErrors, submit } = useFormSubmit();
+  const set = (field: keyof typeof draft) => (value: string | boolean) =>
+    setDraft((d) => ({ ...d, [field]: value }));
+  const messageProblem = draft.message.trim() ? null : 'Write the banner text';
+  const badLink = linkProblem(draft.link);
+
+  return (
+    <form
+      onSubmit={(event) =>
+        submit(event, messageProblem !== null || badLink !== null, () => onSave(bannerBody(draft)))
+      }
+      noValidate
+    >
+      <Stack gap="sm">
+        {error ? <ErrorNotice error={error} title="The banner was not saved" /> : null}
+        <Textarea
+          label="Message"
+          description="Markdown: **bold**, _italic_, [links](https://…). No HTML or images."
+          rows={2}
+          maxLength={BANNER_MESSAGE_MAX}
+          value={draft.message}
+          onChange={(event) => set('message')(event.currentTarget.value)}
+          error={showErrors ? messageProblem : undefined}
+          data-autofocus
+        />
+        {draft.message.trim() ? (
+          <Text size="sm" c="dimmed" component="div" aria-label="Preview">
+            <BannerMarkdown text={draft.message} />
+          </Text>
+        ) : null}
+        <Select
+          label="Kind"
+          data={VARIANTS}
+          value={draft.variant}
+          onChange={(value) => set('variant')(value ?? 'info')}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Link (optional)"
+          value={draft.link}
+          onChange={(event) => set('link')(event.currentTarget.value)}
+          error={badLink}
+        />
+        <TextInput
+          label="Link text (optional)"
+          value={draft.linkText}
+          onChange={(event) => set('linkText')(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Details title (optional)"
+          value={draft.dialogTitle}
+          onChange={(event) => set('dialogTitle')(event.currentTarget.value)}
+        />
+        <Textarea
+          label="Details (optional)"
+          description="Markdown shown in a dialog when people open the banner's details."
+          rows={4}
+          maxLength={BANNER_DIALOG_MAX}
+          value={draft.dialog}
+          onChange={(event) => set('dialog')(event.currentTarget.value)}
+        />
+        <Checkbox
+          label="Shown now"
+          checked={draft.enabled}
+          onChange={(event) => set('enabled')(event.currentTarget.checked)}
+        />
+        <FormActions
+          submitLabel={banner ? 'Save banner' : 'Create banner'}
+          submitting={submitting}
+          onCancel={onCancel}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { type Static, Type } from 'typebox';
+import { DateTimeSchema, Nullable } from './admin-common';
+
+/**
+ * Running the instance (issue 19): banners, maintenance mode, per-user splash dialogs, the
+ * license and reported console errors, in Unleash's shapes (shared/unleash/SCHEMAS.md
+ * bannerSchema, maintenanceSchema, splashResponseSchema, licenseReadSchema, licenseCheckSchema,
+ * recordUiErrorSchema). `uiErrorsSchema` is Switchyard's own (Unleash only records).
+ */
+
+export const BANNER_VARIANTS = ['info', 'warning', 'error', 'success'] as const;
+export type BannerVariant = (typeof BANNER_VARIANTS)[number];
+/** Bounds on banner text: a banner is a line of markdown, its dialog a page at most. */
+export const BANNER_MESSAGE_MAX = 1000;
+export const BANNER_DIALOG_MAX = 10_000;
+export const BANNER_LINK_MAX = 2000;
+/** At most this many banners exist at a time. */
+export const MAX_BANNERS = 100;
+
+const Optional = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Optional(Nullable(schema));
+
+export const BannerSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  message: Type.String(),
+  enabled: Type.Boolean(),
+  variant: Type.String(),
+  sticky: Type.Boolean(),
+  icon: Nullable(Type.String()),
+  link: Nullable(Type.String()),
+  linkText: Nullable(Type.String()),
+  dialogTitle: Nullable(Type.String()),
+  dialog: Nullable(Type.String()),
+  createdAt: DateTimeSchema,
+});
+export type Banner = Static<typeof BannerSchema>;
+
+export const BannersSchema = Type.Object({ banners: Type.Array(BannerSchema) });
+export type Banners = Static<typeof BannersSchema>;
+
+export const CreateBannerSchema = Type.Object(
+  {
+    message: Type.String({ minLength: 1, maxLength: BANNER_MESSAGE_MAX }),
+    enabled: Type.Optional(Type.Boolean()),
+    variant: Type.Optional(
+      Type.Union([
+        Type.Literal('info'),
+        Type.Literal('warning'),
+        Type.Literal('error'),
+        Type.Literal('success'),
+      ]),
+    ),
+    sticky: Type.Optional(Type.Boolean()),
+    icon: Optional(Type.String({ maxLength: 100 })),
+    link: Optional(Type.String({ maxLength: BANNER_LINK_MAX })),
+    linkText: Optional(Type.String({ maxLength: 200 })),
+    dialogTitle: Optional(Type.String({ maxLength: 200 })),
+    dialog: Optional(Type.String({ maxLength: BANNER_DIALOG_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type CreateBanner = Static<typeof CreateBannerSchema>;
+
+export const BannerIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+export const MaintenanceSchema = Type.Object({ enabled: Type.Boolean() });
+export type Maintenance = Static<typeof MaintenanceSchema>;
+export const ToggleMaintenanceSchema = Type.Object(
+  { enabled: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+/** The splash id of the console's first-run welcome dialog. */
+export const WELCOME_SPLASH_ID = 'welcome';
+export const SplashParamsSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' }),
+});
+export const SplashResponseSchema = Type.Object({
+  userId: Type.Integer(),
+  splashId: Type.String(),
+  seen: Type.Boolean(),
+});
+export type SplashResponse = Static<typeof SplashResponseSchema>;
+
+export const LicenseReadSchema = Type.Object({
+  token: Type.Optional(Type.String()),
+  isValid: Type.Boolean(),
+  customer: Type.Optional(Type.String()),
+  type: Type.Optional(Type.String()),
+  instanceName: Type.Optional(Type.String()),
+  instanceId: Type.Optional(Type.String()),
+  plan: Type.Optional(Type.String()),
+  resources: Type.Optional(
+    Type.Object({
+      seats: Type.Optional(Type.Number()),
+      releaseTemplates: Type.Optional(Type.Number()),
+      edgeInstances: Type.Optional(Type.Number()),
+      readOnlyUsers: Type.Optional(Type.Number()),
+    }),
+  ),
+  expireAt: Type.Optional(DateTimeSchema),
+  issuedAt: Type.Optional(DateTimeSchema),
+});
+export type LicenseRead = Static<typeof LicenseReadSchema>;
+export const LicenseUpdateSchema = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 10_000 }) },
+  { additionalProperties: false },
+);
+export const LicenseCheckSchema = Type.Object({
+  isValid: Type.Boolean(),
+  message: Type.Optional(Type.String()),
+  messageType: Type.Optional(
+    Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('error')]),
+  ),
+});
+export type LicenseCheck = Static<typeof LicenseCheckSchema>;
+
+/** Bounds on a reported console error: longer text is cut, not refused (a crash must be heard). */
+export const UI_ERROR_MESSAGE_MAX = 2000;
+export const UI_ERROR_STACK_MAX = 20_000;
+export const UI_ERRORS_KEPT = 1000;
+export const RecordUiErrorSchema = Type.Object(
+  {
+    errorMessage: Type.String({ maxLength: 100_000 }),
+    errorStack: Type.Optional(Type.String({ maxLength: 200_000 })),
+  },
+  { additionalProperties: true },
+);
+export type RecordUiError = Static<typeof RecordUiErrorSchema>;
+export const UiErrorSchema = Type.Object({
+  id: Type.Integer(),
+  errorMessage: Type.String(),
+  errorStack: Nullable(Type.String()),
+  userId: Nullable(Type.Integer()),
+  createdAt: DateTimeSchema,
+});
+export type UiError = Static<typeof UiErrorSchema>;
+export const UiErrorsSchema = Type.Object({ uiErrors: Type.Array(UiErrorSchema) });
+export type UiErrors = Static<typeof UiErrorsSchema>;
