@@ -24,6 +24,7 @@ import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
 import { flagModelRoutes } from './flag-model-routes';
 import { registerIdentity } from './identity';
+import { personalRoutes } from './personal-routes';
 import { createEarlyWake, scheduledJobs } from './scheduled-jobs';
 import { sdkApis } from './sdk-apis';
 
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       await scoped.register(flagModelRoutes, { db, onScheduled: earlyWake.onScheduled });
       await scoped.register(scheduledJobs, { db, config, earlyWake });
       await scoped.register(signalRoutes, { db, config });
+      await scoped.register(personalRoutes, { db });
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

@@ -22,6 +22,7 @@ import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { getRole, groupIdsOfUser, listGrants, projectsOfUser, rootRolesOfUsers, toRole } from '../access';
+import { listUserFeedback } from '../feedback';
 import type { GroupService } from '../groups';
 import { assertStrongPassword, type UserService } from '../users';
 import { countSessionsOfUser, createSession, deleteExpiredSessions, deleteSession } from './session-store';
@@ -185,7 +186,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
         return {
           user: await users.get(caller.id),
           permissions: listGrants(caller.grants),
-          feedback: [],
+          feedback: await listUserFeedback(db, caller.id),
           splash: {},
         };
       }
