@@ -252,6 +252,14 @@ describe('permission matrix', async () => {
       'PUT /api/admin/roles/:roleId',
       'GET /api/admin/projects/:projectId/access',
       'DELETE /api/admin/release-plan-templates/:templateId/milestones/:milestoneId/strategies/:strategyId',
+      // Issue 19: per-user operations (USER) and the admins' feedback list.
+      'GET /api/admin/notifications',
+      'POST /api/admin/notifications/read',
+      'POST /api/admin/feedback',
+      'PUT /api/admin/feedback/:id',
+      'GET /api/admin/feedback',
+      'POST /api/admin/projects/:projectId/features/:featureName/favorites',
+      'DELETE /api/admin/projects/:projectId/favorites',
     ]) {
       expect(urls).toContain(url);
     }

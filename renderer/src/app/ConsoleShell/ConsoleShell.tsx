@@ -19,6 +19,7 @@ import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ActionableBadge } from '../../features/change-requests/ChangeRequestsScreen';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { Link, navigate, useLocation } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useProfileOutbox } from '../../stores/use-outbox';
@@ -200,6 +201,7 @@ export function ConsoleShell() {
                 {pending.length} pending
               </Badge>
             ) : null}
+            <NotificationBell />
             <ActionableBadge />
             <ColorSchemeToggle />
             <ConnectionIndicator />
