@@ -25,6 +25,7 @@ import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { MyFavorites } from '../favorites/MyFavorites';
+import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
 import { flagPagePath } from '../flag-page/flag-page-api';
 import { CreateFlagForm } from './CreateFlagForm';
 import { FlagDetails } from './FlagDetails';
@@ -118,6 +119,7 @@ function FlagList({ location }: { location: Location }) {
         now={now}
         actions={<Button onClick={() => setCreating(true)}>New flag</Button>}
       />
+      <FeedbackPrompt />
       <MyFavorites />
       {notice ? (
         <Alert color="yellow" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
