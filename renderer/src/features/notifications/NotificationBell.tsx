@@ -73,58 +73,65 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} withinPortal shadow="md">
-      <Popover.Target>
-        <Indicator label={unread.length} size={16} disabled={unread.length === 0} offset={4}>
+    // The count sits on the button, outside the popover's target, which hands its ARIA to the button.
+    <Indicator label={unread.length} size={16} disabled={unread.length === 0} offset={4}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={380}
+        withinPortal
+        shadow="md"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             aria-label={`Notifications, ${unread.length} unread`}
-            aria-expanded={opened}
             onClick={() => setOpened((open) => !open)}
             data-testid="notification-bell"
           >
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" role="region" aria-label="Notifications">
-          <Group justify="space-between">
-            <Text fw={600}>Notifications</Text>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              disabled={unread.length === 0}
-              onClick={() => void markRead(unread.map((notification) => notification.id))}
-            >
-              Mark all read
-            </Button>
-          </Group>
-          {all.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Nothing yet. Change requests waiting for your review, failed schedules and your flags turning
-              stale show up here.
-            </Text>
-          ) : (
-            <ScrollArea.Autosize mah={420} className={classes.list}>
-              <Stack gap={2}>
-                {all.map((notification) => (
-                  <NotificationItem
-                    key={notification.id}
-                    notification={notification}
-                    onOpen={() => {
-                      setOpened(false);
-                      if (notification.readAt === null) void markRead([notification.id]);
-                    }}
-                  />
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs" role="region" aria-label="Notifications">
+            <Group justify="space-between">
+              <Text fw={600}>Notifications</Text>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                disabled={unread.length === 0}
+                onClick={() => void markRead(unread.map((notification) => notification.id))}
+              >
+                Mark all read
+              </Button>
+            </Group>
+            {all.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Nothing yet. Change requests waiting for your review, failed schedules and your flags turning
+                stale show up here.
+              </Text>
+            ) : (
+              <ScrollArea.Autosize mah={420} className={classes.list}>
+                <Stack gap={2}>
+                  {all.map((notification) => (
+                    <NotificationItem
+                      key={notification.id}
+                      notification={notification}
+                      onOpen={() => {
+                        setOpened(false);
+                        if (notification.readAt === null) void markRead([notification.id]);
+                      }}
+                    />
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
