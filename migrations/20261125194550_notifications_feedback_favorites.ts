@@ -29,6 +29,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
 
+  // E-mail subscriptions are on by default: a row records that the user opted out of one.
+  await db.schema
+    .createTable('user_unsubscription')
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('subscription', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addPrimaryKeyConstraint('user_unsubscription_pk', ['user_id', 'subscription'])
+    .execute();
+
   await db.schema
     .createTable('user_feedback')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -72,6 +81,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'favorite_features',
     'provided_feedback',
     'user_feedback',
+    'user_unsubscription',
     'notifications',
   ]) {
     await db.schema.dropTable(table).execute();

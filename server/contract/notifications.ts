@@ -40,3 +40,8 @@ export const MarkNotificationsAsReadSchema = Type.Object({
   }),
 });
 export type MarkNotificationsAsRead = Static<typeof MarkNotificationsAsReadSchema>;
+
+/** The e-mails a user may opt out of (Unleash's `productivity-report`); everyone starts subscribed. */
+export const EMAIL_SUBSCRIPTIONS = ['productivity-report'] as const;
+export type EmailSubscription = (typeof EMAIL_SUBSCRIPTIONS)[number];
+export const EmailSubscriptionParamsSchema = Type.Object({ subscription: Type.String({ maxLength: 100 }) });

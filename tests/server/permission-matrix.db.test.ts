@@ -255,6 +255,7 @@ describe('permission matrix', async () => {
       // Issue 19: per-user operations (USER) and the admins' feedback list.
       'GET /api/admin/notifications',
       'POST /api/admin/notifications/read',
+      'PUT /api/admin/email-subscription/:subscription',
       'POST /api/admin/feedback',
       'PUT /api/admin/feedback/:id',
       'GET /api/admin/feedback',

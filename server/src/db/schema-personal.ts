@@ -15,6 +15,12 @@ export interface NotificationsTable {
   read_at: Date | null;
 }
 
+export interface UserUnsubscriptionTable {
+  user_id: number;
+  subscription: string;
+  created_at: CreatedAt;
+}
+
 export interface UserFeedbackTable {
   user_id: number;
   feedback_id: string;
@@ -46,6 +52,7 @@ export interface FavoriteProjectsTable {
 
 export interface PersonalTables {
   notifications: NotificationsTable;
+  user_unsubscription: UserUnsubscriptionTable;
   user_feedback: UserFeedbackTable;
   provided_feedback: ProvidedFeedbackTable;
   favorite_features: FavoriteFeaturesTable;

@@ -24,6 +24,7 @@ import { ApiError } from '../../lib/errors';
 import { getRole, groupIdsOfUser, listGrants, projectsOfUser, rootRolesOfUsers, toRole } from '../access';
 import { listUserFeedback } from '../feedback';
 import type { GroupService } from '../groups';
+import { subscriptionsOf } from '../notifications';
 import { assertStrongPassword, type UserService } from '../users';
 import { countSessionsOfUser, createSession, deleteExpiredSessions, deleteSession } from './session-store';
 
@@ -229,7 +230,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
           mappingsSSO: group.mappingsSSO,
           rootRole: group.rootRole,
         })),
-        subscriptions: [],
+        subscriptions: await subscriptionsOf(db, user.id),
         features: [],
         canChangePassword: !user.isService,
       };

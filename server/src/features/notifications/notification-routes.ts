@@ -1,4 +1,5 @@
 import {
+  EmailSubscriptionParamsSchema,
   EmptyResponseSchema,
   errorResponses,
   MarkNotificationsAsReadSchema,
@@ -7,6 +8,7 @@ import {
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { userOf } from '../../lib/caller';
+import { setEmailSubscription } from './email-subscriptions';
 import { listNotifications, markNotificationsRead } from './notification-store';
 
 const tags = ['Notifications'];
@@ -45,4 +47,26 @@ export async function notificationRoutes(app: App, { db }: { db: Db }): Promise<
       return reply.send();
     },
   );
+
+  for (const [method, subscribed] of [
+    ['put', true],
+    ['delete', false],
+  ] as const) {
+    app[method](
+      '/api/admin/email-subscription/:subscription',
+      {
+        config: { permission: 'USER' },
+        schema: {
+          operationId: subscribed ? 'subscribeEmailSubscription' : 'unsubscribeEmailSubscription',
+          tags,
+          params: EmailSubscriptionParamsSchema,
+          response: { 202: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await setEmailSubscription(db, userOf(request.caller), request.params.subscription, subscribed);
+        return reply.status(202).send();
+      },
+    );
+  }
 }

@@ -200,3 +200,44 @@ describe('notifications', () => {
     expect((await inbox('bob')).length).toBeGreaterThan(0);
   });
 });
+
+describe('e-mail subscriptions', () => {
+  let t: TestApp;
+  let dee: Send;
+  beforeAll(async () => {
+    t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
+    await createUser(t, { username: 'dee', rootRole: 'Viewer' });
+    dee = as(t, { cookie: await login(t, 'dee') });
+  });
+  afterAll(() => t.close());
+
+  const subscriptions = async () => (await dee('GET', '/api/admin/user/profile')).json().subscriptions;
+
+  it('starts subscribed, opts out and back in with 202 and user-preference-updated, once per change', async () => {
+    expect(await subscriptions()).toEqual(['productivity-report']);
+    expect((await dee('DELETE', '/api/admin/email-subscription/productivity-report')).statusCode).toBe(202);
+    expect((await dee('DELETE', '/api/admin/email-subscription/productivity-report')).statusCode).toBe(202);
+    expect(await subscriptions()).toEqual([]);
+    expect((await dee('PUT', '/api/admin/email-subscription/productivity-report')).statusCode).toBe(202);
+    expect(await subscriptions()).toEqual(['productivity-report']);
+    const events = await t.db
+      .selectFrom('events')
+      .select(['data', 'created_by'])
+      .where('type', '=', 'user-preference-updated')
+      .orderBy('id')
+      .execute();
+    expect(events.map((event) => event.data)).toEqual([
+      { subscription: 'productivity-report', subscribed: false },
+      { subscription: 'productivity-report', subscribed: true },
+    ]);
+  });
+
+  it('answers 404 for an unknown subscription and 403 to an admin token', async () => {
+    const unknown = await dee('PUT', '/api/admin/email-subscription/weekly-spam');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().name).toBe('NotFoundError');
+    expect((await t.request('PUT', '/api/admin/email-subscription/productivity-report')).statusCode).toBe(
+      403,
+    );
+  });
+});
