@@ -51,7 +51,7 @@ describe('favourites', () => {
     expect(await search(ann, '&favorite=IS:true')).toEqual(['charlie*']);
     expect(await search(ben, '&favorite=IS:true')).toEqual([]);
     // An API token has no favourites: nothing leads, nothing is marked.
-    const asToken = (method: 'GET', url: string) => t.request(method, url);
+    const asToken: Send = (method, url) => t.request(method, url);
     expect(await search(asToken, '&favoritesFirst=true')).toEqual(['alpha', 'bravo', 'charlie']);
 
     const again = await latestEventId(t.db);
