@@ -100,7 +100,9 @@ describe.skipIf(!hasChromium)('notifications and favourites in the console (issu
     await expect.poll(() => blockingFindings(page), { timeout: 10_000 }).toEqual([]);
     await screenshot(page, '96-notification-bell-open');
     await item.click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/default/change-requests/${draft.id}`);
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toBe(`/projects/default/change-requests/${draft.id}`);
     await page.getByText('new-checkout').first().waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor({ timeout: 15_000 });
 
