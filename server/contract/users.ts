@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { DateTimeSchema, Nullable } from './admin-common';
+import { FeedbackResponseSchema } from './feedback';
 import { BUILT_IN_ROLE_NAMES, RoleSchema } from './roles';
 
 /**
@@ -128,7 +129,7 @@ export type PermissionGrant = Static<typeof PermissionGrantSchema>;
 export const MeSchema = Type.Object({
   user: UserSchema,
   permissions: Type.Array(PermissionGrantSchema),
-  feedback: Type.Array(Type.Object({}, { additionalProperties: true })),
+  feedback: Type.Array(FeedbackResponseSchema),
   splash: Type.Record(Type.String(), Type.Boolean()),
 });
 export type Me = Static<typeof MeSchema>;

@@ -265,6 +265,15 @@ describe('permission matrix', async () => {
       'GET /api/admin/license/check',
       'POST /api/admin/record-ui-error',
       'GET /api/admin/ui-errors',
+      // Issue 19: per-user operations (USER) and the admins' feedback list.
+      'GET /api/admin/notifications',
+      'POST /api/admin/notifications/read',
+      'PUT /api/admin/email-subscription/:subscription',
+      'POST /api/admin/feedback',
+      'PUT /api/admin/feedback/:id',
+      'GET /api/admin/feedback',
+      'POST /api/admin/projects/:projectId/features/:featureName/favorites',
+      'DELETE /api/admin/projects/:projectId/favorites',
     ]) {
       expect(urls).toContain(url);
     }

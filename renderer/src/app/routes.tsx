@@ -25,6 +25,7 @@ import { UpdatesScreen } from '../features/desktop/UpdatesScreen';
 import { EnvironmentsScreen } from '../features/environments/EnvironmentsScreen';
 import { EventLogScreen } from '../features/events/EventLogScreen';
 import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen';
+import { FeedbackScreen } from '../features/feedback/FeedbackScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { InsightsScreen } from '../features/insights/InsightsScreen';
 import { InstanceAdminScreen } from '../features/instance-admin/InstanceAdminScreen';
@@ -265,6 +266,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Observe',
     keywords: 'health technical debt stale trends dashboard lifecycle charts',
     render: () => <InsightsScreen />,
+  },
+  {
+    path: '/admin/feedback',
+    label: 'Feedback',
+    group: 'Observe',
+    keywords: 'survey opinions users said',
+    render: () => <FeedbackScreen />,
   },
   {
     path: '/applications',

@@ -7,6 +7,7 @@ import { createIntegrations } from '../features/addons';
 import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
 import { createMaintenanceSetting, instanceAdminRoutes } from '../features/instance-admin';
+import { notifyAdmins } from '../features/notifications';
 import { signalRoutes } from '../features/signals';
 import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
@@ -27,6 +28,7 @@ import type { Logger } from '../lib/logger';
 import { SWITCHYARD_VERSION } from '../version';
 import { flagModelRoutes } from './flag-model-routes';
 import { registerIdentity } from './identity';
+import { personalRoutes } from './personal-routes';
 import { createEarlyWake, scheduledJobs } from './scheduled-jobs';
 import { sdkApis } from './sdk-apis';
 
@@ -104,9 +106,21 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   const identity = await registerIdentity(app, { config, db, logger });
   // Change requests refuse direct writes to governed environments (issue 13).
   registerDirectWriteCheck(app);
-  // Integrations (issue 16). onCircuitOpened is the hook point for notifying admins when an
-  // integration pauses (the notifications domain's function, wired here when it lands).
-  const integrations = createIntegrations({ db, logger, config });
+  // Integrations (issue 16): an integration that pauses after repeated failures tells every
+  // admin through the bell (issue 19); a failed notice is logged by the worker, never retried.
+  const integrations = createIntegrations({
+    db,
+    logger,
+    config,
+    onCircuitOpened: async (circuit) => {
+      await notifyAdmins(db, {
+        kind: 'integration-paused',
+        integrationId: circuit.addonId,
+        provider: circuit.provider,
+        reason: circuit.lastError ?? 'Repeated delivery failures',
+      });
+    },
+  });
   // Any committed write may have queued events for integrations: deliver them promptly.
   // Admin writes only: SDK posts (metrics, registrations) write no events.
   const adminApi = `${config.baseUriPath}/api/admin/`;
@@ -135,6 +149,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       await scoped.register(instanceAdminRoutes, { db, maintenance });
       await scoped.register(signalRoutes, { db, config });
       await scoped.register(integrations.routes);
+      await scoped.register(personalRoutes, { db });
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

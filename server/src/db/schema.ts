@@ -4,6 +4,7 @@ import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
 import type { InsightTables } from './schema-insights';
 import type { InstanceAdminTables } from './schema-instance-admin';
+import type { PersonalTables } from './schema-personal';
 import type { ReleasePlanTables } from './schema-release-plans';
 import type { SignalTables } from './schema-signals';
 
@@ -15,6 +16,7 @@ export type * from './schema-change-requests';
 export type * from './schema-core';
 export type * from './schema-insights';
 export type * from './schema-instance-admin';
+export type * from './schema-personal';
 export type * from './schema-release-plans';
 export type * from './schema-signals';
 
@@ -26,4 +28,5 @@ export interface Database
     InsightTables,
     SignalTables,
     AddonTables,
-    InstanceAdminTables {}
+    InstanceAdminTables,
+    PersonalTables {}

@@ -1,3 +1,5 @@
+import { ApiError } from './errors';
+
 /**
  * Who is calling: the value the auth guard puts on `request.caller` for every routed request
  * (shared/unleash/API.md §4.3). Plain data, so every domain can read it without depending on
@@ -107,3 +109,22 @@ export const SYSTEM_ACTOR: AuditActor = Object.freeze({
   createdBy: SYSTEM_USER_NAME,
   createdByUserId: SYSTEM_USER_ID,
 });
+
+/**
+ * The user behind a route declared with the USER pseudo-permission (the guard lets only users
+ * through there); narrows the type, and refuses anyone else as the guard would.
+ */
+export function userOf(caller: Caller): UserCaller {
+  if (caller.kind !== 'user') {
+    throw new ApiError(
+      'ForbiddenError',
+      'This operation needs an identifiable user: log in or use a personal access token, not an API token.',
+    );
+  }
+  return caller;
+}
+
+/** The user's id, or null for API tokens and anonymous callers (whose favourites are none). */
+export function userIdOf(caller: Caller): number | null {
+  return caller.kind === 'user' ? caller.id : null;
+}

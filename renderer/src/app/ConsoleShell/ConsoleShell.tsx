@@ -24,6 +24,7 @@ import { instanceAdminApi } from '../../features/instance-admin/instance-admin-a
 import { MaintenanceNotice, MaintenanceProvider } from '../../features/instance-admin/MaintenanceProvider';
 import { ScreenErrorBoundary } from '../../features/instance-admin/ScreenErrorBoundary';
 import { WelcomePanel } from '../../features/instance-admin/WelcomePanel';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { Link, navigate, useLocation } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useProfileOutbox } from '../../stores/use-outbox';
@@ -212,6 +213,7 @@ export function ConsoleShell() {
                   {pending.length} pending
                 </Badge>
               ) : null}
+              <NotificationBell />
               <ActionableBadge />
               <ColorSchemeToggle />
               <ConnectionIndicator />

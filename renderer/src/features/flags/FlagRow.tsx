@@ -3,6 +3,7 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import type { OutboxEntry } from '../../offline/outbox';
 import { Link } from '../../router/navigation';
+import { FavoriteStar } from '../favorites/FavoriteStar';
 import { flagPagePath } from '../flag-page/flag-page-api';
 import { LifecycleBadge } from '../lifecycle/LifecycleBadge';
 import type { LifecycleStage } from '../lifecycle/lifecycle-stages';
@@ -14,6 +15,8 @@ export interface SavedFlag {
   createdAt: string | null;
   environments: ReadonlyArray<{ name: string; enabled: boolean }>;
   lifecycle?: { stage: LifecycleStage; status?: string | null } | null;
+  /** The signed-in user's favourite (issue 19). */
+  favorite?: boolean;
 }
 
 export interface FlagRowProps {
@@ -35,6 +38,12 @@ export function FlagRow({ flag, pending, saved, onSelect }: FlagRowProps) {
     >
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
+          {saved ? (
+            <FavoriteStar
+              target={{ kind: 'flag', project: flag.project, name: flag.name }}
+              favorite={saved.favorite ?? false}
+            />
+          ) : null}
           {saved ? (
             <Anchor
               component={Link}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { FeatureSearchItem } from '../../api/types';
 import { replaceQuery } from '../../router/navigation';
-import { createFakeServer } from '../../test-utils/fake-server';
+import { createFakeServer, type FakeServer } from '../../test-utils/fake-server';
 import { currentPath, renderWithConsole } from '../../test-utils/render';
 import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
 import { FlagsScreen } from './FlagsScreen';
@@ -46,11 +46,17 @@ function flag(index: number): FeatureSearchItem {
   };
 }
 
+/** The flag list's searches (not the favourites section's). */
+const listSearches = (server: FakeServer) =>
+  server.calls('GET', '/api/admin/search/features').filter((request) => !request.query.has('favorite'));
+
 /** 10,000 flags, paged by the server as the search endpoint does. */
 function searchServer() {
   const all = Array.from({ length: 10_000 }, (_, i) => flag(i + 1));
   return createFakeServer()
     .on('GET', '/api/admin/search/features', (request) => {
+      // "My favorites" asks with favorite=IS:true: this user has starred nothing.
+      if (request.query.has('favorite')) return { body: { features: [], total: 0 } };
       const query = request.query.get('query') ?? '';
       const matching = all.filter((f) => f.name.includes(query));
       const offset = Number(request.query.get('offset'));
@@ -80,14 +86,15 @@ describe('flags screen', () => {
     expect(await screen.findByText('flag-00001')).toBeTruthy();
     expect(screen.getByTestId('flag-count').textContent).toBe('1–50 of 10,000');
     expect(screen.getAllByRole('row')).toHaveLength(51);
-    const request = server.calls('GET', '/api/admin/search/features')[0]!;
+    const request = listSearches(server)[0]!;
     expect(Object.fromEntries(request.query)).toEqual({
       sortBy: 'createdAt',
       sortOrder: 'desc',
       offset: '0',
       limit: '50',
     });
-  });
+    // 50 rows with a star each, and the favourites section: over 5 s on a loaded 2-core machine.
+  }, 15_000);
 
   it('pages, filters and sorts on the server, keeping the state in the URL', async () => {
     const server = searchServer();
@@ -96,7 +103,7 @@ describe('flags screen', () => {
       path: '/features?project=default&type=release&state=stale&page=3&sortBy=name&sortOrder=asc',
     });
     await screen.findByText('flag-00101');
-    const request = server.calls('GET', '/api/admin/search/features').at(-1)!;
+    const request = listSearches(server).at(-1)!;
     expect(Object.fromEntries(request.query)).toEqual({
       project: 'IS:default',
       type: 'IS:release',
@@ -123,7 +130,7 @@ describe('flags screen', () => {
     });
     expect(await screen.findByText('flag-09999', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('flag-count').textContent).toBe('1–11 of 11');
-    const queries = server.calls('GET', '/api/admin/search/features').map((r) => r.query.get('query'));
+    const queries = listSearches(server).map((r) => r.query.get('query'));
     expect(queries).toEqual([null, '0999']);
   }, 30_000);
 
@@ -144,7 +151,7 @@ describe('flags screen', () => {
     expect(rows[1]?.textContent).toContain('1,200 / 34');
     expect(rows[2]?.textContent).toContain('off');
     expect(within(drawer).getByText(/by Ada Admin/)).toBeTruthy();
-  });
+  }, 15_000);
 
   it('shows the saved page when the server is unreachable', async () => {
     const server = searchServer();
@@ -155,14 +162,18 @@ describe('flags screen', () => {
     expect(await screen.findByTestId('saved-copy-badge')).toBeTruthy();
     expect(screen.getByText('flag-00001')).toBeTruthy();
     expect(app.store.getState().connectivity).toBe('offline');
-  });
+  }, 15_000);
 });
 
 describe('flags created offline', () => {
   it('shows a flag created offline as a pending row until the server has it', async () => {
     const flags = [flag(1)];
     const server = createFakeServer()
-      .on('GET', '/api/admin/search/features', () => ({ body: { features: flags, total: flags.length } }))
+      .on('GET', '/api/admin/search/features', (request) => ({
+        body: request.query.has('favorite')
+          ? { features: [], total: 0 }
+          : { features: flags, total: flags.length },
+      }))
       .on('POST', '/api/admin/projects/default/features', (request) => {
         const body = request.body as { name: string };
         flags.unshift({ ...flag(2), name: body.name, stale: false, description: 'Made offline' });

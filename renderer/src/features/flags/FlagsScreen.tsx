@@ -24,6 +24,8 @@ import { Link, type Location, navigate, replaceQuery, useLocation } from '../../
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { MyFavorites } from '../favorites/MyFavorites';
+import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
 import { flagPagePath } from '../flag-page/flag-page-api';
 import { CreateFlagForm } from './CreateFlagForm';
 import { FlagDetails } from './FlagDetails';
@@ -117,6 +119,8 @@ function FlagList({ location }: { location: Location }) {
         now={now}
         actions={<Button onClick={() => setCreating(true)}>New flag</Button>}
       />
+      <FeedbackPrompt />
+      <MyFavorites />
       {notice ? (
         <Alert color="yellow" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">
           {notice}

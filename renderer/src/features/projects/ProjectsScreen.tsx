@@ -12,6 +12,7 @@ import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ChangeRequestPage } from '../change-requests/ChangeRequestPage';
 import { changeRequestOfPath } from '../change-requests/change-request-api';
+import { FavoriteStar } from '../favorites/FavoriteStar';
 import { FlagPage } from '../flag-page/FlagPage';
 import { CreateProjectForm } from './CreateProjectForm';
 import { ProjectPage } from './ProjectPage';
@@ -101,6 +102,12 @@ function ProjectList() {
               <Table.Tr key={project.id} data-testid={`project-${project.id}`}>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
+                    {pending ? null : (
+                      <FavoriteStar
+                        target={{ kind: 'project', project: project.id }}
+                        favorite={project.favorite ?? false}
+                      />
+                    )}
                     <Anchor component={Link} to={projectPath(project.id)} fw={600}>
                       {project.name}
                     </Anchor>

@@ -22,8 +22,10 @@ import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { getRole, groupIdsOfUser, listGrants, projectsOfUser, rootRolesOfUsers, toRole } from '../access';
+import { listUserFeedback } from '../feedback';
 import type { GroupService } from '../groups';
 import { splashOfUser } from '../instance-admin';
+import { subscriptionsOf } from '../notifications';
 import { assertStrongPassword, type UserService } from '../users';
 import type { PasswordLoginSettings } from './password-login-settings';
 import { countSessionsOfUser, createSession, deleteExpiredSessions, deleteSession } from './session-store';
@@ -189,7 +191,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
         return {
           user: await users.get(caller.id),
           permissions: listGrants(caller.grants),
-          feedback: [],
+          feedback: await listUserFeedback(db, caller.id),
           splash: await splashOfUser(db, caller.id),
         };
       }
@@ -232,7 +234,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
           mappingsSSO: group.mappingsSSO,
           rootRole: group.rootRole,
         })),
-        subscriptions: [],
+        subscriptions: await subscriptionsOf(db, user.id),
         features: [],
         canChangePassword: !user.isService,
       };

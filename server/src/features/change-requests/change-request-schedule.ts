@@ -3,9 +3,11 @@ import { ADMIN_TOKEN_USER_ID } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { grantsAllow, resolveGrants } from '../access';
 import { type Actor, appendEvent, type Queryable } from '../events';
+import { notifyScheduleFailed } from '../notifications';
 import type { JobKind } from '../scheduler';
 import { applyChangeRequest } from './change-request-apply';
 import { claimDueSchedules, type DueSchedule } from './change-request-list-store';
+import { getChangeRequestRow } from './change-request-read-store';
 import { deleteSchedule, markScheduleFailed, suspendSchedule } from './change-request-store';
 
 /**
@@ -16,7 +18,7 @@ import { deleteSchedule, markScheduleFailed, suspendSchedule } from './change-re
  * conflict, an archived flag, the scheduler lost APPLY_CHANGE_REQUEST) rolls back and leaves the
  * request Scheduled with its schedule `failed` and a `failureReason`, and the event
  * `change-request-scheduled-application-failure`; the author sees it on the request, in
- * their pending and actionable lists and in the event log (no notifications yet: issue 19), and
+ * their pending and actionable lists and in the event log and by a notification (issue 19), and
  * may reschedule (PUT state Scheduled), apply now, or reject. A request whose author was deleted
  * is `suspended` instead (event `change-request-schedule-suspended`).
  */
@@ -86,7 +88,21 @@ export const changeRequestScheduleJob: JobKind<DueSchedule> = {
     markScheduleFailed(trx, { changeRequestId: row.changeRequestId, scheduledAt: row.scheduledAt, reason }),
 
   async onFailure(trx, row, reason) {
-    await appendEvent(trx, eventOf(row, E.scheduledApplicationFailure, { failureReason: reason }));
+    const eventId = await appendEvent(
+      trx,
+      eventOf(row, E.scheduledApplicationFailure, { failureReason: reason }),
+    );
+    // Issue 19: the author and whoever scheduled it learn it failed, with the event.
+    const request = await getChangeRequestRow(trx, row.changeRequestId);
+    await notifyScheduleFailed(trx, {
+      changeRequestId: row.changeRequestId,
+      project: row.project,
+      environment: row.environment,
+      reason,
+      userIds: [request?.createdByUserId ?? null, row.scheduledByUserId],
+      scheduler: schedulerActor(row),
+      eventId,
+    });
   },
 
   describe: (row) => ({ changeRequestId: row.changeRequestId, scheduledAt: row.scheduledAt.toISOString() }),

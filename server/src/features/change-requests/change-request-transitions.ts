@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../lib/caller';
 import { callerHas } from '../access';
 import { type Actor, appendEvent, type NewEvent, type Queryable } from '../events';
+import { notifyReviewers } from '../notifications';
 import { applyChangeRequest } from './change-request-apply';
 import { isAdmin, isAuthor, lockChangeRequest, plainActor } from './change-request-drafts';
 import {
@@ -34,7 +35,7 @@ async function record(
   actor: Actor,
   type: string,
   data: object = {},
-) {
+): Promise<number> {
   const event: NewEvent = {
     type,
     createdBy: actor.name,
@@ -43,7 +44,7 @@ async function record(
     environment: request.environment,
     data: { changeRequestId: request.id, ...data },
   };
-  await appendEvent(db, event);
+  return appendEvent(db, event);
 }
 
 /**
@@ -93,7 +94,16 @@ export async function updateChangeRequestState(
         const setting = await getChangeRequestSetting(trx, request.project, request.environment);
         if (setting) await setChangeRequestMinApprovals(trx, request.id, setting.requiredApprovals);
         await setChangeRequestState(trx, request.id, 'In review');
-        await record(trx, request, actor, E.sentToReview);
+        const eventId = await record(trx, request, actor, E.sentToReview);
+        // Issue 19: whoever may approve it learns it waits for them, with the event.
+        await notifyReviewers(trx, {
+          changeRequestId: request.id,
+          project: request.project,
+          environment: request.environment,
+          title: request.title,
+          author: actor,
+          eventId,
+        });
         return;
       }
       case 'approve': {

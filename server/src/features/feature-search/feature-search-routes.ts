@@ -1,6 +1,7 @@
 import { errorResponses, FeatureSearchQuerySchema, SearchFeaturesSchema } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
+import { userIdOf } from '../../lib/caller';
 import { searchFeatures } from './feature-search-store';
 
 /** `GET /api/admin/search/features` (shared/unleash/API.md §6.2 "Feature search"). */
@@ -16,6 +17,7 @@ export async function featureSearchRoutes(app: App, { db }: { db: Db }): Promise
         response: { 200: SearchFeaturesSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => searchFeatures(db, request.query, await request.hiddenProjects()),
+    async (request) =>
+      searchFeatures(db, request.query, await request.hiddenProjects(), userIdOf(request.caller)),
   );
 }

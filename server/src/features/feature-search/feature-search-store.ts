@@ -3,6 +3,7 @@ import type { FeatureSearchQuery, FeatureSearchResult } from '../../../contract'
 import type { Database } from '../../db/schema';
 import { isPositive, parseCount, parseFilter, type QueryFilter, requiresAll } from '../../lib/query-filters';
 import { avatarUrl, type Queryable } from '../events';
+import { favoriteFeatureNames, isFavoriteFeature } from '../favorites';
 import { currentStages, inCurrentStage } from '../feature-lifecycle';
 import { listTagsOfFeatures } from '../tags';
 
@@ -101,7 +102,7 @@ function listFilter(eb: Eb, filter: QueryFilter, condition: (value: string) => E
 }
 
 /** Builds the WHERE clause of a search from its query parameters. */
-function conditions(eb: Eb, query: FeatureSearchQuery): Expression<SqlBool> {
+function conditions(eb: Eb, query: FeatureSearchQuery, userId: number | null): Expression<SqlBool> {
   const where: Expression<SqlBool>[] = [];
   const lifecycle = parseFilter(query.lifecycle);
   const archived = parseFilter(query.archived);
@@ -167,9 +168,11 @@ function conditions(eb: Eb, query: FeatureSearchQuery): Expression<SqlBool> {
     );
   }
   const favorite = parseFilter(query.favorite);
-  // Favourites belong to users; with none stored, "only favourites" finds nothing.
-  if (favorite && isPositive(favorite.operator) && favorite.values.includes('true'))
-    where.push(sql<SqlBool>`false`);
+  // Favourites belong to the signed-in user; an API token has none.
+  if (favorite && favorite.values.length > 0) {
+    const wantsFavorite = favorite.values.includes('true') === isPositive(favorite.operator);
+    where.push(wantsFavorite ? isFavoriteFeature(userId) : eb.not(isFavoriteFeature(userId)));
+  }
   return eb.and(where);
 }
 
@@ -180,6 +183,7 @@ export async function searchFeatures(
   db: Queryable,
   query: FeatureSearchQuery,
   hiddenProjects: ReadonlySet<string> = new Set(),
+  userId: number | null = null,
 ): Promise<{ features: FeatureSearchResult[]; total: number }> {
   const limit = parseCount(query.limit, SEARCH_LIMITS.defaultLimit, SEARCH_LIMITS.maxLimit);
   const offset = parseCount(query.offset, 0, Number.MAX_SAFE_INTEGER);
@@ -188,9 +192,13 @@ export async function searchFeatures(
 
   const base = db
     .selectFrom('features as f')
-    .where((eb) => conditions(eb, query))
+    .where((eb) => conditions(eb, query, userId))
     .$if(hiddenProjects.size > 0, (q) => q.where('f.project', 'not in', [...hiddenProjects]));
   let page = base.select(['f.name']);
+  // Unleash's `favoritesFirst=true`: the user's favourites lead, each part in the asked order.
+  if (query.favoritesFirst === 'true' && userId !== null) {
+    page = page.orderBy((eb) => eb.case().when(isFavoriteFeature(userId)).then(0).else(1).end(), 'asc');
+  }
   if (sortBy.startsWith('environment:')) {
     const environment = sortBy.slice('environment:'.length);
     page = page.orderBy((eb) => eb.case().when(enabledIn(eb, environment)).then(1).else(0).end(), direction);
@@ -214,13 +222,17 @@ export async function searchFeatures(
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   const names = pageRows.map((row) => row.name);
-  return { features: await loadResults(db, names), total: Number(count.total) };
+  return { features: await loadResults(db, names, userId), total: Number(count.total) };
 }
 
 /** The full result rows of one page, in page order. */
-async function loadResults(db: Queryable, names: string[]): Promise<FeatureSearchResult[]> {
+async function loadResults(
+  db: Queryable,
+  names: string[],
+  userId: number | null,
+): Promise<FeatureSearchResult[]> {
   if (names.length === 0) return [];
-  const [features, environments, tags, segments, dependencies, lifecycles] = await Promise.all([
+  const [features, environments, tags, segments, dependencies, lifecycles, favorites] = await Promise.all([
     db.selectFrom('features').selectAll().where('name', 'in', names).execute(),
     sql<{
       feature_name: string;
@@ -261,6 +273,7 @@ async function loadResults(db: Queryable, names: string[]): Promise<FeatureSearc
              exists (select 1 from dependent_features d where d.parent = f.name) as is_parent
       from features f where f.name = any(${names})`.execute(db),
     currentStages(db, names),
+    favoriteFeatureNames(db, userId, names),
   ]);
   const byName = new Map(features.map((row) => [row.name, row]));
   return names.map((name) => {
@@ -275,7 +288,7 @@ async function loadResults(db: Queryable, names: string[]): Promise<FeatureSearc
       project: feature.project,
       stale: feature.stale,
       potentiallyStale: feature.potentially_stale,
-      favorite: false,
+      favorite: favorites.has(name),
       impressionData: feature.impression_data,
       createdAt: feature.created_at.toISOString(),
       archivedAt: feature.archived_at?.toISOString() ?? null,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Logger } from '../../lib/logger';
 import { type Actor, appendEvent } from '../events';
+import { notifyFlagPotentiallyStale } from '../notifications';
 
 /** Changes the server makes on its own are attributed to the system user, as Unleash does. */
 const SYSTEM: Actor = { name: 'system', userId: -1337 };
@@ -14,12 +15,17 @@ export const POTENTIALLY_STALE_INTERVAL_MS = 10 * 60 * 1000;
  * Marks active flags "potentially stale" once they are older than their feature type's
  * lifetime (shared/unleash/API.md §7.2) and clears the mark when the lifetime grows or goes
  * (null or 0: never). Each newly marked flag gets a `feature-potentially-stale-on` event in the
- * same transaction. Idempotent, so several instances may run it at once. Returns the names of
+ * same transaction, and its creator a notification. Idempotent, so several instances may run it at once. Returns the names of
  * the flags newly marked.
  */
 export async function markPotentiallyStaleFlags(db: Db, now: Date = new Date()): Promise<string[]> {
   return inTransaction(db, async (trx) => {
-    const changed = await sql<{ name: string; project: string; potentially_stale: boolean }>`
+    const changed = await sql<{
+      name: string;
+      project: string;
+      potentially_stale: boolean;
+      created_by_user_id: number | null;
+    }>`
       update features f set potentially_stale = computed.value
       from (
         select f2.name,
@@ -30,18 +36,25 @@ export async function markPotentiallyStaleFlags(db: Db, now: Date = new Date()):
         where f2.archived_at is null
       ) computed
       where computed.name = f.name and f.potentially_stale <> computed.value
-      returning f.name, f.project, f.potentially_stale`.execute(trx);
+      returning f.name, f.project, f.potentially_stale, f.created_by_user_id`.execute(trx);
     const marked = changed.rows
       .filter((row) => row.potentially_stale)
       .sort((a, b) => a.name.localeCompare(b.name));
     for (const row of marked) {
-      await appendEvent(trx, {
+      const eventId = await appendEvent(trx, {
         type: 'feature-potentially-stale-on',
         createdBy: SYSTEM.name,
         createdByUserId: SYSTEM.userId,
         featureName: row.name,
         project: row.project,
         data: { name: row.name, potentiallyStale: true },
+      });
+      // Issue 19: the flag's creator learns it, once, with the event.
+      await notifyFlagPotentiallyStale(trx, {
+        featureName: row.name,
+        project: row.project,
+        creatorUserId: row.created_by_user_id,
+        eventId,
       });
     }
     return marked.map((row) => row.name);

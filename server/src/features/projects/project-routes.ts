@@ -15,6 +15,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
+import { userIdOf } from '../../lib/caller';
 import { actorFromRequest } from '../events';
 import { createProjectService } from './project-service';
 
@@ -38,7 +39,11 @@ export async function projectRoutes(app: App, { db }: { db: Db }): Promise<void>
     },
     async (request) => ({
       version: 1,
-      projects: await service.list(request.query.archived === true, await request.hiddenProjects()),
+      projects: await service.list(
+        request.query.archived === true,
+        await request.hiddenProjects(),
+        userIdOf(request.caller),
+      ),
     }),
   );
 
@@ -167,7 +172,7 @@ export async function projectRoutes(app: App, { db }: { db: Db }): Promise<void>
         response: { 200: ProjectOverviewSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.overview(request.params.projectId),
+    async (request) => service.overview(request.params.projectId, userIdOf(request.caller)),
   );
 
   app.put(

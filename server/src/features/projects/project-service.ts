@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { nameExists } from '../../lib/errors';
 import type { Actor } from '../events';
+import { favoriteProjectIds } from '../favorites';
 import { memberCounts, membersAddedSince } from './project-member-store';
 import { applyProjectOperation, type ProjectOperation, projectNotFound } from './project-operations';
 import {
@@ -27,19 +28,26 @@ export function createProjectService(db: Db) {
     inTransaction(db, (trx) => applyProjectOperation(trx, operation, actor));
 
   return {
-    list: (archived: boolean, hiddenProjects: ReadonlySet<string>) =>
-      listProjects(db, archived, hiddenProjects),
+    /** `userId`: whose favourites set `favorite` (null: nobody's, an API token). */
+    async list(archived: boolean, hiddenProjects: ReadonlySet<string>, userId: number | null = null) {
+      const [projects, favorites] = await Promise.all([
+        listProjects(db, archived, hiddenProjects),
+        favoriteProjectIds(db, userId),
+      ]);
+      return projects.map((project) => ({ ...project, favorite: favorites.has(project.id) }));
+    },
     async validateId(id: string) {
       if (await getProject(db, id)) throw nameExists(PROJECT_EXISTS);
     },
-    async overview(id: string): Promise<ProjectOverview> {
+    async overview(id: string, userId: number | null = null): Promise<ProjectOverview> {
       const project = await getProject(db, id);
       if (!project) throw projectNotFound(id);
-      const [numbers, environments, members, membersAdded] = await Promise.all([
+      const [numbers, environments, members, membersAdded, favorites] = await Promise.all([
         projectOverviewNumbers(db, id),
         getProjectEnvironments(db, id),
         memberCounts(db, [id]),
         membersAddedSince(db, id, new Date(Date.now() - 30 * 86_400_000)),
+        favoriteProjectIds(db, userId),
       ]);
       const { stats } = numbers;
       return {
@@ -54,7 +62,7 @@ export function createProjectService(db: Db) {
         members: members.get(id) ?? 0,
         health: numbers.health,
         technicalDebt: 100 - numbers.health,
-        favorite: false,
+        favorite: favorites.has(id),
         createdAt: project.createdAt.toISOString(),
         updatedAt: project.updatedAt.toISOString(),
         archivedAt: project.archivedAt?.toISOString() ?? null,
