@@ -18,6 +18,7 @@ export * from './groups';
 export * from './health';
 export * from './insights';
 export * from './ipc';
+export * from './login-history';
 export * from './permissions';
 export * from './personal-access-tokens';
 export * from './playground';

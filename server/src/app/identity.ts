@@ -11,6 +11,7 @@ import {
 import { apiTokenRoutes, createApiTokenService } from '../features/api-tokens';
 import { authRoutes, createAuthenticator, createBootstrap, deleteSessionsOfUser } from '../features/auth';
 import { createGroupService, groupRoutes } from '../features/groups';
+import { loginHistoryRoutes } from '../features/login-history';
 import { createPatService, patRoutes } from '../features/personal-access-tokens';
 import { createProjectAccessService, projectAccessRoutes } from '../features/project-access';
 import { createSignupTokenService, signupTokenRoutes } from '../features/public-signup';
@@ -76,6 +77,7 @@ export async function registerIdentity(
       await scoped.register(serviceAccountRoutes, { serviceAccounts });
       await scoped.register(signupTokenRoutes, { invites, config });
       await scoped.register(projectAccessRoutes, { access });
+      await scoped.register(loginHistoryRoutes, { db });
     },
     { prefix: config.baseUriPath },
   );

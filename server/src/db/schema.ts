@@ -2,6 +2,7 @@ import type { BlastRadiusTables } from './schema-blast-radius';
 import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
 import type { InsightTables } from './schema-insights';
+import type { LoginHistoryTables } from './schema-login-history';
 import type { ReleasePlanTables } from './schema-release-plans';
 import type { SignalTables } from './schema-signals';
 
@@ -11,6 +12,7 @@ export type * from './schema-blast-radius';
 export type * from './schema-change-requests';
 export type * from './schema-core';
 export type * from './schema-insights';
+export type * from './schema-login-history';
 export type * from './schema-release-plans';
 export type * from './schema-signals';
 
@@ -20,4 +22,5 @@ export interface Database
     ReleasePlanTables,
     BlastRadiusTables,
     InsightTables,
-    SignalTables {}
+    SignalTables,
+    LoginHistoryTables {}

@@ -76,7 +76,9 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
     },
     async (request, reply) => {
       await ready();
-      const record = await users.verifyLogin(request.body.username, request.body.password);
+      const record = await users.verifyLogin(request.body.username, request.body.password, {
+        ip: request.ip ?? null,
+      });
       await startSession(request, reply, record.id);
       const user = await users.get(record.id);
       return { ...user, activeSessions: await countSessionsOfUser(db, record.id) };

@@ -23,6 +23,7 @@ import {
   usersWithRootRole,
 } from '../access';
 import { appendEvent, avatarUrl, type Queryable } from '../events';
+import { LOGIN_FAILURE, recordLogin as recordAttempt } from '../login-history';
 import { latestPatUseOfUsers } from '../personal-access-tokens';
 import {
   accountLoginKey,
@@ -350,14 +351,21 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       });
     },
 
-    /** Checks a password login; 401 PasswordMismatch for any failure, in constant-ish time. */
-    async verifyLogin(login: string, password: string): Promise<UserRecord> {
+    /**
+     * Checks a password login; 401 PasswordMismatch for any failure, in constant-ish time. Each
+     * attempt, refused or not, goes to the login history with the client's address.
+     */
+    async verifyLogin(login: string, password: string, client: { ip: string | null }): Promise<UserRecord> {
       const user = await findByLogin(db, login);
+      const attempt = { username: login, authType: 'password' as const, ip: client.ip };
+      const failed = (failureReason: string) =>
+        recordAttempt(db, { ...attempt, successful: false, failureReason });
       // Per account, whatever address the guesses come from; unknown logins are counted alike
       // so that a lock never tells whether an account exists.
       const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(login);
       const claim = await claimLoginAttempt(db, loginKey);
       if (!claim.allowed) {
+        await failed(LOGIN_FAILURE.locked);
         const seconds = Math.ceil(claim.retryAfterMs / 1000);
         throw new ApiError(
           'RateLimitError',
@@ -369,6 +377,13 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       const ok = await verifyPassword(password, usable);
       if (!user || !ok) {
         if (user) await recordLogin(db, user.id, false);
+        await failed(
+          !user
+            ? LOGIN_FAILURE.unknownUser
+            : usable === null
+              ? LOGIN_FAILURE.noPassword
+              : LOGIN_FAILURE.wrongPassword,
+        );
         const lockMs = lockDurationMs(claim.failures);
         if (lockMs > 0) {
           hooks.loginLocked?.({ loginKey, failures: claim.failures, lockedForSeconds: lockMs / 1000 });
@@ -377,6 +392,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       }
       await clearLoginAttempts(db, loginKey);
       await recordLogin(db, user.id, true);
+      await recordAttempt(db, { ...attempt, successful: true });
       return (await getUser(db, user.id)) as UserRecord;
     },
 
