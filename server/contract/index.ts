@@ -17,6 +17,7 @@ export * from './features';
 export * from './groups';
 export * from './health';
 export * from './insights';
+export * from './instance-stats';
 export * from './ipc';
 export * from './login-history';
 export * from './permissions';

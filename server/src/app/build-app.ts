@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
+import { instanceStatsRoutes } from '../features/instance-stats';
 import { signalRoutes } from '../features/signals';
 import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       await scoped.register(flagModelRoutes, { db, onScheduled: earlyWake.onScheduled });
       await scoped.register(scheduledJobs, { db, config, earlyWake });
       await scoped.register(signalRoutes, { db, config });
+      await scoped.register(instanceStatsRoutes, { db, version: SWITCHYARD_VERSION });
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

@@ -1,22 +1,9 @@
 import type { LoginEvent } from '../../../contract';
+import { csvLine } from '../../lib/csv';
 
-/** The CSV download of the login history (RFC 4180), columns as the console's table shows them. */
+/** The CSV download of the login history, columns as the console's table shows them. */
 
 const HEADER = ['id', 'created_at', 'username', 'auth_type', 'ip', 'successful', 'failure_reason'];
-
-/**
- * Quotes every cell; a cell a spreadsheet would read as a formula (typed usernames are attacker
- * controlled) gets a leading apostrophe (OWASP "CSV injection").
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-export function csvLine(cells: readonly (string | number | boolean | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 export function loginHistoryCsv(events: readonly LoginEvent[]): string {
   return [
