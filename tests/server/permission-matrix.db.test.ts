@@ -252,6 +252,13 @@ describe('permission matrix', async () => {
       'PUT /api/admin/roles/:roleId',
       'GET /api/admin/projects/:projectId/access',
       'DELETE /api/admin/release-plan-templates/:templateId/milestones/:milestoneId/strategies/:strategyId',
+      'GET /api/admin/logins',
+      'GET /api/admin/instance-admin/statistics',
+      'GET /api/admin/instance-admin/statistics/csv',
+      'GET /api/admin/email/preview/html/:template',
+      'GET /api/admin/email/preview/text/:template',
+      'GET /api/admin/user-admin/inactive',
+      'POST /api/admin/user-admin/inactive/delete',
     ]) {
       expect(urls).toContain(url);
     }

@@ -162,7 +162,12 @@ async function registerSdkApis(
       evaluationState: (environment) => cache.evaluationState(environment, null),
     }),
   });
-  await app.register(uiConfigRoutes, { version: SWITCHYARD_VERSION, config, settings: frontendSettings });
+  await app.register(uiConfigRoutes, {
+    version: SWITCHYARD_VERSION,
+    config,
+    settings: frontendSettings,
+    emailEnabled: config.email !== null,
+  });
 }
 
 /**

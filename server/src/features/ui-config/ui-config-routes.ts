@@ -9,6 +9,8 @@ export interface UiConfigRouteOptions {
   version: string;
   config: { publicUrl: string | null; baseUriPath: string };
   settings: FrontendSettings;
+  /** Whether SMTP is configured (EMAIL_HOST): the console then says invites are e-mailed. */
+  emailEnabled?: boolean;
 }
 
 const UiConfigSchema = Type.Object(
@@ -55,7 +57,7 @@ export async function uiConfigRoutes(app: App, options: UiConfigRouteOptions): P
       // Enterprise features are built in, so clients should not hide them.
       authenticationType: 'enterprise',
       disablePasswordAuth: false,
-      emailEnabled: false,
+      emailEnabled: options.emailEnabled ?? false,
       maintenanceMode: false,
       prometheusAPIAvailable: false,
       frontendApiOrigins: await options.settings.origins(),

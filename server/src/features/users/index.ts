@@ -5,6 +5,8 @@ export {
   INACTIVE_AFTER_DAYS,
   PASSWORD_MISMATCH,
   toUser,
+  type UserLinkMail,
+  type UserMail,
   type UserService,
   type UserServiceHooks,
 } from './user-service';

@@ -42,6 +42,7 @@ import {
   getUsers,
   insertUser,
   listUsers,
+  lockUsersNotSeenSince,
   recordLogin,
   searchUsers,
   setPasswordHash,
@@ -92,6 +93,25 @@ export interface UserServiceHooks {
   credentialsChanged(trx: Queryable, userId: number): Promise<void>;
   /** A login key reached the failure threshold and is locked for a while (for the log). */
   loginLocked?(info: { loginKey: string; failures: number; lockedForSeconds: number }): void;
+  /** E-mail delivery of invite and reset links (the email domain); absent or disabled: none. */
+  mail?: UserMail;
+}
+
+/** An invite or reset link for a user, to be e-mailed. */
+export interface UserLinkMail {
+  kind: 'invite' | 'password-reset';
+  to: string;
+  name: string | null;
+  link: string;
+  /** How long the link works, in words. */
+  validFor: string;
+  instanceUrl: string;
+}
+
+export interface UserMail {
+  readonly enabled: boolean;
+  /** Queues the e-mail; never throws and never waits for the SMTP server. */
+  send(mail: UserLinkMail): void;
 }
 
 export type UserService = ReturnType<typeof createUserService>;
@@ -115,6 +135,8 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
   async function rootRoleOf(q: Queryable, userId: number): Promise<number | undefined> {
     return (await rootRolesOfUsers(q, [userId])).get(userId);
   }
+
+  const mail = hooks.mail?.enabled ? hooks.mail : undefined;
 
   async function newPasswordHash(password: string): Promise<string> {
     assertStrongPassword(password);
@@ -153,7 +175,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       if (!username && !email) throw badData('You must specify username or email');
       if (email && !looksLikeEmail(email)) throw badData('Email is not valid');
       const passwordHash = body.password ? await newPasswordHash(body.password) : null;
-      return inTransaction(db, async (trx) => {
+      const created = await inTransaction(db, async (trx) => {
         const role = await resolveRootRole(trx, body.rootRole);
         for (const login of [username, email]) {
           if (login && (await findByLogin(trx, login))) throw badData(USER_EXISTS);
@@ -175,12 +197,25 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         }
         await setUserRootRole(trx, user.id, role.id, actor.createdByUserId);
         await appendEvent(trx, { type: 'user-created', ...actor, data: eventData(user, role.id) });
-        // Without a password the user sets one through this link; e-mail delivery is not built.
+        // Without a password the user sets one through this link (also shown to the admin).
         const inviteLink = passwordHash
           ? ''
           : `${publicUrl}/new-user?token=${await createResetToken(trx, user.id, actor.createdBy, INVITE_LINK_TTL_MS)}`;
         return { ...toUser(user, role.id), inviteLink, emailSent: false };
       });
+      // After the commit: a slow or failing SMTP server never touches the account just made.
+      if (mail && created.inviteLink && email && body.sendEmail !== false) {
+        mail.send({
+          kind: 'invite',
+          to: email,
+          name: created.name ?? null,
+          link: created.inviteLink,
+          validFor: '7 days',
+          instanceUrl: publicUrl,
+        });
+        return { ...created, emailSent: true };
+      }
+      return created;
     },
 
     async update(id: number, body: UpdateUser, actor: AuditActor): Promise<CreateUserResponse> {
@@ -259,28 +294,74 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         }));
     },
 
-    /** Deletes those of `ids` that are still inactive; the caller's own account is never deleted. */
+    /**
+     * Deletes those of `ids` that are still inactive when the transaction looks (rows locked,
+     * token use checked again), never the caller's own account; one `user-deleted` event each.
+     */
     async deleteInactive(ids: readonly number[], actor: AuditActor): Promise<number> {
-      const inactive = new Set((await this.inactive()).map((user) => user.id));
-      const doomed = [...new Set(ids)].filter((id) => inactive.has(id) && id !== actor.createdByUserId);
-      await inTransaction(db, async (trx) => {
-        for (const id of doomed) {
-          const user = await getUser(trx, id);
-          if (!user) continue;
-          const rootRole = await rootRoleOf(trx, id);
-          await deleteUserRow(trx, id);
+      const before = new Date(Date.now() - INACTIVE_AFTER_DAYS * DAY_MS);
+      const wanted = [...new Set(ids)].filter((id) => id !== actor.createdByUserId);
+      return inTransaction(db, async (trx) => {
+        const candidates = await lockUsersNotSeenSince(trx, wanted, before);
+        const patUse = await latestPatUseOfUsers(
+          trx,
+          candidates.map((user) => user.id),
+        );
+        const doomed = candidates.filter((user) => {
+          const used = patUse.get(user.id);
+          return used === undefined || used < before;
+        });
+        for (const user of doomed) {
+          const rootRole = await rootRoleOf(trx, user.id);
+          await deleteUserRow(trx, user.id);
           await appendEvent(trx, { type: 'user-deleted', ...actor, preData: eventData(user, rootRole) });
         }
+        return doomed.length;
       });
-      return doomed.length;
     },
 
-    /** A reset link for a user named by e-mail, username or id; handed to the admin who asked. */
+    /**
+     * A reset link for a user named by e-mail, username or id; handed to the admin who asked and,
+     * with e-mail configured, sent to the user too.
+     */
     async createResetLink(login: string, actor: AuditActor, publicUrl: string): Promise<string> {
       const user = /^\d+$/.test(login) ? await getUser(db, Number(login)) : await findByLogin(db, login);
       if (!user || user.isService) throw notFound('No user found');
       const token = await createResetToken(db, user.id, actor.createdBy, RESET_LINK_TTL_MS);
-      return `${publicUrl}/reset-password?token=${token}`;
+      const link = `${publicUrl}/reset-password?token=${token}`;
+      if (mail && user.email) {
+        mail.send({
+          kind: 'password-reset',
+          to: user.email,
+          name: user.name,
+          link,
+          validFor: '24 hours',
+          instanceUrl: publicUrl,
+        });
+      }
+      return link;
+    },
+
+    /**
+     * "Forgot password" (`POST /auth/reset/password-email`): with e-mail configured, a person
+     * with this address gets a reset link. The caller learns nothing either way.
+     */
+    async requestPasswordReset(email: string, publicUrl: string): Promise<'sent' | 'no-user' | 'no-email'> {
+      if (!mail) return 'no-email';
+      const user = await findByLogin(db, email);
+      if (!user || user.isService || !user.email || user.email.toLowerCase() !== email.trim().toLowerCase()) {
+        return 'no-user';
+      }
+      const token = await createResetToken(db, user.id, 'password-reset-request', RESET_LINK_TTL_MS);
+      mail.send({
+        kind: 'password-reset',
+        to: user.email,
+        name: user.name,
+        link: `${publicUrl}/reset-password?token=${token}`,
+        validFor: '24 hours',
+        instanceUrl: publicUrl,
+      });
+      return 'sent';
     },
 
     /** An admin sets a user's password. */

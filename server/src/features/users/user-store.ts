@@ -135,6 +135,28 @@ export async function usersNotSeenSince(db: Queryable, before: Date): Promise<Us
   return rows.map(toRecord);
 }
 
+/**
+ * Of `ids`, the people still not seen since `before`, their rows locked until the transaction
+ * ends, so a login in the meantime waits and then finds them deleted, or keeps them.
+ */
+export async function lockUsersNotSeenSince(
+  db: Queryable,
+  ids: readonly number[],
+  before: Date,
+): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(columns)
+    .where('id', 'in', [...ids])
+    .where('is_service', '=', false)
+    .where(sql<Date>`coalesce(seen_at, created_at)`, '<', before)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map(toRecord);
+}
+
 export interface NewUser {
   name: string | null;
   username: string | null;
