@@ -25,6 +25,8 @@ import { EventLogScreen } from '../features/events/EventLogScreen';
 import { FeatureTypesScreen } from '../features/feature-types/FeatureTypesScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { InsightsScreen } from '../features/insights/InsightsScreen';
+import { InstanceStatsScreen } from '../features/instance-stats/InstanceStatsScreen';
+import { LoginHistoryScreen } from '../features/login-history/LoginHistoryScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
 import { PlaygroundScreen } from '../features/playground/PlaygroundScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
@@ -171,6 +173,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     render: () => <InactiveUsersScreen />,
   },
   {
+    path: '/admin/logins',
+    label: 'Login history',
+    group: 'Access',
+    keywords: 'sign in attempts failed logins security csv',
+    render: () => <LoginHistoryScreen />,
+  },
+  {
     path: '/admin/roles',
     label: 'Roles',
     group: 'Access',
@@ -232,6 +241,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Observe',
     keywords: 'health technical debt stale trends dashboard lifecycle charts',
     render: () => <InsightsScreen />,
+  },
+  {
+    path: '/admin/instance-stats',
+    label: 'Instance statistics',
+    group: 'Observe',
+    keywords: 'instance admin stats usage counts users csv',
+    render: () => <InstanceStatsScreen />,
   },
   {
     path: '/applications',
