@@ -1,12 +1,11 @@
+export { INACTIVE_AFTER_DAYS } from './inactive-users';
 export { assertStrongPassword } from './password-hash';
+export type { UserLinkMail, UserMail } from './user-mail';
 export { userRoutes } from './user-routes';
 export {
   createUserService,
-  INACTIVE_AFTER_DAYS,
   PASSWORD_MISMATCH,
   toUser,
-  type UserLinkMail,
-  type UserMail,
   type UserService,
   type UserServiceHooks,
 } from './user-service';

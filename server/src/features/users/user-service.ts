@@ -2,7 +2,6 @@ import type {
   AdminCount,
   CreateUser,
   CreateUserResponse,
-  InactiveUser,
   TokenUser,
   UpdateUser,
   User,
@@ -24,7 +23,7 @@ import {
 } from '../access';
 import { appendEvent, avatarUrl, type Queryable } from '../events';
 import { LOGIN_FAILURE, recordLogin as recordAttempt } from '../login-history';
-import { latestPatUseOfUsers } from '../personal-access-tokens';
+import { deleteInactiveUsers, listInactiveUsers } from './inactive-users';
 import {
   accountLoginKey,
   claimLoginAttempt,
@@ -33,7 +32,9 @@ import {
   unknownLoginKey,
 } from './login-lockout-store';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password-hash';
+import { createResetLinks } from './reset-links';
 import { createResetToken, findUsableResetToken, useResetToken } from './reset-token-store';
+import type { UserMail } from './user-mail';
 import {
   countUsers,
   deleteUserRow,
@@ -42,20 +43,16 @@ import {
   getUsers,
   insertUser,
   listUsers,
-  lockUsersNotSeenSince,
   recordLogin,
   searchUsers,
   setPasswordHash,
   USER_EXISTS,
   type UserRecord,
   updateUserFields,
-  usersNotSeenSince,
+  userEventData,
 } from './user-store';
 
-/** Unleash lists users who have not logged in (nor used a token) for 180 days as inactive. */
-export const INACTIVE_AFTER_DAYS = 180;
 const DAY_MS = 24 * 3600 * 1000;
-const RESET_LINK_TTL_MS = DAY_MS;
 const INVITE_LINK_TTL_MS = 7 * DAY_MS;
 /** `q` shorter than this finds nothing (200 with an empty list), as Unleash does. */
 const MIN_SEARCH_LENGTH = 2;
@@ -79,10 +76,6 @@ export function toUser(record: UserRecord, rootRole?: number): User {
   };
 }
 
-function eventData(record: UserRecord, rootRole: number | undefined) {
-  return { id: record.id, name: record.name, email: record.email, username: record.username, rootRole };
-}
-
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value);
 
 export interface UserServiceHooks {
@@ -95,23 +88,6 @@ export interface UserServiceHooks {
   loginLocked?(info: { loginKey: string; failures: number; lockedForSeconds: number }): void;
   /** E-mail delivery of invite and reset links (the email domain); absent or disabled: none. */
   mail?: UserMail;
-}
-
-/** An invite or reset link for a user, to be e-mailed. */
-export interface UserLinkMail {
-  kind: 'invite' | 'password-reset';
-  to: string;
-  name: string | null;
-  link: string;
-  /** How long the link works, in words. */
-  validFor: string;
-  instanceUrl: string;
-}
-
-export interface UserMail {
-  readonly enabled: boolean;
-  /** Queues the e-mail; never throws and never waits for the SMTP server. */
-  send(mail: UserLinkMail): void;
 }
 
 export type UserService = ReturnType<typeof createUserService>;
@@ -137,6 +113,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
   }
 
   const mail = hooks.mail?.enabled ? hooks.mail : undefined;
+  const resetLinks = createResetLinks(db, mail);
 
   async function newPasswordHash(password: string): Promise<string> {
     assertStrongPassword(password);
@@ -196,7 +173,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
           throw error;
         }
         await setUserRootRole(trx, user.id, role.id, actor.createdByUserId);
-        await appendEvent(trx, { type: 'user-created', ...actor, data: eventData(user, role.id) });
+        await appendEvent(trx, { type: 'user-created', ...actor, data: userEventData(user, role.id) });
         // Without a password the user sets one through this link (also shown to the admin).
         const inviteLink = passwordHash
           ? ''
@@ -245,8 +222,8 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         await appendEvent(trx, {
           type: 'user-updated',
           ...actor,
-          data: eventData(after, rootRole),
-          preData: eventData(before, rootBefore),
+          data: userEventData(after, rootRole),
+          preData: userEventData(before, rootBefore),
         });
         return toUser(after, rootRole);
       });
@@ -257,9 +234,13 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         const user = await existing(trx, id);
         const rootRole = await rootRoleOf(trx, id);
         await deleteUserRow(trx, id);
-        await appendEvent(trx, { type: 'user-deleted', ...actor, preData: eventData(user, rootRole) });
+        await appendEvent(trx, { type: 'user-deleted', ...actor, preData: userEventData(user, rootRole) });
       });
     },
+
+    inactive: () => listInactiveUsers(db),
+    deleteInactive: (ids: readonly number[], actor: AuditActor) => deleteInactiveUsers(db, ids, actor),
+    ...resetLinks,
 
     async adminCount(): Promise<AdminCount> {
       const admins = await getUsers(db, await usersWithRootRole(db, [BUILT_IN_ROLE_IDS.Admin]));
@@ -269,99 +250,6 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         noPassword: people.filter((user) => user.passwordHash === null).length,
         service: admins.length - people.length,
       };
-    },
-
-    async inactive(): Promise<InactiveUser[]> {
-      const before = new Date(Date.now() - INACTIVE_AFTER_DAYS * DAY_MS);
-      const candidates = await usersNotSeenSince(db, before);
-      const patUse = await latestPatUseOfUsers(
-        db,
-        candidates.map((user) => user.id),
-      );
-      return candidates
-        .filter((user) => {
-          const used = patUse.get(user.id);
-          return used === undefined || used < before;
-        })
-        .map((user) => ({
-          id: user.id,
-          name: user.name,
-          ...(user.email !== null ? { email: user.email } : {}),
-          username: user.username,
-          seenAt: user.seenAt?.toISOString() ?? null,
-          createdAt: user.createdAt.toISOString(),
-          patSeenAt: patUse.get(user.id)?.toISOString() ?? null,
-        }));
-    },
-
-    /**
-     * Deletes those of `ids` that are still inactive when the transaction looks (rows locked,
-     * token use checked again), never the caller's own account; one `user-deleted` event each.
-     */
-    async deleteInactive(ids: readonly number[], actor: AuditActor): Promise<number> {
-      const before = new Date(Date.now() - INACTIVE_AFTER_DAYS * DAY_MS);
-      const wanted = [...new Set(ids)].filter((id) => id !== actor.createdByUserId);
-      return inTransaction(db, async (trx) => {
-        const candidates = await lockUsersNotSeenSince(trx, wanted, before);
-        const patUse = await latestPatUseOfUsers(
-          trx,
-          candidates.map((user) => user.id),
-        );
-        const doomed = candidates.filter((user) => {
-          const used = patUse.get(user.id);
-          return used === undefined || used < before;
-        });
-        for (const user of doomed) {
-          const rootRole = await rootRoleOf(trx, user.id);
-          await deleteUserRow(trx, user.id);
-          await appendEvent(trx, { type: 'user-deleted', ...actor, preData: eventData(user, rootRole) });
-        }
-        return doomed.length;
-      });
-    },
-
-    /**
-     * A reset link for a user named by e-mail, username or id; handed to the admin who asked and,
-     * with e-mail configured, sent to the user too.
-     */
-    async createResetLink(login: string, actor: AuditActor, publicUrl: string): Promise<string> {
-      const user = /^\d+$/.test(login) ? await getUser(db, Number(login)) : await findByLogin(db, login);
-      if (!user || user.isService) throw notFound('No user found');
-      const token = await createResetToken(db, user.id, actor.createdBy, RESET_LINK_TTL_MS);
-      const link = `${publicUrl}/reset-password?token=${token}`;
-      if (mail && user.email) {
-        mail.send({
-          kind: 'password-reset',
-          to: user.email,
-          name: user.name,
-          link,
-          validFor: '24 hours',
-          instanceUrl: publicUrl,
-        });
-      }
-      return link;
-    },
-
-    /**
-     * "Forgot password" (`POST /auth/reset/password-email`): with e-mail configured, a person
-     * with this address gets a reset link. The caller learns nothing either way.
-     */
-    async requestPasswordReset(email: string, publicUrl: string): Promise<'sent' | 'no-user' | 'no-email'> {
-      if (!mail) return 'no-email';
-      const user = await findByLogin(db, email);
-      if (!user || user.isService || !user.email || user.email.toLowerCase() !== email.trim().toLowerCase()) {
-        return 'no-user';
-      }
-      const token = await createResetToken(db, user.id, 'password-reset-request', RESET_LINK_TTL_MS);
-      mail.send({
-        kind: 'password-reset',
-        to: user.email,
-        name: user.name,
-        link: `${publicUrl}/reset-password?token=${token}`,
-        validFor: '24 hours',
-        instanceUrl: publicUrl,
-      });
-      return 'sent';
     },
 
     /** An admin sets a user's password. */
@@ -500,7 +388,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
     ): Promise<UserRecord> {
       const user = await insertUser(trx, { ...input, createdByUserId: actor.createdByUserId });
       await setUserRootRole(trx, user.id, rootRoleId, actor.createdByUserId);
-      await appendEvent(trx, { type: eventType, ...actor, data: eventData(user, rootRoleId) });
+      await appendEvent(trx, { type: eventType, ...actor, data: userEventData(user, rootRoleId) });
       return user;
     },
 

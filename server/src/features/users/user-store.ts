@@ -57,6 +57,11 @@ function toRecord(row: Row): UserRecord {
   };
 }
 
+/** A user as audit events carry it (`data` / `preData` of user-created, -updated, -deleted). */
+export function userEventData(record: UserRecord, rootRole: number | undefined) {
+  return { id: record.id, name: record.name, email: record.email, username: record.username, rootRole };
+}
+
 export async function getUser(db: Queryable, id: number): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
