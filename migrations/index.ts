@@ -15,6 +15,7 @@ import * as m20261125165000 from './20261125165000_insight_snapshots';
 import * as m20261125174500 from './20261125174500_safeguard_checks';
 import * as m20261125174700 from './20261125174700_signals_actions';
 import * as m20261125194502 from './20261125194502_scim_provisioning';
+import * as m20261125194508 from './20261125194508_login_history';
 import * as m20261125194533 from './20261125194533_instance_admin';
 import * as m20261125194550 from './20261125194550_notifications_feedback_favorites';
 import * as m20261125195308 from './20261125195308_addons';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '20261125174500_safeguard_checks': m20261125174500,
   '20261125174700_signals_actions': m20261125174700,
   '20261125194502_scim_provisioning': m20261125194502,
+  '20261125194508_login_history': m20261125194508,
   '20261125194533_instance_admin': m20261125194533,
   '20261125194550_notifications_feedback_favorites': m20261125194550,
   '20261125195308_addons': m20261125195308,

@@ -96,8 +96,11 @@ export const InactiveUsersSchema = Type.Object({
   inactiveUsers: Type.Array(InactiveUserSchema),
 });
 
+/** At most this many users deleted in one request (Unleash sets no bound; the house does). */
+export const MAX_BULK_IDS = 1000;
+
 export const IdsSchema = Type.Object(
-  { ids: Type.Array(Type.Integer({ minimum: 0 })) },
+  { ids: Type.Array(Type.Integer({ minimum: 0 }), { maxItems: MAX_BULK_IDS }) },
   { additionalProperties: false },
 );
 export type Ids = Static<typeof IdsSchema>;

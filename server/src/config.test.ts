@@ -36,6 +36,8 @@ describe('loadConfig', () => {
         circuitPauseMs: 300_000,
         providerBaseUrls: {},
       },
+      loginHistoryRetentionHours: 336,
+      email: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
       databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
@@ -111,6 +113,8 @@ describe('loadConfig', () => {
         circuitPauseMs: 5000,
         providerBaseUrls: { datadog: 'http://127.0.0.1:9001' },
       },
+      loginHistoryRetentionHours: 336,
+      email: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
       databaseTimeouts: { connectMs: 5000, queryMs: 5000, statementMs: 4000, idleInTransactionMs: 60_000 },
@@ -238,6 +242,46 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrowError(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrowError(ConfigError);
+  });
+
+  it('reads the login history retention and the SMTP settings under Unleash names', () => {
+    expect(loadConfig({ LOGIN_HISTORY_RETENTION_HOURS: '48' }).loginHistoryRetentionHours).toBe(48);
+    expect(() => loadConfig({ LOGIN_HISTORY_RETENTION_HOURS: '0' })).toThrowError(ConfigError);
+    expect(loadConfig({ EMAIL_HOST: 'smtp.example' }).email).toEqual({
+      host: 'smtp.example',
+      port: 587,
+      secure: false,
+      auth: null,
+      sender: 'Switchyard <noreply@switchyard.invalid>',
+    });
+    expect(
+      loadConfig({
+        EMAIL_HOST: 'smtp.example',
+        EMAIL_PORT: '465',
+        EMAIL_SECURE: 'true',
+        EMAIL_USER: 'flags',
+        EMAIL_PASSWORD: 'smtp-pass',
+        EMAIL_SENDER: 'Flags <flags@example.com>',
+      }).email,
+    ).toEqual({
+      host: 'smtp.example',
+      port: 465,
+      secure: true,
+      auth: { user: 'flags', password: 'smtp-pass' },
+      sender: 'Flags <flags@example.com>',
+    });
+    // Settings without EMAIL_HOST send nothing.
+    expect(loadConfig({ EMAIL_USER: 'flags' }).email).toBeNull();
+    expect(() => loadConfig({ EMAIL_HOST: 'smtp.example', EMAIL_PASSWORD: 'smtp-pass' })).toThrowError(
+      /EMAIL_USER and EMAIL_PASSWORD go together/,
+    );
+    expect(() => loadConfig({ EMAIL_HOST: 'smtp.example', EMAIL_PASSWORD: 'smtp-pass' })).not.toThrowError(
+      /smtp-pass/,
+    );
+    expect(() => loadConfig({ EMAIL_HOST: 'smtp.example', EMAIL_SENDER: 'nobody' })).toThrowError(
+      ConfigError,
+    );
+    expect(() => loadConfig({ EMAIL_HOST: 'smtp.example', EMAIL_PORT: 'smtp' })).toThrowError(ConfigError);
   });
 
   it('masks the password of a database URL for logs', () => {

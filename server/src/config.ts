@@ -90,6 +90,17 @@ export interface Config {
   secretsKey: Buffer | null;
   /** Delivery of integrations (addons, issue 16); see {@link IntegrationsConfig}. */
   integrations: IntegrationsConfig;
+  /**
+   * LOGIN_HISTORY_RETENTION_HOURS: how long login attempts are kept (default 336 hours, the 14
+   * days Unleash documents); older ones are deleted by a scheduled job.
+   */
+  loginHistoryRetentionHours: number;
+  /**
+   * Outgoing e-mail (invites, password resets) over SMTP, as Unleash's EMAIL_HOST, EMAIL_PORT,
+   * EMAIL_SECURE, EMAIL_USER, EMAIL_PASSWORD and EMAIL_SENDER. null (no EMAIL_HOST): no e-mail,
+   * the console shows invite and reset links to the admin instead.
+   */
+  email: EmailConfig | null;
 }
 
 /**
@@ -109,6 +120,17 @@ export interface IntegrationsConfig {
   circuitThreshold: number;
   circuitPauseMs: number;
   providerBaseUrls: Record<string, string>;
+}
+
+export interface EmailConfig {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  /** SMTP authentication; both or neither. */
+  auth: { user: string; password: string } | null;
+  /** The From header, e.g. `Switchyard <noreply@example.com>`. */
+  sender: string;
 }
 
 /** How long a client may take (issue 12 §6: slow-header and slow-body sockets stayed open). */
@@ -179,6 +201,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     ),
     secretsKey: readSecretsKey(env.SECRETS_ENCRYPTION_KEY),
     integrations: parseIntegrations(env),
+    loginHistoryRetentionHours: parsePositiveInt(
+      'LOGIN_HISTORY_RETENTION_HOURS',
+      env.LOGIN_HISTORY_RETENTION_HOURS,
+      336,
+    ),
+    email: parseEmail(env),
     httpTimeouts: parseHttpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     databaseTimeouts: {
@@ -204,6 +232,33 @@ function readSecretsKey(raw: string | undefined): Buffer | null {
   } catch (error) {
     throw new ConfigError(`SECRETS_ENCRYPTION_KEY ${(error as Error).message}`);
   }
+}
+
+const DEFAULT_EMAIL_SENDER = 'Switchyard <noreply@switchyard.invalid>';
+
+// Errors never echo EMAIL_PASSWORD.
+function parseEmail(env: Env): EmailConfig | null {
+  const host = nonEmpty(env.EMAIL_HOST);
+  if (host === undefined) return null;
+  const user = nonEmpty(env.EMAIL_USER);
+  const password = env.EMAIL_PASSWORD || undefined;
+  if ((user === undefined) !== (password === undefined)) {
+    throw new ConfigError('EMAIL_USER and EMAIL_PASSWORD go together: set both or neither');
+  }
+  const sender = nonEmpty(env.EMAIL_SENDER) ?? DEFAULT_EMAIL_SENDER;
+  if (!/@/.test(sender) || /[\r\n]/.test(sender)) {
+    throw new ConfigError(
+      `EMAIL_SENDER must be an e-mail address such as "Flags <flags@example.com>", got "${sender}"`,
+    );
+  }
+  const port = nonEmpty(env.EMAIL_PORT) === undefined ? 587 : parsePort(env.EMAIL_PORT, 'EMAIL_PORT');
+  return {
+    host,
+    port,
+    secure: parseBoolean('EMAIL_SECURE', env.EMAIL_SECURE, false),
+    auth: user !== undefined && password !== undefined ? { user, password } : null,
+    sender,
+  };
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string[] {

@@ -274,6 +274,13 @@ describe('permission matrix', async () => {
       'GET /api/admin/feedback',
       'POST /api/admin/projects/:projectId/features/:featureName/favorites',
       'DELETE /api/admin/projects/:projectId/favorites',
+      'GET /api/admin/logins',
+      'GET /api/admin/instance-admin/statistics',
+      'GET /api/admin/instance-admin/statistics/csv',
+      'GET /api/admin/email/preview/html/:template',
+      'GET /api/admin/email/preview/text/:template',
+      'GET /api/admin/user-admin/inactive',
+      'POST /api/admin/user-admin/inactive/delete',
     ]) {
       expect(urls).toContain(url);
     }

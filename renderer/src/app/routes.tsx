@@ -29,7 +29,9 @@ import { FeedbackScreen } from '../features/feedback/FeedbackScreen';
 import { FlagsScreen } from '../features/flags/FlagsScreen';
 import { InsightsScreen } from '../features/insights/InsightsScreen';
 import { InstanceAdminScreen } from '../features/instance-admin/InstanceAdminScreen';
+import { InstanceStatsScreen } from '../features/instance-stats/InstanceStatsScreen';
 import { IntegrationsScreen } from '../features/integrations/IntegrationsScreen';
+import { LoginHistoryScreen } from '../features/login-history/LoginHistoryScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
 import { PlaygroundScreen } from '../features/playground/PlaygroundScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
@@ -184,6 +186,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     render: () => <InactiveUsersScreen />,
   },
   {
+    path: '/admin/logins',
+    label: 'Login history',
+    group: 'Access',
+    keywords: 'sign in attempts failed logins security csv',
+    render: () => <LoginHistoryScreen />,
+  },
+  {
     path: '/admin/roles',
     label: 'Roles',
     group: 'Access',
@@ -273,6 +282,11 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Observe',
     keywords: 'survey opinions users said',
     render: () => <FeedbackScreen />,
+    path: '/admin/instance-stats',
+    label: 'Instance statistics',
+    group: 'Observe',
+    keywords: 'instance admin stats usage counts users csv',
+    render: () => <InstanceStatsScreen />,
   },
   {
     path: '/applications',

@@ -7,6 +7,7 @@ import { createIntegrations } from '../features/addons';
 import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
 import { createMaintenanceSetting, instanceAdminRoutes } from '../features/instance-admin';
+import { instanceStatsRoutes } from '../features/instance-stats';
 import { notifyAdmins } from '../features/notifications';
 import { signalRoutes } from '../features/signals';
 import type { App } from '../http/app-type';
@@ -150,6 +151,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       await scoped.register(signalRoutes, { db, config });
       await scoped.register(integrations.routes);
       await scoped.register(personalRoutes, { db });
+      await scoped.register(instanceStatsRoutes, { db, version: SWITCHYARD_VERSION });
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

@@ -17,7 +17,9 @@ import {
   deleteSessionsOfUser,
   passwordSettingsRoutes,
 } from '../features/auth';
+import { createMailer, emailRoutes, userMailOf } from '../features/email';
 import { createGroupService, groupRoutes } from '../features/groups';
+import { loginHistoryRoutes } from '../features/login-history';
 import { createPatService, patRoutes } from '../features/personal-access-tokens';
 import { createProjectAccessService, projectAccessRoutes } from '../features/project-access';
 import { createSignupTokenService, signupTokenRoutes } from '../features/public-signup';
@@ -48,8 +50,10 @@ export async function registerIdentity(
   const catalog = createProjectCatalog(db);
   const apiTokens = createApiTokenService({ db, catalog, logger });
   const pats = createPatService({ db, logger });
+  const mailer = createMailer(config.email, logger);
   const users = createUserService(db, {
     credentialsChanged: deleteSessionsOfUser,
+    mail: userMailOf(mailer),
     loginLocked: (info) => logger.warn(info, 'login locked after repeated failed attempts'),
   });
   const groups = createGroupService(db, users);
@@ -87,6 +91,7 @@ export async function registerIdentity(
   app.addHook('onClose', async () => {
     await apiTokens.close();
     await pats.close();
+    await mailer.close();
   });
 
   await app.register(
@@ -102,6 +107,8 @@ export async function registerIdentity(
       await scoped.register(serviceAccountRoutes, { serviceAccounts });
       await scoped.register(signupTokenRoutes, { invites, config });
       await scoped.register(projectAccessRoutes, { access });
+      await scoped.register(loginHistoryRoutes, { db });
+      await scoped.register(emailRoutes, { config });
     },
     { prefix: config.baseUriPath },
   );

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { changeRequestScheduleJob, type ScheduleListener } from '../features/change-requests';
 import { insightSnapshotJob } from '../features/insights';
+import { loginHistoryRetentionJob } from '../features/login-history';
 import { releasePlanProgressionJob, releasePlanSafeguardJob } from '../features/release-plans';
 import { type Scheduler, startScheduler } from '../features/scheduler';
 import type { App } from '../http/app-type';
@@ -66,6 +67,7 @@ export async function scheduledJobs(
         releasePlanProgressionJob(),
         releasePlanSafeguardJob(),
         insightSnapshotJob(),
+        loginHistoryRetentionJob(config.loginHistoryRetentionHours),
       ],
       intervalMs: config.schedulerPollIntervalMs,
       logger: app.log,

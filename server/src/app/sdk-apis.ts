@@ -191,6 +191,7 @@ async function registerSdkApis(
     config,
     settings: frontendSettings,
     maintenanceMode,
+    emailEnabled: config.email !== null,
   });
 }
 

@@ -4,6 +4,7 @@ import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
 import type { InsightTables } from './schema-insights';
 import type { InstanceAdminTables } from './schema-instance-admin';
+import type { LoginHistoryTables } from './schema-login-history';
 import type { PersonalTables } from './schema-personal';
 import type { ReleasePlanTables } from './schema-release-plans';
 import type { SignalTables } from './schema-signals';
@@ -16,6 +17,7 @@ export type * from './schema-change-requests';
 export type * from './schema-core';
 export type * from './schema-insights';
 export type * from './schema-instance-admin';
+export type * from './schema-login-history';
 export type * from './schema-personal';
 export type * from './schema-release-plans';
 export type * from './schema-signals';
@@ -29,4 +31,5 @@ export interface Database
     SignalTables,
     AddonTables,
     InstanceAdminTables,
-    PersonalTables {}
+    PersonalTables,
+    LoginHistoryTables {}

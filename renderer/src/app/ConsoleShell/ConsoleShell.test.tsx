@@ -21,7 +21,9 @@ const AREAS = [
   'Groups',
   'Service accounts',
   'Invite links',
+  'Login history',
   'Event log',
+  'Instance statistics',
   'Applications',
 ];
 

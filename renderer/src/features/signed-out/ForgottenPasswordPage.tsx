@@ -6,8 +6,8 @@ import { useSignedOutApi } from './use-signed-out-api';
 
 /**
  * `/forgotten-password`: asks the server to mail a reset link (`POST /auth/reset/password-email`).
- * The answer is the same whether or not the address is known. The server sends no mail until
- * SMTP can be configured (issue 19), so the page says to ask an administrator for a link.
+ * The answer is the same whether or not the address is known, and whether or not the server has
+ * SMTP configured (EMAIL_HOST), so the page also says what to do when no e-mail arrives.
  */
 export function ForgottenPasswordPage() {
   const api = useSignedOutApi();
@@ -39,12 +39,12 @@ export function ForgottenPasswordPage() {
         <Alert color="teal" variant="light" title="Request received" data-testid="reset-requested">
           <Stack gap="xs">
             <Text size="sm">
-              If <strong>{email.trim()}</strong> belongs to an account, a reset link is on its way when this
-              server sends e-mail.
+              If <strong>{email.trim()}</strong> belongs to an account and this server sends e-mail, a reset
+              link is on its way. It works once, for 24 hours.
             </Text>
             <Text size="sm">
-              This server does not send e-mail yet: ask an administrator for a reset link (Admin → Users →
-              Reset password).
+              No e-mail within a few minutes? This server may not send e-mail: ask an administrator for a
+              reset link (Admin → Users → Reset password).
             </Text>
           </Stack>
         </Alert>

@@ -15,7 +15,7 @@ export function createSignedOutApi(client: ApiClient, fetchFn: typeof fetch) {
     validateResetToken: (token: string) => client.get<ResetTokenUser>('/auth/reset/validate', { token }),
     resetPassword: (token: string, password: string) =>
       client.post<unknown>('/auth/reset/password', { token, password }),
-    /** Always 200, whether or not the address is known (no mail is sent until SMTP exists, #19). */
+    /** Always 200, whether or not the address is known; the server e-mails a link when SMTP is configured. */
     requestResetEmail: (email: string) => client.post<unknown>('/auth/reset/password-email', { email }),
     /** 200, or 400 when the invite link is disabled, expired or unknown. */
     validateInvite: (invite: string) => client.get<unknown>(`/invite/${enc(invite)}/validate`),

@@ -18,6 +18,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
+import { publicUrlOf } from '../../http/public-url';
 import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
@@ -82,7 +83,9 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
     async (request, reply) => {
       await ready();
       await passwordLogin.assertLoginAllowed();
-      const record = await users.verifyLogin(request.body.username, request.body.password);
+      const record = await users.verifyLogin(request.body.username, request.body.password, {
+        ip: request.ip ?? null,
+      });
       await startSession(request, reply, record.id);
       const user = await users.get(record.id);
       return { ...user, activeSessions: await countSessionsOfUser(db, record.id) };
@@ -133,9 +136,12 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
       },
     },
     async (request, reply) => {
-      // No mail transport exists yet: an administrator hands out reset links
-      // (POST /api/admin/user-admin/reset-password). The answer never reveals whether the address is known.
-      request.log.info('password reset by e-mail requested; e-mail delivery is not configured');
+      // With e-mail configured, a person with this address gets a reset link; without, an admin
+      // hands out reset links (POST /api/admin/user-admin/reset-password). The answer never
+      // reveals whether the address is known, and never waits for the SMTP server.
+      const outcome = await users.requestPasswordReset(request.body.email, publicUrlOf(request, config));
+      if (outcome === 'no-email')
+        request.log.info('password reset by e-mail requested; e-mail is not configured');
       return reply.send();
     },
   );

@@ -11,6 +11,8 @@ export interface UiConfigRouteOptions {
   settings: FrontendSettings;
   /** Maintenance mode (issue 19): the console greys its editing controls while it is on. */
   maintenanceMode: () => Promise<boolean>;
+  /** Whether SMTP is configured (EMAIL_HOST): the console then says invites are e-mailed. */
+  emailEnabled?: boolean;
 }
 
 const UiConfigSchema = Type.Object(
@@ -57,7 +59,7 @@ export async function uiConfigRoutes(app: App, options: UiConfigRouteOptions): P
       // Enterprise features are built in, so clients should not hide them.
       authenticationType: 'enterprise',
       disablePasswordAuth: false,
-      emailEnabled: false,
+      emailEnabled: options.emailEnabled ?? false,
       maintenanceMode: await options.maintenanceMode(),
       prometheusAPIAvailable: false,
       frontendApiOrigins: await options.settings.origins(),

@@ -1,8 +1,9 @@
+export { INACTIVE_AFTER_DAYS } from './inactive-users';
 export { assertStrongPassword } from './password-hash';
+export type { UserLinkMail, UserMail } from './user-mail';
 export { userRoutes } from './user-routes';
 export {
   createUserService,
-  INACTIVE_AFTER_DAYS,
   PASSWORD_MISMATCH,
   toUser,
   type UserService,

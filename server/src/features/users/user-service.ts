@@ -2,7 +2,6 @@ import type {
   AdminCount,
   CreateUser,
   CreateUserResponse,
-  InactiveUser,
   TokenUser,
   UpdateUser,
   User,
@@ -23,7 +22,8 @@ import {
   usersWithRootRole,
 } from '../access';
 import { appendEvent, avatarUrl, type Queryable } from '../events';
-import { latestPatUseOfUsers } from '../personal-access-tokens';
+import { LOGIN_FAILURE, recordLogin as recordAttempt } from '../login-history';
+import { deleteInactiveUsers, listInactiveUsers } from './inactive-users';
 import {
   accountLoginKey,
   claimLoginAttempt,
@@ -32,7 +32,9 @@ import {
   unknownLoginKey,
 } from './login-lockout-store';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password-hash';
+import { createResetLinks } from './reset-links';
 import { createResetToken, findUsableResetToken, useResetToken } from './reset-token-store';
+import type { UserMail } from './user-mail';
 import {
   countUsers,
   deleteUserRow,
@@ -47,13 +49,10 @@ import {
   USER_EXISTS,
   type UserRecord,
   updateUserFields,
-  usersNotSeenSince,
+  userEventData,
 } from './user-store';
 
-/** Unleash lists users who have not logged in (nor used a token) for 180 days as inactive. */
-export const INACTIVE_AFTER_DAYS = 180;
 const DAY_MS = 24 * 3600 * 1000;
-const RESET_LINK_TTL_MS = DAY_MS;
 const INVITE_LINK_TTL_MS = 7 * DAY_MS;
 /** `q` shorter than this finds nothing (200 with an empty list), as Unleash does. */
 const MIN_SEARCH_LENGTH = 2;
@@ -85,10 +84,6 @@ function assertNotScimManaged(user: UserRecord): void {
   if (user.scimId !== null) throw new ApiError('ForbiddenError', SCIM_MANAGED_USER);
 }
 
-function eventData(record: UserRecord, rootRole: number | undefined) {
-  return { id: record.id, name: record.name, email: record.email, username: record.username, rootRole };
-}
-
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value);
 
 export interface UserServiceHooks {
@@ -99,6 +94,8 @@ export interface UserServiceHooks {
   credentialsChanged(trx: Queryable, userId: number): Promise<void>;
   /** A login key reached the failure threshold and is locked for a while (for the log). */
   loginLocked?(info: { loginKey: string; failures: number; lockedForSeconds: number }): void;
+  /** E-mail delivery of invite and reset links (the email domain); absent or disabled: none. */
+  mail?: UserMail;
 }
 
 export type UserService = ReturnType<typeof createUserService>;
@@ -122,6 +119,9 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
   async function rootRoleOf(q: Queryable, userId: number): Promise<number | undefined> {
     return (await rootRolesOfUsers(q, [userId])).get(userId);
   }
+
+  const mail = hooks.mail?.enabled ? hooks.mail : undefined;
+  const resetLinks = createResetLinks(db, mail);
 
   async function newPasswordHash(password: string): Promise<string> {
     assertStrongPassword(password);
@@ -160,7 +160,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       if (!username && !email) throw badData('You must specify username or email');
       if (email && !looksLikeEmail(email)) throw badData('Email is not valid');
       const passwordHash = body.password ? await newPasswordHash(body.password) : null;
-      return inTransaction(db, async (trx) => {
+      const created = await inTransaction(db, async (trx) => {
         const role = await resolveRootRole(trx, body.rootRole);
         for (const login of [username, email]) {
           if (login && (await findByLogin(trx, login))) throw badData(USER_EXISTS);
@@ -181,13 +181,26 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
           throw error;
         }
         await setUserRootRole(trx, user.id, role.id, actor.createdByUserId);
-        await appendEvent(trx, { type: 'user-created', ...actor, data: eventData(user, role.id) });
-        // Without a password the user sets one through this link; e-mail delivery is not built.
+        await appendEvent(trx, { type: 'user-created', ...actor, data: userEventData(user, role.id) });
+        // Without a password the user sets one through this link (also shown to the admin).
         const inviteLink = passwordHash
           ? ''
           : `${publicUrl}/new-user?token=${await createResetToken(trx, user.id, actor.createdBy, INVITE_LINK_TTL_MS)}`;
         return { ...toUser(user, role.id), inviteLink, emailSent: false };
       });
+      // After the commit: a slow or failing SMTP server never touches the account just made.
+      if (mail && created.inviteLink && email && body.sendEmail !== false) {
+        mail.send({
+          kind: 'invite',
+          to: email,
+          name: created.name ?? null,
+          link: created.inviteLink,
+          validFor: '7 days',
+          instanceUrl: publicUrl,
+        });
+        return { ...created, emailSent: true };
+      }
+      return created;
     },
 
     async update(id: number, body: UpdateUser, actor: AuditActor): Promise<CreateUserResponse> {
@@ -218,8 +231,8 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         await appendEvent(trx, {
           type: 'user-updated',
           ...actor,
-          data: eventData(after, rootRole),
-          preData: eventData(before, rootBefore),
+          data: userEventData(after, rootRole),
+          preData: userEventData(before, rootBefore),
         });
         return toUser(after, rootRole);
       });
@@ -231,9 +244,13 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         assertNotScimManaged(user);
         const rootRole = await rootRoleOf(trx, id);
         await deleteUserRow(trx, id);
-        await appendEvent(trx, { type: 'user-deleted', ...actor, preData: eventData(user, rootRole) });
+        await appendEvent(trx, { type: 'user-deleted', ...actor, preData: userEventData(user, rootRole) });
       });
     },
+
+    inactive: () => listInactiveUsers(db),
+    deleteInactive: (ids: readonly number[], actor: AuditActor) => deleteInactiveUsers(db, ids, actor),
+    ...resetLinks,
 
     async adminCount(): Promise<AdminCount> {
       const admins = await getUsers(db, await usersWithRootRole(db, [BUILT_IN_ROLE_IDS.Admin]));
@@ -243,53 +260,6 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
         noPassword: people.filter((user) => user.passwordHash === null).length,
         service: admins.length - people.length,
       };
-    },
-
-    async inactive(): Promise<InactiveUser[]> {
-      const before = new Date(Date.now() - INACTIVE_AFTER_DAYS * DAY_MS);
-      const candidates = await usersNotSeenSince(db, before);
-      const patUse = await latestPatUseOfUsers(
-        db,
-        candidates.map((user) => user.id),
-      );
-      return candidates
-        .filter((user) => {
-          const used = patUse.get(user.id);
-          return used === undefined || used < before;
-        })
-        .map((user) => ({
-          id: user.id,
-          name: user.name,
-          ...(user.email !== null ? { email: user.email } : {}),
-          username: user.username,
-          seenAt: user.seenAt?.toISOString() ?? null,
-          createdAt: user.createdAt.toISOString(),
-          patSeenAt: patUse.get(user.id)?.toISOString() ?? null,
-        }));
-    },
-
-    /** Deletes those of `ids` that are still inactive; the caller's own account is never deleted. */
-    async deleteInactive(ids: readonly number[], actor: AuditActor): Promise<number> {
-      const inactive = new Set((await this.inactive()).map((user) => user.id));
-      const doomed = [...new Set(ids)].filter((id) => inactive.has(id) && id !== actor.createdByUserId);
-      await inTransaction(db, async (trx) => {
-        for (const id of doomed) {
-          const user = await getUser(trx, id);
-          if (!user) continue;
-          const rootRole = await rootRoleOf(trx, id);
-          await deleteUserRow(trx, id);
-          await appendEvent(trx, { type: 'user-deleted', ...actor, preData: eventData(user, rootRole) });
-        }
-      });
-      return doomed.length;
-    },
-
-    /** A reset link for a user named by e-mail, username or id; handed to the admin who asked. */
-    async createResetLink(login: string, actor: AuditActor, publicUrl: string): Promise<string> {
-      const user = /^\d+$/.test(login) ? await getUser(db, Number(login)) : await findByLogin(db, login);
-      if (!user || user.isService) throw notFound('No user found');
-      const token = await createResetToken(db, user.id, actor.createdBy, RESET_LINK_TTL_MS);
-      return `${publicUrl}/reset-password?token=${token}`;
     },
 
     /** An admin sets a user's password. */
@@ -360,14 +330,21 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       });
     },
 
-    /** Checks a password login; 401 PasswordMismatch for any failure, in constant-ish time. */
-    async verifyLogin(login: string, password: string): Promise<UserRecord> {
+    /**
+     * Checks a password login; 401 PasswordMismatch for any failure, in constant-ish time. Each
+     * attempt, refused or not, goes to the login history with the client's address.
+     */
+    async verifyLogin(login: string, password: string, client: { ip: string | null }): Promise<UserRecord> {
       const user = await findByLogin(db, login);
+      const attempt = { username: login, authType: 'password' as const, ip: client.ip };
+      const failed = (failureReason: string) =>
+        recordAttempt(db, { ...attempt, successful: false, failureReason });
       // Per account, whatever address the guesses come from; unknown logins are counted alike
       // so that a lock never tells whether an account exists.
       const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(login);
       const claim = await claimLoginAttempt(db, loginKey);
       if (!claim.allowed) {
+        await failed(LOGIN_FAILURE.locked);
         const seconds = Math.ceil(claim.retryAfterMs / 1000);
         throw new ApiError(
           'RateLimitError',
@@ -379,6 +356,13 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       const ok = await verifyPassword(password, usable);
       if (!user || !ok) {
         if (user) await recordLogin(db, user.id, false);
+        await failed(
+          !user
+            ? LOGIN_FAILURE.unknownUser
+            : usable === null
+              ? LOGIN_FAILURE.noPassword
+              : LOGIN_FAILURE.wrongPassword,
+        );
         const lockMs = lockDurationMs(claim.failures);
         if (lockMs > 0) {
           hooks.loginLocked?.({ loginKey, failures: claim.failures, lockedForSeconds: lockMs / 1000 });
@@ -387,6 +371,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       }
       await clearLoginAttempts(db, loginKey);
       await recordLogin(db, user.id, true);
+      await recordAttempt(db, { ...attempt, successful: true });
       return (await getUser(db, user.id)) as UserRecord;
     },
 
@@ -413,7 +398,7 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
     ): Promise<UserRecord> {
       const user = await insertUser(trx, { ...input, createdByUserId: actor.createdByUserId });
       await setUserRootRole(trx, user.id, rootRoleId, actor.createdByUserId);
-      await appendEvent(trx, { type: eventType, ...actor, data: eventData(user, rootRoleId) });
+      await appendEvent(trx, { type: eventType, ...actor, data: userEventData(user, rootRoleId) });
       return user;
     },
 

@@ -67,6 +67,11 @@ function toRecord(row: Row): UserRecord {
   };
 }
 
+/** A user as audit events carry it (`data` / `preData` of user-created, -updated, -deleted). */
+export function userEventData(record: UserRecord, rootRole: number | undefined) {
+  return { id: record.id, name: record.name, email: record.email, username: record.username, rootRole };
+}
+
 export async function getUser(db: Queryable, id: number): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
@@ -141,6 +146,28 @@ export async function usersNotSeenSince(db: Queryable, before: Date): Promise<Us
     .where('is_service', '=', false)
     .where(sql<Date>`coalesce(seen_at, created_at)`, '<', before)
     .orderBy('id')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * Of `ids`, the people still not seen since `before`, their rows locked until the transaction
+ * ends, so a login in the meantime waits and then finds them deleted, or keeps them.
+ */
+export async function lockUsersNotSeenSince(
+  db: Queryable,
+  ids: readonly number[],
+  before: Date,
+): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(columns)
+    .where('id', 'in', [...ids])
+    .where('is_service', '=', false)
+    .where(sql<Date>`coalesce(seen_at, created_at)`, '<', before)
+    .orderBy('id')
+    .forUpdate()
     .execute();
   return rows.map(toRecord);
 }

@@ -258,4 +258,56 @@ describe('inactive users', async () => {
     const events = await eventsOfType(t, 'user-deleted');
     expect(events.map((e) => (e.pre_data as { id: number }).id)).toEqual([stale]);
   });
+
+  it('counts people who never logged in by their creation date, and never lists service accounts', async () => {
+    const neverOld = await createUser(t, { username: 'never-old', rootRole: 3 });
+    const neverNew = await createUser(t, { username: 'never-new', rootRole: 3 });
+    await t.db
+      .updateTable('users')
+      .set({ created_at: old, seen_at: null })
+      .where('id', '=', neverOld)
+      .execute();
+    await t.db
+      .updateTable('users')
+      .set({ created_at: new Date(Date.now() - 10 * 24 * 3600 * 1000), seen_at: null })
+      .where('id', '=', neverNew)
+      .execute();
+    const account = await t.request('POST', '/api/admin/service-account', {
+      username: 'old-robot',
+      name: 'Old robot',
+      rootRole: 3,
+    });
+    expect(account.statusCode).toBe(201);
+    await t.db
+      .updateTable('users')
+      .set({ created_at: old, seen_at: null })
+      .where('username', '=', 'old-robot')
+      .execute();
+    const listed = (await t.request('GET', '/api/admin/user-admin/inactive')).json().inactiveUsers;
+    expect(listed.map((u: { username: string }) => u.username)).toEqual(['never-old']);
+    expect(listed[0]).toMatchObject({ seenAt: null, createdAt: old.toISOString() });
+  });
+
+  it('keeps a listed user who logged in before the delete, and bounds the request', async () => {
+    const comeback = await createUser(t, { username: 'comeback', rootRole: 3 });
+    await t.db
+      .updateTable('users')
+      .set({ created_at: old, seen_at: old })
+      .where('id', '=', comeback)
+      .execute();
+    const listed = (await t.request('GET', '/api/admin/user-admin/inactive')).json().inactiveUsers;
+    expect(listed.map((u: { id: number }) => u.id)).toContain(comeback);
+    await login(t, 'comeback');
+    const response = await t.request('POST', '/api/admin/user-admin/inactive/delete', { ids: [comeback] });
+    expect(response.statusCode).toBe(200);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', comeback).executeTakeFirst()).toEqual(
+      { id: comeback },
+    );
+
+    const tooMany = await t.request('POST', '/api/admin/user-admin/inactive/delete', {
+      ids: Array.from({ length: 1001 }, (_, i) => i + 1),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().name).toBe('BadDataError');
+  });
 });

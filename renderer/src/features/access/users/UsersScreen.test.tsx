@@ -31,7 +31,12 @@ function userServer() {
       users.push(user);
       return {
         status: 201,
-        body: { ...user, inviteLink: body.password ? '' : 'http://switchyard.test/new-user?token=abc123' },
+        body: {
+          ...user,
+          inviteLink: body.password ? '' : 'http://switchyard.test/new-user?token=abc123',
+          // As a server with EMAIL_HOST set: the invite went out by e-mail too.
+          emailSent: !body.password,
+        },
       };
     })
     .on('PUT', '/api/admin/user-admin/7', (request) => {
@@ -84,6 +89,7 @@ describe('users screen', () => {
       'http://switchyard.test/new-user?token=abc123',
     );
     expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(dialog.textContent).toContain('An invitation with this link is on its way to cy@example.com');
     expect(server.calls('POST', '/api/admin/user-admin')[0]?.body).toEqual({
       name: 'Cy Coder',
       email: 'cy@example.com',

@@ -160,8 +160,10 @@ export function UsersScreen() {
       >
         {created?.inviteLink ? (
           <LinkReveal link={created.inviteLink} onDone={closeCreate}>
-            Send this link to {userLabel(created)}: with it they choose their password and sign in. You can
-            make a new one later under Password.
+            {created.emailSent
+              ? `An invitation with this link is on its way to ${created.email}; you can also send it yourself. With it they choose their password and sign in.`
+              : `Send this link to ${userLabel(created)}: with it they choose their password and sign in.`}{' '}
+            You can make a new one later under Password.
           </LinkReveal>
         ) : (
           <UserForm

@@ -1,0 +1,104 @@
+import { Badge, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { useDeferredValue, useState } from 'react';
+import type { LoginHistory } from '../../../../server/contract';
+import { CsvDownload } from '../../components/CsvDownload/CsvDownload';
+import { ListTable } from '../../components/ListTable/ListTable';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { QueryState } from '../../components/QueryState/QueryState';
+import { useNow } from '../../stores/use-now';
+import { useServerData } from '../../stores/use-server-data';
+
+type Outcome = 'all' | 'successful' | 'failed';
+
+const AUTH_LABELS: Record<string, string> = {
+  password: 'Password',
+  'open-id-connect': 'OpenID Connect',
+  saml: 'SAML',
+};
+
+/** `/admin/logins`: every login attempt, filterable, downloadable as CSV (Unleash's "Login history"). */
+export function LoginHistoryScreen() {
+  const now = useNow();
+  const [text, setText] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>('all');
+  const q = useDeferredValue(text.trim());
+  const query = {
+    q: q || undefined,
+    successful: outcome === 'all' ? undefined : outcome === 'successful',
+  };
+  const history = useServerData(`login-history?q=${q}&outcome=${outcome}`, (api, signal) =>
+    api.client.get<LoginHistory>('/api/admin/logins', query, signal),
+  );
+  const stamp = new Date(now).toISOString().slice(0, 10);
+
+  return (
+    <>
+      <PageHeader
+        title="Login history"
+        description="Sign-in attempts of the last 14 days (LOGIN_HISTORY_RETENTION_HOURS): who, how, from where, and why a refused one failed."
+        savedAt={history.savedAt}
+        fromCache={history.fromCache}
+        now={now}
+        actions={
+          <CsvDownload
+            label="Download CSV"
+            filename={`login-history-${stamp}.csv`}
+            load={(api) =>
+              api.client.get<string>('/api/admin/logins', { ...query, format: 'csv', limit: 10_000 })
+            }
+          />
+        }
+      />
+      <Group mb="md" align="flex-end">
+        <TextInput
+          label="Filter by username or IP address"
+          value={text}
+          maxLength={200}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+        <div>
+          <Text size="sm" fw={500} id="login-outcome-label" mb={4}>
+            Outcome
+          </Text>
+          <SegmentedControl
+            aria-labelledby="login-outcome-label"
+            value={outcome}
+            onChange={(value) => setOutcome(value as Outcome)}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'successful', label: 'Successful' },
+              { value: 'failed', label: 'Failed' },
+            ]}
+          />
+        </div>
+      </Group>
+      <QueryState query={history} noun="login attempts" isEmpty={(data) => data.events.length === 0}>
+        {(data) => (
+          <ListTable
+            minWidth={760}
+            columns={['Time', 'Username', 'Authentication', 'IP address', 'Result', 'Failure reason']}
+          >
+            {data.events.map((event) => (
+              <Table.Tr key={event.id} data-testid={`login-${event.id}`}>
+                <Table.Td>{event.created_at ? new Date(event.created_at).toLocaleString() : '–'}</Table.Td>
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {event.username || '–'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{AUTH_LABELS[event.auth_type ?? ''] ?? event.auth_type ?? '–'}</Table.Td>
+                <Table.Td>{event.ip || '–'}</Table.Td>
+                <Table.Td>
+                  <Badge color={event.successful ? 'green' : 'red'} variant="light">
+                    {event.successful ? 'Success' : 'Failed'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{event.failure_reason || ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+        )}
+      </QueryState>
+    </>
+  );
+}

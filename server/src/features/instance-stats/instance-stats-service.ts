@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import type { InstanceAdminStats } from '../../../contract';
+import type { Db } from '../../db/database';
+import { type CsvValue, csvLine } from '../../lib/csv';
+import {
+  countApiTokens,
+  countAppsSeenSince,
+  countEventsOfType,
+  countLiveFlags,
+  countPeople,
+  countPeopleSeenSince,
+  countProductionChanges,
+  countReleaseDefinitions,
+  countRows,
+  countViewers,
+  instanceId,
+  previousDayBuckets,
+  strategyMaxima,
+} from './instance-stats-store';
+
+export interface InstanceStatsOptions {
+  version: string;
+  /** Whether single sign-on is configured; SSO domains report theirs when they exist. */
+  sso?: () => { saml: boolean; oidc: boolean };
+}
+
+/** A stable checksum of the statistics (without `sum`), so a copy handed on can be verified. */
+export function statsChecksum(stats: Omit<InstanceAdminStats, 'sum'>): string {
+  return createHash('sha256').update(JSON.stringify(stats)).digest('hex');
+}
+
+/** Nested objects and arrays flattened into `a.b` columns (clientApps by range), for the CSV. */
+export function flattenStats(stats: InstanceAdminStats): Array<[string, CsvValue]> {
+  const cells: Array<[string, CsvValue]> = [];
+  for (const [key, value] of Object.entries(stats)) {
+    if (key === 'clientApps' && Array.isArray(value)) {
+      for (const app of value as Array<{ range?: string; count?: number }>)
+        cells.push([`clientApps.${app.range}`, app.count]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [inner, innerValue] of Object.entries(value))
+        cells.push([`${key}.${inner}`, innerValue as CsvValue]);
+    } else {
+      cells.push([key, value as CsvValue]);
+    }
+  }
+  return cells;
+}
+
+export function statsCsv(stats: InstanceAdminStats): string {
+  const cells = flattenStats(stats);
+  return csvLine(cells.map(([key]) => key)) + csvLine(cells.map(([, value]) => value));
+}
+
+export type InstanceStatsService = ReturnType<typeof createInstanceStatsService>;
+
+export function createInstanceStatsService(db: Db, options: InstanceStatsOptions) {
+  return {
+    async collect(now = new Date()): Promise<InstanceAdminStats> {
+      const [
+        id,
+        users,
+        last7,
+        last30,
+        last60,
+        last90,
+        readOnlyUsers,
+        prod30,
+        prod60,
+        prod90,
+        featureToggles,
+        projects,
+        contextFields,
+        roles,
+        groups,
+        environments,
+        segments,
+        strategies,
+        allApps,
+        apps30,
+        apps7,
+        featureExports,
+        featureImports,
+        apiTokens,
+        buckets,
+        maxima,
+        releaseTemplates,
+        releasePlans,
+      ] = await Promise.all([
+        instanceId(db),
+        countPeople(db),
+        countPeopleSeenSince(db, now, 7),
+        countPeopleSeenSince(db, now, 30),
+        countPeopleSeenSince(db, now, 60),
+        countPeopleSeenSince(db, now, 90),
+        countViewers(db),
+        countProductionChanges(db, now, 30),
+        countProductionChanges(db, now, 60),
+        countProductionChanges(db, now, 90),
+        countLiveFlags(db),
+        countRows(db, 'projects'),
+        countRows(db, 'context_fields'),
+        countRows(db, 'roles'),
+        countRows(db, 'groups'),
+        countRows(db, 'environments'),
+        countRows(db, 'segments'),
+        countRows(db, 'strategies'),
+        countRows(db, 'client_applications'),
+        countAppsSeenSince(db, now, 30),
+        countAppsSeenSince(db, now, 7),
+        countEventsOfType(db, 'features-exported'),
+        countEventsOfType(db, 'features-imported'),
+        countApiTokens(db, now),
+        previousDayBuckets(db, now),
+        strategyMaxima(db),
+        countReleaseDefinitions(db, 'template'),
+        countReleaseDefinitions(db, 'plan'),
+      ]);
+      const sso = options.sso?.() ?? { saml: false, oidc: false };
+      const stats: Omit<InstanceAdminStats, 'sum'> = {
+        instanceId: id,
+        timestamp: now.toISOString(),
+        versionOSS: options.version,
+        users,
+        previousDayMetricsBucketsCount: buckets,
+        activeUsers: { last7, last30, last60, last90 },
+        // No seat licensing: every person counts.
+        licensedUsers: users,
+        productionChanges: { last30: prod30, last60: prod60, last90: prod90 },
+        featureToggles,
+        projects,
+        contextFields,
+        roles,
+        groups,
+        environments,
+        segments,
+        strategies,
+        SAMLenabled: sso.saml,
+        OIDCenabled: sso.oidc,
+        clientApps: [
+          { range: 'allTime', count: allApps },
+          { range: '30d', count: apps30 },
+          { range: '7d', count: apps7 },
+        ],
+        featureExports,
+        featureImports,
+        apiTokens,
+        ...maxima,
+        releaseTemplates,
+        releasePlans,
+        // Switchyard does not meter Edge instances.
+        edgeInstanceUsage: {},
+        readOnlyUsers,
+      };
+      return { ...stats, sum: statsChecksum(stats) };
+    },
+  };
+}
