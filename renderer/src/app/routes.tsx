@@ -282,6 +282,8 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Observe',
     keywords: 'survey opinions users said',
     render: () => <FeedbackScreen />,
+  },
+  {
     path: '/admin/instance-stats',
     label: 'Instance statistics',
     group: 'Observe',
