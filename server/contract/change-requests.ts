@@ -1,17 +1,11 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { DateTimeSchema, Nullable } from './admin-common';
-import { VariantSchema } from './client-features';
-import { CreateDependentFeatureSchema } from './dependencies';
-import {
-  CreateFeatureStrategySchema,
-  SetStrategySortOrderSchema,
-  UpdateFeatureStrategySchema,
-} from './features';
-import { UpsertSegmentSchema } from './segments';
 
 /**
  * Change requests (issue 13; shared/unleash/API.md §6 "Change Requests" and §10.1, SCHEMAS.md
  * `changeRequest*`): the wire types of all 20 operations, shared by the server and the console.
+ * The changes a request carries are in change-request-changes.ts, the list read models in
+ * change-request-lists.ts.
  */
 
 export const CHANGE_REQUEST_STATES = [
@@ -41,93 +35,6 @@ export const OPEN_CHANGE_REQUEST_STATES: readonly ChangeRequestState[] = [
   'Approved',
   'Scheduled',
 ];
-
-// ---- Changes (changeRequestCreateSchema) -------------------------------------------------
-
-/** Actions that change a flag (they carry `feature`). */
-export const FEATURE_CHANGE_ACTIONS = [
-  'updateEnabled',
-  'addStrategy',
-  'updateStrategy',
-  'deleteStrategy',
-  'reorderStrategy',
-  'patchVariant',
-  'archiveFeature',
-  'addDependency',
-  'deleteDependency',
-] as const;
-/** Actions that change a segment (no `feature`). */
-export const SEGMENT_CHANGE_ACTIONS = ['updateSegment', 'deleteSegment'] as const;
-/** Release-plan actions (issue 14): checked against RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS. */
-export const RELEASE_PLAN_CHANGE_ACTIONS = [
-  'updateMilestoneStrategy',
-  'addReleasePlan',
-  'startMilestone',
-  'deleteReleasePlan',
-  'changeMilestoneProgression',
-  'deleteMilestoneProgression',
-  'resumeMilestoneProgression',
-  'changeSafeguard',
-  'deleteSafeguard',
-] as const;
-export type FeatureChangeAction = (typeof FEATURE_CHANGE_ACTIONS)[number];
-export type SegmentChangeAction = (typeof SEGMENT_CHANGE_ACTIONS)[number];
-export type SupportedChangeAction = FeatureChangeAction | SegmentChangeAction;
-export type ChangeAction = SupportedChangeAction | (typeof RELEASE_PLAN_CHANGE_ACTIONS)[number];
-
-export const UpdateEnabledPayloadSchema = Type.Object({
-  enabled: Type.Boolean(),
-  shouldActivateDisabledStrategies: Type.Optional(Type.Boolean()),
-});
-export const UpdateStrategyPayloadSchema = Type.Intersect([
-  Type.Object({ id: Type.String({ minLength: 1 }) }),
-  UpdateFeatureStrategySchema,
-]);
-export const DeleteStrategyPayloadSchema = Type.Object({ id: Type.String({ minLength: 1 }) });
-export const PatchVariantPayloadSchema = Type.Object({ variants: Type.Array(VariantSchema) });
-export const UpdateSegmentPayloadSchema = Type.Intersect([
-  Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
-  UpsertSegmentSchema,
-]);
-export const DeleteSegmentPayloadSchema = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-});
-
-/**
- * The payload schema of every supported action; `null` for actions without a payload. The
- * service checks a change against it, so one bad change answers a 400 naming the action.
- */
-export const CHANGE_PAYLOAD_SCHEMAS: Record<SupportedChangeAction, TSchema | null> = {
-  updateEnabled: UpdateEnabledPayloadSchema,
-  addStrategy: CreateFeatureStrategySchema,
-  updateStrategy: UpdateStrategyPayloadSchema,
-  deleteStrategy: DeleteStrategyPayloadSchema,
-  reorderStrategy: SetStrategySortOrderSchema,
-  patchVariant: PatchVariantPayloadSchema,
-  archiveFeature: null,
-  addDependency: CreateDependentFeatureSchema,
-  deleteDependency: null,
-  updateSegment: UpdateSegmentPayloadSchema,
-  deleteSegment: DeleteSegmentPayloadSchema,
-};
-
-/**
- * One change as posted. The envelope is checked by the route; the payload per action by the
- * service (CHANGE_PAYLOAD_SCHEMAS), so the answer names what is wrong instead of listing every
- * branch of a 20-way union.
- */
-export const ChangeRequestCreateSchema = Type.Object({
-  feature: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  action: Type.String({ minLength: 1, maxLength: 100 }),
-  payload: Type.Optional(Type.Unknown()),
-});
-export type ChangeRequestCreate = Static<typeof ChangeRequestCreateSchema>;
-
-export const ChangeRequestOneOrManyCreateSchema = Type.Union([
-  ChangeRequestCreateSchema,
-  Type.Array(ChangeRequestCreateSchema, { minItems: 1, maxItems: 100 }),
-]);
-export type ChangeRequestOneOrManyCreate = Static<typeof ChangeRequestOneOrManyCreateSchema>;
 
 // ---- A change request as read (changeRequestSchema) ---------------------------------------
 
@@ -320,75 +227,6 @@ export function clampRequiredApprovals(value: number | null | undefined): number
   if (value === null || value === undefined || !Number.isFinite(value)) return MIN_REQUIRED_APPROVALS;
   return Math.min(MAX_REQUIRED_APPROVALS, Math.max(MIN_REQUIRED_APPROVALS, Math.trunc(value)));
 }
-
-// ---- Read models of the list endpoints -------------------------------------------------------
-
-export const ChangeRequestsCountSchema = Type.Object({
-  total: Type.Integer(),
-  applied: Type.Integer(),
-  rejected: Type.Integer(),
-  reviewRequired: Type.Integer(),
-  approved: Type.Integer(),
-  scheduled: Type.Integer(),
-});
-export type ChangeRequestsCount = Static<typeof ChangeRequestsCountSchema>;
-
-export const ActionableChangeRequestsSchema = Type.Object({ total: Type.Integer({ minimum: 0 }) });
-export type ActionableChangeRequests = Static<typeof ActionableChangeRequestsSchema>;
-
-export const ChangeRequestReviewerSchema = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  username: Type.Optional(Nullable(Type.String())),
-  name: Type.Optional(Nullable(Type.String())),
-  imageUrl: Type.Optional(Nullable(Type.String())),
-});
-export type ChangeRequestReviewer = Static<typeof ChangeRequestReviewerSchema>;
-export const ChangeRequestAvailableReviewersSchema = Type.Object({
-  reviewers: Type.Array(ChangeRequestReviewerSchema),
-});
-
-export const ScheduledChangeRequestViewModelSchema = Type.Object({
-  id: Type.Integer(),
-  environment: Type.String(),
-  title: Type.Optional(Type.String()),
-});
-export const ChangeRequestScheduledResultSchema = Type.Array(ScheduledChangeRequestViewModelSchema);
-export const ScheduledChangeRequestsQuerySchema = Type.Object({
-  strategyId: Type.Optional(Type.String()),
-  feature: Type.Optional(Type.String()),
-});
-
-export const ChangeRequestSearchItemSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.Optional(Type.String()),
-  environment: Type.String(),
-  project: Type.String(),
-  createdBy: ChangeRequestUserSchema,
-  createdAt: DateTimeSchema,
-  features: Type.Array(Type.String()),
-  segments: Type.Array(Type.String()),
-  state: ChangeRequestStateSchema,
-  schedule: Type.Optional(ChangeRequestScheduleSchema),
-});
-export type ChangeRequestSearchItem = Static<typeof ChangeRequestSearchItemSchema>;
-export const ChangeRequestSearchResponseSchema = Type.Object({
-  changeRequests: Type.Array(ChangeRequestSearchItemSchema),
-  total: Type.Integer(),
-});
-export type ChangeRequestSearchResponse = Static<typeof ChangeRequestSearchResponseSchema>;
-/** `GET /api/admin/search/change-requests` filters (IS:/IS_ANY_OF: strings as Unleash's other searches). */
-export const ChangeRequestSearchQuerySchema = Type.Object({
-  createdBy: Type.Optional(Type.String()),
-  requestedApproverId: Type.Optional(Type.String()),
-  state: Type.Optional(Type.String()),
-  offset: Type.Optional(Type.String()),
-  limit: Type.Optional(Type.String()),
-});
-export type ChangeRequestSearchQuery = Static<typeof ChangeRequestSearchQuerySchema>;
-
-/** The cap on a project's change-request list (issue 13). */
-export const CHANGE_REQUEST_LIST_LIMIT = 300;
 
 /** Event types of the change-request lifecycle (API.md §8.3). */
 export const CHANGE_REQUEST_EVENT_TYPES = {

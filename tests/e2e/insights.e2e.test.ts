@@ -1,11 +1,15 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { blockingFindings, hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+import {
+  blockingFindings,
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  sessionAdminApi,
+  signInWithPassword,
+  startE2eServer,
+} from './support';
 
 /**
  * Issue 15 "Insights" in Debian's Chromium against the real headless server: the dashboard's
@@ -19,21 +23,13 @@ const PROJECT = 'web-shop';
 const DAY_MS = 86_400_000;
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
-let url: string;
+let e2e: E2eServer;
 let browser: Browser;
-
-async function api(context: BrowserContext, method: 'POST', apiPath: string, data?: unknown): Promise<void> {
-  const response = await context.request.fetch(`${url}${apiPath}`, { method, ...(data ? { data } : {}) });
-  if (response.status() >= 300) throw new Error(`${method} ${apiPath}: ${response.status()}`);
-}
 
 /** Two weeks of history as the daily job would have left it (it runs once a day, so the test writes it). */
 async function seedSnapshots() {
-  await database.db.deleteFrom('insight_snapshot_days').execute();
-  await database.db
+  await e2e.database.db.deleteFrom('insight_snapshot_days').execute();
+  await e2e.database.db
     .insertInto('insight_snapshot_days')
     .values([
       { day: day(8), users_total: 3, users_active: 1 },
@@ -49,7 +45,7 @@ async function seedSnapshots() {
     users: 1,
     time_to_production: null,
   });
-  await database.db
+  await e2e.database.db
     .insertInto('insight_project_snapshots')
     .values([row(day(8), 2, 0), row(day(1), 3, 1)])
     .execute();
@@ -57,27 +53,18 @@ async function seedSnapshots() {
 
 describe.skipIf(!hasChromium)('insights dashboard (issue 15)', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-insights-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('insights', {
       UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-      SHUTDOWN_GRACE_SECONDS: '1',
       // The test writes the snapshots itself; the daily job must not take today's meanwhile.
       SCHEDULER_POLL_INTERVAL_MS: '3600000',
     });
-    url = await server.ready;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('shows figures, charts and the flags to clean up, filters by project and opens the project status', {
@@ -87,20 +74,21 @@ describe.skipIf(!hasChromium)('insights dashboard (issue 15)', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${url}/login`);
+    const api = sessionAdminApi(context.request, e2e.url);
+    await page.goto(`${e2e.url}/login`);
     await signInWithPassword(page, USERNAME, PASSWORD);
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    await api(context, 'POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
+    await api('POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
     for (const flag of ['checkout-redesign', 'old-banner', 'search-v2']) {
-      await api(context, 'POST', `/api/admin/projects/${PROJECT}/features`, { name: flag });
+      await api('POST', `/api/admin/projects/${PROJECT}/features`, { name: flag });
     }
-    await api(context, 'POST', `/api/admin/projects/${PROJECT}/stale`, {
+    await api('POST', `/api/admin/projects/${PROJECT}/stale`, {
       features: ['old-banner'],
       stale: true,
     });
     await seedSnapshots();
 
-    await page.goto(`${url}/insights`);
+    await page.goto(`${e2e.url}/insights`);
     await page.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 15_000 });
     const stat = (label: string) => page.getByTestId(`stat-${label}`).locator('p').last();
     await expect.poll(() => stat('Flags').textContent(), { timeout: 15_000 }).toBe('3');
@@ -138,7 +126,7 @@ describe.skipIf(!hasChromium)('insights dashboard (issue 15)', () => {
     await table.getByRole('link', { name: 'old-banner' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${PROJECT}/features/old-banner`);
 
-    await page.goto(`${url}/projects/${PROJECT}`);
+    await page.goto(`${e2e.url}/projects/${PROJECT}`);
     await page.getByRole('button', { name: 'Project status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Project status' });
     await dialog.getByText('Activity in the last year').waitFor({ timeout: 15_000 });

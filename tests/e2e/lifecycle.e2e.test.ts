@@ -1,11 +1,15 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { blockingFindings, hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+import {
+  blockingFindings,
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  sessionAdminApi,
+  signInWithPassword,
+  startE2eServer,
+} from './support';
 
 /**
  * Issue 14 in Debian's Chromium against the real headless server: a flag's lifecycle badge on its
@@ -17,38 +21,21 @@ const PASSWORD = 'Lifecycle-e2e-7';
 const PROJECT = 'web-shop';
 const FLAG = 'checkout-redesign';
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
-let url: string;
+let e2e: E2eServer;
 let browser: Browser;
-
-async function api(context: BrowserContext, method: 'POST', apiPath: string, data?: unknown): Promise<void> {
-  const response = await context.request.fetch(`${url}${apiPath}`, { method, ...(data ? { data } : {}) });
-  if (response.status() >= 300) throw new Error(`${method} ${apiPath}: ${response.status()}`);
-}
 
 describe.skipIf(!hasChromium)('flag lifecycle in the console (issue 14)', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-lifecycle-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('lifecycle', {
       UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-      SHUTDOWN_GRACE_SECONDS: '1',
     });
-    url = await server.ready;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('shows the stage, marks the flag completed through the dialog, and lists it as completed', {
@@ -58,15 +45,16 @@ describe.skipIf(!hasChromium)('flag lifecycle in the console (issue 14)', () => 
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${url}/login`);
+    const api = sessionAdminApi(context.request, e2e.url);
+    await page.goto(`${e2e.url}/login`);
     await signInWithPassword(page, USERNAME, PASSWORD);
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    await api(context, 'POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
+    await api('POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
     for (const flag of [FLAG, 'dark-banner']) {
-      await api(context, 'POST', `/api/admin/projects/${PROJECT}/features`, { name: flag });
+      await api('POST', `/api/admin/projects/${PROJECT}/features`, { name: flag });
     }
 
-    await page.goto(`${url}/projects/${PROJECT}/features/${FLAG}`);
+    await page.goto(`${e2e.url}/projects/${PROJECT}/features/${FLAG}`);
     const lifecycle = page.getByTestId('flag-lifecycle');
     await expect
       .poll(() => lifecycle.getByTestId('lifecycle-badge').textContent(), { timeout: 15_000 })
@@ -84,7 +72,7 @@ describe.skipIf(!hasChromium)('flag lifecycle in the console (issue 14)', () => 
     await expect.poll(() => lifecycle.getByTestId('lifecycle-badge').textContent()).toBe('Completed (kept)');
     await screenshot(page, '91-lifecycle-flag-completed');
 
-    await page.goto(`${url}/projects/${PROJECT}`);
+    await page.goto(`${e2e.url}/projects/${PROJECT}`);
     const row = page.getByTestId(`project-flag-${FLAG}`);
     await expect
       .poll(() => row.getByTestId('lifecycle-badge').textContent(), { timeout: 15_000 })

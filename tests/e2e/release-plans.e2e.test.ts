@@ -1,14 +1,17 @@
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { startNodeSdk } from '../sdk/node-sdk';
-import { hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+import {
+  blockingFindings,
+  type E2eServer,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  signInWithPassword,
+  startE2eServer,
+  tokenAdminApi,
+} from './support';
 
 /**
  * Issue 14's journey in Debian's Chromium against the real headless server: build a three-milestone
@@ -25,44 +28,16 @@ const ENV = `/api/admin/projects/${PROJECT}/features/${FLAG}/environments/develo
 const TEMPLATE = 'Careful rollout';
 const USERS = Array.from({ length: 200 }, (_, i) => `user-${i}`);
 const VIEWPORT = { width: 1360, height: 1000 };
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
-let url: string;
+let e2e: E2eServer;
 let browser: Browser;
 let sdk: Unleash | undefined;
-
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: { authorization: ADMIN_TOKEN, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 400)
-    throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return (await response.json().catch(() => undefined)) as T;
-}
+const api = tokenAdminApi(() => e2e.url, ADMIN_TOKEN);
 
 /** Critical and serious axe-core violations of the page as it is now, one line per element. */
 async function axeBlocking(page: Page, screen: string): Promise<string[]> {
   await expect.poll(() => page.locator('.mantine-Loader:visible').count(), { timeout: 15_000 }).toBe(0);
-  await page.waitForTimeout(300);
-  if ((await page.evaluate(() => typeof (window as { axe?: unknown }).axe)) === 'undefined')
-    await page.addScriptTag({ path: AXE_SOURCE });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document)) as {
-      violations: { id: string; impact: string | null; nodes: { html: string }[] }[];
-    };
-    return result.violations
-      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-      .flatMap((violation) =>
-        violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.html}`),
-      );
-  });
-  return found.map((line) => `${screen} ${line.slice(0, 200)}`);
+  return (await blockingFindings(page)).map((line) => `${screen} ${line}`);
 }
 
 /** Adds a gradual rollout to a milestone of the template being edited, with an optional userId constraint. */
@@ -100,18 +75,11 @@ async function addMilestoneStrategy(
 
 describe.skipIf(!hasChromium)('release plans, from the template library to an SDK (issue 14)', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-release-plans-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
+    e2e = await startE2eServer('release-plans', {
       INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
       UNLEASH_DEFAULT_ADMIN_USERNAME: OPERATOR.username,
       UNLEASH_DEFAULT_ADMIN_PASSWORD: OPERATOR.password,
-      SHUTDOWN_GRACE_SECONDS: '1',
     });
-    url = await server.ready;
     await api('POST', `/api/admin/projects/${PROJECT}/features`, { name: FLAG });
     // Switching development on gives the flag a default 100% strategy: removed, so only the plan decides.
     await api('POST', `${ENV}/on`);
@@ -123,9 +91,7 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
   afterAll(async () => {
     sdk?.destroy();
     await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await e2e?.stop();
   });
 
   it('builds a template, applies it to a flag and advances it milestone by milestone', {
@@ -139,8 +105,9 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
       environment: 'development',
       projects: [PROJECT],
     });
-    sdk = (await startNodeSdk({ url, token: token.secret, appName: 'checkout', refreshInterval: 300 }))
-      .unleash;
+    sdk = (
+      await startNodeSdk({ url: e2e.url, token: token.secret, appName: 'checkout', refreshInterval: 300 })
+    ).unleash;
     const enabledFor = (userId: string) => sdk?.isEnabled(FLAG, { userId }) === true;
     const enabledCount = () => USERS.filter(enabledFor).length;
     expect(enabledFor('internal-1')).toBe(false);
@@ -148,7 +115,7 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
     const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${url}/release-templates`);
+    await page.goto(`${e2e.url}/release-templates`);
     await signInWithPassword(page, OPERATOR.username, OPERATOR.password);
     await page.getByRole('heading', { name: 'Release templates' }).waitFor({ timeout: 15_000 });
 
@@ -175,7 +142,7 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
     await screenshot(page, '93-release-template-editor');
 
     // Applied to the flag in development, with a preview of what it does.
-    await page.goto(`${url}/projects/${PROJECT}/features/${FLAG}`);
+    await page.goto(`${e2e.url}/projects/${PROJECT}/features/${FLAG}`);
     const panel = page.getByTestId('release-plan-development');
     await panel.getByRole('button', { name: 'Apply release plan' }).click();
     const apply = page.getByRole('dialog');
@@ -234,14 +201,14 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
     });
     const darkPage = await dark.newPage();
     darkPage.on('pageerror', (error) => pageErrors.push(error.message));
-    await darkPage.goto(`${url}/projects/${PROJECT}/features/${FLAG}`);
+    await darkPage.goto(`${e2e.url}/projects/${PROJECT}/features/${FLAG}`);
     await darkPage
       .getByTestId('release-plan-development')
       .getByText('At Everyone')
       .waitFor({ timeout: 15_000 });
     blocking.push(...(await axeBlocking(darkPage, 'flag page with a release plan (dark)')));
     await screenshot(darkPage, '98-release-plan-dark');
-    await darkPage.goto(`${url}/release-templates`);
+    await darkPage.goto(`${e2e.url}/release-templates`);
     await darkPage.getByRole('button', { name: `Edit ${TEMPLATE}` }).click();
     await darkPage.locator('[data-testid^="template-editor-"]').waitFor();
     blocking.push(...(await axeBlocking(darkPage, 'template editor (dark)')));

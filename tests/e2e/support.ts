@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase } from '../helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 /**
  * What the e2e files share: Debian's Chromium, the server on a database of its own, the admin API,
@@ -59,6 +59,8 @@ export async function signInWithPassword(page: Page, username: string, password:
 export interface E2eServer {
   url: string;
   server: SpawnedServer;
+  /** The server's database, for rows a test writes directly (what a background job would have left). */
+  database: TestDatabase;
   /** Stops the server, drops its database and removes its data folder. */
   stop(): Promise<void>;
 }
@@ -84,7 +86,7 @@ export async function startE2eServer(name: string, env: Record<string, string> =
     await fs.rm(dataDir, { recursive: true, force: true });
   };
   try {
-    return { url: await server.ready, server, stop };
+    return { url: await server.ready, server, database, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,7 +5,8 @@ import type { Context, Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeSdk } from './node-sdk';
 import { type SdkTestServer, startSdkTestServer } from './sdk-server';
-import { groupFiles, SPEC_ENVIRONMENT, type SpecFile, SpecStateBuilder } from './spec-state';
+import { groupFiles, SPEC_ENVIRONMENT, type SpecFile } from './spec-file';
+import { SpecStateBuilder } from './spec-state-builder';
 
 // The proof of issue 5: for every file of the Unleash client specification, its state is built
 // on a running Switchyard through the admin API only, and the real Node SDK (npm unleash-client),

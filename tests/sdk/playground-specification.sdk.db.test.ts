@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundResponse } from '../../server/contract';
 import { startNodeSdk } from './node-sdk';
 import { type SdkTestServer, startSdkTestServer } from './sdk-server';
-import { groupFiles, SPEC_ENVIRONMENT, type SpecFile, SpecStateBuilder } from './spec-state';
+import { groupFiles, SPEC_ENVIRONMENT, type SpecFile } from './spec-file';
+import { SpecStateBuilder } from './spec-state-builder';
 
 // Issue 15's proof for the playground: every client-specification state is built on a running
 // Switchyard through the admin API, and for every case the playground's answer must equal both

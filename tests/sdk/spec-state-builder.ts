@@ -1,4 +1,15 @@
-import type { HttpAnswer, SdkTestServer } from './sdk-server';
+import type { SdkTestServer } from './sdk-server';
+import { describeRefusal, sameWeights, weightsOf } from './spec-admin-answers';
+import {
+  namedDefinitions,
+  SPEC_ENVIRONMENT,
+  type SpecEvent,
+  type SpecFeature,
+  type SpecSegment,
+  type SpecState,
+  type SpecStrategy,
+  type SpecVariant,
+} from './spec-file';
 
 /**
  * Builds a client-specification file's `state` on a running Switchyard through its admin API
@@ -8,149 +19,8 @@ import type { HttpAnswer, SdkTestServer } from './sdk-server';
  * https://github.com/Unleash/client-specification (npm @unleash/client-specification)
  */
 
-export interface SpecConstraint {
-  contextName: string;
-  operator: string;
-  values?: string[];
-  value?: string;
-  inverted?: boolean;
-  caseInsensitive?: boolean;
-}
-
-export interface SpecVariant {
-  name: string;
-  weight: number;
-  weightType?: string;
-  stickiness?: string;
-  payload?: { type: string; value: string };
-  overrides?: { contextName: string; values: string[] }[];
-}
-
-export interface SpecStrategy {
-  name: string;
-  parameters?: Record<string, string>;
-  constraints?: SpecConstraint[];
-  segments?: number[];
-  variants?: SpecVariant[];
-}
-
-export interface SpecDependency {
-  feature: string;
-  enabled?: boolean;
-  variants?: string[];
-}
-
-export interface SpecFeature {
-  name: string;
-  enabled: boolean;
-  description?: string | null;
-  type?: string;
-  project?: string;
-  stale?: boolean;
-  impressionData?: boolean;
-  strategies?: SpecStrategy[];
-  variants?: SpecVariant[];
-  dependencies?: SpecDependency[];
-}
-
-export interface SpecSegment {
-  id: number;
-  name?: string;
-  constraints: SpecConstraint[];
-}
-
-export type SpecEvent =
-  | { eventId: number; type: 'hydration'; features: SpecFeature[]; segments?: SpecSegment[] }
-  | { eventId: number; type: 'feature-updated'; feature: SpecFeature }
-  | { eventId: number; type: 'feature-removed'; featureName: string; project?: string }
-  | { eventId: number; type: 'segment-updated'; segment: SpecSegment }
-  | { eventId: number; type: 'segment-removed'; segmentId: number };
-
-export type SpecState = { features: SpecFeature[]; segments?: SpecSegment[] } | { events: SpecEvent[] };
-
-export interface SpecCase<T> {
-  description: string;
-  context: Record<string, unknown>;
-  toggleName: string;
-  expectedResult: T;
-}
-
-export interface SpecFile {
-  name: string;
-  state: SpecState;
-  tests?: SpecCase<boolean>[];
-  variantTests?: SpecCase<Record<string, unknown>>[];
-}
-
-/** The environment every spec state is built in; the client token is scoped to it. */
-/** Every flag name a file's state creates, delta events included. */
-export function flagNames(spec: SpecFile): Set<string> {
-  const state = spec.state;
-  const features =
-    'events' in state
-      ? state.events.flatMap((event) =>
-          event.type === 'hydration'
-            ? event.features
-            : event.type === 'feature-updated'
-              ? [event.feature]
-              : [],
-        )
-      : state.features;
-  return new Set(features.map((feature) => feature.name));
-}
-
-/**
- * Files share a server (one fresh database per group) when no flag name appears in two of them:
- * flag names are unique per instance. Each file gets its own project and project-scoped token.
- */
-export function groupFiles(files: { file: string; spec: SpecFile }[]) {
-  const groups: { names: Set<string>; files: { file: string; spec: SpecFile }[] }[] = [];
-  for (const entry of files) {
-    const names = flagNames(entry.spec);
-    let group = groups.find((candidate) => [...names].every((name) => !candidate.names.has(name)));
-    if (!group) {
-      group = { names: new Set(), files: [] };
-      groups.push(group);
-    }
-    for (const name of names) group.names.add(name);
-    group.files.push(entry);
-  }
-  return groups.map((group) => group.files);
-}
-
-export const SPEC_ENVIRONMENT = 'development';
-
 /** Stickiness values that are not context fields (API.md §5.3). */
 const BUILT_IN_STICKINESS = new Set(['default', 'random']);
-
-/**
- * The reason an admin request was refused. Only a 4xx is a refusal (the state is not
- * expressible); anything else is a server failure, which must fail the test, never skip a case.
- */
-const describeRefusal = (action: string, answer: HttpAnswer) => {
-  if (answer.status < 400 || answer.status >= 500) {
-    throw new Error(`${action}: unexpected ${answer.status} ${answer.text}`);
-  }
-  const body = answer.body as
-    | { name?: string; message?: string; details?: { message?: string }[] }
-    | undefined;
-  const detail = body?.details?.[0]?.message ?? body?.message ?? answer.text;
-  return `${action} → ${answer.status} ${body?.name ?? ''}: ${detail}`.replace(/\s+/g, ' ').trim();
-};
-
-const sameWeights = (sent: SpecVariant[], stored: { name: string; weight: number }[]): boolean => {
-  const active = (list: { name: string; weight: number }[]) => list.filter((variant) => variant.weight > 0);
-  const [a, b] = [active(sent), active(stored)];
-  // One variant that can be picked is picked whatever the total weight.
-  if (a.length === 1 && b.length === 1) return a[0]!.name === b[0]!.name;
-  return (
-    sent.length === stored.length &&
-    sent.every((variant, i) => variant.name === stored[i]!.name && variant.weight === stored[i]!.weight)
-  );
-};
-
-const weightsOf = (variants: { name: string; weight: number }[]) =>
-  variants.map((variant) => `${variant.name}=${variant.weight}`).join(', ');
 
 export class SpecStateBuilder {
   /** Flags whose state the admin API refused (or only partly took): every case on them is skipped. */
@@ -215,37 +85,7 @@ export class SpecStateBuilder {
    * known type. The spec's legacy strategies (gradualRollout*) become custom strategy types.
    */
   private async prepareDefinitions(events: SpecEvent[]): Promise<void> {
-    const features: SpecFeature[] = [];
-    const segments: SpecSegment[] = [];
-    for (const event of events) {
-      if (event.type === 'hydration') {
-        features.push(...event.features);
-        segments.push(...(event.segments ?? []));
-      } else if (event.type === 'feature-updated') features.push(event.feature);
-      else if (event.type === 'segment-updated') segments.push(event.segment);
-    }
-    const contextNames = new Set<string>();
-    const stickinessNames = new Set<string>();
-    const strategyParameters = new Map<string, Set<string>>();
-    const addConstraints = (constraints: SpecConstraint[] | undefined) => {
-      for (const constraint of constraints ?? []) contextNames.add(constraint.contextName);
-    };
-    for (const segment of segments) addConstraints(segment.constraints);
-    for (const feature of features) {
-      for (const variant of feature.variants ?? []) {
-        if (variant.stickiness) stickinessNames.add(variant.stickiness);
-        for (const override of variant.overrides ?? []) contextNames.add(override.contextName);
-      }
-      for (const strategy of feature.strategies ?? []) {
-        addConstraints(strategy.constraints);
-        const parameters = strategyParameters.get(strategy.name) ?? new Set<string>();
-        for (const key of Object.keys(strategy.parameters ?? {})) parameters.add(key);
-        strategyParameters.set(strategy.name, parameters);
-        if (strategy.parameters?.stickiness) stickinessNames.add(strategy.parameters.stickiness);
-        for (const variant of strategy.variants ?? [])
-          if (variant.stickiness) stickinessNames.add(variant.stickiness);
-      }
-    }
+    const { contextNames, stickinessNames, strategyParameters } = namedDefinitions(events);
 
     const fields = await this.adminOk<{ name: string }[] | { contextFields?: { name: string }[] }>(
       'GET',

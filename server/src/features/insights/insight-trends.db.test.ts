@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/helpers/test-app';
+import type { InstanceInsights } from '../../../contract';
+import { period, type SeededInsightsApp, startSeededInsightsApp } from './insights-seed';
+
+let t: TestApp;
+let viewer: SeededInsightsApp['viewer'];
+
+beforeAll(async () => {
+  ({ t, viewer } = await startSeededInsightsApp());
+});
+
+afterAll(() => t?.close());
+
+describe('GET /api/admin/insights', () => {
+  it('answers trends from the snapshots, flags, lifecycles and events of the period', async () => {
+    const response = await t.request('GET', period);
+    expect(response.statusCode).toBe(200);
+    const body: InstanceInsights = response.json();
+    expect(body.userTrends).toEqual([
+      { date: '2026-10-06T00:00:00.000Z', total: 4, active: 2, inactive: 2 },
+      { date: '2026-10-09T00:00:00.000Z', total: 5, active: 3, inactive: 2 },
+      { date: '2026-10-13T00:00:00.000Z', total: 5, active: 4, inactive: 1 },
+    ]);
+    expect(body.flagTrends).toEqual([
+      { date: '2026-10-06T00:00:00.000Z', total: 2, active: 2, stale: 0, potentiallyStale: 0 },
+      { date: '2026-10-09T00:00:00.000Z', total: 6, active: 3, stale: 1, potentiallyStale: 2 },
+      { date: '2026-10-13T00:00:00.000Z', total: 5, active: 1, stale: 1, potentiallyStale: 3 },
+    ]);
+    expect(
+      body.projectFlagTrends.map((row) => [
+        row.week,
+        row.project,
+        row.date.slice(0, 10),
+        row.total,
+        row.health,
+      ]),
+    ).toEqual([
+      ['2026-41', 'alpha', '2026-10-09', 4, 50],
+      ['2026-41', 'beta', '2026-10-09', 1, 100],
+      ['2026-41', 'secret', '2026-10-09', 1, 0],
+      ['2026-42', 'alpha', '2026-10-13', 3, 33],
+      ['2026-42', 'beta', '2026-10-13', 1, 0],
+      ['2026-42', 'secret', '2026-10-13', 1, 0],
+    ]);
+    expect(body.creationArchiveTrends).toEqual([
+      {
+        week: '2026-41',
+        date: '2026-10-05T00:00:00.000Z',
+        project: 'alpha',
+        createdFlags: { operational: 1, release: 1 },
+        archivedFlags: 0,
+      },
+      {
+        week: '2026-41',
+        date: '2026-10-05T00:00:00.000Z',
+        project: 'secret',
+        createdFlags: { release: 1 },
+        archivedFlags: 0,
+      },
+      {
+        week: '2026-42',
+        date: '2026-10-12T00:00:00.000Z',
+        project: 'alpha',
+        createdFlags: {},
+        archivedFlags: 1,
+      },
+      {
+        week: '2026-42',
+        date: '2026-10-12T00:00:00.000Z',
+        project: 'beta',
+        createdFlags: { release: 1 },
+        archivedFlags: 0,
+      },
+    ]);
+    expect(body.lifecycleTrends).toEqual([
+      { week: '2026-41', date: '2026-10-05T00:00:00.000Z', project: 'alpha', newProductionFlags: 1 },
+      { week: '2026-41', date: '2026-10-05T00:00:00.000Z', project: 'secret', newProductionFlags: 1 },
+      { week: '2026-42', date: '2026-10-12T00:00:00.000Z', project: 'beta', newProductionFlags: 1 },
+    ]);
+    expect(body.environmentTypeTrends).toEqual([
+      { week: '2026-41', date: '2026-10-05T00:00:00.000Z', environmentType: 'development', totalUpdates: 1 },
+      { week: '2026-41', date: '2026-10-05T00:00:00.000Z', environmentType: 'production', totalUpdates: 3 },
+    ]);
+    expect(body.metricsSummaryTrends).toEqual([]);
+  });
+
+  it('leaves out private projects the caller cannot see', async () => {
+    const response = await viewer(period);
+    expect(response.statusCode).toBe(200);
+    const body: InstanceInsights = response.json();
+    expect(body.projectFlagTrends.map((row) => row.project)).not.toContain('secret');
+    expect(body.flagTrends[1]).toEqual({
+      date: '2026-10-09T00:00:00.000Z',
+      total: 5,
+      active: 3,
+      stale: 1,
+      potentiallyStale: 1,
+    });
+    expect(body.creationArchiveTrends.map((row) => row.project)).toEqual(['alpha', 'alpha', 'beta']);
+    expect(body.lifecycleTrends.map((row) => row.project)).toEqual(['alpha', 'beta']);
+    expect(body.environmentTypeTrends).toEqual([
+      { week: '2026-41', date: '2026-10-05T00:00:00.000Z', environmentType: 'development', totalUpdates: 1 },
+      { week: '2026-41', date: '2026-10-05T00:00:00.000Z', environmentType: 'production', totalUpdates: 2 },
+    ]);
+  });
+
+  it.each([
+    ['from=not-a-date', 'from'],
+    ['to=2026-02-30', 'to'],
+    ['from=2026-10-18&to=2026-10-05', 'from'],
+    ['from=2020-01-01&to=2026-01-01', 'from'],
+    ['from=0000-01-01', 'from'],
+    ['to=2026-13-01T00:00:00Z', 'to'],
+    ['from=2026-10-05T25:00:00Z', 'from'],
+  ])('refuses %s with 400 BadDataError', async (query, path) => {
+    const response = await t.request('GET', `/api/admin/insights?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ name: 'BadDataError', details: [{ path }] });
+  });
+});
