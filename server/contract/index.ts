@@ -16,6 +16,7 @@ export * from './feature-types';
 export * from './features';
 export * from './groups';
 export * from './health';
+export * from './import-export';
 export * from './insights';
 export * from './ipc';
 export * from './permissions';
