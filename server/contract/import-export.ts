@@ -33,6 +33,11 @@ export const ExportQuerySchema = Type.Object(
     features: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 20_000 })),
     tag: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
     project: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /**
+     * Switchyard's addition: segments carry their description and constraints, so an import may
+     * create them. Unleash refuses such a file (its segment entries are `{id, name}` only).
+     */
+    withSegmentDefinitions: Type.Optional(Type.Boolean()),
   },
   { description: 'One of features, tag (a tag value, as Unleash takes it) or project chooses the flags.' },
 );
@@ -98,8 +103,8 @@ export const ExportFeatureTagSchema = Type.Object({
 export type ExportFeatureTag = Static<typeof ExportFeatureTagSchema>;
 
 /**
- * Unleash writes `{id, name}`; Switchyard adds `description` and `constraints` (Unleash accepts
- * and ignores them) so an import may create a segment the target lacks.
+ * Unleash writes `{id, name}`; asked for (`withSegmentDefinitions`), Switchyard adds `description`
+ * and `constraints` so an import may create a segment the target lacks.
  */
 export const ExportSegmentSchema = Type.Object({
   id: Type.Integer(),

@@ -34,6 +34,7 @@ export interface ExportRows {
     variants: StrategyVariant[];
     disabled: boolean;
     segments: number[];
+    sortOrder: number;
   }>;
   tags: Array<{ featureName: string; tagType: string; tagValue: string }>;
   tagTypes: Array<{ name: string; description: string | null; icon: string | null; color: string | null }>;
@@ -72,6 +73,9 @@ function exportStrategy(row: ExportRows['strategies'][number]): ExportStrategy {
     variants: row.variants,
     disabled: row.disabled,
     segments: row.segments,
+    // Unleash leaves it out and then imports strategies in no fixed order; with it (a field of
+    // Unleash's featureStrategySchema) both servers keep the file's order.
+    sortOrder: row.sortOrder,
   };
 }
 
@@ -86,7 +90,11 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
-export function buildExportFile(rows: ExportRows, environment: string): ExportResult {
+export function buildExportFile(
+  rows: ExportRows,
+  environment: string,
+  options: { withSegmentDefinitions?: boolean } = {},
+): ExportResult {
   return {
     features: rows.features.map((row) => ({ ...row })),
     featureStrategies: rows.strategies.map(exportStrategy),
@@ -105,12 +113,16 @@ export function buildExportFile(rows: ExportRows, environment: string): ExportRe
       legalValues: row.legalValues,
     })),
     featureTags: rows.tags.map((row) => ({ ...row })),
-    segments: rows.segments.map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      constraints: row.constraints.map(exportConstraint),
-    })),
+    segments: rows.segments.map((row) =>
+      options.withSegmentDefinitions
+        ? {
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            constraints: row.constraints.map(exportConstraint),
+          }
+        : { id: row.id, name: row.name },
+    ),
     tagTypes: rows.tagTypes.map((row) => ({ ...row })),
     dependencies: [...groupBy(rows.dependencies, (row) => row.child)].map(([child, parents]) => ({
       feature: child,

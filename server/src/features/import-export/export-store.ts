@@ -171,6 +171,7 @@ export async function readExportRows(
       variants: asArray<StrategyVariant>(row.variants),
       disabled: row.disabled,
       segments: row.segments.map(Number),
+      sortOrder: row.sort_order,
     })),
     tags: tags.map((row) => ({
       featureName: row.feature_name,

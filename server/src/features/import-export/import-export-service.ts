@@ -42,7 +42,10 @@ function selectionOf(query: ExportQuery): FlagSelection {
 
 export async function buildExport(db: Queryable, query: ExportQuery, actor: Actor): Promise<ExportResult> {
   const names = await selectFlagNames(db, selectionOf(query));
-  const file = buildExportFile(await readExportRows(db, names, query.environment), query.environment);
+  const rows = await readExportRows(db, names, query.environment);
+  const file = buildExportFile(rows, query.environment, {
+    withSegmentDefinitions: query.withSegmentDefinitions,
+  });
   await appendEvent(db, {
     type: 'features-exported',
     createdBy: actor.name,

@@ -108,7 +108,7 @@ describe('features-batch import and export (issue 18)', () => {
     const expected = unleashFile();
     const strip = (file: ExportResult) => ({
       ...file,
-      featureStrategies: file.featureStrategies.map(({ id: _id, ...rest }) => ({
+      featureStrategies: file.featureStrategies.map(({ id: _id, sortOrder: _sortOrder, ...rest }) => ({
         ...rest,
         segments: (rest.segments ?? []).length,
       })),
@@ -130,8 +130,16 @@ describe('features-batch import and export (issue 18)', () => {
       tagTypes: file.tagTypes.map((tagType) => tagType.name),
     });
     expect(strip(exported)).toEqual(strip(expected));
-    // Beyond Unleash: the segment's definition travels, so an import may create it.
-    expect(exported.segments?.[0]).toMatchObject({
+    expect(exported.segments).toEqual([{ id: expect.any(Number), name: 'beta-testers' }]);
+    // Beyond Unleash, when asked: the segment's definition travels, so an import may create it.
+    const full = await call<ExportResult>(
+      test,
+      'POST',
+      '/api/admin/features-batch/export',
+      { environment: 'development', tag: 'ix-fixture', withSegmentDefinitions: true },
+      200,
+    );
+    expect(full.segments?.[0]).toMatchObject({
       name: 'beta-testers',
       constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2', '3'] }],
     });

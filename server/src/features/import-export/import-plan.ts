@@ -129,6 +129,7 @@ function plannedStrategy(strategy: ExportStrategy, segmentNames: Map<number, str
 
 function strategyKey(strategy: {
   name: string;
+  sortOrder?: number;
   title?: string | null;
   parameters?: Record<string, string>;
   constraints?: Constraint[];
@@ -240,7 +241,10 @@ export function planImport(file: ExportResult, state: ImportState): ImportPlan {
     flags.push(
       planFlag(feature, existing, {
         environment: { enabled: environment?.enabled ?? false, variants: environment?.variants ?? [] },
-        strategies: (strategies.get(feature.name) ?? []).map((row) => plannedStrategy(row, segmentNames)),
+        strategies: [...(strategies.get(feature.name) ?? [])]
+          .map((row, index) => ({ row, order: row.sortOrder ?? index }))
+          .sort((a, b) => a.order - b.order)
+          .map(({ row }, index) => ({ ...plannedStrategy(row, segmentNames), sortOrder: index })),
         tags: (tags.get(feature.name) ?? []).map((row) => ({
           type: row.tagType ?? 'simple',
           value: row.tagValue,
