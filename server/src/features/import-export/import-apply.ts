@@ -7,6 +7,7 @@ import type {
 } from '../../../contract';
 import { draftChangesInTransaction } from '../change-requests';
 import { type Actor, appendEvent, type Queryable } from '../events';
+import { type BulkNewFeature, canCreateInBulk, createFeaturesInBulk } from '../feature-toggles';
 import { type AdminOperation, applyAdminOperation } from '../operations';
 import type { FlagPlan, ImportPlan, PlannedStrategy } from './import-plan';
 
@@ -28,11 +29,11 @@ function strategyInput(strategy: PlannedStrategy, segmentIds: Map<string, number
   return { ...rest, segments: segmentNames.map((name) => segmentIds.get(name) ?? -1) };
 }
 
-function flagOperations(flag: FlagPlan, target: ImportTarget): AdminOperation[] {
+function flagOperations(flag: FlagPlan, target: ImportTarget, createdInBulk: boolean): AdminOperation[] {
   const { project } = target;
   const featureName = flag.name;
   const ops: AdminOperation[] = [];
-  if (flag.create) {
+  if (flag.create && !createdInBulk) {
     const feature = { name: featureName, ...flag.create } as unknown as CreateFeature;
     ops.push({ kind: 'create-feature', project, feature });
   }
@@ -41,7 +42,7 @@ function flagOperations(flag: FlagPlan, target: ImportTarget): AdminOperation[] 
   }
   if (flag.stale !== undefined)
     ops.push({ kind: 'set-feature-stale', project, featureName, stale: flag.stale });
-  if (flag.tags) {
+  if (flag.tags && !createdInBulk) {
     ops.push({
       kind: 'update-feature-tags',
       featureName,
@@ -134,6 +135,27 @@ function dependencyChanges(flag: FlagPlan): ChangeRequestCreate[] {
   return changes;
 }
 
+function bulkable(flag: FlagPlan): boolean {
+  return (
+    flag.create !== undefined &&
+    canCreateInBulk({ enabled: flag.enabled ?? false, strategies: flag.replaceStrategies?.add ?? [] })
+  );
+}
+
+function toBulkFeature(flag: FlagPlan, segmentIds: Map<string, number>): BulkNewFeature {
+  const create = flag.create!;
+  return {
+    name: flag.name,
+    type: create.type,
+    description: create.description,
+    impressionData: create.impressionData,
+    enabled: flag.enabled ?? false,
+    variants: flag.variants ?? [],
+    strategies: (flag.replaceStrategies?.add ?? []).map((strategy) => strategyInput(strategy, segmentIds)),
+    tags: flag.tags?.added ?? [],
+  };
+}
+
 /** What the import did, by name: Switchyard's answer beyond Unleash's empty 200. */
 export function summarise(plan: ImportPlan, file: ExportResult): ImportSummary {
   const fieldNames = (file.contextFields ?? []).map((field) => field.name);
@@ -205,13 +227,23 @@ export async function applyImportPlan(
     const created = await applyAdminOperation(db, { kind: 'create-segment', segment }, actor);
     segmentIds.set(segment.name, created.id);
   }
+  // New flags are written in multi-row statements (10,000 flags in one transaction, issue 18).
+  const bulk = new Set(input.viaChangeRequest ? [] : plan.flags.filter((flag) => bulkable(flag)));
+  await createFeaturesInBulk(
+    db,
+    { ...target, features: [...bulk].map((flag) => toBulkFeature(flag, segmentIds)) },
+    actor,
+  );
   const changes: ChangeRequestCreate[] = [];
   for (const flag of plan.flags) {
-    for (const op of flagOperations(flag, target)) await applyAdminOperation(db, op, actor);
+    const createdInBulk = bulk.has(flag);
+    for (const op of flagOperations(flag, target, createdInBulk)) await applyAdminOperation(db, op, actor);
+    if (createdInBulk) continue;
     if (input.viaChangeRequest) changes.push(...environmentChanges(flag, segmentIds));
-    else
+    else {
       for (const op of environmentOperations(flag, target, segmentIds))
         await applyAdminOperation(db, op, actor);
+    }
   }
   for (const flag of plan.flags) {
     if (input.viaChangeRequest) changes.push(...dependencyChanges(flag));

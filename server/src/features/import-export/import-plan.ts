@@ -274,9 +274,12 @@ export function planImport(file: ExportResult, state: ImportState): ImportPlan {
       contextFields.push({ name, stickiness: false, legalValues: [] });
     }
   }
-  const tagTypes = file.tagTypes.filter((tagType) =>
-    (file.featureTags ?? []).some((tag) => (tag.tagType ?? 'simple') === tagType.name),
-  );
+  const usedTagTypes = new Set((file.featureTags ?? []).map((tag) => tag.tagType ?? 'simple'));
+  const tagTypes = file.tagTypes.filter((tagType) => usedTagTypes.has(tagType.name));
+  // A tag whose type the file does not define (nor the target holds) gets a bare type.
+  for (const name of usedTagTypes) {
+    if (!tagTypes.some((tagType) => tagType.name === name)) tagTypes.push({ name });
+  }
   return {
     contextFieldsToCreate: contextFields.filter((field) => !state.contextFields.has(field.name)),
     contextFieldsUnchanged: contextFields
