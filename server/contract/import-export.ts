@@ -178,12 +178,6 @@ export const ImportValidateItemSchema = Type.Object({
 });
 export type ImportValidateItem = Static<typeof ImportValidateItemSchema>;
 
-export const ImportValidateSchema = Type.Object({
-  errors: Type.Array(ImportValidateItemSchema),
-  warnings: Type.Array(ImportValidateItemSchema),
-  permissions: Type.Optional(Type.Array(ImportValidateItemSchema)),
-});
-export type ImportValidate = Static<typeof ImportValidateSchema>;
 
 /** What an import did to one kind of thing, by name (Switchyard's addition to Unleash's empty 200). */
 export const ImportOutcomeSchema = Type.Object({
@@ -200,8 +194,19 @@ export const ImportSummarySchema = Type.Object({
   tagTypes: ImportOutcomeSchema,
   /** Archived flags of the file's names, left alone as Unleash does. */
   skippedArchived: Type.Array(Type.String()),
+  /** What changes on each changed flag (the diff before applying). */
+  featureChanges: Type.Array(Type.Object({ feature: Type.String(), parts: Type.Array(Type.String()) })),
 });
 export type ImportSummary = Static<typeof ImportSummarySchema>;
+
+/** Unleash's validate answer; Switchyard adds what importing would do (`summary`). */
+export const ImportValidateSchema = Type.Object({
+  errors: Type.Array(ImportValidateItemSchema),
+  warnings: Type.Array(ImportValidateItemSchema),
+  permissions: Type.Optional(Type.Array(ImportValidateItemSchema)),
+  summary: Type.Optional(ImportSummarySchema),
+});
+export type ImportValidate = Static<typeof ImportValidateSchema>;
 
 /**
  * Unleash answers an import with 200 and no body; Switchyard answers with what it did. When the

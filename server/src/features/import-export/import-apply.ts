@@ -156,6 +156,21 @@ function toBulkFeature(flag: FlagPlan, segmentIds: Map<string, number>): BulkNew
   };
 }
 
+const PART_NAMES: Array<[keyof FlagPlan, string]> = [
+  ['metadata', 'type, description or impression data'],
+  ['stale', 'stale'],
+  ['enabled', 'enabled'],
+  ['replaceStrategies', 'strategies'],
+  ['variants', 'variants'],
+  ['tags', 'tags'],
+  ['dependencies', 'dependencies'],
+  ['links', 'links'],
+];
+
+function changedParts(flag: FlagPlan): string[] {
+  return PART_NAMES.filter(([key]) => flag[key] !== undefined).map(([, label]) => label);
+}
+
 /** What the import did, by name: Switchyard's answer beyond Unleash's empty 200. */
 export function summarise(plan: ImportPlan, file: ExportResult): ImportSummary {
   const fieldNames = (file.contextFields ?? []).map((field) => field.name);
@@ -181,6 +196,10 @@ export function summarise(plan: ImportPlan, file: ExportResult): ImportSummary {
       unchanged: plan.tagTypesUnchanged,
     },
     skippedArchived: plan.skippedArchived,
+    featureChanges: plan.flags.filter((flag) => flag.outcome === 'changed').map((flag) => ({
+      feature: flag.name,
+      parts: changedParts(flag),
+    })),
   };
 }
 

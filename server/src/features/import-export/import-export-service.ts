@@ -111,7 +111,8 @@ export async function planImportFor(
 
 /** POST /api/admin/features-batch/validate. */
 export async function validateImport(db: Db, caller: Caller, input: ImportToggles): Promise<ImportValidate> {
-  return (await planImportFor(db, caller, input)).validation;
+  const preview = await planImportFor(db, caller, input);
+  return { ...preview.validation, summary: summarise(preview.plan, input.data) };
 }
 
 /** POST /api/admin/features-batch/import: all or nothing, in one transaction with its events. */

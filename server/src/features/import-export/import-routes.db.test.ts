@@ -160,6 +160,11 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
     expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
     expect(first.json().summary.features.created).toHaveLength(2500);
     data.features[0] = { ...data.features[0]!, description: 'changed' };
+    // Validate answers the diff before applying: which flags change, and in what.
+    const preview = await admin('POST', '/api/admin/features-batch/validate', body);
+    expect(preview.json().summary.featureChanges).toEqual([
+      { feature: 'bulk-00000', parts: ['type, description or impression data'] },
+    ]);
     const started = Date.now();
     const second = await admin('POST', '/api/admin/features-batch/import', body);
     expect(second.json().summary.features).toMatchObject({ created: [], changed: ['bulk-00000'] });
