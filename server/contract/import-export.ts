@@ -178,7 +178,6 @@ export const ImportValidateItemSchema = Type.Object({
 });
 export type ImportValidateItem = Static<typeof ImportValidateItemSchema>;
 
-
 /** What an import did to one kind of thing, by name (Switchyard's addition to Unleash's empty 200). */
 export const ImportOutcomeSchema = Type.Object({
   created: Type.Array(Type.String()),

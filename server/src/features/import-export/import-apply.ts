@@ -196,10 +196,12 @@ export function summarise(plan: ImportPlan, file: ExportResult): ImportSummary {
       unchanged: plan.tagTypesUnchanged,
     },
     skippedArchived: plan.skippedArchived,
-    featureChanges: plan.flags.filter((flag) => flag.outcome === 'changed').map((flag) => ({
-      feature: flag.name,
-      parts: changedParts(flag),
-    })),
+    featureChanges: plan.flags
+      .filter((flag) => flag.outcome === 'changed')
+      .map((flag) => ({
+        feature: flag.name,
+        parts: changedParts(flag),
+      })),
   };
 }
 

@@ -13,7 +13,7 @@ const unleashClient = () =>
   JSON.parse(readFileSync(join(FIXTURES, 'unleash-8.2-client-features.json'), 'utf8'));
 
 /** A client API flag without what differs between servers by construction. */
-function comparable(feature: Record<string, unknown>) {
+function comparable(feature: Record<string, unknown>): Record<string, unknown> {
   const { strategies, ...rest } = feature as { strategies: Array<Record<string, unknown>> };
   return {
     ...rest,

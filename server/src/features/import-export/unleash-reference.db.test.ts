@@ -28,7 +28,7 @@ async function unleash(path: string, body: unknown, token = pat) {
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-function comparable(feature: Record<string, unknown>) {
+function comparable(feature: Record<string, unknown>): Record<string, unknown> {
   const { strategies, ...rest } = feature as { strategies: Array<Record<string, unknown>> };
   return { ...rest, strategies: strategies.map(({ id: _id, sortOrder: _s, segments: _g, ...s }) => s) };
 }
