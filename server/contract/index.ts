@@ -21,6 +21,7 @@ export * from './features';
 export * from './feedback';
 export * from './groups';
 export * from './health';
+export * from './import-export';
 export * from './insights';
 export * from './instance-admin';
 export * from './instance-stats';

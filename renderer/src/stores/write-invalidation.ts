@@ -14,9 +14,10 @@ export interface WriteTarget {
  */
 const CATALOGUES: ReadonlyArray<readonly [keyPrefix: string, kinds: readonly string[]]> = [
   ['strategy-definitions', ['strategy-definition']],
-  ['context-fields', ['context-field']],
-  ['segments', ['segment']],
-  ['tag-types', ['tag-type']],
+  // An import (issue 18) may create context fields, segments and tag types.
+  ['context-fields', ['context-field', 'flag-import']],
+  ['segments', ['segment', 'flag-import']],
+  ['tag-types', ['tag-type', 'flag-import']],
   ['feature-types', ['feature-type']],
   ['roles', ['role']],
   ['permissions', []],

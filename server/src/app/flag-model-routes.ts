@@ -12,6 +12,7 @@ import { featureSearchRoutes } from '../features/feature-search/feature-search-r
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
+import { importExportRoutes } from '../features/import-export';
 import { insightRoutes } from '../features/insights';
 import { playgroundRoutes } from '../features/playground/playground-routes';
 import { projectRoutes } from '../features/projects/project-routes';
@@ -50,6 +51,7 @@ export async function flagModelRoutes(
   await app.register(lifecycleRoutes, { db });
   await app.register(insightRoutes, { db });
   await app.register(playgroundRoutes, { db });
+  await app.register(importExportRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

@@ -17,6 +17,8 @@ import { ChangeRequestList } from '../change-requests/ChangeRequestList';
 import { ChangeRequestSettings } from '../change-requests/ChangeRequestSettings';
 import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
 import { EmptyProjectStart } from '../connect-sdk/EmptyProjectStart';
+import { ExportDialog } from '../import-export/ExportDialog';
+import { ImportDialog } from '../import-export/ImportDialog';
 import { ProjectStatusDialog } from '../insights/ProjectStatusDialog';
 import { ProjectActions } from '../signals/ProjectActions';
 import { ProjectEnvironments } from './ProjectEnvironments';
@@ -67,6 +69,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
   const [queued, setQueued] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
+  const [transfer, setTransfer] = useState<'export' | 'import' | null>(null);
   const tab = PROJECT_TABS.find((known) => known === pathTab) ?? 'flags';
   const setTab = (next: string | null) =>
     navigate(projectPath(projectId, next && next !== 'flags' ? next : undefined));
@@ -97,6 +100,16 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               <Button variant="default" onClick={() => setStatusOpen(true)}>
                 Project status
               </Button>
+              {archived ? null : (
+                <>
+                  <Button variant="default" onClick={() => setTransfer('export')}>
+                    Export flags
+                  </Button>
+                  <Button variant="default" onClick={() => setTransfer('import')}>
+                    Import flags
+                  </Button>
+                </>
+              )}
               {archived ? (
                 <Button variant="default" onClick={() => setAction('revive')}>
                   Revive
@@ -195,6 +208,18 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               opened={statusOpen}
               onClose={() => setStatusOpen(false)}
             />
+            {transfer === 'export' ? (
+              <ExportDialog
+                projectId={projectId}
+                flagNames={data.features.map((feature) => feature.name)}
+                environments={data.overview.environments.map((entry) => entry.environment)}
+                opened
+                onClose={() => setTransfer(null)}
+              />
+            ) : null}
+            {transfer === 'import' ? (
+              <ImportDialog defaultProject={projectId} opened onClose={() => setTransfer(null)} />
+            ) : null}
             <ProjectLifecycleDialog
               projectId={projectId}
               overview={data.overview}

@@ -353,3 +353,20 @@ export async function discardChangeRequest(
     });
   });
 }
+
+/**
+ * Adds changes to the actor's draft for a project environment inside the caller's transaction,
+ * opening the draft if needed (imports into a governed environment, issue 18). The changes come
+ * from a validated import plan, so only their shape is checked here; applying them later runs
+ * the same operations and their checks.
+ */
+export async function draftChangesInTransaction(
+  db: Queryable,
+  input: { project: string; environment: string; changes: ChangeRequestCreate[]; actor: Actor },
+): Promise<number> {
+  const actor = plainActor(input.actor);
+  const valid = input.changes.map(validateChangeShape);
+  const draft = await openDraft(db, input.project, input.environment, actor);
+  await insertChanges(db, draft, valid, actor);
+  return draft.id;
+}

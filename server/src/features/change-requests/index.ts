@@ -1,5 +1,7 @@
 export { applyChangeRequest, findConflicts } from './change-request-apply';
 export { getChangeRequestConfig } from './change-request-config';
+// Imports into a governed environment queue their environment changes (issue 18).
+export { draftChangesInTransaction } from './change-request-drafts';
 // The playground evaluates a change request as if applied (issue 15).
 export { previewChangeRequest } from './change-request-preview';
 export { changeRequestReadRoutes } from './change-request-read-routes';
@@ -14,6 +16,7 @@ export {
   getChangeRequestRow,
   getSchedule,
   listChangeRequestSettings,
+  listEnvironmentsWithChangeRequests,
   listRequestedApproverIds,
   loadChangeRequestRecords,
   type ReviewRow,

@@ -1,3 +1,5 @@
+// Imports create many new flags at once (issue 18).
+export { type BulkNewFeature, canCreateInBulk, createFeaturesInBulk } from './bulk-create';
 export {
   type ClientSnapshot,
   getAllFeatureNames,

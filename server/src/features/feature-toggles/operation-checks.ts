@@ -70,6 +70,16 @@ export async function checkNewFeatureName(db: Queryable, name: string, project?:
   if (!isUrlFriendly(name) || name.length > MAX_NAME_LENGTH) throw notUrlFriendly('name', name);
   const existing = await getFeature(db, name);
   if (existing) throw nameExists(existing.archivedAt ? ARCHIVED_FLAG_EXISTS : FLAG_EXISTS);
+  checkNamingPattern(name, project);
+}
+
+/** The name rules that need no database: URL-friendly, length, the project's naming pattern. */
+export function checkNewFeatureNameShape(name: string, project?: ProjectRow): void {
+  if (!isUrlFriendly(name) || name.length > MAX_NAME_LENGTH) throw notUrlFriendly('name', name);
+  checkNamingPattern(name, project);
+}
+
+function checkNamingPattern(name: string, project?: ProjectRow): void {
   const pattern = project?.featureNaming.pattern;
   if (pattern) {
     const regex = compileRe2(`^(?:${pattern})$`, false);

@@ -1,0 +1,153 @@
+import { Button, Group, Input, Modal, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ProjectsResponse } from '../../api/types';
+import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { useServerWrite } from '../../stores/use-mutations';
+import { useServerData } from '../../stores/use-server-data';
+import { ImportOutcome, ValidationResults } from './ImportResults';
+import {
+  type ExportResult,
+  type ImportResult,
+  type ImportValidate,
+  importFlags,
+  parseExportFile,
+  validateImport,
+} from './import-export-api';
+
+interface ProjectEnvironments {
+  environments: Array<{ environment: string }>;
+}
+
+/**
+ * Imports an export file (Unleash's or ours) into a project and environment (issue 18): pick the
+ * file and the target, Validate shows the errors, warnings, missing permissions and what would be
+ * created or changed; Import applies it all or nothing and shows what it did.
+ */
+export function ImportDialog({
+  defaultProject,
+  opened,
+  onClose,
+}: {
+  defaultProject: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const write = useServerWrite({ kind: 'flag-import' });
+  const [project, setProject] = useState<string | null>(defaultProject);
+  const [environment, setEnvironment] = useState<string | null>(null);
+  const [file, setFile] = useState<{ name: string; data: ExportResult } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [validation, setValidation] = useState<ImportValidate | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const projects = useServerData('projects', (api) =>
+    api.client.get<ProjectsResponse>('/api/admin/projects'),
+  );
+  const overview = useServerData(project ? `project-environments:${project}` : null, (api) =>
+    api.client.get<ProjectEnvironments>(`/api/admin/projects/${encodeURIComponent(project ?? '')}/overview`),
+  );
+  const environments = overview.data?.environments.map((entry) => entry.environment) ?? [];
+  const reset = () => {
+    setValidation(null);
+    setResult(null);
+    setError(null);
+  };
+
+  async function readFile(picked: File | undefined) {
+    reset();
+    setFile(null);
+    setProblem(null);
+    if (!picked) return;
+    const parsed = parseExportFile(await picked.text());
+    if ('problem' in parsed) setProblem(parsed.problem);
+    else setFile({ name: picked.name, data: parsed.file });
+  }
+
+  async function run(step: 'validate' | 'import') {
+    if (!file || !project || !environment) return;
+    setBusy(true);
+    setError(null);
+    const body = { project, environment, data: file.data };
+    try {
+      if (step === 'validate') setValidation(await write((api) => validateImport(api.client, body)));
+      else setResult(await write((api) => importFlags(api.client, body)));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const importable = validation !== null && validation.errors.length === 0 && !validation.permissions?.length;
+  return (
+    <Modal opened={opened} onClose={onClose} title="Import flags" size="lg">
+      <Stack>
+        <Input.Wrapper label="Export file" description="A JSON file exported by Switchyard or Unleash.">
+          <input
+            type="file"
+            accept="application/json,.json"
+            aria-label="Export file"
+            onChange={(event) => void readFile(event.currentTarget.files?.[0])}
+          />
+        </Input.Wrapper>
+        {file ? (
+          <Text size="sm" role="status">
+            {file.name}: {file.data.features.length} flag(s)
+          </Text>
+        ) : null}
+        {problem ? (
+          <Text size="sm" c="red" role="alert">
+            {problem}
+          </Text>
+        ) : null}
+        <Group grow>
+          <Select
+            label="Target project"
+            data={(projects.data?.projects ?? []).map((entry) => ({ value: entry.id, label: entry.name }))}
+            value={project}
+            onChange={(value) => {
+              setProject(value);
+              setEnvironment(null);
+              reset();
+            }}
+            allowDeselect={false}
+          />
+          <Select
+            label="Target environment"
+            data={environments}
+            value={environment}
+            onChange={(value) => {
+              setEnvironment(value);
+              reset();
+            }}
+            allowDeselect={false}
+          />
+        </Group>
+        {validation && !result ? <ValidationResults validation={validation} /> : null}
+        {result ? <ImportOutcome result={result} /> : null}
+        {error ? <ErrorNotice error={error} title="The server refused" /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => void run('validate')}
+            loading={busy && !validation}
+            disabled={!file || !project || !environment || result !== null}
+          >
+            Validate
+          </Button>
+          <Button
+            onClick={() => void run('import')}
+            loading={busy && validation !== null}
+            disabled={!importable || result !== null}
+          >
+            Import
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

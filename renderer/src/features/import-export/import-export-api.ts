@@ -1,0 +1,60 @@
+import type {
+  ExportQuery,
+  ExportResult,
+  ImportResult,
+  ImportToggles,
+  ImportValidate,
+} from '../../../../server/contract';
+import type { ApiClient } from '../../api/client';
+
+/** Unleash's features-batch operations (issue 18), as the export and import dialogs use them. */
+
+export type { ExportQuery, ExportResult, ImportResult, ImportValidate };
+
+export const exportFlags = (client: ApiClient, query: ExportQuery) =>
+  client.post<ExportResult>('/api/admin/features-batch/export', query);
+
+export const validateImport = (client: ApiClient, body: ImportToggles) =>
+  client.post<ImportValidate>('/api/admin/features-batch/validate', body);
+
+export const importFlags = (client: ApiClient, body: ImportToggles) =>
+  client.post<ImportResult>('/api/admin/features-batch/import', body);
+
+/** The file name of an export: project or tag, environment and date. */
+export function exportFileName(label: string, environment: string, now: Date): string {
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9_.-]+/g, '-');
+  return `switchyard-export-${safe(label)}-${safe(environment)}-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** Saves JSON as a file the browser (or the desktop window) downloads. */
+export function downloadJson(fileName: string, value: unknown): void {
+  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Reads an export file; answers the problem in words when it is not one. */
+export function parseExportFile(text: string): { file: ExportResult } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: 'The file is not JSON.' };
+  }
+  const file = value as Partial<ExportResult> | null;
+  if (
+    !file ||
+    typeof file !== 'object' ||
+    !Array.isArray(file.features) ||
+    !Array.isArray(file.featureStrategies)
+  ) {
+    return { problem: 'The file is not a flag export: it has no "features" and "featureStrategies" lists.' };
+  }
+  return { file: { ...file, tagTypes: file.tagTypes ?? [] } as ExportResult };
+}

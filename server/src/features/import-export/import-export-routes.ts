@@ -1,0 +1,75 @@
+import {
+  ExportQuerySchema,
+  ExportResultSchema,
+  IMPORT_LIMITS,
+  ImportResultSchema,
+  ImportTogglesSchema,
+  ImportValidateSchema,
+} from '../../../contract';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import type { App } from '../../http/app-type';
+import { routeOptionsFor } from '../../http/route-options';
+import { actorFromRequest } from '../events';
+import { applyImport, buildExport, validateImport } from './import-export-service';
+
+const options = routeOptionsFor(['Import/Export']);
+
+/**
+ * Unleash's features-batch routes (shared/unleash/API.md §6 "Import/Export"). Any signed-in
+ * caller may export and validate, as in Unleash; an import checks, inside the service, every
+ * permission the file needs in the target project and environment.
+ */
+export async function importExportRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  app.post(
+    '/api/admin/features-batch/export',
+    options({
+      operationId: 'exportFeatures',
+      permission: 'AUTHENTICATED',
+      body: ExportQuerySchema,
+      response: { 200: ExportResultSchema },
+      errors: [400, 401, 403, 404, 415],
+    }),
+    async (request, reply) => {
+      const file = await inTransaction(db, (trx) =>
+        buildExport(trx, request.body, actorFromRequest(request)),
+      );
+      if (request.body.downloadFile) {
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        reply.header('content-disposition', `attachment; filename="export-${stamp}.json"`);
+      }
+      return file;
+    },
+  );
+
+  app.post(
+    '/api/admin/features-batch/validate',
+    {
+      ...options({
+        operationId: 'validateImport',
+        permission: 'AUTHENTICATED',
+        body: ImportTogglesSchema,
+        response: { 200: ImportValidateSchema },
+        errors: [400, 401, 403, 404, 413, 415],
+      }),
+      // Beyond Unleash's 500 kB: 10,000 flags must import (the JSON parser stays bounded by this).
+      bodyLimit: IMPORT_LIMITS.bodyBytes,
+    },
+    async (request) => validateImport(db, request.caller, request.body),
+  );
+
+  app.post(
+    '/api/admin/features-batch/import',
+    {
+      ...options({
+        operationId: 'importToggles',
+        permission: 'AUTHENTICATED',
+        body: ImportTogglesSchema,
+        response: { 200: ImportResultSchema },
+        errors: [400, 401, 403, 404, 413, 415],
+      }),
+      bodyLimit: IMPORT_LIMITS.bodyBytes,
+    },
+    async (request) => applyImport(db, request.caller, actorFromRequest(request), request.body),
+  );
+}
