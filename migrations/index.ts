@@ -14,6 +14,7 @@ import * as m20261125164500 from './20261125164500_blast_radius_contexts';
 import * as m20261125165000 from './20261125165000_insight_snapshots';
 import * as m20261125174500 from './20261125174500_safeguard_checks';
 import * as m20261125174700 from './20261125174700_signals_actions';
+import * as m20261125195251 from './20261125195251_sso_transient';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261125165000_insight_snapshots': m20261125165000,
   '20261125174500_safeguard_checks': m20261125174500,
   '20261125174700_signals_actions': m20261125174700,
+  '20261125195251_sso_transient': m20261125195251,
 };

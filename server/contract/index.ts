@@ -30,6 +30,7 @@ export * from './roles';
 export * from './segments';
 export * from './service-accounts';
 export * from './signals';
+export * from './sso';
 export * from './strategies';
 export * from './tags';
 export * from './users';

@@ -15,10 +15,19 @@ import { createPatService, patRoutes } from '../features/personal-access-tokens'
 import { createProjectAccessService, projectAccessRoutes } from '../features/project-access';
 import { createSignupTokenService, signupTokenRoutes } from '../features/public-signup';
 import { createServiceAccountService, serviceAccountRoutes } from '../features/service-accounts';
+import {
+  createOidcClient,
+  createProvisioning,
+  createSsoLoginService,
+  createSsoSettingsService,
+  onSsoLogin,
+  ssoRoutes,
+} from '../features/sso';
 import { createUserService, userRoutes } from '../features/users';
 import type { App } from '../http/app-type';
 import { registerAuthGuard, type SdkCredentials } from '../http/auth-guard';
 import type { Logger } from '../lib/logger';
+import { createSecretBox } from '../lib/secret-box';
 
 /**
  * Composition of identity and access (issue 3): the services of users, tokens, roles, groups,
@@ -44,6 +53,16 @@ export async function registerIdentity(
   const access = createProjectAccessService(db, { users, groups, catalog });
   const authenticator = createAuthenticator({ db, users, apiTokens, pats });
   const ready = createBootstrap({ db, config, logger, users, apiTokens });
+  const ssoSettings = createSsoSettingsService(db, createSecretBox(config.secretsKey));
+  const ssoLogins = createSsoLoginService(db, {
+    settings: ssoSettings,
+    provisioning: createProvisioning(db, { users, groups }),
+    oidc: createOidcClient(),
+    users,
+    sessionTtlMs: config.sessionTtlHours * 3600 * 1000,
+    logger,
+    onSsoLogin: (event) => onSsoLogin(logger, event),
+  });
 
   await registerAuthGuard(app, {
     baseUriPath: config.baseUriPath,
@@ -54,6 +73,7 @@ export async function registerIdentity(
     denied: permissionDenied,
     projectOfFeature: catalog.projectOfFeature,
     hiddenProjects: (caller) => hiddenProjectsOf(db, caller),
+    loginOptions: () => ssoSettings.loginOptions(config.baseUriPath),
   });
 
   app.addHook('onReady', async () => {
@@ -67,7 +87,20 @@ export async function registerIdentity(
 
   await app.register(
     async (scoped) => {
-      await scoped.register(authRoutes, { db, config, users, groups, ready });
+      await scoped.register(authRoutes, {
+        db,
+        config,
+        users,
+        groups,
+        ready,
+        singleSignOutUrl: ssoLogins.singleSignOutUrl,
+      });
+      await scoped.register(ssoRoutes, {
+        settings: ssoSettings,
+        logins: ssoLogins,
+        config,
+        loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+      });
       await scoped.register(userRoutes, { users, config });
       await scoped.register(apiTokenRoutes, { tokens: apiTokens });
       await scoped.register(patRoutes, { pats });

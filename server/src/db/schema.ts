@@ -4,6 +4,7 @@ import type { CoreTables } from './schema-core';
 import type { InsightTables } from './schema-insights';
 import type { ReleasePlanTables } from './schema-release-plans';
 import type { SignalTables } from './schema-signals';
+import type { SsoTables } from './schema-sso';
 
 // Row types of every table, as the migrations leave them, one file per domain. Stores are the
 // only readers. A new domain adds its schema-<domain>.ts and one name to this list.
@@ -13,6 +14,7 @@ export type * from './schema-core';
 export type * from './schema-insights';
 export type * from './schema-release-plans';
 export type * from './schema-signals';
+export type * from './schema-sso';
 
 export interface Database
   extends CoreTables,
@@ -20,4 +22,5 @@ export interface Database
     ReleasePlanTables,
     BlastRadiusTables,
     InsightTables,
-    SignalTables {}
+    SignalTables,
+    SsoTables {}

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { type Permission, SESSION_COOKIE } from '../../contract';
+import { type LoginOption, type Permission, SESSION_COOKIE } from '../../contract';
 import { ANONYMOUS, type Caller } from '../lib/caller';
 import { ApiError } from '../lib/errors';
 
@@ -38,6 +38,8 @@ export interface AuthGuardDependencies {
   projectOfFeature(featureName: string): Promise<string | undefined>;
   /** The private projects a caller may not see. */
   hiddenProjects(caller: Caller): Promise<ReadonlySet<string>>;
+  /** Other ways to sign in (single sign-on), listed in a 401's `options` as Unleash does. */
+  loginOptions?(): Promise<LoginOption[]>;
 }
 
 type Surface = 'admin' | 'client' | 'frontend' | 'other';
@@ -65,12 +67,12 @@ export function authorizationSecret(request: { headers: IncomingHttpHeaders }): 
   return value || undefined;
 }
 
-function loginRequired(base: string): ApiError {
+function loginRequired(base: string, options: LoginOption[] = []): ApiError {
   const path = `${base}/auth/simple/login`;
   return new ApiError(
     'AuthenticationRequired',
     `You must log in to use Switchyard. Your request carried no credentials: log in at ${path} or send an API token in the Authorization header.`,
-    { extra: { path, type: 'password', defaultHidden: false } },
+    { extra: { path, type: 'password', defaultHidden: false, ...(options.length > 0 ? { options } : {}) } },
   );
 }
 
@@ -148,7 +150,12 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
     }
 
     const sessionId = secret ? undefined : request.cookies[SESSION_COOKIE];
-    if (!secret && !sessionId) throw loginRequired(deps.baseUriPath);
+    if (!secret && !sessionId) {
+      throw loginRequired(
+        deps.baseUriPath,
+        deps.loginOptions ? await deps.loginOptions().catch(() => []) : [],
+      );
+    }
     const caller = secret
       ? await deps.fromAuthorization(secret)
       : await deps.fromSession(sessionId as string);

@@ -21,4 +21,4 @@ export { assertCallerHas, callerHas, type PermissionContext } from '../access';
 export { authRoutes } from './auth-routes';
 export { type Authenticator, createAuthenticator } from './authenticator';
 export { createBootstrap, generatePassword } from './bootstrap';
-export { deleteSessionsOfUser } from './session-store';
+export { createSession, deleteSession, deleteSessionsOfUser } from './session-store';
