@@ -18,6 +18,7 @@ import { createServiceAccountService, serviceAccountRoutes } from '../features/s
 import {
   createOidcClient,
   createProvisioning,
+  createSamlServiceProvider,
   createSsoLoginService,
   createSsoSettingsService,
   onSsoLogin,
@@ -58,6 +59,7 @@ export async function registerIdentity(
     settings: ssoSettings,
     provisioning: createProvisioning(db, { users, groups }),
     oidc: createOidcClient(),
+    saml: createSamlServiceProvider(db),
     users,
     sessionTtlMs: config.sessionTtlHours * 3600 * 1000,
     logger,

@@ -5,6 +5,7 @@ import { createSession } from '../auth';
 import type { UserService } from '../users';
 import type { OidcClient, PendingOidcLogin } from './oidc-client';
 import { type Provisioning, SsoRefusal } from './provisioning';
+import type { SamlEndpoints, SamlServiceProvider } from './saml-sp';
 import { groupsFromClaim, valueAtPath } from './sso-rules';
 import type { SsoSettingsService } from './sso-settings-service';
 import { hashKey, putTransient, takeTransient } from './sso-store';
@@ -18,6 +19,11 @@ export interface SsoLoginEvent {
   userId: number;
   provider: 'oidc' | 'saml';
   created: boolean;
+}
+
+export interface SsoSessionOrigin {
+  provider: 'oidc' | 'saml';
+  idToken?: string;
 }
 
 export interface SsoSession {
@@ -36,6 +42,7 @@ export function createSsoLoginService(
     settings: SsoSettingsService;
     provisioning: Provisioning;
     oidc: OidcClient;
+    saml: SamlServiceProvider;
     users: UserService;
     sessionTtlMs: number;
     logger: Logger;
@@ -100,23 +107,66 @@ export function createSsoLoginService(
       return { userId, pending, idToken: result.idToken };
     },
 
-    /** Keeps the ID token beside the session, for single sign-out. */
-    async rememberIdToken(sessionId: string, idToken: string) {
-      await putTransient(db, 'oidc-session', hashKey(sessionId), { idToken }, deps.sessionTtlMs);
+    /** Keeps how a session was signed in (and the OIDC ID token), for single sign-out. */
+    async rememberSsoSession(sessionId: string, origin: SsoSessionOrigin) {
+      await putTransient(db, 'sso-session', hashKey(sessionId), origin, deps.sessionTtlMs);
     },
 
-    /** Where the provider ends its session too, when single sign-out is on. */
+    /**
+     * Where the identity provider ends its session too: OIDC's end-session endpoint when single
+     * sign-out is on, SAML's sign-out URL when one is set.
+     */
     async singleSignOutUrl(sessionId: string, postLogoutRedirectUri: string): Promise<string | undefined> {
-      const remembered = (await takeTransient(db, 'oidc-session', hashKey(sessionId))) as
-        | { idToken?: string }
+      const origin = (await takeTransient(db, 'sso-session', hashKey(sessionId))) as
+        | SsoSessionOrigin
         | undefined;
-      if (!remembered?.idToken) return undefined;
+      if (origin?.provider === 'saml') return (await deps.settings.samlRuntime())?.signOutUrl || undefined;
+      if (!origin?.idToken) return undefined;
       const settings = await deps.settings.oidcRuntime();
       if (!settings?.enableSingleSignOut) return undefined;
-      return deps.oidc
-        .endSessionUrl(settings, remembered.idToken, postLogoutRedirectUri)
-        .catch(() => undefined);
+      return deps.oidc.endSessionUrl(settings, origin.idToken, postLogoutRedirectUri).catch(() => undefined);
     },
+
+    async startSaml(endpoints: SamlEndpoints, returnTo: string, desktop: string | undefined) {
+      const settings = await deps.settings.samlRuntime();
+      if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
+      // The IdP posts back cross-site, where no Lax cookie comes along: RelayState carries where to
+      // go (checked again on return); the request id is kept in the database by the SP library.
+      const relayState = JSON.stringify({ r: returnTo, ...(desktop ? { d: desktop } : {}) });
+      return deps.saml.loginUrl(settings, endpoints, relayState);
+    },
+
+    async finishSaml(endpoints: SamlEndpoints, samlResponse: string) {
+      const settings = await deps.settings.samlRuntime();
+      if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
+      let profile: Awaited<ReturnType<SamlServiceProvider['validate']>>;
+      try {
+        profile = await deps.saml.validate(settings, endpoints, samlResponse);
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'SAML sign-in refused');
+        throw new SsoRefusal('The identity provider’s answer could not be verified.');
+      }
+      const email = [
+        profile.email,
+        profile.mail,
+        profile['urn:oid:0.9.2342.19200300.100.1.3'],
+        profile.nameID,
+      ].find((value): value is string => typeof value === 'string' && value.includes('@'));
+      const name = [profile.displayName, profile.name, profile.cn].find(
+        (value): value is string => typeof value === 'string',
+      );
+      const userId = await complete(
+        'saml',
+        { email, name, groups: groupsFromClaim(profile[settings.groupJsonPath || 'groups']) },
+        settings,
+      );
+      return { userId };
+    },
+
+    samlMetadata: (
+      endpoints: SamlEndpoints,
+      settings: Awaited<ReturnType<SsoSettingsService['samlRuntime']>>,
+    ) => deps.saml.metadata(settings, endpoints),
 
     async issueDesktopCode(userId: number): Promise<string> {
       const code = randomBytes(32).toString('base64url');

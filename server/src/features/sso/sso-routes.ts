@@ -6,6 +6,7 @@ import {
   errorResponses,
   OidcCallbackQuerySchema,
   OidcSettingsSchema,
+  SamlCallbackBodySchema,
   SamlSettingsSchema,
   SESSION_COOKIE,
   SsoLoginQuerySchema,
@@ -32,6 +33,32 @@ export interface SsoRouteOptions {
 }
 
 const tags = ['Auth'];
+const SAML_BODY_LIMIT_BYTES = 512 * 1024;
+
+/** RFC 8252: the desktop app's redirect must be a loopback URL; anything else is refused. */
+function desktopOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (isLoopbackRedirect(value)) return value;
+  throw new ApiError(
+    'BadDataError',
+    'desktop must be a loopback URL such as http://127.0.0.1:<port>/callback',
+    {
+      details: [{ message: 'desktop must be a loopback http URL (RFC 8252)', path: 'desktop' }],
+    },
+  );
+}
+
+/** RelayState comes back from the IdP untrusted: only its two known string fields are read. */
+function parseRelayState(value: string | undefined): { r?: string; d?: string } {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '{}');
+    if (!parsed || typeof parsed !== 'object') return {};
+    const { r, d } = parsed as Record<string, unknown>;
+    return { ...(typeof r === 'string' ? { r } : {}), ...(typeof d === 'string' ? { d } : {}) };
+  } catch {
+    return {};
+  }
+}
 const admin = { permission: 'ADMIN' as const };
 const redirectResponse = { 302: Type.Null() };
 
@@ -41,6 +68,12 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
   const base = config.baseUriPath;
   const cookiePath = `${base}/auth/`;
   await registerRouteRateLimits(app);
+  // Only this plugin's routes read forms: the SAML callback (encapsulated, so JSON stays the rule).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: SAML_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
+  );
 
   /** Where the browser goes when a sign-in is refused: the sign-in screen shows the reason. */
   const refused = (reply: FastifyReply, message: string) =>
@@ -184,13 +217,101 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
           return reply.redirect(target.href, 302);
         }
         const session = await logins.openSession(done.userId);
-        if (done.idToken) await logins.rememberIdToken(session.sessionId, done.idToken);
+        await logins.rememberSsoSession(session.sessionId, {
+          provider: 'oidc',
+          ...(done.idToken ? { idToken: done.idToken } : {}),
+        });
         setSessionCookie(request, reply, session);
         return reply.redirect(done.pending.returnTo, 302);
       } catch (error) {
         if (error instanceof SsoRefusal) return refused(reply, error.message);
         throw error;
       }
+    },
+  );
+
+  const samlEndpoints = (request: FastifyRequest) => {
+    const publicUrl = publicUrlOf(request, config);
+    return { spEntityId: publicUrl, acsUrl: `${publicUrl}/auth/saml/callback` };
+  };
+
+  app.get(
+    '/auth/saml/login',
+    {
+      config: { permission: 'NONE', rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      schema: {
+        operationId: 'samlLogin',
+        tags,
+        querystring: SsoLoginQuerySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const desktop = desktopOf(request.query.desktop);
+      try {
+        const url = await logins.startSaml(
+          samlEndpoints(request),
+          safeRedirectPath(request.query.redirect, base),
+          desktop,
+        );
+        return reply.redirect(url, 302);
+      } catch (error) {
+        if (error instanceof SsoRefusal) return refused(reply, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/saml/callback',
+    {
+      // The IdP posts a form (HTTP-POST binding), not JSON.
+      config: { permission: 'NONE', formBody: true, rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      bodyLimit: SAML_BODY_LIMIT_BYTES,
+      schema: {
+        operationId: 'samlCallback',
+        tags,
+        consumes: ['application/x-www-form-urlencoded'],
+        body: SamlCallbackBodySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const relay = parseRelayState(request.body.RelayState);
+      try {
+        const done = await logins.finishSaml(samlEndpoints(request), request.body.SAMLResponse);
+        const desktop = relay.d !== undefined && isLoopbackRedirect(relay.d) ? relay.d : undefined;
+        if (desktop) {
+          const target = new URL(desktop);
+          target.searchParams.set('code', await logins.issueDesktopCode(done.userId));
+          return reply.redirect(target.href, 302);
+        }
+        const session = await logins.openSession(done.userId);
+        await logins.rememberSsoSession(session.sessionId, { provider: 'saml' });
+        setSessionCookie(request, reply, session);
+        // A 303 turns the IdP's POST into a GET of the console.
+        return reply.redirect(safeRedirectPath(relay.r, base), 303);
+      } catch (error) {
+        if (error instanceof SsoRefusal) return refused(reply, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/auth/saml/metadata',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        operationId: 'getSamlMetadata',
+        tags,
+        produces: ['application/samlmetadata+xml'],
+        response: { 200: Type.String() },
+      },
+    },
+    async (request, reply) => {
+      const xml = logins.samlMetadata(samlEndpoints(request), await settings.samlRuntime());
+      return reply.type('application/samlmetadata+xml').send(xml);
     },
   );
 

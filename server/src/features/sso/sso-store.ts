@@ -37,12 +37,7 @@ export async function writeSetting(
     .execute();
 }
 
-export type TransientKind =
-  | 'oidc-login'
-  | 'oidc-session'
-  | 'saml-request'
-  | 'saml-assertion'
-  | 'desktop-code';
+export type TransientKind = 'oidc-login' | 'sso-session' | 'saml-request' | 'saml-assertion' | 'desktop-code';
 
 export const hashKey = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
