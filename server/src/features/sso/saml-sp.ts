@@ -1,7 +1,7 @@
 import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import type { SamlSettings } from '../../../contract';
 import type { Db } from '../../db/database';
-import { hashKey, putTransient, takeTransient } from './sso-store';
+import { hashKey, putTransient, readTransient, takeTransient } from './sso-store';
 
 /**
  * SAML 2.0 service provider through `@node-saml/node-saml`: SP-initiated login, and validation
@@ -26,8 +26,8 @@ function requestCache(db: Db): CacheProvider {
       return { value, createdAt: Date.now() };
     },
     async getAsync(key) {
-      // Reading uses it up: one request is answered once, even when that answer is then refused.
-      const found = (await takeTransient(db, 'saml-request', hashKey(key))) as { value?: string } | undefined;
+      // node-saml reads it for the Response and for the SubjectConfirmation, then removes it.
+      const found = (await readTransient(db, 'saml-request', hashKey(key))) as { value?: string } | undefined;
       return found?.value ?? null;
     },
     async removeAsync(key) {

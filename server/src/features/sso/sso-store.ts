@@ -70,3 +70,14 @@ export async function takeTransient(db: Queryable, kind: TransientKind, key: str
     .executeTakeFirst();
   return row?.payload;
 }
+
+export async function readTransient(db: Queryable, kind: TransientKind, key: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('sso_transient')
+    .select('payload')
+    .where('kind', '=', kind)
+    .where('key', '=', key)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row?.payload;
+}
