@@ -23,6 +23,7 @@ import { useConsole, useConsoleState } from '../../stores/console-context';
 import { AddConnectionForm } from '../connections/ConnectionsScreen';
 import { PasswordField } from '../signed-out/PasswordField';
 import classes from './SignInScreen.module.css';
+import { SsoSignIn } from './SsoSignIn';
 
 function PasswordForm() {
   const consoleApi = useConsole();
@@ -170,6 +171,7 @@ export function SignInScreen() {
               }}
             />
           ) : null}
+          <SsoSignIn />
           <Tabs defaultValue="password" keepMounted={false}>
             <Tabs.List grow>
               <Tabs.Tab value="password">Password</Tabs.Tab>
