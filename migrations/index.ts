@@ -18,6 +18,7 @@ import * as m20261125194502 from './20261125194502_scim_provisioning';
 import * as m20261125194508 from './20261125194508_login_history';
 import * as m20261125194533 from './20261125194533_instance_admin';
 import * as m20261125194550 from './20261125194550_notifications_feedback_favorites';
+import * as m20261125195251 from './20261125195251_sso_transient';
 import * as m20261125195308 from './20261125195308_addons';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '20261125194508_login_history': m20261125194508,
   '20261125194533_instance_admin': m20261125194533,
   '20261125194550_notifications_feedback_favorites': m20261125194550,
+  '20261125195251_sso_transient': m20261125195251,
   '20261125195308_addons': m20261125195308,
 };

@@ -43,6 +43,7 @@ export * from './scim';
 export * from './segments';
 export * from './service-accounts';
 export * from './signals';
+export * from './sso';
 export * from './strategies';
 export * from './tags';
 export * from './users';

@@ -142,9 +142,7 @@ export const ScimGroupSchema = Type.Object({
   id: Type.String(),
   externalId: Type.Optional(Type.String()),
   displayName: Type.String(),
-  members: Type.Optional(
-    Type.Array(Type.Object({ value: Type.String(), display: Type.String() })),
-  ),
+  members: Type.Optional(Type.Array(Type.Object({ value: Type.String(), display: Type.String() }))),
   meta: Meta,
 });
 export type ScimGroup = Static<typeof ScimGroupSchema>;

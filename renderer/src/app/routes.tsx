@@ -39,6 +39,7 @@ import { ProjectsScreen } from '../features/projects/ProjectsScreen';
 import { ReleaseTemplatesScreen } from '../features/release-templates/ReleaseTemplatesScreen';
 import { SegmentsScreen } from '../features/segments/SegmentsScreen';
 import { SignalEndpointsScreen } from '../features/signals/SignalEndpointsScreen';
+import { SsoSettingsScreen } from '../features/sso/SsoSettingsScreen';
 import { StrategiesScreen } from '../features/strategy-definitions/StrategiesScreen';
 import { TagTypesScreen } from '../features/tag-types/TagTypesScreen';
 
@@ -219,6 +220,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Access',
     keywords: 'signup public invite',
     render: () => <InviteLinksScreen />,
+  },
+  {
+    path: '/admin/sso',
+    label: 'Single sign-on',
+    group: 'Access',
+    keywords: 'sso oidc openid saml keycloak okta entra login',
+    render: () => <SsoSettingsScreen />,
   },
   {
     path: '/admin/cors',

@@ -151,7 +151,11 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       await scoped.register(signalRoutes, { db, config });
       await scoped.register(integrations.routes);
       await scoped.register(personalRoutes, { db });
-      await scoped.register(instanceStatsRoutes, { db, version: SWITCHYARD_VERSION });
+      await scoped.register(instanceStatsRoutes, {
+        db,
+        version: SWITCHYARD_VERSION,
+        sso: identity.ssoEnabled,
+      });
       await scoped.register(consoleSite.routes);
       scoped.get(
         '/internal-backstage/prometheus',

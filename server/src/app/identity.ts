@@ -32,10 +32,20 @@ import {
   scimRoutes,
 } from '../features/scim';
 import { createServiceAccountService, serviceAccountRoutes } from '../features/service-accounts';
+import {
+  createOidcClient,
+  createProvisioning,
+  createSamlServiceProvider,
+  createSsoLoginService,
+  createSsoSettingsService,
+  onSsoLogin,
+  ssoRoutes,
+} from '../features/sso';
 import { createUserService, userRoutes } from '../features/users';
 import type { App } from '../http/app-type';
 import { registerAuthGuard, type SdkCredentials } from '../http/auth-guard';
 import type { Logger } from '../lib/logger';
+import { createSecretBox } from '../lib/secret-box';
 
 /**
  * Composition of identity and access (issue 3): the services of users, tokens, roles, groups,
@@ -46,7 +56,7 @@ import type { Logger } from '../lib/logger';
 export async function registerIdentity(
   app: App,
   { config, db, logger }: { config: Config; db: Db; logger: Logger },
-): Promise<SdkCredentials> {
+): Promise<SdkCredentials & { ssoEnabled: () => Promise<{ oidc: boolean; saml: boolean }> }> {
   const catalog = createProjectCatalog(db);
   const apiTokens = createApiTokenService({ db, catalog, logger });
   const pats = createPatService({ db, logger });
@@ -70,6 +80,17 @@ export async function registerIdentity(
   const scimSettings = createScimSettingsService(db);
   const scimUsers = createScimUserService(db, { users, endSessions: deleteSessionsOfUser });
   const scimGroups = createScimGroupService(db);
+  const ssoSettings = createSsoSettingsService(db, createSecretBox(config.secretsKey));
+  const ssoLogins = createSsoLoginService(db, {
+    settings: ssoSettings,
+    provisioning: createProvisioning(db, { users, groups }),
+    oidc: createOidcClient(),
+    saml: createSamlServiceProvider(db),
+    users,
+    sessionTtlMs: config.sessionTtlHours * 3600 * 1000,
+    logger,
+    onSsoLogin: (event) => onSsoLogin(db, logger, event),
+  });
 
   await registerAuthGuard(app, {
     baseUriPath: config.baseUriPath,
@@ -80,8 +101,11 @@ export async function registerIdentity(
     denied: permissionDenied,
     projectOfFeature: catalog.projectOfFeature,
     hiddenProjects: (caller) => hiddenProjectsOf(db, caller),
-    // The sign-in methods, password first; SSO providers append theirs here.
-    signInMethods: async () => [await passwordLogin.method()],
+    // The sign-in methods, password first, then single sign-on (issue 20), for the 401's options.
+    signInMethods: async () => [
+      await passwordLogin.method(),
+      ...(await ssoSettings.loginOptions(config.baseUriPath).catch(() => [])),
+    ],
   });
 
   app.addHook('onReady', async () => {
@@ -96,9 +120,23 @@ export async function registerIdentity(
 
   await app.register(
     async (scoped) => {
-      await scoped.register(authRoutes, { db, config, users, groups, ready, passwordLogin });
+      await scoped.register(authRoutes, {
+        db,
+        config,
+        users,
+        groups,
+        ready,
+        passwordLogin,
+        singleSignOutUrl: ssoLogins.singleSignOutUrl,
+      });
       await scoped.register(passwordSettingsRoutes, { passwordLogin });
       await scoped.register(scimAdminRoutes, { settings: scimSettings, scimUsers, scimGroups });
+      await scoped.register(ssoRoutes, {
+        settings: ssoSettings,
+        logins: ssoLogins,
+        config,
+        loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+      });
       await scoped.register(userRoutes, { users, config });
       await scoped.register(apiTokenRoutes, { tokens: apiTokens });
       await scoped.register(patRoutes, { pats });
@@ -119,5 +157,10 @@ export async function registerIdentity(
     scimUsers,
     scimGroups,
   });
-  return { ready, fromAuthorization: authenticator.fromAuthorization };
+  /** Which single sign-on methods are on, for the instance statistics (issue 19). */
+  const ssoEnabled = async () => {
+    const options = await ssoSettings.loginOptions(config.baseUriPath);
+    return { oidc: options.some((o) => o.type === 'oidc'), saml: options.some((o) => o.type === 'saml') };
+  };
+  return { ready, fromAuthorization: authenticator.fromAuthorization, ssoEnabled };
 }

@@ -8,6 +8,7 @@ import type { LoginHistoryTables } from './schema-login-history';
 import type { PersonalTables } from './schema-personal';
 import type { ReleasePlanTables } from './schema-release-plans';
 import type { SignalTables } from './schema-signals';
+import type { SsoTables } from './schema-sso';
 
 // Row types of every table, as the migrations leave them, one file per domain. Stores are the
 // only readers. A new domain adds its schema-<domain>.ts and one name to this list.
@@ -21,6 +22,7 @@ export type * from './schema-login-history';
 export type * from './schema-personal';
 export type * from './schema-release-plans';
 export type * from './schema-signals';
+export type * from './schema-sso';
 
 export interface Database
   extends CoreTables,
@@ -32,4 +34,5 @@ export interface Database
     AddonTables,
     InstanceAdminTables,
     PersonalTables,
-    LoginHistoryTables {}
+    LoginHistoryTables,
+    SsoTables {}

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes an HTML form post (SAML's HTTP-POST binding), not JSON: it registers its own
+     * form parser and this JSON-only check leaves it alone.
+     */
+    formBody?: boolean;
+  }
+}
+
 // As Unleash (type-is with application/json): any parameters, any letter case, no other JSON types.
 const JSON_TYPE = /^application\/json(?:\s*;|$)/i;
 /** SCIM's own media type (RFC 7644 §3.1), accepted besides JSON on routes that say so. */
@@ -51,7 +61,7 @@ export function registerJsonOnlyBodies(app: FastifyInstance): void {
   // where a body is expected, and routes without a body never look at it.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   app.addHook('onRoute', (route) => {
-    if (!route.schema?.body) return;
+    if (!route.schema?.body || route.config?.formBody) return;
     const previous = route.preValidation;
     const scimJson = route.config?.scimJson === true;
     const check = async (request: { headers: Record<string, unknown>; body: unknown }) => {

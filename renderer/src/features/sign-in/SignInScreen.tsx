@@ -24,6 +24,7 @@ import { useConsole, useConsoleState } from '../../stores/console-context';
 import { AddConnectionForm } from '../connections/ConnectionsScreen';
 import { PasswordField } from '../signed-out/PasswordField';
 import { SignInMethods } from './SignInMethods';
+import { SignInRefusal } from './SignInRefusal';
 import classes from './SignInScreen.module.css';
 
 function PasswordForm() {
@@ -176,6 +177,7 @@ export function SignInScreen() {
               }}
             />
           ) : null}
+          <SignInRefusal />
           <SignInMethods methods={signIn.methods} serverUrl={consoleApi.api().client.baseUrl} />
           <Tabs
             key={String(passwordShown)}

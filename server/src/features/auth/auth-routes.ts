@@ -39,6 +39,8 @@ export interface AuthRouteDependencies {
   /** Resolves once the first user and configured tokens exist (see bootstrap). */
   ready: () => Promise<void>;
   passwordLogin: PasswordLoginSettings;
+  /** Single sign-out: the identity provider's logout URL for a session signed in through it. */
+  singleSignOutUrl?: (sessionId: string, signedOutUrl: string) => Promise<string | undefined>;
 }
 
 function userOf(caller: Caller): UserCaller {
@@ -102,8 +104,14 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
       const sessionId = request.cookies[SESSION_COOKIE];
       if (sessionId) await deleteSession(db, sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: cookiePath });
-      // As Unleash: the browser lands on the signed-out page.
-      return reply.redirect(`${config.baseUriPath}/signed-out`, 302);
+      // As Unleash: the browser lands on the signed-out page, through the identity provider's
+      // logout when the session came from it and single sign-out is on.
+      const signedOut = `${config.baseUriPath}/signed-out`;
+      const providerLogout =
+        sessionId && deps.singleSignOutUrl
+          ? await deps.singleSignOutUrl(sessionId, `${publicUrlOf(request, config)}/signed-out`)
+          : undefined;
+      return reply.redirect(providerLogout ?? signedOut, 302);
     },
   );
 

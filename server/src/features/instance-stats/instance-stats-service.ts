@@ -21,7 +21,7 @@ import {
 export interface InstanceStatsOptions {
   version: string;
   /** Whether single sign-on is configured; SSO domains report theirs when they exist. */
-  sso?: () => { saml: boolean; oidc: boolean };
+  sso?: () => Promise<{ saml: boolean; oidc: boolean }>;
 }
 
 /** A stable checksum of the statistics (without `sum`), so a copy handed on can be verified. */
@@ -115,7 +115,7 @@ export function createInstanceStatsService(db: Db, options: InstanceStatsOptions
         countReleaseDefinitions(db, 'template'),
         countReleaseDefinitions(db, 'plan'),
       ]);
-      const sso = options.sso?.() ?? { saml: false, oidc: false };
+      const sso = (await options.sso?.()) ?? { saml: false, oidc: false };
       const stats: Omit<InstanceAdminStats, 'sum'> = {
         instanceId: id,
         timestamp: now.toISOString(),

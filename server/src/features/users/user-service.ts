@@ -144,6 +144,12 @@ export function createUserService(db: Db, hooks: UserServiceHooks) {
       return withRootRoles(await getUsers(db, ids));
     },
 
+    /** A sign-in that did not go through a password (single sign-on): seen now, attempts reset. */
+    recordSuccessfulLogin: (q: Queryable, id: number) => recordLogin(q, id, true),
+
+    /** The account whose username or e-mail this is (single sign-on matches people by e-mail). */
+    findByLogin: (q: Queryable, login: string) => findByLogin(q, login),
+
     /** Raw records, for domains composing their own views (project access, groups). */
     records: (ids: readonly number[]) => getUsers(db, ids),
     record: (id: number) => getUser(db, id),

@@ -1,0 +1,49 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, unleashError } from '../../test-utils/fake-server';
+import { renderWithConsole } from '../../test-utils/render';
+import { SsoSettingsScreen } from './SsoSettingsScreen';
+
+function ssoServer() {
+  let oidc: Record<string, unknown> = {
+    enabled: false,
+    discoverUrl: 'https://idp.example/realms/a/.well-known/openid-configuration',
+    clientId: 'switchyard',
+    secret: '********',
+  };
+  return createFakeServer()
+    .on('GET', '/api/admin/auth/oidc/settings', () => ({ body: oidc }))
+    .on('POST', '/api/admin/auth/oidc/settings', (request) => {
+      const body = request.body as Record<string, unknown>;
+      if (body.clientId === '') return unleashError(400, 'BadDataError', 'clientId is required when enabled');
+      oidc = { ...body, secret: '********' };
+      return { body: oidc };
+    });
+}
+
+describe('single sign-on settings', () => {
+  it('shows the secret masked and saves the OIDC settings with Unleash field names', async () => {
+    const server = ssoServer();
+    await renderWithConsole(<SsoSettingsScreen />, { server });
+    const secret = (await screen.findByLabelText(/Client secret/)) as HTMLInputElement;
+    expect(secret.value).toBe('********');
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable OpenID Connect' }));
+    fireEvent.change(screen.getByLabelText(/E-mail domains/), { target: { value: 'example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('OpenID Connect settings saved.')).toBeTruthy();
+    expect(server.calls('POST', '/api/admin/auth/oidc/settings')[0]?.body).toMatchObject({
+      enabled: true,
+      clientId: 'switchyard',
+      secret: '********',
+      emailDomains: 'example.com',
+    });
+  });
+
+  it("shows the server's refusal", async () => {
+    const server = ssoServer();
+    await renderWithConsole(<SsoSettingsScreen />, { server });
+    fireEvent.change(await screen.findByLabelText(/Client ID/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('clientId is required when enabled')).toBeTruthy();
+  });
+});

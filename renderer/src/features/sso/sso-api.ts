@@ -1,0 +1,75 @@
+import type { OidcSettings, SamlSettings } from '../../../../server/contract';
+import type { AdminApi } from '../../api/admin-api';
+
+export type SsoProvider = 'oidc' | 'saml';
+export type SsoSettings = OidcSettings & SamlSettings;
+
+/** Unleash's settings operations: `GET`/`POST /api/admin/auth/{oidc|saml}/settings`. */
+export function ssoApi(api: AdminApi) {
+  const { client } = api;
+  return {
+    settings: (provider: SsoProvider) => client.get<SsoSettings>(`/api/admin/auth/${provider}/settings`),
+    save: (provider: SsoProvider, settings: SsoSettings) =>
+      client.post<SsoSettings>(`/api/admin/auth/${provider}/settings`, settings),
+  };
+}
+
+export interface SsoField {
+  key: keyof SsoSettings;
+  label: string;
+  kind: 'text' | 'secret' | 'textarea' | 'switch' | 'role' | 'algorithm';
+  description?: string;
+}
+
+const shared: SsoField[] = [
+  { key: 'autoCreate', label: 'Create users automatically', kind: 'switch' },
+  { key: 'defaultRootRole', label: 'Default root role', kind: 'role' },
+  {
+    key: 'emailDomains',
+    label: 'E-mail domains',
+    kind: 'text',
+    description: 'Comma-separated; only these domains may sign in (empty: any)',
+  },
+  { key: 'enableGroupSyncing', label: 'Sync groups', kind: 'switch' },
+  {
+    key: 'groupJsonPath',
+    label: 'Group claim or attribute',
+    kind: 'text',
+    description: "Matched against each group's SSO group mappings",
+  },
+];
+
+export const SSO_FIELDS: Record<SsoProvider, SsoField[]> = {
+  oidc: [
+    {
+      key: 'discoverUrl',
+      label: 'Discover URL',
+      kind: 'text',
+      description: 'The issuer’s .well-known/openid-configuration',
+    },
+    { key: 'clientId', label: 'Client ID', kind: 'text' },
+    {
+      key: 'secret',
+      label: 'Client secret',
+      kind: 'secret',
+      description: 'Write-only: leave as is to keep the stored one',
+    },
+    { key: 'idTokenSigningAlgorithm', label: 'ID token signing algorithm', kind: 'algorithm' },
+    { key: 'acrValues', label: 'ACR values', kind: 'text' },
+    { key: 'addGroupsScope', label: 'Request the groups scope', kind: 'switch' },
+    { key: 'enableSingleSignOut', label: 'Single sign-out', kind: 'switch' },
+    ...shared,
+  ],
+  saml: [
+    {
+      key: 'entityId',
+      label: 'Entity ID',
+      kind: 'text',
+      description: 'The identity provider’s entity id (issuer)',
+    },
+    { key: 'signOnUrl', label: 'Single sign-on URL', kind: 'text' },
+    { key: 'certificate', label: 'X.509 certificate', kind: 'textarea' },
+    { key: 'signOutUrl', label: 'Sign-out URL', kind: 'text' },
+    ...shared,
+  ],
+};

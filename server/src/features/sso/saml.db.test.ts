@@ -1,0 +1,133 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestSamlIdp } from '../../../../tests/helpers/saml-idp';
+import { createTestApp } from '../../../../tests/helpers/test-app';
+
+const PUBLIC_URL = 'http://127.0.0.1:4998';
+
+describe('SAML 2.0 sign-in against an identity provider on loopback', async () => {
+  const idp = await startTestSamlIdp();
+  const t = await createTestApp({ publicUrl: PUBLIC_URL });
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
+  beforeEach(() => {
+    idp.next = { email: 'someone@example.com' };
+  });
+
+  const configure = (overrides: Record<string, unknown> = {}) =>
+    t.request('POST', '/api/admin/auth/saml/settings', {
+      enabled: true,
+      entityId: idp.entityId,
+      signOnUrl: idp.ssoUrl,
+      certificate: idp.certificate,
+      autoCreate: true,
+      defaultRootRole: 'Viewer',
+      emailDomains: 'example.com',
+      enableGroupSyncing: true,
+      groupJsonPath: 'groups',
+      ...overrides,
+    });
+
+  /** SP login → IdP answer → the browser posts the form to our ACS. */
+  async function signIn(redirect = '/projects') {
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/auth/saml/login?redirect=${encodeURIComponent(redirect)}`,
+    });
+    expect(start.statusCode).toBe(302);
+    const form = await idp.answer(start.headers.location as string);
+    expect(form.action).toBe(`${PUBLIC_URL}/auth/saml/callback`);
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/saml/callback',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          SAMLResponse: form.SAMLResponse,
+          RelayState: form.RelayState,
+        }).toString(),
+      });
+    return { response: await post(), post };
+  }
+  const sessionOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    response.cookies.find((c) => c.name === 'unleash-session' && c.value)?.value;
+  const refusal = (response: { headers: Record<string, unknown> }) =>
+    decodeURIComponent(String(response.headers.location ?? ''));
+
+  it('stores the settings as Unleash names them and publishes SP metadata', async () => {
+    const saved = await configure();
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ enabled: true, entityId: idp.entityId, defaultRootRoleId: 3 });
+    expect((await t.request('GET', '/api/admin/auth/saml/settings')).json().signOnUrl).toBe(idp.ssoUrl);
+    expect((await configure({ signOnUrl: '' })).statusCode).toBe(400);
+    const metadata = await t.app.inject({ method: 'GET', url: '/auth/saml/metadata' });
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.headers['content-type']).toContain('application/samlmetadata+xml');
+    expect(metadata.body).toContain(`entityID="${PUBLIC_URL}"`);
+    expect(metadata.body).toContain(`Location="${PUBLIC_URL}/auth/saml/callback"`);
+  });
+
+  it('signs in with a signed assertion, auto-creates the user and syncs groups', async () => {
+    const group = await t.request('POST', '/api/admin/groups', { name: 'Ops', mappingsSSO: ['ops'] });
+    idp.next = { email: 'grace@example.com', groups: ['ops'] };
+    const { response } = await signIn();
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/projects');
+    const session = sessionOf(response) ?? '';
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/user',
+      cookies: { 'unleash-session': session },
+    });
+    expect(me.json().user).toMatchObject({ email: 'grace@example.com', rootRole: 3 });
+    const members = (await t.request('GET', `/api/admin/groups/${group.json().id}`)).json().users;
+    expect(members.map((m: { user: { email: string } }) => m.user.email)).toEqual(['grace@example.com']);
+  });
+
+  it('refuses an assertion signed with another key', async () => {
+    idp.next = { email: 'heidi@example.com', signWith: 'stranger' };
+    const { response } = await signIn();
+    expect(refusal(response)).toContain('could not be verified');
+    expect(sessionOf(response)).toBeUndefined();
+  });
+
+  it('refuses an expired assertion and one for another audience', async () => {
+    idp.next = { email: 'ivan@example.com', expired: true };
+    const expired = await signIn();
+    expect(refusal(expired.response)).toContain('could not be verified');
+    idp.next = { email: 'ivan@example.com', audience: 'https://someone-else.example' };
+    const elsewhere = await signIn();
+    expect(refusal(elsewhere.response)).toContain('could not be verified');
+    const users = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'ivan@example.com')
+      .execute();
+    expect(users).toEqual([]);
+  });
+
+  it('refuses a replayed answer and a known assertion id in a new answer', async () => {
+    idp.next = { email: 'judy@example.com', assertionId: '_fixed-assertion-id' };
+    const first = await signIn();
+    expect(sessionOf(first.response)).toBeTruthy();
+    const replay = await first.post();
+    expect(refusal(replay)).toContain('could not be verified');
+    expect(sessionOf(replay)).toBeUndefined();
+    // A fresh request answered with the same assertion id (a captured assertion re-wrapped).
+    const again = await signIn();
+    expect(refusal(again.response)).toContain('could not be verified');
+  });
+
+  it('refuses a domain outside the allow-list and leaves the 401 listing SAML', async () => {
+    idp.next = { email: 'ken@elsewhere.org' };
+    const { response } = await signIn();
+    expect(refusal(response)).toContain('domain');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/user' });
+    expect(anonymous.json().options).toContainEqual({
+      type: 'saml',
+      message: 'Sign in with SAML 2.0',
+      path: '/auth/saml/login',
+    });
+  });
+});

@@ -1,0 +1,335 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  DesktopTokenRequestSchema,
+  DesktopTokenResponseSchema,
+  errorResponses,
+  OidcCallbackQuerySchema,
+  OidcSettingsSchema,
+  SamlCallbackBodySchema,
+  SamlSettingsSchema,
+  SESSION_COOKIE,
+  SsoLoginQuerySchema,
+} from '../../../contract';
+import type { App } from '../../http/app-type';
+import { publicUrlOf } from '../../http/public-url';
+import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
+import { actorOf } from '../../lib/caller';
+import { ApiError } from '../../lib/errors';
+import { SsoRefusal } from './provisioning';
+import type { SsoLoginService } from './sso-login-service';
+import { PENDING_LOGIN_TTL_MS } from './sso-login-service';
+import { isLoopbackRedirect, safeRedirectPath } from './sso-rules';
+import type { SsoSettingsService } from './sso-settings-service';
+
+/** Holds the random key of a pending OIDC login (its state lives in the database). */
+export const SSO_PENDING_COOKIE = 'switchyard-sso';
+
+export interface SsoRouteOptions {
+  settings: SsoSettingsService;
+  logins: SsoLoginService;
+  config: { publicUrl: string | null; baseUriPath: string; trustProxy?: boolean | number | string[] };
+  loginRateLimitPerMinute: number;
+}
+
+const tags = ['Auth'];
+const SAML_BODY_LIMIT_BYTES = 512 * 1024;
+
+/** RFC 8252: the desktop app's redirect must be a loopback URL; anything else is refused. */
+function desktopOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (isLoopbackRedirect(value)) return value;
+  throw new ApiError(
+    'BadDataError',
+    'desktop must be a loopback URL such as http://127.0.0.1:<port>/callback',
+    {
+      details: [{ message: 'desktop must be a loopback http URL (RFC 8252)', path: 'desktop' }],
+    },
+  );
+}
+
+/** RelayState comes back from the IdP untrusted: only its two known string fields are read. */
+function parseRelayState(value: string | undefined): { r?: string; d?: string } {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '{}');
+    if (!parsed || typeof parsed !== 'object') return {};
+    const { r, d } = parsed as Record<string, unknown>;
+    return { ...(typeof r === 'string' ? { r } : {}), ...(typeof d === 'string' ? { d } : {}) };
+  } catch {
+    return {};
+  }
+}
+const admin = { permission: 'ADMIN' as const };
+const redirectResponse = { 302: Type.Null() };
+
+/** Admin settings of OIDC and SAML, and the OIDC sign-in (shared/unleash/API.md §6, §10.6). */
+export async function ssoRoutes(app: App, options: SsoRouteOptions) {
+  const { settings, logins, config } = options;
+  const base = config.baseUriPath;
+  const cookiePath = `${base}/auth/`;
+  await registerRouteRateLimits(app);
+  // Only this plugin's routes read forms: the SAML callback (encapsulated, so JSON stays the rule).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: SAML_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
+  );
+
+  /** Where the browser goes when a sign-in is refused: the sign-in screen shows the reason. */
+  const refused = (reply: FastifyReply, message: string) =>
+    reply.redirect(`${base}/login?errorMsg=${encodeURIComponent(message)}`, 302);
+
+  function setSessionCookie(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: { sessionId: string; expiresAt: Date },
+  ) {
+    reply.setCookie(SESSION_COOKIE, session.sessionId, {
+      path: base || '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      expires: session.expiresAt,
+    });
+  }
+
+  app.get(
+    '/api/admin/auth/oidc/settings',
+    {
+      config: admin,
+      schema: {
+        operationId: 'getOidcSettings',
+        tags,
+        response: { 200: OidcSettingsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    () => settings.getOidc(),
+  );
+
+  app.post(
+    '/api/admin/auth/oidc/settings',
+    {
+      config: admin,
+      schema: {
+        operationId: 'setOidcSettings',
+        tags,
+        body: OidcSettingsSchema,
+        response: { 200: OidcSettingsSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    (request) => settings.setOidc(request.body, actorOf(request.caller)),
+  );
+
+  app.get(
+    '/api/admin/auth/saml/settings',
+    {
+      config: admin,
+      schema: {
+        operationId: 'getSamlSettings',
+        tags,
+        response: { 200: SamlSettingsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    () => settings.getSaml(),
+  );
+
+  app.post(
+    '/api/admin/auth/saml/settings',
+    {
+      config: admin,
+      schema: {
+        operationId: 'setSamlSettings',
+        tags,
+        body: SamlSettingsSchema,
+        response: { 200: SamlSettingsSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    (request) => settings.setSaml(request.body, actorOf(request.caller)),
+  );
+
+  app.get(
+    '/auth/oidc/login',
+    {
+      config: { permission: 'NONE', rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      schema: {
+        operationId: 'oidcLogin',
+        tags,
+        querystring: SsoLoginQuerySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const desktop = request.query.desktop;
+      if (desktop !== undefined && !isLoopbackRedirect(desktop)) {
+        throw new ApiError(
+          'BadDataError',
+          'desktop must be a loopback URL such as http://127.0.0.1:<port>/callback',
+          {
+            details: [{ message: 'desktop must be a loopback http URL (RFC 8252)', path: 'desktop' }],
+          },
+        );
+      }
+      try {
+        const redirectUri = `${publicUrlOf(request, config)}/auth/oidc/callback`;
+        const started = await logins.startOidc(
+          redirectUri,
+          safeRedirectPath(request.query.redirect, base),
+          desktop,
+        );
+        reply.setCookie(SSO_PENDING_COOKIE, started.cookie, {
+          path: cookiePath,
+          httpOnly: true,
+          // Lax: the provider sends the browser back with a top-level GET, which carries it.
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          maxAge: PENDING_LOGIN_TTL_MS / 1000,
+        });
+        return reply.redirect(started.url, 302);
+      } catch (error) {
+        if (error instanceof SsoRefusal) return refused(reply, error.message);
+        request.log.warn({ err: error }, 'OpenID Connect discovery failed');
+        return refused(reply, 'The identity provider cannot be reached.');
+      }
+    },
+  );
+
+  app.get(
+    '/auth/oidc/callback',
+    {
+      config: { permission: 'NONE', rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      schema: {
+        operationId: 'oidcCallback',
+        tags,
+        querystring: OidcCallbackQuerySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.clearCookie(SSO_PENDING_COOKIE, { path: cookiePath });
+      const publicBase = new URL(publicUrlOf(request, config));
+      const currentUrl = new URL(request.url, publicBase.origin);
+      try {
+        const done = await logins.finishOidc(request.cookies[SSO_PENDING_COOKIE], currentUrl);
+        if (done.pending.desktop) {
+          const code = await logins.issueDesktopCode(done.userId);
+          const target = new URL(done.pending.desktop);
+          target.searchParams.set('code', code);
+          return reply.redirect(target.href, 302);
+        }
+        const session = await logins.openSession(done.userId);
+        await logins.rememberSsoSession(session.sessionId, {
+          provider: 'oidc',
+          ...(done.idToken ? { idToken: done.idToken } : {}),
+        });
+        setSessionCookie(request, reply, session);
+        return reply.redirect(done.pending.returnTo, 302);
+      } catch (error) {
+        if (error instanceof SsoRefusal) return refused(reply, error.message);
+        throw error;
+      }
+    },
+  );
+
+  const samlEndpoints = (request: FastifyRequest) => {
+    const publicUrl = publicUrlOf(request, config);
+    return { spEntityId: publicUrl, acsUrl: `${publicUrl}/auth/saml/callback` };
+  };
+
+  app.get(
+    '/auth/saml/login',
+    {
+      config: { permission: 'NONE', rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      schema: {
+        operationId: 'samlLogin',
+        tags,
+        querystring: SsoLoginQuerySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const desktop = desktopOf(request.query.desktop);
+      try {
+        const url = await logins.startSaml(
+          samlEndpoints(request),
+          safeRedirectPath(request.query.redirect, base),
+          desktop,
+        );
+        return reply.redirect(url, 302);
+      } catch (error) {
+        if (error instanceof SsoRefusal) return refused(reply, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/saml/callback',
+    {
+      // The IdP posts a form (HTTP-POST binding), not JSON.
+      config: { permission: 'NONE', formBody: true, rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      bodyLimit: SAML_BODY_LIMIT_BYTES,
+      schema: {
+        operationId: 'samlCallback',
+        tags,
+        consumes: ['application/x-www-form-urlencoded'],
+        body: SamlCallbackBodySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const relay = parseRelayState(request.body.RelayState);
+      try {
+        const done = await logins.finishSaml(samlEndpoints(request), request.body.SAMLResponse);
+        const desktop = relay.d !== undefined && isLoopbackRedirect(relay.d) ? relay.d : undefined;
+        if (desktop) {
+          const target = new URL(desktop);
+          target.searchParams.set('code', await logins.issueDesktopCode(done.userId));
+          return reply.redirect(target.href, 302);
+        }
+        const session = await logins.openSession(done.userId);
+        await logins.rememberSsoSession(session.sessionId, { provider: 'saml' });
+        setSessionCookie(request, reply, session);
+        // A 303 turns the IdP's POST into a GET of the console.
+        return reply.redirect(safeRedirectPath(relay.r, base), 303);
+      } catch (error) {
+        if (error instanceof SsoRefusal) return refused(reply, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/auth/saml/metadata',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        operationId: 'getSamlMetadata',
+        tags,
+        produces: ['application/samlmetadata+xml'],
+        response: { 200: Type.String() },
+      },
+    },
+    async (request, reply) => {
+      const xml = logins.samlMetadata(samlEndpoints(request), await settings.samlRuntime());
+      return reply.type('application/samlmetadata+xml').send(xml);
+    },
+  );
+
+  app.post(
+    '/auth/desktop/token',
+    {
+      config: { permission: 'NONE', rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      schema: {
+        operationId: 'exchangeDesktopCode',
+        tags,
+        body: DesktopTokenRequestSchema,
+        response: { 200: DesktopTokenResponseSchema, ...errorResponses(400, 401, 415, 429) },
+      },
+    },
+    async (request) => {
+      const session = await logins.redeemDesktopCode(request.body.code);
+      if (!session) throw new ApiError('UnauthorizedError', 'The sign-in code is unknown, used or expired.');
+      return { token: session.sessionId, expiresAt: session.expiresAt.toISOString() };
+    },
+  );
+}

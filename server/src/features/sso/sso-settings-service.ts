@@ -1,0 +1,185 @@
+import {
+  BUILT_IN_ROLE_IDS,
+  type LoginOption,
+  type OidcSettings,
+  type SamlSettings,
+  SECRET_MASK,
+  type SSO_ROOT_ROLES,
+} from '../../../contract';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import type { AuditActor } from '../../lib/caller';
+import { badData } from '../../lib/errors';
+import type { SecretBox } from '../../lib/secret-box';
+import { appendEvent, type Queryable } from '../events';
+import { readSetting, SETTING_NAMES, type SsoProvider, writeSetting } from './sso-store';
+
+/** Binds the sealed client secret to its place, so a ciphertext copied elsewhere does not open. */
+export const OIDC_SECRET_CONTEXT = 'sso:oidc:clientSecret';
+const OPTIONS_CACHE_MS = 5000;
+
+/** What is stored for OIDC: the settings, with the secret sealed instead of in clear. */
+type StoredOidc = Omit<OidcSettings, 'secret'> & { sealedSecret?: string };
+
+export interface OidcRuntimeSettings extends Omit<OidcSettings, 'secret'> {
+  enabled: boolean;
+  discoverUrl: string;
+  clientId: string;
+  secret: string;
+}
+
+function httpUrl(value: string | undefined, field: string): void {
+  if (value === undefined || value === '') return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badData(`${field} must be an absolute URL`, [
+      { message: `${field} must be an absolute URL`, path: field },
+    ]);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw badData(`${field} must be an http(s) URL`, [
+      { message: `${field} must be an http(s) URL`, path: field },
+    ]);
+  }
+}
+
+function required(value: string | undefined, field: string): void {
+  if (!value?.trim()) {
+    throw badData(`${field} is required when enabled`, [
+      { message: `${field} is required when enabled`, path: field },
+    ]);
+  }
+}
+
+/** Unleash sends the default root role by name and by id; the id of a built-in role wins if both. */
+function withRoleId<T extends { defaultRootRole?: string; defaultRootRoleId?: number }>(settings: T): T {
+  const role = settings.defaultRootRole as (typeof SSO_ROOT_ROLES)[number] | undefined;
+  if (role && settings.defaultRootRoleId === undefined) {
+    return { ...settings, defaultRootRoleId: BUILT_IN_ROLE_IDS[role] };
+  }
+  return settings;
+}
+
+export type SsoSettingsService = ReturnType<typeof createSsoSettingsService>;
+
+/** Reading and changing the OIDC and SAML settings; each change and its event in one transaction. */
+export function createSsoSettingsService(db: Db, secrets: SecretBox) {
+  let optionsCache: { at: number; options: Promise<LoginOption[]> } | undefined;
+
+  async function record(provider: SsoProvider, content: object, actor: AuditActor, trx: Queryable) {
+    await writeSetting(trx, provider, content as Record<string, unknown>);
+    const { sealedSecret: _sealed, ...visible } = content as Record<string, unknown>;
+    await appendEvent(trx, {
+      type: 'setting-updated',
+      ...actor,
+      data: { id: SETTING_NAMES[provider], ...visible },
+    });
+  }
+
+  const maskOidc = (stored: StoredOidc): OidcSettings => {
+    const { sealedSecret, ...rest } = stored;
+    return { enabled: false, ...rest, ...(sealedSecret ? { secret: SECRET_MASK } : {}) };
+  };
+
+  return {
+    async getOidc(): Promise<OidcSettings> {
+      return maskOidc((await readSetting(db, 'oidc')) as StoredOidc);
+    },
+
+    async setOidc(body: OidcSettings, actor: AuditActor): Promise<OidcSettings> {
+      optionsCache = undefined;
+      httpUrl(body.discoverUrl, 'discoverUrl');
+      return inTransaction(db, async (trx) => {
+        const before = (await readSetting(trx, 'oidc')) as StoredOidc;
+        const { secret, ...rest } = body;
+        let sealedSecret = before.sealedSecret;
+        if (secret !== undefined && secret !== SECRET_MASK) {
+          if (secret === '') sealedSecret = undefined;
+          else if (!secrets.available) {
+            throw badData(
+              'The client secret cannot be stored: set SECRETS_ENCRYPTION_KEY (32 random bytes, openssl rand -hex 32) so it is kept encrypted',
+              [{ message: 'SECRETS_ENCRYPTION_KEY is not configured', path: 'secret' }],
+            );
+          } else sealedSecret = secrets.seal(secret, OIDC_SECRET_CONTEXT);
+        }
+        if (rest.enabled) {
+          required(rest.discoverUrl, 'discoverUrl');
+          required(rest.clientId, 'clientId');
+          if (!sealedSecret) required(undefined, 'secret');
+        }
+        const stored: StoredOidc = { ...withRoleId(rest), ...(sealedSecret ? { sealedSecret } : {}) };
+        await record('oidc', stored, actor, trx);
+        return maskOidc(stored);
+      });
+    },
+
+    async getSaml(): Promise<SamlSettings> {
+      return { enabled: false, ...((await readSetting(db, 'saml')) as SamlSettings) };
+    },
+
+    async setSaml(body: SamlSettings, actor: AuditActor): Promise<SamlSettings> {
+      optionsCache = undefined;
+      httpUrl(body.signOnUrl, 'signOnUrl');
+      httpUrl(body.signOutUrl, 'signOutUrl');
+      if (body.enabled) {
+        required(body.entityId, 'entityId');
+        required(body.signOnUrl, 'signOnUrl');
+        required(body.certificate, 'certificate');
+      }
+      const stored = withRoleId(body);
+      await inTransaction(db, (trx) => record('saml', stored, actor, trx));
+      return { enabled: false, ...stored };
+    },
+
+    /**
+     * The enabled single sign-on methods as a 401 lists them (`{type, message, path}`), cached a few
+     * seconds since every anonymous request may ask; `base` is BASE_URI_PATH.
+     */
+    loginOptions(base: string): Promise<LoginOption[]> {
+      if (optionsCache && Date.now() - optionsCache.at < OPTIONS_CACHE_MS) return optionsCache.options;
+      const options = Promise.all([readSetting(db, 'oidc'), readSetting(db, 'saml')]).then(([oidc, saml]) => [
+        ...(oidc.enabled
+          ? [{ type: 'oidc', message: 'Sign in with OpenID Connect', path: `${base}/auth/oidc/login` }]
+          : []),
+        ...(saml.enabled
+          ? [{ type: 'saml', message: 'Sign in with SAML 2.0', path: `${base}/auth/saml/login` }]
+          : []),
+      ]);
+      optionsCache = { at: Date.now(), options };
+      options.catch(() => {
+        optionsCache = undefined;
+      });
+      return options;
+    },
+
+    /** The OIDC settings with the secret opened, for the login flow; undefined when disabled. */
+    async oidcRuntime(): Promise<OidcRuntimeSettings | undefined> {
+      const stored = (await readSetting(db, 'oidc')) as StoredOidc;
+      if (!stored.enabled || !stored.discoverUrl || !stored.clientId || !stored.sealedSecret)
+        return undefined;
+      const { sealedSecret, ...rest } = stored;
+      return {
+        ...rest,
+        enabled: true,
+        discoverUrl: stored.discoverUrl,
+        clientId: stored.clientId,
+        secret: secrets.open(sealedSecret, OIDC_SECRET_CONTEXT),
+      };
+    },
+
+    async samlRuntime(): Promise<
+      (SamlSettings & { entityId: string; signOnUrl: string; certificate: string }) | undefined
+    > {
+      const stored = (await readSetting(db, 'saml')) as SamlSettings;
+      if (!stored.enabled || !stored.entityId || !stored.signOnUrl || !stored.certificate) return undefined;
+      return {
+        ...stored,
+        entityId: stored.entityId,
+        signOnUrl: stored.signOnUrl,
+        certificate: stored.certificate,
+      };
+    },
+  };
+}
