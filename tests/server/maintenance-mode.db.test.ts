@@ -16,8 +16,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const STILL_SERVED = [
   /^\/api\/client\//,
   /^\/api\/frontend(\/|$)/,
+  /^\/ofrep\//,
   /^\/edge\//,
   /^\/auth\//,
+  /^\/scim\//,
   /^\/logout$/,
   /^\/api\/admin\/maintenance$/,
 ];

@@ -4,10 +4,12 @@ import { ApiError } from '../lib/errors';
 /** Methods that change nothing: never refused. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
- * What keeps serving while maintenance mode is on: the SDK surfaces (client, frontend, Edge
- * token validation), signing in and out and password reset, and turning maintenance off.
+ * What keeps serving while maintenance mode is on: the SDK surfaces (client, frontend, OFREP
+ * evaluation, Edge token validation), signing in and out and password reset, SCIM provisioning
+ * (who may sign in is the identity provider's, not flag configuration, and IdPs would only retry),
+ * and turning maintenance off.
  */
-const OPEN_PREFIXES = ['/api/client/', '/api/frontend', '/edge/', '/auth/'];
+const OPEN_PREFIXES = ['/api/client/', '/api/frontend', '/ofrep/', '/edge/', '/auth/', '/scim/'];
 const OPEN_PATHS = new Set(['/logout', '/api/admin/maintenance']);
 
 /**

@@ -8,11 +8,17 @@ import { matchScreens } from './command-search';
 
 describe('screen matching', () => {
   it('matches labels first, then keywords, every word counting', () => {
-    expect(matchScreens(ROUTES, 'tok').map((r) => r.label)).toEqual(['API tokens', 'Personal access tokens']);
+    // Labels first; SCIM provisioning only by its keywords (its token).
+    expect(matchScreens(ROUTES, 'tok').map((r) => r.label)).toEqual([
+      'API tokens',
+      'Personal access tokens',
+      'SCIM provisioning',
+    ]);
     expect(matchScreens(ROUTES, 'audit')[0]?.label).toBe('Event log');
     expect(matchScreens(ROUTES, 'access tok').map((r) => r.label)).toEqual([
       'Personal access tokens',
       'API tokens',
+      'SCIM provisioning',
     ]);
     expect(matchScreens(ROUTES, '')).toHaveLength(ROUTES.length);
     expect(matchScreens(ROUTES, 'zzz')).toEqual([]);
