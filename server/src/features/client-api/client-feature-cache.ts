@@ -303,11 +303,13 @@ export function createClientFeatureCache(deps: {
       const snapshot = await snapshotFor(query.environment);
       const deltaQuery = { ...query, inlineSegmentConstraints: false };
       if (since !== null && since >= snapshot.revision) return { status: 304, etag: `"${since}"` };
-      const key = `${hex8(JSON.stringify(echoQuery(deltaQuery)))}:${since ?? '-'}:${snapshot.revision}`;
-      const cached = deltas.get(key);
-      if (cached) return cached;
       const base =
         since === null ? undefined : history.get(query.environment)?.find((s) => s.revision === since);
+      // Every revision not kept gets the same hydration: keyed alike, a client sending made-up
+      // revisions costs a cache hit, not a payload build and a cache entry each.
+      const key = `${hex8(JSON.stringify(echoQuery(deltaQuery)))}:${base ? since : '-'}:${snapshot.revision}`;
+      const cached = deltas.get(key);
+      if (cached) return cached;
       const after = payloadOf(snapshot, deltaQuery);
       const events = base
         ? deltaEvents(payloadOf(base, deltaQuery), after, snapshot.revision)

@@ -25,14 +25,14 @@ export interface StreamingOptions {
 
 interface Stream {
   query: ClientQuery;
+  /** The query serialised once, to group streams on every pass without re-serialising it. */
+  queryKey: string;
   /** The revision the client holds (its last event id). */
   revision: number | null;
   response: ServerResponse;
 }
 
 export type StreamingHub = ReturnType<typeof createStreamingHub>;
-
-const groupKey = (query: ClientQuery, revision: number | null) => `${JSON.stringify(query)}\u0000${revision}`;
 
 function revisionOf(etag: string): number {
   return Number(etag.replace(/"/g, ''));
@@ -87,7 +87,7 @@ export function createStreamingHub(options: StreamingOptions) {
     try {
       const groups = new Map<string, Stream[]>();
       for (const stream of streams) {
-        const key = groupKey(stream.query, stream.revision);
+        const key = `${stream.queryKey}\u0000${stream.revision}`;
         const group = groups.get(key);
         if (group) group.push(stream);
         else groups.set(key, [stream]);
@@ -133,7 +133,7 @@ export function createStreamingHub(options: StreamingOptions) {
         // Proxies such as nginx would otherwise hold events back in their buffers.
         'x-accel-buffering': 'no',
       });
-      const stream: Stream = { query, revision, response };
+      const stream: Stream = { query, queryKey: JSON.stringify(query), revision, response };
       streams.add(stream);
       response.on('close', () => {
         streams.delete(stream);
