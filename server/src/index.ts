@@ -135,7 +135,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const migrateMs = Math.round(performance.now() - started) - databaseReadyMs;
     if (applied.length) logger.info({ applied }, 'applied database migrations');
 
-    const app = await buildApp({ config, db: database.db, logger });
+    const app = await buildApp({ config, db: database.db, logger, databaseUrl: connectionString });
     undo.push(() => app.close());
     try {
       await app.listen({ port: config.port, host: config.host });

@@ -65,10 +65,18 @@ describe('streaming', () => {
     const response = await open();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reading = readEvents(response, (events) => events.length >= 2);
+    // addFlag commits three changes; each may arrive in its own update (LISTEN/NOTIFY wakes the
+    // stream at each commit): read until the flag is on, its final state.
+    const reading = readEvents(
+      response,
+      (events) =>
+        events.length >= 2 && /"name":"stream\.new"[^}]*"enabled":true/.test(events.at(-1)?.data ?? ''),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     await addFlag(s, { name: 'stream.new' });
-    const [connected, updated] = await reading;
+    const events = await reading;
+    const [connected] = events;
+    const updated = events.at(-1);
     expect(connected?.event).toBe('unleash-connected');
     const hydration = JSON.parse(connected?.data ?? '{}').events[0];
     expect(hydration).toMatchObject({ type: 'hydration', eventId: Number(connected?.id) });

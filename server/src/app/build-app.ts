@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../config';
+import { type ChangeSource, createChangeListener } from '../db/change-listener';
 import type { Db } from '../db/database';
 import { createIntegrations } from '../features/addons';
 import { registerDirectWriteCheck } from '../features/change-requests';
@@ -39,13 +40,24 @@ export interface AppDependencies {
   logger: Logger;
   /** Where the built console is (tests, the desktop host); default: next to the server build. */
   consoleDir?: string;
+  /**
+   * The database's URL, for the dedicated LISTEN connection that learns of other instances'
+   * changes at once (issue 17). Without it, they are found by polling alone.
+   */
+  databaseUrl?: string;
 }
 
 /**
  * The whole HTTP application as a Fastify instance that never listens: the headless entry,
  * the desktop host and the tests (through `app.inject`) all start from here.
  */
-export async function buildApp({ config, db, logger, consoleDir }: AppDependencies): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  consoleDir,
+  databaseUrl,
+}: AppDependencies): Promise<App> {
   const fastPath = createSdkFastPath();
   const app = Fastify({
     // The main listener consults the SDK fast path before Fastify (sdk-fast-path.ts says why),
@@ -132,6 +144,19 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
   app.addHook('onReady', async () => integrations.start());
   app.addHook('onClose', async () => integrations.stop());
 
+  // Several instances on one PostgreSQL (issue 17): every committed event is notified, and this
+  // instance's caches, streams and workers react at once; their polling stays the safety net.
+  const changes = databaseUrl ? createChangeListener({ connectionString: databaseUrl, logger }) : undefined;
+  if (changes) {
+    changes.subscribe((notice) => {
+      integrations.nudge();
+      if (notice === null || notice.tokens) identity.tokensChanged();
+    });
+    app.addHook('onReady', async () => changes.start());
+    app.addHook('onClose', async () => changes.stop());
+  }
+  const changeSource: ChangeSource | undefined = changes;
+
   await app.register(
     async (scoped) => {
       await scoped.register(healthRoutes, { db });
@@ -142,6 +167,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
         identity,
         registry: metrics.registry,
         maintenanceMode: maintenance.isOn,
+        ...(changeSource ? { changes: changeSource } : {}),
       });
       // A change request scheduled sooner than the next poll wakes the scheduler then.
       const earlyWake = createEarlyWake(config.schedulerPollIntervalMs);

@@ -56,7 +56,13 @@ import { createSecretBox } from '../lib/secret-box';
 export async function registerIdentity(
   app: App,
   { config, db, logger }: { config: Config; db: Db; logger: Logger },
-): Promise<SdkCredentials & { ssoEnabled: () => Promise<{ oidc: boolean; saml: boolean }> }> {
+): Promise<
+  SdkCredentials & {
+    ssoEnabled: () => Promise<{ oidc: boolean; saml: boolean }>;
+    /** Another instance changed API tokens: look them up again instead of trusting the cache. */
+    tokensChanged: () => void;
+  }
+> {
   const catalog = createProjectCatalog(db);
   const apiTokens = createApiTokenService({ db, catalog, logger });
   const pats = createPatService({ db, logger });
@@ -162,5 +168,10 @@ export async function registerIdentity(
     const options = await ssoSettings.loginOptions(config.baseUriPath);
     return { oidc: options.some((o) => o.type === 'oidc'), saml: options.some((o) => o.type === 'saml') };
   };
-  return { ready, fromAuthorization: authenticator.fromAuthorization, ssoEnabled };
+  return {
+    ready,
+    fromAuthorization: authenticator.fromAuthorization,
+    ssoEnabled,
+    tokensChanged: apiTokens.forgetCached,
+  };
 }

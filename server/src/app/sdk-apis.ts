@@ -2,6 +2,7 @@ import os from 'node:os';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config';
+import type { ChangeSource } from '../db/change-listener';
 import type { Db } from '../db/database';
 import { blastRadiusRoutes, createBlastRadiusService, createContextSampler } from '../features/blast-radius';
 import {
@@ -40,7 +41,7 @@ import type { SdkCredentials } from '../http/auth-guard';
 import type { SdkFastPath } from '../http/sdk-fast-path';
 import { SWITCHYARD_VERSION } from '../version';
 
-/** How long another instance's change may take to reach this one's SDK answers. */
+/** How long another instance's change may take to reach this one's SDK answers when its notification is lost. */
 const REVISION_MAX_AGE_MS = 1000;
 /** A revision check slower than this counts as failed: the SDKs keep the last snapshot meanwhile. */
 const REVISION_CHECK_TIMEOUT_MS = 2000;
@@ -61,11 +62,13 @@ export interface SdkApiOptions {
   registry?: Registry;
   /** Whether maintenance mode is on, for ui-config's `maintenanceMode`. */
   maintenanceMode: () => Promise<boolean>;
+  /** Changes committed by any instance, as they commit (issue 17); absent: the revision polling alone. */
+  changes?: ChangeSource;
 }
 
 async function registerSdkApis(
   app: App,
-  { db, config, fastPath, identity, registry, maintenanceMode }: SdkApiOptions,
+  { db, config, fastPath, identity, registry, maintenanceMode, changes }: SdkApiOptions,
 ): Promise<void> {
   const tracker = createRevisionTracker((environment) => getClientSnapshotRevision(db, environment), {
     maxAgeMs: REVISION_MAX_AGE_MS,
@@ -114,7 +117,8 @@ async function registerSdkApis(
 
   // A change this process committed is served on the very next SDK request: every successful
   // admin mutation marks the revision dirty before its response leaves (so before the caller
-  // can poll). Other instances' changes arrive through the tracker's short maximum age.
+  // can poll). Other instances' changes arrive through LISTEN/NOTIFY (`changes` below), and the
+  // tracker's short maximum age catches any notification that was missed.
   // SDK posts (registration, metrics, frontend evaluation) change no flag: they must not make the
   // next SDK request wait for the database.
   const sdkPrefixes = [
@@ -151,6 +155,15 @@ async function registerSdkApis(
     streaming.disconnectAll();
   });
   await app.register(clientStreamingRoutes, { hub: streaming });
+  // Another instance's change (or one of ours) was committed: the next SDK request asks for the
+  // new revision instead of trusting the cached one, and streams get it now, not at the next pass.
+  const unsubscribe = changes?.subscribe(() => {
+    tracker.markDirty();
+    void streaming.checkNow();
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe?.();
+  });
   const base = config.baseUriPath;
   registerClientFeaturesFastPath(fastPath, { baseUriPath: base, cache, credentials: identity });
   registerClientMetricsFastPath(fastPath, {

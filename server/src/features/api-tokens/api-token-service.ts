@@ -367,6 +367,8 @@ export function createApiTokenService({
       });
     },
 
+    /** Tokens changed on another instance (issue 17): cached lookups are refreshed at their next use. */
+    forgetCached: () => cache.expireAll(),
     /** Writes pending "seen" marks; called when the app closes. */
     close: () => seen.stop(),
   };

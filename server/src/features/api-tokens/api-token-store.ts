@@ -180,5 +180,7 @@ export async function markTokensSeen(db: Queryable, ids: readonly number[], seen
     .updateTable('api_tokens')
     .set({ seen_at: seenAt })
     .where('id', 'in', [...ids])
+    // Several instances flush their own buffers: an older mark never overwrites a newer one.
+    .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', seenAt)]))
     .execute();
 }

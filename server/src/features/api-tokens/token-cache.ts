@@ -102,6 +102,17 @@ export class TokenCache<V> {
     this.entries.delete(key);
   }
 
+  /**
+   * Another instance changed tokens: every entry is reloaded at its next use. A known token is
+   * still answered while its reload runs (as after its TTL); an unknown one is looked up again.
+   */
+  expireAll(): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.known === undefined) this.entries.delete(key);
+      else entry.expiresAt = 0;
+    }
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -46,6 +46,8 @@ export function createStreamingHub(options: StreamingOptions) {
   const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
   const streams = new Set<Stream>();
   let checking = false;
+  /** A check was asked for while one ran (a notification mid-pass): run again right after it. */
+  let checkAgain = false;
   let checkTimer: ReturnType<typeof setInterval> | undefined;
   let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -82,7 +84,11 @@ export function createStreamingHub(options: StreamingOptions) {
 
   /** One pass: a delta per distinct query and revision, written to every stream holding it. */
   async function check(): Promise<void> {
-    if (checking) return;
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    if (streams.size === 0) return;
     checking = true;
     try {
       const groups = new Map<string, Stream[]>();
@@ -109,6 +115,10 @@ export function createStreamingHub(options: StreamingOptions) {
       options.onError?.(error);
     } finally {
       checking = false;
+      if (checkAgain) {
+        checkAgain = false;
+        void check();
+      }
     }
   }
 

@@ -15,11 +15,18 @@ export const POTENTIALLY_STALE_INTERVAL_MS = 10 * 60 * 1000;
  * Marks active flags "potentially stale" once they are older than their feature type's
  * lifetime (shared/unleash/API.md §7.2) and clears the mark when the lifetime grows or goes
  * (null or 0: never). Each newly marked flag gets a `feature-potentially-stale-on` event in the
- * same transaction, and its creator a notification. Idempotent, so several instances may run it at once. Returns the names of
+ * same transaction, and its creator a notification. Idempotent, and one instance at a time runs it
+ * (a transaction-scoped advisory lock; the others skip that turn). Returns the names of
  * the flags newly marked.
  */
 export async function markPotentiallyStaleFlags(db: Db, now: Date = new Date()): Promise<string[]> {
   return inTransaction(db, async (trx) => {
+    // Several instances run this on their own timers: one at a time does it, the others skip
+    // (the update alone is idempotent, but concurrent runs would only wait on, or deadlock over,
+    // each other's row locks).
+    const lock = await sql<{ locked: boolean }>`
+      select pg_try_advisory_xact_lock(hashtext('switchyard:potentially-stale')) as locked`.execute(trx);
+    if (!lock.rows[0]?.locked) return [];
     const changed = await sql<{
       name: string;
       project: string;

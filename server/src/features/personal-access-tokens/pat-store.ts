@@ -113,6 +113,8 @@ export async function markPatsSeen(db: Queryable, ids: readonly number[], seenAt
     .updateTable('personal_access_tokens')
     .set({ seen_at: seenAt })
     .where('id', 'in', [...ids])
+    // Several instances flush their own buffers: an older mark never overwrites a newer one.
+    .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', seenAt)]))
     .execute();
 }
 
