@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { crossInstanceRows } from './cross-instance-scenario.mjs';
 import { measureImport } from './import-scenario.mjs';
 import {
   cpuSeconds,
@@ -736,6 +737,7 @@ wrk.body = ${luaString(metricsBody)}
       ]);
     }
   }
+  rows.push(...(await crossInstanceRows({ createScratchDatabase, log, quick: QUICK })));
   printTable(rows);
   for (const note of notes) console.log(`note: ${note}`);
   printProfile();

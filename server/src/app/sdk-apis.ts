@@ -159,6 +159,7 @@ async function registerSdkApis(
   // new revision instead of trusting the cached one, and streams get it now, not at the next pass.
   const unsubscribe = changes?.subscribe(() => {
     tracker.markDirty();
+    cache.prefetch();
     void streaming.checkNow();
   });
   app.addHook('onClose', async () => {

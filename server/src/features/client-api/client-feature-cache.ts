@@ -268,6 +268,14 @@ export function createClientFeatureCache(deps: {
   }
 
   return {
+    /**
+     * A change was committed (another instance's, through LISTEN/NOTIFY): bring every snapshot in
+     * memory up to date now, so the next SDK request finds it ready instead of loading it.
+     */
+    prefetch(): void {
+      for (const environment of snapshots.keys()) void snapshotFor(environment).catch(() => {});
+    },
+
     async clientFeatures(query: ClientQuery): Promise<ServedBody> {
       const snapshot = await snapshotFor(query.environment);
       const queryHash = hex8(JSON.stringify(echoQuery(query)));
