@@ -150,6 +150,8 @@ export async function buildApp({
   if (changes) {
     changes.subscribe((notice) => {
       integrations.nudge();
+      // Maintenance mode switched on elsewhere holds this instance's writes at once (one row read).
+      void maintenance.current();
       if (notice === null || notice.tokens) identity.tokensChanged();
     });
     app.addHook('onReady', async () => changes.start());
