@@ -2,6 +2,9 @@
 // database (scripts/lb/cluster.mjs), toggles a flag through instance A's admin API and times, from
 // A's acknowledgement, until instance B's client API serves the new state, and until a streaming
 // connection to B (and one through HAProxy) receives it. Changes reach B through LISTEN/NOTIFY.
+// The clock starts at the first evidence of the commit: A's answer, or the notification a LISTEN
+// connection of the benchmark itself receives, whichever comes first.
+import pg from 'pg';
 import { startCluster } from '../lb/cluster.mjs';
 import { percentile } from './lib.mjs';
 
@@ -116,14 +119,25 @@ export async function crossInstanceRows({ createScratchDatabase, log, quick }) {
     await direct.until(false);
     await balanced.until(false);
 
+    // The benchmark's own LISTEN connection: when PostgreSQL delivered the commit's notification.
+    const listener = new pg.Client({ connectionString: databaseUrl });
+    await listener.connect();
+    streams.push({ close: () => listener.end().catch(() => {}) });
+    let notifiedAt = Number.POSITIVE_INFINITY;
+    listener.on('notification', () => {
+      notifiedAt = Math.min(notifiedAt, performance.now());
+    });
+    await listener.query('LISTEN switchyard_changes');
+
     const polled = [];
     const streamed = [];
     const viaLb = [];
     let polls = 0;
     for (let i = 0; i < changes; i++) {
       const on = i % 2 === 0;
+      notifiedAt = Number.POSITIVE_INFINITY;
       await adminCall(a, 'POST', `${P}/${FLAG}/environments/development/${on ? 'on' : 'off'}`);
-      const acknowledged = performance.now();
+      const acknowledged = Math.min(performance.now(), notifiedAt);
       const streamedAt = direct.until(on);
       const balancedAt = balanced.until(on);
       for (;;) {
@@ -132,7 +146,7 @@ export async function crossInstanceRows({ createScratchDatabase, log, quick }) {
         if (performance.now() - acknowledged > 10_000) throw new Error(`change ${i} not served by B in 10 s`);
       }
       polled.push(performance.now() - acknowledged);
-      // A stream may see the change before A's response arrives: that is no delay at all.
+      // A stream may see the change before the benchmark hears of it: that is no delay at all.
       streamed.push(Math.max(0, (await streamedAt) - acknowledged));
       viaLb.push(Math.max(0, (await balancedAt) - acknowledged));
     }
