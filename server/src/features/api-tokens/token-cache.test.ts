@@ -23,6 +23,33 @@ describe('token lookup cache', () => {
     expect(loads).toBe(2);
   });
 
+  it('after expireAll (tokens changed on another instance) reloads a known token behind its answer and looks an unknown one up again', async () => {
+    const cache = new TokenCache<string>({ ttlMs: 60_000, negativeTtlMs: 60_000, maxEntries: 10 });
+    let stored: string | null = 'old';
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return stored;
+    };
+    expect(await cache.get('known', load)).toBe('old');
+    const unknownLoad = async () => {
+      loads++;
+      return stored === 'old' ? null : 'created elsewhere';
+    };
+    expect(await cache.get('unknown', unknownLoad)).toBeNull();
+    expect(loads).toBe(2);
+
+    stored = null;
+    cache.expireAll();
+    // The known token is answered at once while its reload runs; the reload finds it deleted.
+    expect(await cache.get('known', load)).toBe('old');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('known', load)).toBeNull();
+    stored = 'new';
+    cache.expireAll();
+    expect(await cache.get('unknown', unknownLoad)).toBe('created elsewhere');
+  });
+
   it('keeps unknown keys for the shorter negative TTL', async () => {
     const time = clock();
     const cache = new TokenCache<string>({ ttlMs: 100, negativeTtlMs: 10, maxEntries: 10, now: time.now });

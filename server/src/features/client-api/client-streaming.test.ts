@@ -1,0 +1,59 @@
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import type { ClientFeatureCache } from './client-feature-cache';
+import type { ClientQuery } from './client-payload';
+import { createStreamingHub } from './client-streaming';
+
+type Delta = Awaited<ReturnType<ClientFeatureCache['clientDelta']>>;
+
+function fakeResponse() {
+  const written: string[] = [];
+  const response = {
+    writableLength: 0,
+    writeHead: () => response,
+    write: (text: string) => {
+      written.push(text);
+      return true;
+    },
+    on: () => response,
+    destroy: () => {},
+    end: () => {},
+  };
+  return { response: response as unknown as ServerResponse, written };
+}
+
+const updated = (revision: number): Delta => ({
+  status: 200,
+  etag: `"${revision}"`,
+  body: Buffer.from(`{"events":[{"eventId":${revision}}]}`),
+});
+
+describe('streaming hub', () => {
+  it('runs another pass when a change is announced during a pass, instead of waiting for the next tick', async () => {
+    const answers: Array<Promise<Delta>> = [Promise.resolve(updated(1))];
+    let release: (() => void) | undefined;
+    // The first pass is slow and finds nothing new: the change commits while it runs.
+    answers.push(
+      new Promise<Delta>((resolve) => {
+        release = () => resolve({ status: 304, etag: '"1"' } as Delta);
+      }),
+    );
+    answers.push(Promise.resolve(updated(2)));
+    const cache = {
+      clientDelta: () => answers.shift() ?? Promise.resolve({ status: 304, etag: '"2"' } as Delta),
+    } as unknown as ClientFeatureCache;
+    const hub = createStreamingHub({ cache, checkIntervalMs: 3_600_000 });
+    const { response, written } = fakeResponse();
+    expect(await hub.open(response, { environment: 'development' } as ClientQuery, null)).toBe(true);
+
+    const first = hub.checkNow();
+    // A notification arrives mid-pass: it must not be lost.
+    const second = hub.checkNow();
+    release?.();
+    await first;
+    await second;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(written.at(-1)).toBe('event: unleash-updated\nid: 2\ndata: {"events":[{"eventId":2}]}\n\n');
+    hub.disconnectAll();
+  });
+});
