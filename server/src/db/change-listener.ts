@@ -67,6 +67,27 @@ export function createChangeListener(options: ChangeListenerOptions): ChangeList
     }
   };
 
+  // A transaction that wrote 10,000 events (an import) is 10,000 notifications arriving together:
+  // subscribers hear of them once, as the newest id, after the burst has been read.
+  let pending: ChangeNotice | undefined;
+  let flushScheduled = false;
+  const coalesce = (notice: ChangeNotice) => {
+    pending =
+      pending === undefined
+        ? notice
+        : pending === null || notice === null
+          ? null
+          : { eventId: Math.max(pending.eventId, notice.eventId), tokens: pending.tokens || notice.tokens };
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      const merged = pending;
+      pending = undefined;
+      if (merged !== undefined && !stopped) emit(merged);
+    });
+  };
+
   const scheduleReconnect = () => {
     if (stopped || retryTimer) return;
     const wait = Math.min(backoff.maxMs, backoff.minMs * 2 ** Math.min(failures, 16));
@@ -102,7 +123,7 @@ export function createChangeListener(options: ChangeListenerOptions): ChangeList
     current.on('error', () => dropClient(current));
     current.on('end', () => dropClient(current));
     current.on('notification', (message) => {
-      if (message.channel === CHANGES_CHANNEL) emit(parseNotice(message.payload));
+      if (message.channel === CHANGES_CHANNEL) coalesce(parseNotice(message.payload));
     });
     try {
       await current.connect();
