@@ -96,9 +96,10 @@ const ms = (n) => n.toFixed(1);
 
 /**
  * Runs the scenario and answers benchmark table rows:
- * [scenario, measured, reference, ratio, target, met?].
+ * [scenario, measured, reference, ratio, target, met?]. `cleanups`: the runner's list of what to
+ * stop when it is interrupted.
  */
-export async function crossInstanceRows({ createScratchDatabase, log, quick }) {
+export async function crossInstanceRows({ createScratchDatabase, log, quick, cleanups = [] }) {
   const changes = quick ? 50 : 200;
   log(`cross-instance propagation: 3 instances + HAProxy, ${changes} changes`);
   const databaseUrl = await createScratchDatabase();
@@ -108,6 +109,8 @@ export async function crossInstanceRows({ createScratchDatabase, log, quick }) {
     env: { INIT_ADMIN_API_TOKENS: ADMIN, INIT_CLIENT_API_TOKENS: CLIENT },
     log,
   });
+  // Also stopped by the runner's cleanup when the benchmark is interrupted (stop() is idempotent).
+  cleanups.push(cluster.stop);
   const streams = [];
   try {
     const [a, b] = cluster.servers.map((server) => server.url);

@@ -737,7 +737,7 @@ wrk.body = ${luaString(metricsBody)}
       ]);
     }
   }
-  rows.push(...(await crossInstanceRows({ createScratchDatabase, log, quick: QUICK })));
+  rows.push(...(await crossInstanceRows({ createScratchDatabase, log, quick: QUICK, cleanups })));
   printTable(rows);
   for (const note of notes) console.log(`note: ${note}`);
   printProfile();
