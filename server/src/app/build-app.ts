@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createIntegrations } from '../features/addons';
+import { bundleRoutes } from '../features/bundles';
 import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
 import { createMaintenanceSetting, instanceAdminRoutes } from '../features/instance-admin';
@@ -149,6 +150,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
       await scoped.register(scheduledJobs, { db, config, earlyWake, holdFlagChanges: maintenance.current });
       await scoped.register(instanceAdminRoutes, { db, maintenance });
       await scoped.register(signalRoutes, { db, config });
+      await scoped.register(bundleRoutes, { db, config });
       await scoped.register(integrations.routes);
       await scoped.register(personalRoutes, { db });
       await scoped.register(instanceStatsRoutes, {
