@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)('signed bundles in the console (issue 18)', () => 
     await page.getByRole('textbox', { name: 'Public key' }).fill(ownKey);
     await page.getByRole('button', { name: 'Trust this key' }).click();
     await page.getByText(/^Trusted alpha exporter/).waitFor();
-    await page.getByRole('cell', { name: 'alpha exporter' }).waitFor();
+    await page.getByRole('cell', { name: 'alpha exporter', exact: true }).waitFor();
     await screenshot(page, 'bundles-trusted-keys');
 
     // The flags move: they leave Alpha for good (a flag name lives in one project).
