@@ -45,7 +45,11 @@ import {
   profileOriginHandlers,
 } from './secrets/profile-origins';
 import { installRequestSigner } from './secrets/request-signer';
-import { ensureEmbeddedDatabasePassword, ensureSecretsEncryptionKey } from './server-host/database-password';
+import {
+  ensureBundleSigningKey,
+  ensureEmbeddedDatabasePassword,
+  ensureSecretsEncryptionKey,
+} from './server-host/database-password';
 import { utilityProcessSpawner } from './server-host/hosted-process';
 import { buildServerEnv } from './server-host/server-env';
 import { createServerHost } from './server-host/server-host';
@@ -140,6 +144,11 @@ async function run(): Promise<void> {
     log('no secrets encryption key: integrations and SSO cannot store secrets', error);
     return null;
   });
+  // Bundles this desktop exports are signed with a key that lives in the keychain only.
+  const bundleSigningKey = await ensureBundleSigningKey(secrets, LOCAL_PROFILE).catch((error) => {
+    log('no bundle signing key in the keychain: the server keeps its own, sealed', error);
+    return null;
+  });
 
   const host = createServerHost({
     spawn: utilityProcessSpawner(utilityProcess),
@@ -151,6 +160,7 @@ async function run(): Promise<void> {
       databaseUrl,
       embeddedDatabasePassword,
       secretsEncryptionKey,
+      bundleSigningKey,
       logLevel: process.env.SWITCHYARD_LOG_LEVEL ?? 'info',
       baseUriPath: BASE_URI_PATH,
     }),

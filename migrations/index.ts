@@ -21,6 +21,7 @@ import * as m20261125194550 from './20261125194550_notifications_feedback_favori
 import * as m20261125195251 from './20261125195251_sso_transient';
 import * as m20261125195308 from './20261125195308_addons';
 import * as m20261125232500 from './20261125232500_events_notify';
+import * as m20261125232600 from './20261125232600_bundle_trusted_keys';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261125195251_sso_transient': m20261125195251,
   '20261125195308_addons': m20261125195308,
   '20261125232500_events_notify': m20261125232500,
+  '20261125232600_bundle_trusted_keys': m20261125232600,
 };

@@ -1,7 +1,12 @@
+import { createPrivateKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FakeSecretStore } from '../secrets/fake-secret-store';
 import { KeychainUnavailableError } from '../secrets/secret-store';
-import { ensureEmbeddedDatabasePassword, ensureSecretsEncryptionKey } from './database-password';
+import {
+  ensureBundleSigningKey,
+  ensureEmbeddedDatabasePassword,
+  ensureSecretsEncryptionKey,
+} from './database-password';
 
 describe('embedded database password', () => {
   it('creates the password once, keeps it in the keychain and returns it on every later start', async () => {
@@ -33,5 +38,14 @@ describe('embedded database password', () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(await ensureSecretsEncryptionKey(secrets, 'local')).toBe(key);
     expect(await secrets.get('local', 'secrets-encryption-key')).toBe(key);
+  });
+
+  it('keeps the bundle signing key there too: an Ed25519 PKCS#8 key, created once', async () => {
+    const secrets = new FakeSecretStore();
+    const key = await ensureBundleSigningKey(secrets, 'local');
+    const parsed = createPrivateKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'pkcs8' });
+    expect(parsed.asymmetricKeyType).toBe('ed25519');
+    expect(await ensureBundleSigningKey(secrets, 'local')).toBe(key);
+    expect(await secrets.get('local', 'bundle-signing-key')).toBe(key);
   });
 });

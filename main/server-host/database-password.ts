@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { SecretKey } from '../../server/contract';
 import type { SecretStore } from '../secrets/secret-store';
 
@@ -39,4 +39,18 @@ export function ensureSecretsEncryptionKey(
   generate: () => string = () => randomBytes(32).toString('hex'),
 ): Promise<string> {
   return ensureKeychainSecret(secrets, profile, 'secrets-encryption-key', generate);
+}
+
+/**
+ * The Ed25519 key signing this instance's air-gap bundles (issue 18), handed over as
+ * SWITCHYARD_BUNDLE_SIGNING_KEY: PKCS#8 DER in base64, so the private key never sits in the
+ * database or a file on the desktop.
+ */
+export function ensureBundleSigningKey(
+  secrets: SecretStore,
+  profile: string,
+  generate: () => string = () =>
+    generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+): Promise<string> {
+  return ensureKeychainSecret(secrets, profile, 'bundle-signing-key', generate);
 }

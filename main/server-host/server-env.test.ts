@@ -56,6 +56,22 @@ describe('buildServerEnv', () => {
     }
   });
 
+  it('hands the keychain bundle signing key over as SWITCHYARD_BUNDLE_SIGNING_KEY, never one from the shell', () => {
+    const env = buildServerEnv({
+      inherit: { SWITCHYARD_BUNDLE_SIGNING_KEY: 'from-shell' },
+      dataDir: '/d',
+      network: DEFAULT_NETWORK_SETTINGS,
+      bundleSigningKey: 'MC4CAQAwBQYDK2VwBCIEI-keychain',
+    });
+    expect(env.SWITCHYARD_BUNDLE_SIGNING_KEY).toBe('MC4CAQAwBQYDK2VwBCIEI-keychain');
+    const without = buildServerEnv({
+      inherit: { SWITCHYARD_BUNDLE_SIGNING_KEY: 'from-shell' },
+      dataDir: '/d',
+      network: DEFAULT_NETWORK_SETTINGS,
+    });
+    expect(without.SWITCHYARD_BUNDLE_SIGNING_KEY).toBeUndefined();
+  });
+
   it('sets DATABASE_URL only when configured', () => {
     const env = buildServerEnv({
       inherit: {},

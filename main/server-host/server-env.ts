@@ -39,6 +39,8 @@ export interface ServerEnvInput {
   embeddedDatabasePassword?: string | null;
   /** SECRETS_ENCRYPTION_KEY from the keychain: seals integration and SSO secrets at rest. */
   secretsEncryptionKey?: string | null;
+  /** SWITCHYARD_BUNDLE_SIGNING_KEY from the keychain: signs the bundles this instance exports. */
+  bundleSigningKey?: string | null;
 }
 
 export function buildServerEnv(input: ServerEnvInput): Record<string, string> {
@@ -56,5 +58,6 @@ export function buildServerEnv(input: ServerEnvInput): Record<string, string> {
   if (input.databaseUrl) env.DATABASE_URL = input.databaseUrl;
   else if (input.embeddedDatabasePassword) env.EMBEDDED_DATABASE_PASSWORD = input.embeddedDatabasePassword;
   if (input.secretsEncryptionKey) env.SECRETS_ENCRYPTION_KEY = input.secretsEncryptionKey;
+  if (input.bundleSigningKey) env.SWITCHYARD_BUNDLE_SIGNING_KEY = input.bundleSigningKey;
   return env;
 }

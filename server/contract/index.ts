@@ -3,6 +3,7 @@ export * from './admin-common';
 export * from './api-tokens';
 export * from './auth';
 export * from './blast-radius';
+export * from './bundles';
 export * from './change-request-changes';
 export * from './change-request-lists';
 export * from './change-requests';

@@ -87,7 +87,8 @@ export type RendererSecretKey = Static<typeof RendererSecretKeySchema>;
 
 /**
  * Everything main keeps in the keychain: the console's credentials, and the embedded database
- * password and the secrets encryption key, which main creates itself and which no IPC request
+ * password, the secrets encryption key and the bundle signing key (Ed25519, PKCS#8 DER in
+ * base64), which main creates itself and which no IPC request
  * can set or delete.
  */
 export const SecretKeySchema = Type.Union([
@@ -95,6 +96,7 @@ export const SecretKeySchema = Type.Union([
   Type.Literal('personal-access-token'),
   Type.Literal('embedded-database-password'),
   Type.Literal('secrets-encryption-key'),
+  Type.Literal('bundle-signing-key'),
 ]);
 export type SecretKey = Static<typeof SecretKeySchema>;
 

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
       secretsKey: null,
+      bundleSigningKey: null,
       integrations: {
         pollIntervalMs: 2000,
         attemptTimeoutMs: 10_000,
@@ -103,6 +104,7 @@ describe('loadConfig', () => {
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
       secretsKey: null,
+      bundleSigningKey: null,
       integrations: {
         pollIntervalMs: 500,
         attemptTimeoutMs: 2000,

@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { passwordProblems } from './lib/password-policy';
@@ -88,6 +89,12 @@ export interface Config {
    * it in the OS keychain; null: features that need to store such secrets refuse with a clear error.
    */
   secretsKey: Buffer | null;
+  /**
+   * SWITCHYARD_BUNDLE_SIGNING_KEY: the Ed25519 private key signing this instance's air-gap bundles
+   * (issue 18), PKCS#8 PEM or base64 DER; the desktop app hands over the one in the OS keychain.
+   * null: the key is generated on first use and kept in the database, sealed with SECRETS_ENCRYPTION_KEY.
+   */
+  bundleSigningKey: string | null;
   /** Delivery of integrations (addons, issue 16); see {@link IntegrationsConfig}. */
   integrations: IntegrationsConfig;
   /**
@@ -200,6 +207,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       10_000,
     ),
     secretsKey: readSecretsKey(env.SECRETS_ENCRYPTION_KEY),
+    bundleSigningKey: readBundleSigningKey(env.SWITCHYARD_BUNDLE_SIGNING_KEY),
     integrations: parseIntegrations(env),
     loginHistoryRetentionHours: parsePositiveInt(
       'LOGIN_HISTORY_RETENTION_HOURS',
@@ -232,6 +240,25 @@ function readSecretsKey(raw: string | undefined): Buffer | null {
   } catch (error) {
     throw new ConfigError(`SECRETS_ENCRYPTION_KEY ${(error as Error).message}`);
   }
+}
+
+// A mistyped key stops the start rather than signing bundles nobody trusts.
+function readBundleSigningKey(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let key: KeyObject;
+  try {
+    key = value.startsWith('-----BEGIN')
+      ? createPrivateKey(value)
+      : createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
+  } catch {
+    throw new ConfigError(
+      'SWITCHYARD_BUNDLE_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM or base64 DER)',
+    );
+  }
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new ConfigError('SWITCHYARD_BUNDLE_SIGNING_KEY must be an Ed25519 key');
+  return value;
 }
 
 const DEFAULT_EMAIL_SENDER = 'Switchyard <noreply@switchyard.invalid>';

@@ -281,6 +281,16 @@ describe('permission matrix', async () => {
       'GET /api/admin/email/preview/text/:template',
       'GET /api/admin/user-admin/inactive',
       'POST /api/admin/user-admin/inactive/delete',
+      // Issue 18: signed air-gap bundles and trusted keys (ADMIN).
+      'GET /api/admin/bundles/signing-key',
+      'POST /api/admin/bundles/export',
+      'POST /api/admin/bundles/verify',
+      'POST /api/admin/bundles/plan',
+      'POST /api/admin/bundles/apply',
+      'GET /api/admin/bundles/trusted-keys',
+      'POST /api/admin/bundles/trusted-keys',
+      'PUT /api/admin/bundles/trusted-keys/:id',
+      'DELETE /api/admin/bundles/trusted-keys/:id',
     ]) {
       expect(urls).toContain(url);
     }

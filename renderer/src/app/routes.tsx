@@ -42,6 +42,7 @@ import { SignalEndpointsScreen } from '../features/signals/SignalEndpointsScreen
 import { SsoSettingsScreen } from '../features/sso/SsoSettingsScreen';
 import { StrategiesScreen } from '../features/strategy-definitions/StrategiesScreen';
 import { TagTypesScreen } from '../features/tag-types/TagTypesScreen';
+import { TrustedKeysScreen } from '../features/trusted-keys/TrustedKeysScreen';
 
 export type NavGroup = 'Flags' | 'Configure' | 'Access' | 'Observe' | 'Console';
 
@@ -255,6 +256,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     group: 'Access',
     keywords: 'context sampling privacy preview sensitive retention',
     render: () => <BlastRadiusSettingsScreen />,
+  },
+  {
+    path: '/admin/trusted-keys',
+    label: 'Trusted keys',
+    group: 'Access',
+    keywords: 'signed bundles air gap ed25519 public key signature import export verify',
+    render: () => <TrustedKeysScreen />,
   },
   {
     path: '/admin/instance',

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { type ChangeSource, createChangeListener } from '../db/change-listener';
 import type { Db } from '../db/database';
 import { createIntegrations } from '../features/addons';
+import { bundleRoutes } from '../features/bundles';
 import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
 import { createMaintenanceSetting, instanceAdminRoutes } from '../features/instance-admin';
@@ -177,6 +178,7 @@ export async function buildApp({
       await scoped.register(scheduledJobs, { db, config, earlyWake, holdFlagChanges: maintenance.current });
       await scoped.register(instanceAdminRoutes, { db, maintenance });
       await scoped.register(signalRoutes, { db, config });
+      await scoped.register(bundleRoutes, { db, config });
       await scoped.register(integrations.routes);
       await scoped.register(personalRoutes, { db });
       await scoped.register(instanceStatsRoutes, {

@@ -1,5 +1,6 @@
 import type { AddonTables } from './schema-addons';
 import type { BlastRadiusTables } from './schema-blast-radius';
+import type { BundleTables } from './schema-bundles';
 import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
 import type { InsightTables } from './schema-insights';
@@ -14,6 +15,7 @@ import type { SsoTables } from './schema-sso';
 // only readers. A new domain adds its schema-<domain>.ts and one name to this list.
 export type * from './schema-addons';
 export type * from './schema-blast-radius';
+export type * from './schema-bundles';
 export type * from './schema-change-requests';
 export type * from './schema-core';
 export type * from './schema-insights';
@@ -35,4 +37,5 @@ export interface Database
     InstanceAdminTables,
     PersonalTables,
     LoginHistoryTables,
-    SsoTables {}
+    SsoTables,
+    BundleTables {}

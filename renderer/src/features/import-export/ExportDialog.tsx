@@ -13,13 +13,16 @@ import {
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { useServerWrite } from '../../stores/use-mutations';
+import { bundleApi } from './bundle-api';
 import { downloadJson, type ExportQuery, exportFileName, exportFlags } from './import-export-api';
 
 type Selection = 'project' | 'tag' | 'search';
+type Format = 'unleash' | 'bundle';
 
 /**
  * Exports flags of a project as Unleash's export file (issue 18): all of the project's flags,
  * those with a tag, or those a search finds, for one environment; the browser downloads the JSON.
+ * As a signed bundle (admins), the file carries its origin and this instance's Ed25519 signature.
  */
 export function ExportDialog({
   projectId,
@@ -44,6 +47,7 @@ export function ExportDialog({
   const [tag, setTag] = useState('');
   const [search, setSearch] = useState('');
   const [withSegments, setWithSegments] = useState(false);
+  const [format, setFormat] = useState<Format>('unleash');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -70,12 +74,20 @@ export function ExportDialog({
           ? { ...base, tag: tag.trim() }
           : { ...base, features: matching };
     try {
-      const file = await write((api) => exportFlags(api.client, query));
       const label = selection === 'tag' ? `tag-${tag.trim()}` : projectId;
-      save(exportFileName(label, environment, now()), file);
-      setDone(
-        `Exported ${file.features.length} flag${file.features.length === 1 ? '' : 's'} from ${environment}.`,
-      );
+      const fileName = exportFileName(label, environment, now());
+      if (format === 'bundle') {
+        const bundle = await write((api) => bundleApi(api.client).exportBundle(query));
+        save(fileName.replace(/^switchyard-export-/, 'switchyard-bundle-'), bundle);
+        const count = bundle.export.features.length;
+        setDone(`Exported ${count} flag${count === 1 ? '' : 's'} from ${environment} as a signed bundle.`);
+      } else {
+        const file = await write((api) => exportFlags(api.client, query));
+        save(fileName, file);
+        setDone(
+          `Exported ${file.features.length} flag${file.features.length === 1 ? '' : 's'} from ${environment}.`,
+        );
+      }
     } catch (caught) {
       setError(caught);
     } finally {
@@ -123,11 +135,27 @@ export function ExportDialog({
           onChange={setEnvironment}
           allowDeselect={false}
         />
-        <Checkbox
-          label="Include segment definitions (Switchyard can then create missing segments; Unleash refuses such a file)"
-          checked={withSegments}
-          onChange={(event) => setWithSegments(event.currentTarget.checked)}
+        <SegmentedControl
+          aria-label="File format"
+          value={format}
+          onChange={(value) => setFormat(value as Format)}
+          data={[
+            { value: 'unleash', label: 'Unleash export file' },
+            { value: 'bundle', label: 'Signed bundle' },
+          ]}
         />
+        {format === 'bundle' ? (
+          <Text size="sm" c="dimmed">
+            Signed with this instance's key (Trusted keys screen); another Switchyard verifies and shows the
+            diff before applying it. Segment definitions are included.
+          </Text>
+        ) : (
+          <Checkbox
+            label="Include segment definitions (Switchyard can then create missing segments; Unleash refuses such a file)"
+            checked={withSegments}
+            onChange={(event) => setWithSegments(event.currentTarget.checked)}
+          />
+        )}
         {done ? (
           <Alert color="teal" variant="light" role="status">
             {done}

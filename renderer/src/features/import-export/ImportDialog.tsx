@@ -1,9 +1,11 @@
-import { Button, Group, Input, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Input, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ProjectsResponse } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
+import { BundleDiffView, BundleTrust } from './BundleResults';
+import { type Bundle, type BundleApplyResult, type BundlePlan, bundleApi } from './bundle-api';
 import { ImportOutcome, ValidationResults } from './ImportResults';
 import {
   type ExportResult,
@@ -21,7 +23,9 @@ interface ProjectEnvironments {
 /**
  * Imports an export file (Unleash's or ours) into a project and environment (issue 18): pick the
  * file and the target, Validate shows the errors, warnings, missing permissions and what would be
- * created or changed; Import applies it all or nothing and shows what it did.
+ * created or changed; Import applies it all or nothing and shows what it did. A signed bundle
+ * shows its signer and whether this instance trusts it, and the diff, before applying; one that is
+ * not trusted applies only with the override (recorded in the event log).
  */
 export function ImportDialog({
   defaultProject,
@@ -35,7 +39,10 @@ export function ImportDialog({
   const write = useServerWrite({ kind: 'flag-import' });
   const [project, setProject] = useState<string | null>(defaultProject);
   const [environment, setEnvironment] = useState<string | null>(null);
-  const [file, setFile] = useState<{ name: string; data: ExportResult } | null>(null);
+  const [file, setFile] = useState<{ name: string; data: ExportResult; bundle?: Bundle } | null>(null);
+  const [plan, setPlan] = useState<BundlePlan | null>(null);
+  const [override, setOverride] = useState(false);
+  const [applied, setApplied] = useState<BundleApplyResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [validation, setValidation] = useState<ImportValidate | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -51,6 +58,9 @@ export function ImportDialog({
   const reset = () => {
     setValidation(null);
     setResult(null);
+    setPlan(null);
+    setApplied(null);
+    setOverride(false);
     setError(null);
   };
 
@@ -61,7 +71,8 @@ export function ImportDialog({
     if (!picked) return;
     const parsed = parseExportFile(await picked.text());
     if ('problem' in parsed) setProblem(parsed.problem);
-    else setFile({ name: picked.name, data: parsed.file });
+    else
+      setFile({ name: picked.name, data: parsed.file, ...(parsed.bundle ? { bundle: parsed.bundle } : {}) });
   }
 
   async function run(step: 'validate' | 'import') {
@@ -69,8 +80,19 @@ export function ImportDialog({
     setBusy(true);
     setError(null);
     const body = { project, environment, data: file.data };
+    const bundle = file.bundle;
     try {
-      if (step === 'validate') setValidation(await write((api) => validateImport(api.client, body)));
+      if (bundle) {
+        const target = { bundle, project, environment };
+        if (step === 'validate') setPlan(await write((api) => bundleApi(api.client).plan(target)));
+        else {
+          const answer = await write((api) =>
+            bundleApi(api.client).apply({ ...target, ...(override ? { override: true } : {}) }),
+          );
+          setApplied(answer);
+          setResult(answer.result);
+        }
+      } else if (step === 'validate') setValidation(await write((api) => validateImport(api.client, body)));
       else setResult(await write((api) => importFlags(api.client, body)));
     } catch (caught) {
       setError(caught);
@@ -79,11 +101,20 @@ export function ImportDialog({
     }
   }
 
-  const importable = validation !== null && validation.errors.length === 0 && !validation.permissions?.length;
+  const checked = file?.bundle ? plan : validation;
+  const importable = file?.bundle
+    ? plan !== null &&
+      plan.errors.length === 0 &&
+      plan.permissions.length === 0 &&
+      (plan.verification.trusted || override)
+    : validation !== null && validation.errors.length === 0 && !validation.permissions?.length;
   return (
     <Modal opened={opened} onClose={onClose} title="Import flags" size="lg">
       <Stack>
-        <Input.Wrapper label="Export file" description="A JSON file exported by Switchyard or Unleash.">
+        <Input.Wrapper
+          label="Export file"
+          description="A JSON file exported by Switchyard or Unleash, or a signed Switchyard bundle."
+        >
           <input
             type="file"
             accept="application/json,.json"
@@ -93,7 +124,8 @@ export function ImportDialog({
         </Input.Wrapper>
         {file ? (
           <Text size="sm" role="status">
-            {file.name}: {file.data.features.length} flag(s)
+            {file.name}: {file.bundle ? 'signed bundle, ' : ''}
+            {file.data.features.length} flag(s)
           </Text>
         ) : null}
         {problem ? (
@@ -125,7 +157,29 @@ export function ImportDialog({
           />
         </Group>
         {validation && !result ? <ValidationResults validation={validation} /> : null}
+        {plan && !result ? (
+          <Stack gap="sm">
+            <BundleTrust verification={plan.verification} />
+            <ValidationResults
+              validation={{ errors: plan.errors, warnings: plan.warnings, permissions: plan.permissions }}
+            />
+            <BundleDiffView diff={plan.diff} />
+            {plan.verification.trusted ? null : (
+              <Checkbox
+                label="Apply anyway: I checked where this bundle comes from (the override is recorded in the event log)"
+                checked={override}
+                onChange={(event) => setOverride(event.currentTarget.checked)}
+              />
+            )}
+          </Stack>
+        ) : null}
         {result ? <ImportOutcome result={result} /> : null}
+        {applied ? (
+          <Text size="sm" role="status">
+            Recorded in the event log (event #{applied.eventId}) with the bundle hash
+            {applied.overridden ? ', as an override' : ''}.
+          </Text>
+        ) : null}
         {error ? <ErrorNotice error={error} title="The server refused" /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -134,14 +188,14 @@ export function ImportDialog({
           <Button
             variant="default"
             onClick={() => void run('validate')}
-            loading={busy && !validation}
+            loading={busy && !checked}
             disabled={!file || !project || !environment || result !== null}
           >
             Validate
           </Button>
           <Button
             onClick={() => void run('import')}
-            loading={busy && validation !== null}
+            loading={busy && checked !== null}
             disabled={!importable || result !== null}
           >
             Import

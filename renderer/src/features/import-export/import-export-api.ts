@@ -6,6 +6,7 @@ import type {
   ImportValidate,
 } from '../../../../server/contract';
 import type { ApiClient } from '../../api/client';
+import { type Bundle, isBundle } from './bundle-api';
 
 /** Unleash's features-batch operations (issue 18), as the export and import dialogs use them. */
 
@@ -39,14 +40,18 @@ export function downloadJson(fileName: string, value: unknown): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Reads an export file; answers the problem in words when it is not one. */
-export function parseExportFile(text: string): { file: ExportResult } | { problem: string } {
+/**
+ * Reads an export file or a signed bundle (its export file, and the bundle to verify and apply);
+ * answers the problem in words when it is neither.
+ */
+export function parseExportFile(text: string): { file: ExportResult; bundle?: Bundle } | { problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return { problem: 'The file is not JSON.' };
   }
+  if (isBundle(value)) return { file: value.export, bundle: value };
   const file = value as Partial<ExportResult> | null;
   if (
     !file ||

@@ -115,14 +115,19 @@ export async function validateImport(db: Db, caller: Caller, input: ImportToggle
   return { ...preview.validation, summary: summarise(preview.plan, input.data) };
 }
 
-/** POST /api/admin/features-batch/import: all or nothing, in one transaction with its events. */
+/**
+ * POST /api/admin/features-batch/import: all or nothing, in one transaction with its events
+ * (the caller's, when `db` is one). `allowAdminToken`: the signed-bundle layer's apply.
+ */
 export async function applyImport(
   db: Db,
   caller: Caller,
   actor: Actor,
   input: ImportToggles,
+  options: { allowAdminToken?: boolean } = {},
 ): Promise<ImportResult> {
-  if (caller.kind === 'api-token' && caller.scope.type === 'admin') throw invalidRequest(ADMIN_TOKEN_IMPORT);
+  if (!options.allowAdminToken && caller.kind === 'api-token' && caller.scope.type === 'admin')
+    throw invalidRequest(ADMIN_TOKEN_IMPORT);
   return inTransaction(db, async (trx) => {
     // One import at a time per project: two would plan against the same state.
     await trx

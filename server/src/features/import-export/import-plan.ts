@@ -12,10 +12,13 @@ import { exportConstraint } from './export-builder';
 
 /**
  * The import plan (pure): what one file changes in a project environment, compared with the
- * target's current state. Unleash's semantics: flags are created or updated; in the environment
- * the flag's on/off state, strategies and variants become the file's; tags, dependencies and
- * links become the file's; archived flags are left alone. What already matches is left alone too,
- * so a re-import writes nothing and records no event.
+ * target's current state. Unleash 8.2's semantics (its export-import service), existing flags
+ * included: flags are created or updated (type, description, impression data, stale); in the
+ * environment the strategies become the file's, the on/off state the file's where the file has an
+ * environment row, the variants the file's where it lists some (an empty list leaves them); tags
+ * become the file's; links become the file's for flags the file has links for; dependencies the
+ * file names are added or updated, others stay; archived flags are left alone. What already
+ * matches is left alone too, so a re-import writes nothing and records no event.
  */
 
 export interface ExistingStrategy {
@@ -163,16 +166,19 @@ function planFlag(
   feature: ExportResult['features'][number],
   existing: ExistingFlag | undefined,
   parts: {
-    environment: { enabled: boolean; variants: Variant[] };
+    /** The file's environment row; undefined: the file has none for this flag. */
+    environment: { enabled: boolean; variants: Variant[] } | undefined;
     strategies: PlannedStrategy[];
     tags: Tag[];
     dependencies: Array<{ feature: string; enabled: boolean; variants: string[] }>;
-    links: Array<{ url: string; title: string | null }>;
+    /** undefined: the file has no links entry for this flag (its links stay). */
+    links: Array<{ url: string; title: string | null }> | undefined;
   },
 ): FlagPlan {
   const plan: FlagPlan = { name: feature.name, outcome: existing ? 'unchanged' : 'created' };
   const type = feature.type ?? 'release';
-  const description = feature.description ?? null;
+  const description =
+    feature.description === undefined ? (existing?.description ?? null) : feature.description;
   const impressionData = feature.impressionData ?? false;
   if (!existing) {
     plan.create = { type, description, impressionData };
@@ -183,12 +189,14 @@ function planFlag(
     if (existing.description !== description) metadata.description = description;
     if (existing.impressionData !== impressionData) metadata.impressionData = impressionData;
     if (Object.keys(metadata).length) plan.metadata = metadata;
-    if (feature.stale !== undefined && existing.stale !== feature.stale) plan.stale = feature.stale;
+    // Unleash's flag update takes stale from the file, false when the file leaves it out.
+    if (existing.stale !== (feature.stale ?? false)) plan.stale = feature.stale ?? false;
   }
   const current = existing?.environment ?? { enabled: false, variants: [] };
-  if (current.enabled !== parts.environment.enabled) plan.enabled = parts.environment.enabled;
-  if (stable(current.variants) !== stable(parts.environment.variants))
-    plan.variants = parts.environment.variants;
+  if (parts.environment && current.enabled !== parts.environment.enabled)
+    plan.enabled = parts.environment.enabled;
+  const variants = parts.environment?.variants ?? [];
+  if (variants.length > 0 && stable(current.variants) !== stable(variants)) plan.variants = variants;
   const currentStrategies = existing?.strategies ?? [];
   if (
     stable(currentStrategies.map(strategyKey)) !== stable(parts.strategies.map(strategyKey)) &&
@@ -201,12 +209,12 @@ function planFlag(
   const added = parts.tags.filter((tag) => !currentTags.has(tagKey(tag)));
   const removed = (existing?.tags ?? []).filter((tag) => !wantedTags.has(tagKey(tag)));
   if (added.length || removed.length) plan.tags = { added, removed };
-  const currentDependencies = existing?.dependencies ?? [];
-  if (stable(currentDependencies) !== stable(parts.dependencies)) {
-    plan.dependencies = { remove: currentDependencies.map((d) => d.feature), add: parts.dependencies };
-  }
+  // Dependencies are upserted, as Unleash does: the file's are added or updated, others stay.
+  const currentDependencies = new Map((existing?.dependencies ?? []).map((d) => [d.feature, stable(d)]));
+  const upserts = parts.dependencies.filter((d) => currentDependencies.get(d.feature) !== stable(d));
+  if (upserts.length) plan.dependencies = { remove: [], add: upserts };
   const currentLinks = (existing?.links ?? []).map((link) => ({ url: link.url, title: link.title }));
-  if (stable(currentLinks) !== stable(parts.links)) {
+  if (parts.links && stable(currentLinks) !== stable(parts.links)) {
     plan.links = { removeIds: (existing?.links ?? []).map((link) => link.id), add: parts.links };
   }
   if (existing) {
@@ -240,7 +248,9 @@ export function planImport(file: ExportResult, state: ImportState): ImportPlan {
     const environment = environments.get(feature.name);
     flags.push(
       planFlag(feature, existing, {
-        environment: { enabled: environment?.enabled ?? false, variants: environment?.variants ?? [] },
+        environment: environment
+          ? { enabled: environment.enabled ?? false, variants: environment.variants ?? [] }
+          : undefined,
         strategies: [...(strategies.get(feature.name) ?? [])]
           .map((row, index) => ({ row, order: row.sortOrder ?? index }))
           .sort((a, b) => a.order - b.order)
@@ -256,7 +266,7 @@ export function planImport(file: ExportResult, state: ImportState): ImportPlan {
             variants: row.variants ?? [],
           }))
           .sort((a, b) => (a.feature < b.feature ? -1 : a.feature > b.feature ? 1 : 0)),
-        links: (links.get(feature.name) ?? []).map((row) => ({ url: row.url, title: row.title ?? null })),
+        links: links.get(feature.name)?.map((row) => ({ url: row.url, title: row.title ?? null })),
       }),
     );
   }

@@ -1,3 +1,4 @@
+export { summarise as summariseImport } from './import-apply';
 export { importExportRoutes } from './import-export-routes';
 export {
   ADMIN_TOKEN_IMPORT,

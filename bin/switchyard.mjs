@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// `switchyard bundle export|verify|diff|apply`: signed air-gap bundles (issue 18) from the
+// command line, through a server's admin operations over HTTP with an admin token. Plain Node
+// (no build, no dependency) so it runs wherever `node` does, e.g. on the far side of an air gap.
+import { realpathSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const USAGE = `Usage: switchyard bundle <command> [options]
+
+Commands:
+  export  --environment ENV (--project P | --tag VALUE | --features a,b)  [--out FILE]
+  verify  FILE                      signature, signer trusted here?, hash
+  diff    FILE --project P --environment ENV   what applying would add, change, leave
+  apply   FILE --project P --environment ENV [--override]
+
+Options:
+  --url URL      the server (default: $SWITCHYARD_URL, else http://127.0.0.1:4242)
+  --token TOKEN  an admin API token or a personal access token of an admin ($SWITCHYARD_TOKEN)
+  --json         print the server's answer as JSON
+  --override     apply an unsigned, untrusted or altered bundle all the same (recorded)
+
+Exit codes: 0 done (verify: trusted), 1 refused or not trusted, 2 usage, 3 server unreachable.`;
+
+class UsageError extends Error {}
+
+/** Runs the CLI; answers the exit code. `io` lets tests capture output. */
+export async function run(argv, io = { out: console.log, err: console.error, env: process.env }) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        url: { type: 'string' },
+        token: { type: 'string' },
+        project: { type: 'string' },
+        environment: { type: 'string' },
+        tag: { type: 'string' },
+        features: { type: 'string' },
+        out: { type: 'string' },
+        json: { type: 'boolean' },
+        override: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals[0] !== 'bundle' || !positionals[1]) {
+    io[values.help ? 'out' : 'err'](USAGE);
+    return values.help ? 0 : 2;
+  }
+  const base = (values.url ?? io.env.SWITCHYARD_URL ?? 'http://127.0.0.1:4242').replace(/\/+$/, '');
+  const token = values.token ?? io.env.SWITCHYARD_TOKEN;
+  try {
+    if (!token) throw new UsageError('An admin token is needed: --token or SWITCHYARD_TOKEN');
+    const api = client(base, token);
+    const command = COMMANDS[positionals[1]];
+    if (!command) throw new UsageError(`Unknown command "${positionals[1]}"`);
+    return await command({ api, values, file: positionals[2], io });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof RefusedError) {
+      io.err(error.message);
+      return 1;
+    }
+    io.err(`Cannot reach ${base}: ${error.message}`);
+    return 3;
+  }
+}
+
+class RefusedError extends Error {}
+
+function client(base, token) {
+  return async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    const answer = text ? JSON.parse(text) : undefined;
+    if (!response.ok) {
+      const details = (answer?.details ?? [])
+        .map((detail) => `  - ${detail.message}`)
+        .filter((line) => !line.endsWith(answer?.message ?? ''))
+        .join('\n');
+      throw new RefusedError(
+        `${response.status} ${answer?.name ?? 'Error'}: ${answer?.message ?? text}${details ? `\n${details}` : ''}`,
+      );
+    }
+    return answer;
+  };
+}
+
+async function readBundle(file) {
+  if (!file) throw new UsageError('Name the bundle file');
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file}: ${error.message}`);
+  }
+}
+
+function target(values) {
+  if (!values.project || !values.environment) throw new UsageError('--project and --environment are needed');
+  return { project: values.project, environment: values.environment };
+}
+
+function describeVerification(v) {
+  const lines = [
+    `Bundle ${v.hash}`,
+    `  from ${v.metadata.sourceInstanceName} (${v.metadata.sourceInstanceId}), ${v.metadata.environment}, ${v.metadata.selection}`,
+    `  made ${v.metadata.createdAt} by ${v.metadata.author}`,
+    `  hash: ${v.hashValid ? 'intact' : 'DOES NOT MATCH'}`,
+    `  signature: ${!v.signed ? 'none' : v.signatureValid ? 'valid' : 'INVALID'}`,
+    `  signer: ${v.signer ? `${v.signer.fingerprint} ${v.signer.trusted ? `trusted as "${v.signer.name}"` : 'NOT TRUSTED'}` : '-'}`,
+    v.trusted ? 'Trusted.' : `Not trusted:\n${v.problems.map((p) => `  - ${p}`).join('\n')}`,
+  ];
+  return lines.join('\n');
+}
+
+const list = (names) => (names.length ? names.join(', ') : '-');
+
+function describeDiff(diff) {
+  return [
+    `In ${diff.project} / ${diff.environment}:`,
+    `  added (${diff.added.length}): ${list(diff.added)}`,
+    `  changed (${diff.changed.length}): ${list(diff.changed.map((c) => `${c.feature} [${c.parts.join(', ')}]`))}`,
+    `  unchanged (${diff.unchanged.length}): ${list(diff.unchanged)}`,
+    `  not in the bundle, left as they are (${diff.removed.length}): ${list(diff.removed)}`,
+    ...(diff.skippedArchived.length ? [`  archived here, skipped: ${list(diff.skippedArchived)}`] : []),
+    ...(diff.contextFieldsCreated.length
+      ? [`  context fields created: ${list(diff.contextFieldsCreated)}`]
+      : []),
+    ...(diff.segmentsCreated.length ? [`  segments created: ${list(diff.segmentsCreated)}`] : []),
+  ].join('\n');
+}
+
+const COMMANDS = {
+  async export({ api, values, io }) {
+    if (!values.environment) throw new UsageError('--environment is needed');
+    const query = { environment: values.environment };
+    if (values.project) query.project = values.project;
+    else if (values.tag) query.tag = values.tag;
+    else if (values.features) query.features = values.features.split(',').map((name) => name.trim());
+    else throw new UsageError('Choose the flags: --project, --tag or --features');
+    const bundle = await api('POST', '/api/admin/bundles/export', query);
+    const text = `${JSON.stringify(bundle, null, 2)}\n`;
+    if (values.out) {
+      await writeFile(values.out, text);
+      io.out(
+        `Wrote ${values.out}: ${bundle.export.features.length} flag(s), ${bundle.hash}, signed by ${bundle.signature.fingerprint}`,
+      );
+    } else io.out(text.trimEnd());
+    return 0;
+  },
+
+  async verify({ api, values, file, io }) {
+    const verification = await api('POST', '/api/admin/bundles/verify', { bundle: await readBundle(file) });
+    io.out(values.json ? JSON.stringify(verification, null, 2) : describeVerification(verification));
+    return verification.trusted ? 0 : 1;
+  },
+
+  async diff({ api, values, file, io }) {
+    const plan = await api('POST', '/api/admin/bundles/plan', {
+      bundle: await readBundle(file),
+      ...target(values),
+    });
+    if (values.json) {
+      io.out(JSON.stringify(plan, null, 2));
+      return plan.errors.length ? 1 : 0;
+    }
+    io.out(describeVerification(plan.verification));
+    io.out(describeDiff(plan.diff));
+    for (const error of plan.errors) io.out(`Error: ${error.message} ${error.affectedItems.join(', ')}`);
+    for (const warning of plan.warnings)
+      io.out(`Warning: ${warning.message} ${warning.affectedItems.join(', ')}`);
+    for (const missing of plan.permissions)
+      io.out(`Missing permission: ${missing.message} ${missing.affectedItems.join(', ')}`);
+    return plan.errors.length || plan.permissions.length ? 1 : 0;
+  },
+
+  async apply({ api, values, file, io }) {
+    const body = {
+      bundle: await readBundle(file),
+      ...target(values),
+      ...(values.override ? { override: true } : {}),
+    };
+    const answer = await api('POST', '/api/admin/bundles/apply', body);
+    if (values.json) {
+      io.out(JSON.stringify(answer, null, 2));
+      return 0;
+    }
+    const { features, featureChanges } = answer.result.summary;
+    io.out(
+      [
+        `Applied ${answer.verification.hash}${answer.overridden ? ' (OVERRIDDEN: recorded in the event log)' : ''}`,
+        `  created (${features.created.length}): ${list(features.created)}`,
+        `  changed (${features.changed.length}): ${list(featureChanges.map((c) => `${c.feature} [${c.parts.join(', ')}]`))}`,
+        `  unchanged (${features.unchanged.length}): ${list(features.unchanged)}`,
+        ...(answer.result.changeRequestId !== undefined
+          ? [`  environment changes wait in change request ${answer.result.changeRequestId}`]
+          : []),
+        `  event ${answer.eventId}`,
+      ].join('\n'),
+    );
+    return 0;
+  },
+};
+
+// Run when executed, not when imported by a test.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await run(process.argv.slice(2));
+}

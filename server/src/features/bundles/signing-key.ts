@@ -1,0 +1,95 @@
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { BundleSigningKey } from '../../../contract';
+import { badData } from '../../lib/errors';
+import type { SecretBox } from '../../lib/secret-box';
+import { appendEvent, type Queryable } from '../events';
+import { fingerprintOf, parsePrivateKey, privateKeyText, publicKeyText } from './bundle-codec';
+
+/**
+ * The instance's bundle signing key. Given by SWITCHYARD_BUNDLE_SIGNING_KEY (the desktop app
+ * passes the one it keeps in the OS keychain), or generated on first use and kept in `settings`
+ * with the private key sealed by SECRETS_ENCRYPTION_KEY, so every instance behind a load
+ * balancer signs with the same key and a database dump does not leak it.
+ */
+
+const SETTING = 'bundleSigningKey';
+const SEAL_CONTEXT = 'bundle-signing-key';
+
+interface StoredKey {
+  publicKey: string;
+  sealedPrivateKey: string;
+}
+
+export interface InstanceSigningKey {
+  privateKey: KeyObject;
+  info: BundleSigningKey;
+}
+
+function infoOf(privateKey: KeyObject, source: BundleSigningKey['source']): BundleSigningKey {
+  const publicKey = createPublicKey(privateKey);
+  return {
+    algorithm: 'ed25519',
+    publicKey: publicKeyText(publicKey),
+    fingerprint: fingerprintOf(publicKey),
+    source,
+  };
+}
+
+async function readStored(db: Queryable): Promise<StoredKey | undefined> {
+  const row = await db
+    .selectFrom('settings')
+    .select('content')
+    .where('name', '=', SETTING)
+    .executeTakeFirst();
+  const content = row?.content as Partial<StoredKey> | undefined;
+  return typeof content?.sealedPrivateKey === 'string' && typeof content.publicKey === 'string'
+    ? { publicKey: content.publicKey, sealedPrivateKey: content.sealedPrivateKey }
+    : undefined;
+}
+
+export function createSigningKeySource(configured: string | null, box: SecretBox) {
+  const fromConfig = configured ? parsePrivateKey(configured) : null;
+
+  /** The key, generated (with its event) when there is none yet; `actorName` names who caused that. */
+  async function get(db: Queryable, actorName = 'system'): Promise<InstanceSigningKey> {
+    if (fromConfig) return { privateKey: fromConfig, info: infoOf(fromConfig, 'config') };
+    const stored = await readStored(db);
+    if (stored) {
+      const privateKey = parsePrivateKey(box.open(stored.sealedPrivateKey, SEAL_CONTEXT));
+      return { privateKey, info: infoOf(privateKey, 'database') };
+    }
+    if (!box.available) {
+      throw badData(
+        'No bundle signing key: set SWITCHYARD_BUNDLE_SIGNING_KEY, or SECRETS_ENCRYPTION_KEY (openssl rand -hex 32) so a generated key is kept encrypted',
+      );
+    }
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const info = infoOf(privateKey, 'database');
+    const inserted = await db
+      .insertInto('settings')
+      .values({
+        name: SETTING,
+        content: JSON.stringify({
+          publicKey: info.publicKey,
+          sealedPrivateKey: box.seal(privateKeyText(privateKey), SEAL_CONTEXT),
+        } satisfies StoredKey),
+      })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('name')
+      .executeTakeFirst();
+    if (inserted) {
+      await appendEvent(db, {
+        type: 'bundle-signing-key-created',
+        createdBy: actorName,
+        data: { fingerprint: info.fingerprint, publicKey: info.publicKey },
+      });
+      return { privateKey, info };
+    }
+    // Another instance made one at the same moment: use that.
+    return get(db, actorName);
+  }
+
+  return { get };
+}
+
+export type SigningKeySource = ReturnType<typeof createSigningKeySource>;
