@@ -50,7 +50,13 @@ export const SamlSettingsSchema = Type.Object(
     signOnUrl: Type.Optional(Url),
     certificate: Type.Optional(Certificate),
     signOutUrl: Type.Optional(Url),
+    /** The SP's signing certificate (PEM), published in the SP metadata. */
     spCertificate: Type.Optional(Certificate),
+    /**
+     * Switchyard's addition: the private key of `spCertificate` (PEM). Write-only (answered as the
+     * mask), stored sealed; with it, AuthnRequests and LogoutRequests are signed.
+     */
+    spPrivateKey: Type.Optional(Certificate),
   },
   { additionalProperties: false },
 );
@@ -88,6 +94,17 @@ export const SamlCallbackBodySchema = Type.Object(
   {
     SAMLResponse: Type.String({ minLength: 1, maxLength: 500_000 }),
     RelayState: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: true },
+);
+
+/** The IdP's LogoutResponse on the HTTP-Redirect binding (SAML bindings §3.4.4). */
+export const SamlLogoutQuerySchema = Type.Object(
+  {
+    SAMLResponse: Type.String({ minLength: 1, maxLength: 100_000 }),
+    RelayState: Type.Optional(Type.String({ maxLength: 2000 })),
+    SigAlg: Type.Optional(Type.String({ maxLength: 200 })),
+    Signature: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: true },
 );

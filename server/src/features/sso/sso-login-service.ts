@@ -5,7 +5,7 @@ import { createSession } from '../auth';
 import type { UserService } from '../users';
 import type { OidcClient, PendingOidcLogin } from './oidc-client';
 import { type Provisioning, SsoRefusal } from './provisioning';
-import type { SamlEndpoints, SamlServiceProvider } from './saml-sp';
+import { type SamlEndpoints, type SamlServiceProvider, type SamlSubject, samlEndpointsOf } from './saml-sp';
 import { groupsFromClaim, valueAtPath } from './sso-rules';
 import type { SsoSettingsService } from './sso-settings-service';
 import { hashKey, putTransient, takeTransient } from './sso-store';
@@ -26,6 +26,8 @@ export interface SsoLoginEvent {
 export interface SsoSessionOrigin {
   provider: 'oidc' | 'saml';
   idToken?: string;
+  /** SAML: whom the IdP signed in, named again in the LogoutRequest. */
+  samlSubject?: SamlSubject;
 }
 
 export interface SsoSession {
@@ -118,11 +120,27 @@ export function createSsoLoginService(
      * Where the identity provider ends its session too: OIDC's end-session endpoint when single
      * sign-out is on, SAML's sign-out URL when one is set.
      */
-    async singleSignOutUrl(sessionId: string, postLogoutRedirectUri: string): Promise<string | undefined> {
+    async singleSignOutUrl(
+      sessionId: string,
+      postLogoutRedirectUri: string,
+      publicUrl: string,
+    ): Promise<string | undefined> {
       const origin = (await takeTransient(db, 'sso-session', hashKey(sessionId))) as
         | SsoSessionOrigin
         | undefined;
-      if (origin?.provider === 'saml') return (await deps.settings.samlRuntime())?.signOutUrl || undefined;
+      if (origin?.provider === 'saml') {
+        const settings = await deps.settings.samlRuntime();
+        if (!settings?.signOutUrl) return undefined;
+        // A session from before single logout kept no subject: the IdP's sign-out page then.
+        if (!origin.samlSubject) return settings.signOutUrl;
+        // The IdP answers at our SingleLogoutService, which ends on the signed-out page.
+        return deps.saml
+          .logoutUrl(settings, samlEndpointsOf(publicUrl), origin.samlSubject, '')
+          .catch((error: unknown) => {
+            deps.logger.warn({ err: error }, 'SAML LogoutRequest could not be made');
+            return settings.signOutUrl;
+          });
+      }
       if (!origin?.idToken) return undefined;
       const settings = await deps.settings.oidcRuntime();
       if (!settings?.enableSingleSignOut) return undefined;
@@ -162,7 +180,21 @@ export function createSsoLoginService(
         { email, name, groups: groupsFromClaim(profile[settings.groupJsonPath || 'groups']) },
         settings,
       );
-      return { userId };
+      const subject: SamlSubject = {
+        nameID: profile.nameID,
+        nameIDFormat: profile.nameIDFormat,
+        ...(typeof profile.sessionIndex === 'string' ? { sessionIndex: profile.sessionIndex } : {}),
+        ...(typeof profile.nameQualifier === 'string' ? { nameQualifier: profile.nameQualifier } : {}),
+        ...(typeof profile.spNameQualifier === 'string' ? { spNameQualifier: profile.spNameQualifier } : {}),
+      };
+      return { userId, subject };
+    },
+
+    /** The IdP's answer to our LogoutRequest; throws when it is not a valid success answering ours. */
+    async finishSamlLogout(endpoints: SamlEndpoints, query: Record<string, string>, rawQuery: string) {
+      const settings = await deps.settings.samlRuntime();
+      if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
+      await deps.saml.validateLogoutResponse(settings, endpoints, query, rawQuery);
     },
 
     samlMetadata: (

@@ -7,6 +7,7 @@ import {
   OidcCallbackQuerySchema,
   OidcSettingsSchema,
   SamlCallbackBodySchema,
+  SamlLogoutQuerySchema,
   SamlSettingsSchema,
   SESSION_COOKIE,
   SsoLoginQuerySchema,
@@ -17,6 +18,7 @@ import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { actorOf } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { SsoRefusal } from './provisioning';
+import { samlEndpointsOf } from './saml-sp';
 import type { SsoLoginService } from './sso-login-service';
 import { PENDING_LOGIN_TTL_MS } from './sso-login-service';
 import { isLoopbackRedirect, safeRedirectPath } from './sso-rules';
@@ -230,10 +232,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
     },
   );
 
-  const samlEndpoints = (request: FastifyRequest) => {
-    const publicUrl = publicUrlOf(request, config);
-    return { spEntityId: publicUrl, acsUrl: `${publicUrl}/auth/saml/callback` };
-  };
+  const samlEndpoints = (request: FastifyRequest) => samlEndpointsOf(publicUrlOf(request, config));
 
   app.get(
     '/auth/saml/login',
@@ -287,13 +286,45 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
           return reply.redirect(target.href, 302);
         }
         const session = await logins.openSession(done.userId);
-        await logins.rememberSsoSession(session.sessionId, { provider: 'saml' });
+        await logins.rememberSsoSession(session.sessionId, { provider: 'saml', samlSubject: done.subject });
         setSessionCookie(request, reply, session);
         // A 303 turns the IdP's POST into a GET of the console.
         return reply.redirect(safeRedirectPath(relay.r, base), 303);
       } catch (error) {
         if (error instanceof SsoRefusal) return refused(reply, error.message);
         throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/auth/saml/logout',
+    {
+      config: { permission: 'NONE', rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      schema: {
+        operationId: 'samlLogoutCallback',
+        tags,
+        querystring: SamlLogoutQuerySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      // The local session ended before the browser went to the IdP; this only tells how it went there.
+      const rawQuery = request.url.slice(request.url.indexOf('?') + 1);
+      const query = Object.fromEntries(
+        Object.entries(request.query).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      );
+      try {
+        await logins.finishSamlLogout(samlEndpoints(request), query, rawQuery);
+        return reply.redirect(`${base}/signed-out`, 302);
+      } catch (error) {
+        request.log.warn({ err: error }, 'SAML LogoutResponse refused');
+        return refused(
+          reply,
+          'You are signed out here, but the identity provider did not confirm its sign-out.',
+        );
       }
     },
   );
