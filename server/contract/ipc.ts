@@ -123,8 +123,9 @@ export const SecretsSetRequestSchema = Type.Object(
 );
 export const SecretsSetResponseSchema = Type.Object({ stored: Type.Literal(true) }, closed);
 
+/** The console may also forget a browser sign-in's session (signing out); only main ever stores one. */
 export const SecretsDeleteRequestSchema = Type.Object(
-  { profile: ServerProfileIdSchema, key: RendererSecretKeySchema },
+  { profile: ServerProfileIdSchema, key: Type.Union([RendererSecretKeySchema, Type.Literal('sso-session')]) },
   closed,
 );
 export const SecretsDeleteResponseSchema = Type.Object({ deleted: Type.Boolean() }, closed);
