@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSecretStore } from '../secrets/fake-secret-store';
 import { createBrowserSignInHandler } from './browser-sign-in-handler';
-import { desktopStartUrl, signInWithBrowser, storedSsoSession } from './desktop-sign-in';
+import { desktopStartUrl, pkcePair, signInWithBrowser, storedSsoSession } from './desktop-sign-in';
 import { restoreSsoSessions, ssoSessionCookie } from './sso-session-cookie';
 
 /** A stand-in server: /auth/desktop/token accepts the code "good" once. */
@@ -14,8 +15,8 @@ const server = createServer((request, response) => {
     body += chunk;
   });
   request.on('end', () => {
-    const { code } = JSON.parse(body || '{}') as { code?: string };
-    if (request.url === '/auth/desktop/token' && code === 'good') {
+    const { code, codeVerifier } = JSON.parse(body || '{}') as { code?: string; codeVerifier?: string };
+    if (request.url === '/auth/desktop/token' && code === 'good' && codeVerifier?.length === 43) {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ token: 'session-token', expiresAt: '2099-01-01T00:00:00.000Z' }));
     } else {
@@ -47,6 +48,17 @@ describe('browser sign-in over a loopback listener', () => {
     ).toBe(
       'https://flags.example.com/base/auth/saml/login?desktop=http%3A%2F%2F127.0.0.1%3A5%2Fcallback%3Fstate%3Ds',
     );
+  });
+
+  it('makes an RFC 7636 S256 pair and puts the challenge in the start URL', () => {
+    const { verifier, challenge } = pkcePair();
+    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(challenge).toBe(createHash('sha256').update(verifier).digest('base64url'));
+    expect(
+      new URL(desktopStartUrl('http://x', 'oidc', 'http://127.0.0.1:1/callback', challenge)).searchParams.get(
+        'desktopChallenge',
+      ),
+    ).toBe(challenge);
   });
 
   it('exchanges the code, keeps the session in the keychain and shows the closing page', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SafeIpcError } from '../ipc/ipc-errors';
@@ -9,8 +9,9 @@ import type { SecretStore } from '../secrets/secret-store';
  * the system browser (where the user's identity provider session and password manager live), never
  * in an embedded web view. A one-shot HTTP listener on 127.0.0.1 with a random port receives the
  * server's one-time code (§7.3); a random `state` in the loopback URL proves the code answers this
- * sign-in and no other; the code is exchanged at once (POST /auth/desktop/token) for a session
- * token that goes to the keychain.
+ * sign-in and no other; a PKCE challenge (RFC 7636 S256, §8.1) binds the code to this app, so
+ * another process that catches it on the loopback cannot redeem it; the code is exchanged at once
+ * (POST /auth/desktop/token, with the verifier) for a session token that goes to the keychain.
  */
 
 export type SsoMethod = 'oidc' | 'saml';
@@ -81,10 +82,22 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** RFC 7636 §4.1–4.2: a 43-character verifier and its S256 challenge. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
 /** The SSO start URL with the desktop loopback redirect (the server checks it is loopback). */
-export function desktopStartUrl(serverUrl: string, method: SsoMethod, loopbackRedirect: string): string {
+export function desktopStartUrl(
+  serverUrl: string,
+  method: SsoMethod,
+  loopbackRedirect: string,
+  challenge?: string,
+): string {
   const url = new URL(`${serverUrl.replace(/\/+$/, '')}/auth/${method}/login`);
   url.searchParams.set('desktop', loopbackRedirect);
+  if (challenge) url.searchParams.set('desktopChallenge', challenge);
   return url.href;
 }
 
@@ -92,11 +105,12 @@ async function exchangeCode(
   fetcher: typeof globalThis.fetch,
   serverUrl: string,
   code: string,
+  codeVerifier: string,
 ): Promise<StoredSsoSession> {
   const response = await fetcher(`${serverUrl.replace(/\/+$/, '')}/auth/desktop/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ code }),
+    body: JSON.stringify({ code, codeVerifier }),
     signal: AbortSignal.timeout(30_000),
   });
   if (!response.ok) {
@@ -118,10 +132,13 @@ export async function signInWithBrowser(options: DesktopSignInOptions): Promise<
   const fetcher = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS;
   const state = randomBytes(32).toString('base64url');
+  const pkce = pkcePair();
   let settle: { resolve: (value: StoredSsoSession) => void; reject: (error: unknown) => void };
   const outcome = new Promise<StoredSsoSession>((resolve, reject) => {
     settle = { resolve, reject };
   });
+  // The browser may come back before openExternal resolves: the outcome is awaited later.
+  outcome.catch(() => {});
   let handled = false;
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -139,7 +156,7 @@ export async function signInWithBrowser(options: DesktopSignInOptions): Promise<
     }
     handled = true;
     try {
-      const session = await exchangeCode(fetcher, options.serverUrl, code);
+      const session = await exchangeCode(fetcher, options.serverUrl, code, pkce.verifier);
       await options.secrets.set(options.profile, 'sso-session', JSON.stringify(session));
       await answer(response, 200, SIGNED_IN_PAGE);
       settle.resolve(session);
@@ -168,7 +185,11 @@ export async function signInWithBrowser(options: DesktopSignInOptions): Promise<
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (options.signal?.aborted) onAbort();
-    else await options.openExternal(desktopStartUrl(options.serverUrl, options.method, redirect));
+    else {
+      await options.openExternal(
+        desktopStartUrl(options.serverUrl, options.method, redirect, pkce.challenge),
+      );
+    }
     return await outcome;
   } catch (error) {
     options.log?.('browser sign-in did not finish', error);

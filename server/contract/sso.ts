@@ -75,6 +75,11 @@ export const SsoLoginQuerySchema = Type.Object({
   redirect: Type.Optional(Type.String({ maxLength: 2000 })),
   /** RFC 8252: the desktop app's loopback URL that receives a one-time code. */
   desktop: Type.Optional(Type.String({ maxLength: 200 })),
+  /**
+   * With `desktop`: the app's PKCE challenge (RFC 7636 S256, base64url of a SHA-256), so only the
+   * app that started the sign-in can redeem the code its loopback listener receives (RFC 8252 §8.1).
+   */
+  desktopChallenge: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
 });
 export type SsoLoginQuery = Static<typeof SsoLoginQuerySchema>;
 
@@ -110,7 +115,13 @@ export const SamlLogoutQuerySchema = Type.Object(
 );
 
 export const DesktopTokenRequestSchema = Type.Object(
-  { code: Type.String({ minLength: 1, maxLength: 200 }) },
+  {
+    code: Type.String({ minLength: 1, maxLength: 200 }),
+    /** RFC 7636 code verifier; required when the sign-in was started with `desktopChallenge`. */
+    codeVerifier: Type.Optional(
+      Type.String({ minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$' }),
+    ),
+  },
   { additionalProperties: false },
 );
 export const DesktopTokenResponseSchema = Type.Object({

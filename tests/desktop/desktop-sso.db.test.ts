@@ -103,6 +103,7 @@ describe('desktop sign-in through the system browser (RFC 8252 loopback)', () =>
     const desktop = new URL(start.searchParams.get('desktop') ?? '');
     expect(desktop.hostname).toBe('127.0.0.1');
     expect(desktop.searchParams.get('state')?.length).toBeGreaterThanOrEqual(43);
+    expect(start.searchParams.get('desktopChallenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // The tab shows the closing page; the listener is gone afterwards (one-shot).
     await expect.poll(() => visits.length).toBe(1);
@@ -128,14 +129,55 @@ describe('desktop sign-in through the system browser (RFC 8252 loopback)', () =>
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe('dana@example.com');
 
-    // The one-time code was spent: exchanging it again is refused.
+    // The one-time code was spent: exchanging it again is refused (even with some verifier).
     const code = visits[0]?.loopbackUrl.searchParams.get('code') ?? '';
     const replay = await fetch(`${serverUrl}/auth/desktop/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
+      body: JSON.stringify({ code, codeVerifier: 'x'.repeat(43) }),
     });
     expect(replay.status).toBe(401);
+  });
+
+  it('refuses a code caught on the loopback by another process: without the PKCE verifier it is worthless', async () => {
+    idp.accounts.set('finn', { email: 'finn@example.com' });
+    const visits: BrowserVisit[] = [];
+    let caught = '';
+    // Another local process got to the code first (e.g. it squatted the port or read the browser
+    // history) and tries to redeem it without or with a guessed verifier.
+    const browser = fakeBrowser('finn', visits, (loopback) => {
+      caught = loopback.searchParams.get('code') ?? '';
+      return loopback;
+    });
+    const exchange = (body: object) =>
+      fetch(`${serverUrl}/auth/desktop/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const secrets = new FakeSecretStore();
+    const handler = createBrowserSignInHandler({
+      serverUrlOf: () => serverUrl,
+      openExternal: async (url) => {
+        await browser(url);
+        expect((await exchange({ code: caught })).status).toBe(401);
+      },
+      secrets,
+      cookies: { set: async () => {} },
+      timeoutMs: 20_000,
+    });
+    // The thief's attempt used the code up: the app's own exchange is refused too, and nothing is stored.
+    await expect(handler({ profile: 'local', method: 'oidc' })).rejects.toMatchObject({
+      name: 'SignInError',
+    });
+    await expect.poll(() => visits[0]?.status).toBe(502);
+    expect(await secrets.list('local')).toEqual([]);
+    const sessions = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'finn@example.com')
+      .execute();
+    expect(sessions).toHaveLength(1);
   });
 
   it('ignores a callback with the wrong state, then times out cleanly without storing anything', async () => {

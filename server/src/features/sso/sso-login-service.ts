@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/logger';
 import { createSession } from '../auth';
@@ -74,10 +74,20 @@ export function createSsoLoginService(
     openSession,
     complete,
 
-    async startOidc(redirectUri: string, returnTo: string, desktop: string | undefined) {
+    async startOidc(
+      redirectUri: string,
+      returnTo: string,
+      desktop: string | undefined,
+      desktopChallenge?: string,
+    ) {
       const settings = await deps.settings.oidcRuntime();
       if (!settings) throw new SsoRefusal('OpenID Connect sign-in is not enabled.');
-      const { url, pending } = await deps.oidc.start(settings, redirectUri, returnTo, desktop);
+      const started = await deps.oidc.start(settings, redirectUri, returnTo, desktop);
+      const pending: PendingOidcLogin = {
+        ...started.pending,
+        ...(desktop && desktopChallenge ? { desktopChallenge } : {}),
+      };
+      const { url } = started;
       const cookie = randomBytes(32).toString('base64url');
       await putTransient(db, 'oidc-login', hashKey(cookie), pending, PENDING_LOGIN_TTL_MS);
       return { url, cookie };
@@ -147,12 +157,20 @@ export function createSsoLoginService(
       return deps.oidc.endSessionUrl(settings, origin.idToken, postLogoutRedirectUri).catch(() => undefined);
     },
 
-    async startSaml(endpoints: SamlEndpoints, returnTo: string, desktop: string | undefined) {
+    async startSaml(
+      endpoints: SamlEndpoints,
+      returnTo: string,
+      desktop: string | undefined,
+      desktopChallenge?: string,
+    ) {
       const settings = await deps.settings.samlRuntime();
       if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
       // The IdP posts back cross-site, where no Lax cookie comes along: RelayState carries where to
       // go (checked again on return); the request id is kept in the database by the SP library.
-      const relayState = JSON.stringify({ r: returnTo, ...(desktop ? { d: desktop } : {}) });
+      const relayState = JSON.stringify({
+        r: returnTo,
+        ...(desktop ? { d: desktop, ...(desktopChallenge ? { c: desktopChallenge } : {}) } : {}),
+      });
       return deps.saml.loginUrl(settings, endpoints, relayState);
     },
 
@@ -202,18 +220,29 @@ export function createSsoLoginService(
       settings: Awaited<ReturnType<SsoSettingsService['samlRuntime']>>,
     ) => deps.saml.metadata(settings, endpoints),
 
-    async issueDesktopCode(userId: number): Promise<string> {
+    async issueDesktopCode(userId: number, challenge?: string): Promise<string> {
       const code = randomBytes(32).toString('base64url');
-      await putTransient(db, 'desktop-code', hashKey(code), { userId }, DESKTOP_CODE_TTL_MS);
+      const payload = { userId, ...(challenge ? { challenge } : {}) };
+      await putTransient(db, 'desktop-code', hashKey(code), payload, DESKTOP_CODE_TTL_MS);
       return code;
     },
 
-    /** One use, within a minute: the desktop app's code becomes a session token for its keychain. */
-    async redeemDesktopCode(code: string): Promise<SsoSession | undefined> {
+    /**
+     * One use, within a minute: the desktop app's code becomes a session token for its keychain. A
+     * code issued for a PKCE challenge needs the matching verifier (RFC 7636 S256); any failed
+     * attempt uses the code up too.
+     */
+    async redeemDesktopCode(code: string, codeVerifier?: string): Promise<SsoSession | undefined> {
       const payload = (await takeTransient(db, 'desktop-code', hashKey(code))) as
-        | { userId?: number }
+        | { userId?: number; challenge?: string }
         | undefined;
       if (!payload?.userId) return undefined;
+      if (payload.challenge !== undefined) {
+        if (!codeVerifier) return undefined;
+        const computed = Buffer.from(createHash('sha256').update(codeVerifier).digest('base64url'));
+        const expected = Buffer.from(payload.challenge);
+        if (computed.length !== expected.length || !timingSafeEqual(computed, expected)) return undefined;
+      }
       return openSession(payload.userId);
     },
   };

@@ -51,12 +51,16 @@ function desktopOf(value: string | undefined): string | undefined {
 }
 
 /** RelayState comes back from the IdP untrusted: only its two known string fields are read. */
-function parseRelayState(value: string | undefined): { r?: string; d?: string } {
+function parseRelayState(value: string | undefined): { r?: string; d?: string; c?: string } {
   try {
     const parsed: unknown = JSON.parse(value ?? '{}');
     if (!parsed || typeof parsed !== 'object') return {};
-    const { r, d } = parsed as Record<string, unknown>;
-    return { ...(typeof r === 'string' ? { r } : {}), ...(typeof d === 'string' ? { d } : {}) };
+    const { r, d, c } = parsed as Record<string, unknown>;
+    return {
+      ...(typeof r === 'string' ? { r } : {}),
+      ...(typeof d === 'string' ? { d } : {}),
+      ...(typeof c === 'string' && /^[A-Za-z0-9_-]{43}$/.test(c) ? { c } : {}),
+    };
   } catch {
     return {};
   }
@@ -177,6 +181,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
           redirectUri,
           safeRedirectPath(request.query.redirect, base),
           desktop,
+          request.query.desktopChallenge,
         );
         reply.setCookie(SSO_PENDING_COOKIE, started.cookie, {
           path: cookiePath,
@@ -213,7 +218,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       try {
         const done = await logins.finishOidc(request.cookies[SSO_PENDING_COOKIE], currentUrl);
         if (done.pending.desktop) {
-          const code = await logins.issueDesktopCode(done.userId);
+          const code = await logins.issueDesktopCode(done.userId, done.pending.desktopChallenge);
           const target = new URL(done.pending.desktop);
           target.searchParams.set('code', code);
           return reply.redirect(target.href, 302);
@@ -252,6 +257,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
           samlEndpoints(request),
           safeRedirectPath(request.query.redirect, base),
           desktop,
+          request.query.desktopChallenge,
         );
         return reply.redirect(url, 302);
       } catch (error) {
@@ -282,7 +288,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
         const desktop = relay.d !== undefined && isLoopbackRedirect(relay.d) ? relay.d : undefined;
         if (desktop) {
           const target = new URL(desktop);
-          target.searchParams.set('code', await logins.issueDesktopCode(done.userId));
+          target.searchParams.set('code', await logins.issueDesktopCode(done.userId, relay.c));
           return reply.redirect(target.href, 302);
         }
         const session = await logins.openSession(done.userId);
@@ -358,7 +364,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       },
     },
     async (request) => {
-      const session = await logins.redeemDesktopCode(request.body.code);
+      const session = await logins.redeemDesktopCode(request.body.code, request.body.codeVerifier);
       if (!session) throw new ApiError('UnauthorizedError', 'The sign-in code is unknown, used or expired.');
       return { token: session.sessionId, expiresAt: session.expiresAt.toISOString() };
     },
