@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { selfSignedCertificate, startTestSamlIdp } from '../../../../tests/helpers/saml-idp';
 import { createTestApp } from '../../../../tests/helpers/test-app';
@@ -129,6 +130,44 @@ describe('SAML 2.0 sign-in against an identity provider on loopback', async () =
       message: 'Sign in with SAML 2.0',
       path: '/auth/saml/login',
     });
+  });
+
+  it('hands the desktop app a PKCE-bound one-time code on its loopback URL (RFC 8252)', async () => {
+    const verifier = 'd'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    idp.next = { email: 'desk@example.com' };
+    const loopback = 'http://127.0.0.1:53125/callback?state=abc';
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/auth/saml/login?desktop=${encodeURIComponent(loopback)}&desktopChallenge=${challenge}`,
+    });
+    const form = await idp.answer(start.headers.location as string);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/auth/saml/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        SAMLResponse: form.SAMLResponse,
+        RelayState: form.RelayState,
+      }).toString(),
+    });
+    expect(sessionOf(done)).toBeUndefined();
+    const target = new URL(done.headers.location as string);
+    expect(`${target.origin}${target.pathname}`).toBe('http://127.0.0.1:53125/callback');
+    expect(target.searchParams.get('state')).toBe('abc');
+    const exchange = await t.app.inject({
+      method: 'POST',
+      url: '/auth/desktop/token',
+      headers: { 'content-type': 'application/json' },
+      payload: { code: target.searchParams.get('code'), codeVerifier: verifier },
+    });
+    expect(exchange.statusCode).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/user',
+      cookies: { 'unleash-session': exchange.json().token },
+    });
+    expect(me.json().user.email).toBe('desk@example.com');
   });
 
   describe('SP signing key and single logout', () => {
