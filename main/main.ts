@@ -54,6 +54,8 @@ import { utilityProcessSpawner } from './server-host/hosted-process';
 import { buildServerEnv } from './server-host/server-env';
 import { createServerHost } from './server-host/server-host';
 import { readJsonFile, writeJsonFileAtomic } from './settings/json-file';
+import { createBrowserSignInHandler } from './sso/browser-sign-in-handler';
+import { restoreSsoSessions } from './sso/sso-session-cookie';
 import { createUpdaterPolicy, isPortableBuild, readBuiltInFeedUrl } from './updater/updater-policy';
 import { buildContentSecurityPolicy, installContentSecurityPolicy } from './window/content-security-policy';
 import { createExternalLinkOpener, lockNavigation } from './window/navigation-guard';
@@ -203,6 +205,20 @@ async function run(): Promise<void> {
       signer.setProfiles(signedOrigins(origins));
     },
   });
+  const serverUrlOf = (profile: string) =>
+    profile === LOCAL_PROFILE
+      ? serverUrl
+      : profileOrigins.list().find((entry) => entry.profile === profile)?.origin;
+  // Single sign-on sessions live in the keychain; the console's cookie jar gets them back each start.
+  await restoreSsoSessions(
+    secrets,
+    consoleSession.cookies,
+    [LOCAL_PROFILE, ...savedOrigins.map((entry) => entry.profile)].flatMap((profile) => {
+      const url = serverUrlOf(profile);
+      return url === undefined ? [] : [{ profile, serverUrl: url }];
+    }),
+    log,
+  );
   // Every web contents, including any a future feature creates, stays on the console origin.
   app.on('web-contents-created', (_event, contents) => lockNavigation(contents, appOrigin, links));
 
@@ -369,6 +385,15 @@ async function run(): Promise<void> {
       return networkInfo(valid);
     },
     ...profileOriginHandlers(profileOrigins),
+    'switchyard:auth:sign-in-with-browser': createBrowserSignInHandler({
+      serverUrlOf,
+      // The system browser, on purpose (RFC 8252): the server's own sign-in URL, not a link allowlist case.
+      openExternal: (url) => shell.openExternal(url),
+      secrets,
+      cookies: consoleSession.cookies,
+      onSignedIn: () => showWindow(),
+      log,
+    }),
     'switchyard:updater:status': () => updater.state(),
     'switchyard:updater:check': () => updater.checkNow(),
     'switchyard:updater:install': async () => ({ accepted: await updater.installNow() }),

@@ -44,6 +44,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'switchyard:secrets:list': unexpected,
     'switchyard:secrets:set': unexpected,
     'switchyard:secrets:delete': unexpected,
+    'switchyard:auth:sign-in-with-browser': unexpected,
     'switchyard:network:get': unexpected,
     'switchyard:network:set': unexpected,
     'switchyard:profiles:origins': unexpected,

@@ -14,6 +14,7 @@ const standIn = {
   serverEnv: null,
   onHeadersReceived: null,
   signerFilter: null,
+  cookies: [],
 };
 globalThis.standIn = standIn;
 
@@ -133,6 +134,11 @@ export const session = {
       },
       onBeforeSendHeaders: (filter) => {
         standIn.signerFilter = filter;
+      },
+    },
+    cookies: {
+      set: async (details) => {
+        standIn.cookies.push(details);
       },
     },
     setPermissionRequestHandler: () => {},

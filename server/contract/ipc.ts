@@ -97,6 +97,8 @@ export const SecretKeySchema = Type.Union([
   Type.Literal('embedded-database-password'),
   Type.Literal('secrets-encryption-key'),
   Type.Literal('bundle-signing-key'),
+  /** The session a browser sign-in (OIDC/SAML, RFC 8252 loopback) handed the desktop app. */
+  Type.Literal('sso-session'),
 ]);
 export type SecretKey = Static<typeof SecretKeySchema>;
 
@@ -123,8 +125,9 @@ export const SecretsSetRequestSchema = Type.Object(
 );
 export const SecretsSetResponseSchema = Type.Object({ stored: Type.Literal(true) }, closed);
 
+/** The console may also forget a browser sign-in's session (signing out); only main ever stores one. */
 export const SecretsDeleteRequestSchema = Type.Object(
-  { profile: ServerProfileIdSchema, key: RendererSecretKeySchema },
+  { profile: ServerProfileIdSchema, key: Type.Union([RendererSecretKeySchema, Type.Literal('sso-session')]) },
   closed,
 );
 export const SecretsDeleteResponseSchema = Type.Object({ deleted: Type.Boolean() }, closed);
@@ -252,12 +255,28 @@ export const ProfileOriginUnregisterResponseSchema = Type.Object({ removed: Type
 export const OpenExternalRequestSchema = Type.Object({ url: Type.String({ maxLength: 2048 }) }, closed);
 export const OpenExternalResponseSchema = Type.Object({ opened: Type.Boolean() }, closed);
 
+/** Single sign-on in the system browser (RFC 8252), for the embedded server or a remote profile. */
+export const SsoBrowserSignInRequestSchema = Type.Object(
+  {
+    profile: ServerProfileIdSchema,
+    method: Type.Union([Type.Literal('oidc'), Type.Literal('saml')]),
+  },
+  closed,
+);
+export type SsoBrowserSignInRequest = Static<typeof SsoBrowserSignInRequestSchema>;
+/** The token itself stays in main and the keychain; the console learns only that it is signed in. */
+export const SsoBrowserSignInResponseSchema = Type.Object(
+  { signedIn: Type.Literal(true), expiresAt: Type.String() },
+  closed,
+);
+
 export const IpcErrorNameSchema = Type.Union([
   Type.Literal('UnknownChannelError'),
   Type.Literal('ForbiddenSenderError'),
   Type.Literal('ValidationError'),
   Type.Literal('KeychainUnavailableError'),
   Type.Literal('InvalidSettingsError'),
+  Type.Literal('SignInError'),
   Type.Literal('InternalError'),
 ]);
 export type IpcErrorName = Static<typeof IpcErrorNameSchema>;
@@ -289,6 +308,10 @@ export const IPC_INVOKE_CHANNELS = {
   'switchyard:secrets:list': { request: SecretsListRequestSchema, response: SecretsListResponseSchema },
   'switchyard:secrets:set': { request: SecretsSetRequestSchema, response: SecretsSetResponseSchema },
   'switchyard:secrets:delete': { request: SecretsDeleteRequestSchema, response: SecretsDeleteResponseSchema },
+  'switchyard:auth:sign-in-with-browser': {
+    request: SsoBrowserSignInRequestSchema,
+    response: SsoBrowserSignInResponseSchema,
+  },
   'switchyard:network:get': { request: EmptyRequestSchema, response: NetworkInfoSchema },
   'switchyard:network:set': { request: NetworkSettingsSchema, response: NetworkInfoSchema },
   'switchyard:profiles:origins': { request: EmptyRequestSchema, response: ProfileOriginsSchema },

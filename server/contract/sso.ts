@@ -50,7 +50,13 @@ export const SamlSettingsSchema = Type.Object(
     signOnUrl: Type.Optional(Url),
     certificate: Type.Optional(Certificate),
     signOutUrl: Type.Optional(Url),
+    /** The SP's signing certificate (PEM), published in the SP metadata. */
     spCertificate: Type.Optional(Certificate),
+    /**
+     * Switchyard's addition: the private key of `spCertificate` (PEM). Write-only (answered as the
+     * mask), stored sealed; with it, AuthnRequests and LogoutRequests are signed.
+     */
+    spPrivateKey: Type.Optional(Certificate),
   },
   { additionalProperties: false },
 );
@@ -69,6 +75,11 @@ export const SsoLoginQuerySchema = Type.Object({
   redirect: Type.Optional(Type.String({ maxLength: 2000 })),
   /** RFC 8252: the desktop app's loopback URL that receives a one-time code. */
   desktop: Type.Optional(Type.String({ maxLength: 200 })),
+  /**
+   * With `desktop`: the app's PKCE challenge (RFC 7636 S256, base64url of a SHA-256), so only the
+   * app that started the sign-in can redeem the code its loopback listener receives (RFC 8252 §8.1).
+   */
+  desktopChallenge: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
 });
 export type SsoLoginQuery = Static<typeof SsoLoginQuerySchema>;
 
@@ -92,8 +103,25 @@ export const SamlCallbackBodySchema = Type.Object(
   { additionalProperties: true },
 );
 
+/** The IdP's LogoutResponse on the HTTP-Redirect binding (SAML bindings §3.4.4). */
+export const SamlLogoutQuerySchema = Type.Object(
+  {
+    SAMLResponse: Type.String({ minLength: 1, maxLength: 100_000 }),
+    RelayState: Type.Optional(Type.String({ maxLength: 2000 })),
+    SigAlg: Type.Optional(Type.String({ maxLength: 200 })),
+    Signature: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: true },
+);
+
 export const DesktopTokenRequestSchema = Type.Object(
-  { code: Type.String({ minLength: 1, maxLength: 200 }) },
+  {
+    code: Type.String({ minLength: 1, maxLength: 200 }),
+    /** RFC 7636 code verifier; required when the sign-in was started with `desktopChallenge`. */
+    codeVerifier: Type.Optional(
+      Type.String({ minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$' }),
+    ),
+  },
   { additionalProperties: false },
 );
 export const DesktopTokenResponseSchema = Type.Object({

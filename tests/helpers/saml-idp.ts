@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomUUID, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
 
 /**
@@ -24,11 +24,33 @@ export interface SamlAnswerShape {
   assertionId?: string;
 }
 
+/** A LogoutRequest the IdP received on its single logout endpoint. */
+export interface ReceivedLogoutRequest {
+  nameId: string;
+  sessionIndex: string | undefined;
+  issuer: string;
+  /** Whether it carried a redirect-binding signature, and whether that verified against `spCertificate`. */
+  signed: boolean;
+  signatureValid: boolean;
+}
+
 export interface TestSamlIdp {
   entityId: string;
   ssoUrl: string;
+  /** The IdP's single logout endpoint (HTTP-Redirect binding). */
+  sloUrl: string;
   certificate: string;
   next: SamlAnswerShape;
+  /**
+   * The SP's signing certificate: when set, AuthnRequests and LogoutRequests must carry a valid
+   * redirect-binding signature (SAML bindings §3.4.4.1), or the IdP answers 403.
+   */
+  spCertificate: string | undefined;
+  /** Where the IdP sends its LogoutResponse (the SP's SingleLogoutService). */
+  spLogoutUrl: string | undefined;
+  /** The SessionIndex each sign-in got, by e-mail, so a test can match its LogoutRequest. */
+  sessionIndexes: Map<string, string>;
+  logoutRequests: ReceivedLogoutRequest[];
   /** The form the IdP answered with, for the test to post as the browser would. */
   answer(authorizeUrl: string): Promise<{ SAMLResponse: string; RelayState: string; action: string }>;
   close(): Promise<void>;
@@ -68,10 +90,34 @@ export function selfSignedCertificate(commonName: string): { key: string; cert: 
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** Checks the redirect-binding signature over the raw query parameters, in the order the spec fixes. */
+function redirectSignature(rawQuery: string, certificate: string | undefined) {
+  const params = rawQuery.split('&');
+  const raw = (name: string) => params.find((part) => part.startsWith(`${name}=`));
+  const signature = raw('Signature');
+  if (!signature) return { signed: false, valid: false };
+  const signedText = ['SAMLRequest', 'RelayState', 'SigAlg']
+    .map(raw)
+    .filter((part): part is string => part !== undefined)
+    .join('&');
+  const sigAlg = decodeURIComponent(raw('SigAlg')?.slice('SigAlg='.length) ?? '');
+  const valid =
+    certificate !== undefined &&
+    sigAlg === 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256' &&
+    verify(
+      'sha256',
+      Buffer.from(signedText),
+      certificate,
+      Buffer.from(decodeURIComponent(signature.slice('Signature='.length)), 'base64'),
+    );
+  return { signed: true, valid };
+}
+
 function buildResponse(
   entityId: string,
   request: { id: string; acs: string; spEntityId: string },
   shape: SamlAnswerShape,
+  sessionIndex: string,
 ) {
   const now = Date.now();
   const instant = new Date(now).toISOString();
@@ -82,7 +128,7 @@ function buildResponse(
   const groups = (shape.groups ?? [])
     .map((group) => `<saml:AttributeValue>${escapeXml(group)}</saml:AttributeValue>`)
     .join('');
-  return `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${instant}" Destination="${escapeXml(request.acs)}" InResponseTo="${escapeXml(request.id)}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status><saml:Assertion ID="${assertionId}" Version="2.0" IssueInstant="${instant}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(shape.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escapeXml(request.id)}" NotOnOrAfter="${notOnOrAfter}" Recipient="${escapeXml(request.acs)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}"><saml:AudienceRestriction><saml:Audience>${escapeXml(audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${instant}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="email"><saml:AttributeValue>${escapeXml(shape.email)}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="groups">${groups}</saml:Attribute></saml:AttributeStatement></saml:Assertion></samlp:Response>`;
+  return `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${instant}" Destination="${escapeXml(request.acs)}" InResponseTo="${escapeXml(request.id)}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status><saml:Assertion ID="${assertionId}" Version="2.0" IssueInstant="${instant}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(shape.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escapeXml(request.id)}" NotOnOrAfter="${notOnOrAfter}" Recipient="${escapeXml(request.acs)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}"><saml:AudienceRestriction><saml:Audience>${escapeXml(audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${instant}" SessionIndex="${sessionIndex}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="email"><saml:AttributeValue>${escapeXml(shape.email)}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="groups">${groups}</saml:Attribute></saml:AttributeStatement></saml:Assertion></samlp:Response>`;
 }
 
 function signAssertion(xml: string, key: { key: string; cert: string }): string {
@@ -117,8 +163,13 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
   const idp: TestSamlIdp = {
     entityId,
     ssoUrl: `${origin}/sso`,
+    sloUrl: `${origin}/slo`,
     certificate: idpKey.cert,
     next: { email: 'someone@example.com' },
+    spCertificate: undefined,
+    spLogoutUrl: undefined,
+    sessionIndexes: new Map(),
+    logoutRequests: [],
     async answer(authorizeUrl) {
       const response = await fetch(authorizeUrl);
       const html = await response.text();
@@ -137,17 +188,39 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
   server.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', origin);
     const encoded = url.searchParams.get('SAMLRequest');
-    if (url.pathname !== '/sso' || !encoded) {
+    if ((url.pathname !== '/sso' && url.pathname !== '/slo') || !encoded) {
       res.writeHead(404).end();
       return;
     }
     const request = inflateRawSync(Buffer.from(encoded, 'base64')).toString('utf8');
+    const signature = redirectSignature(url.search.slice(1), idp.spCertificate);
+    if (idp.spCertificate && !signature.valid) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('The request signature is missing or invalid');
+      return;
+    }
+    if (url.pathname === '/slo') {
+      const requestId = /\sID="([^"]+)"/.exec(request)?.[1] ?? '';
+      idp.logoutRequests.push({
+        nameId: /<saml:NameID[^>]*>([^<]+)<\/saml:NameID>/.exec(request)?.[1] ?? '',
+        sessionIndex: /<saml2p:SessionIndex[^>]*>([^<]+)</.exec(request)?.[1],
+        issuer: /<saml:Issuer[^>]*>([^<]+)<\/saml:Issuer>/.exec(request)?.[1] ?? '',
+        signed: signature.signed,
+        signatureValid: signature.valid,
+      });
+      const logoutResponse = `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_l${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escapeXml(idp.spLogoutUrl ?? '')}" InResponseTo="${escapeXml(requestId)}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`;
+      const back = new URL(idp.spLogoutUrl ?? origin);
+      back.searchParams.set('SAMLResponse', deflateRawSync(logoutResponse).toString('base64'));
+      res.writeHead(302, { location: back.href }).end();
+      return;
+    }
     const id = /\sID="([^"]+)"/.exec(request)?.[1] ?? '';
     const acs = /AssertionConsumerServiceURL="([^"]+)"/.exec(request)?.[1] ?? '';
     const spEntityId = /<saml:Issuer[^>]*>([^<]+)<\/saml:Issuer>/.exec(request)?.[1] ?? '';
     const shape = idp.next;
+    const sessionIndex = `_s${randomUUID()}`;
+    idp.sessionIndexes.set(shape.email, sessionIndex);
     const signed = signAssertion(
-      buildResponse(entityId, { id, acs, spEntityId }, shape),
+      buildResponse(entityId, { id, acs, spEntityId }, shape, sessionIndex),
       shape.signWith === 'stranger' ? strangerKey : idpKey,
     );
     const relayState = escapeXml(url.searchParams.get('RelayState') ?? '');

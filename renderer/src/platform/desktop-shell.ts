@@ -37,6 +37,11 @@ export interface DesktopShell {
    */
   registerServerOrigin(profileId: string, serverUrl: string): Promise<{ reloadRequired: boolean }>;
   unregisterServerOrigin(profileId: string): Promise<void>;
+  /**
+   * Single sign-on in the system browser (RFC 8252 loopback): main keeps the session token in the
+   * keychain and gives the console's requests the session cookie; the console only re-checks its session.
+   */
+  signInWithBrowser(profileId: string, method: 'oidc' | 'saml'): Promise<{ expiresAt: string }>;
   /** Reloads the console page, which then loads with main's current CSP. */
   reloadConsole(): void;
   /** The application menu and tray ask for a view (Server logs, Settings); returns an unsubscribe. */
@@ -75,6 +80,13 @@ export function createDesktopShell(bridge: SwitchyardBridge, reload: () => void)
     },
     unregisterServerOrigin: async (profileId) => {
       await invokeBridge(bridge, 'switchyard:profiles:unregister-origin', { profile: profileId });
+    },
+    signInWithBrowser: async (profileId, method) => {
+      const { expiresAt } = await invokeBridge(bridge, 'switchyard:auth:sign-in-with-browser', {
+        profile: profileId,
+        method,
+      });
+      return { expiresAt };
     },
     reloadConsole: reload,
   };

@@ -89,10 +89,21 @@ describe('desktop platform', () => {
     expect(platform.credentials.heldOutside).toBe(true);
     expect(await platform.credentials.has('local')).toBe(true);
     await platform.credentials.clear('local');
-    expect(calls.slice(-2)).toEqual([
+    expect(calls.slice(-3)).toEqual([
       ['switchyard:secrets:delete', { profile: 'local', key: 'personal-access-token' }],
       ['switchyard:secrets:delete', { profile: 'local', key: 'admin-token' }],
+      ['switchyard:secrets:delete', { profile: 'local', key: 'sso-session' }],
     ]);
+  });
+
+  it('counts only tokens as held credentials, not main’s own secrets or a browser sign-in session', async () => {
+    const { bridge } = fakeBridge({
+      'switchyard:secrets:list': {
+        ok: true,
+        value: { keys: ['embedded-database-password', 'secrets-encryption-key', 'sso-session'] },
+      },
+    });
+    expect(await createDesktopPlatform(bridge).credentials.has('local')).toBe(false);
   });
 
   it('asks main for the embedded server and follows its restarts', async () => {

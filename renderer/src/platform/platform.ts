@@ -76,14 +76,15 @@ export function createDesktopPlatform(
       });
     },
     async clear(profileId) {
-      for (const key of ['personal-access-token', 'admin-token'] as const) {
+      for (const key of ['personal-access-token', 'admin-token', 'sso-session'] as const) {
         await invokeBridge(bridge, 'switchyard:secrets:delete', { profile: profileId, key });
       }
     },
     authorization: () => null,
     async has(profileId) {
       const { keys } = await invokeBridge(bridge, 'switchyard:secrets:list', { profile: profileId });
-      return keys.length > 0;
+      // Only a token signs requests; a browser sign-in's session is a cookie, like a password login's.
+      return keys.some((key) => key === 'admin-token' || key === 'personal-access-token');
     },
   };
   return {

@@ -89,15 +89,22 @@ export function roleEdit(role: RoleWithPermissions, body: RoleBody): AccessEdit 
   };
 }
 
+/** SSO group names as the identity provider sends them: trimmed, no blanks, each once, in order. */
+export const ssoMappings = (values: readonly string[] | undefined) => [
+  ...new Set((values ?? []).map((value) => value.trim()).filter((value) => value !== '')),
+];
+
 export const groupSnapshot = (group: {
   name: string;
   description?: string | null | undefined;
   rootRole?: number | null | undefined;
+  mappingsSSO?: readonly string[] | undefined;
   userIds: readonly number[];
 }) => ({
   name: group.name.trim(),
   description: orNull(group.description?.trim()),
   rootRole: group.rootRole ?? null,
+  mappingsSSO: ssoMappings(group.mappingsSSO),
   users: [...new Set(group.userIds)].sort((a, b) => a - b),
 });
 
@@ -105,7 +112,13 @@ export const groupUserIds = (group: Group) => (group.users ?? []).map((member) =
 
 export function groupEdit(
   group: Group & { id: number },
-  next: { name: string; description: string; rootRole: number | null; userIds: readonly number[] },
+  next: {
+    name: string;
+    description: string;
+    rootRole: number | null;
+    mappingsSSO: readonly string[];
+    userIds: readonly number[];
+  },
 ): AccessEdit {
   const mine = groupSnapshot(next);
   return {
@@ -118,6 +131,7 @@ export function groupEdit(
       body: {
         name: mine.name,
         description: mine.description,
+        mappingsSSO: mine.mappingsSSO,
         rootRole: mine.rootRole,
         users: mine.users.map((id) => ({ user: { id } })),
       },

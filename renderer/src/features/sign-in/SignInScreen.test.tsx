@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, createFakeServer, unleashError } from '../../test-utils/fake-server';
 import { renderConsole } from '../../test-utils/render';
+import { createFakeBridge, FakeIpcFailure } from '../desktop/fake-bridge';
 
 function authServer() {
   let user: { id: number; name: string } | null = null;
@@ -132,5 +133,45 @@ describe('sign-in screen', () => {
     fireEvent.click(screen.getByRole('button', { name: /Administrator\? Sign in with a password/ }));
     expect(await screen.findByLabelText(/Username or e-mail/)).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Password' })).toBeTruthy();
+  });
+
+  it('in the desktop app, signs in through the system browser via main and then re-checks the session', async () => {
+    let signedIn = false;
+    const server = createFakeServer()
+      .on('GET', '/api/admin/user', () =>
+        signedIn
+          ? { body: { user: { id: 3, name: 'Dana' } } }
+          : answer(401, {
+              name: 'AuthenticationRequired',
+              message: 'You must log in to use Switchyard.',
+              options: [{ type: 'oidc', path: '/auth/oidc/login', message: 'Sign in with Okta' }],
+            }),
+      )
+      .on('GET', '/api/admin/search/features', { features: [], total: 0 })
+      .on('GET', '/api/admin/projects', { version: 1, projects: [] })
+      .on('GET', '/api/admin/feature-types', { version: 1, types: [] });
+    const fake = createFakeBridge(server);
+    let attempts = 0;
+    fake.answer('switchyard:auth:sign-in-with-browser', async () => {
+      attempts += 1;
+      if (attempts === 1) {
+        throw new FakeIpcFailure({ name: 'SignInError', message: 'Signing in took too long; try again.' });
+      }
+      // Main has put the session cookie in place by the time it answers.
+      signedIn = true;
+      return { signedIn: true, expiresAt: '2099-01-01T00:00:00.000Z' };
+    });
+    await renderConsole({ server, platform: fake.platform, path: '/' });
+    // A button, not a link: the console window never navigates to the identity provider itself.
+    const okta = await screen.findByRole('button', { name: 'Sign in with Okta' });
+    fireEvent.click(okta);
+    expect(await screen.findByText('Signing in took too long; try again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Okta' }));
+    expect(await screen.findByRole('navigation', { name: 'Console areas' }, { timeout: 5000 })).toBeTruthy();
+    const invoked = fake.calls.filter((call) => call.channel === 'switchyard:auth:sign-in-with-browser');
+    expect(invoked.map((call) => call.payload)).toEqual([
+      { profile: 'local', method: 'oidc' },
+      { profile: 'local', method: 'oidc' },
+    ]);
   });
 });

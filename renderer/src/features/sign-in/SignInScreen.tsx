@@ -123,6 +123,7 @@ export function SignInScreen() {
   const serverUrl = useConsoleState((state) => state.serverUrl);
   const session = useConsoleState((state) => state.session);
   const [adding, setAdding] = useState(false);
+  const desktop = consoleApi.services.platform.desktop;
   const notice = session.status === 'signed-out' ? session.notice : null;
   const signIn = (session.status === 'signed-out' ? session.signIn : undefined) ?? PASSWORD_ONLY;
   // Password login switched off: the form stays reachable for the break-glass path (README).
@@ -178,7 +179,18 @@ export function SignInScreen() {
             />
           ) : null}
           <SignInRefusal />
-          <SignInMethods methods={signIn.methods} serverUrl={consoleApi.api().client.baseUrl} />
+          <SignInMethods
+            methods={signIn.methods}
+            serverUrl={consoleApi.api().client.baseUrl}
+            onBrowserSignIn={
+              desktop
+                ? async (method) => {
+                    await desktop.signInWithBrowser(activeProfileId, method);
+                    await consoleApi.checkSession();
+                  }
+                : undefined
+            }
+          />
           <Tabs
             key={String(passwordShown)}
             defaultValue={passwordShown ? 'password' : 'token'}

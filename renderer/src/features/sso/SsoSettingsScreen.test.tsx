@@ -11,7 +11,13 @@ function ssoServer() {
     clientId: 'switchyard',
     secret: '********',
   };
+  let saml: Record<string, unknown> = { enabled: false, spCertificate: 'CERT', spPrivateKey: '********' };
   return createFakeServer()
+    .on('GET', '/api/admin/auth/saml/settings', () => ({ body: saml }))
+    .on('POST', '/api/admin/auth/saml/settings', (request) => {
+      saml = { ...(request.body as Record<string, unknown>), spPrivateKey: '********' };
+      return { body: saml };
+    })
     .on('GET', '/api/admin/auth/oidc/settings', () => ({ body: oidc }))
     .on('POST', '/api/admin/auth/oidc/settings', (request) => {
       const body = request.body as Record<string, unknown>;
@@ -45,5 +51,24 @@ describe('single sign-on settings', () => {
     fireEvent.change(await screen.findByLabelText(/Client ID/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('clientId is required when enabled')).toBeTruthy();
+  });
+
+  it('edits the SAML sign-out URL and SP signing pair, the private key shown only as the mask', async () => {
+    const server = ssoServer();
+    await renderWithConsole(<SsoSettingsScreen />, { server });
+    fireEvent.click(await screen.findByRole('tab', { name: 'SAML 2.0' }));
+    const key = (await screen.findByLabelText(/Service provider private key/)) as HTMLTextAreaElement;
+    expect(key.value).toBe('********');
+    fireEvent.change(screen.getByLabelText(/Sign-out URL/), { target: { value: 'https://idp.example/slo' } });
+    fireEvent.change(key, {
+      target: { value: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('SAML 2.0 settings saved.')).toBeTruthy();
+    expect(server.calls('POST', '/api/admin/auth/saml/settings')[0]?.body).toMatchObject({
+      signOutUrl: 'https://idp.example/slo',
+      spCertificate: 'CERT',
+      spPrivateKey: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
+    });
   });
 });

@@ -69,7 +69,25 @@ export const SSO_FIELDS: Record<SsoProvider, SsoField[]> = {
     },
     { key: 'signOnUrl', label: 'Single sign-on URL', kind: 'text' },
     { key: 'certificate', label: 'X.509 certificate', kind: 'textarea' },
-    { key: 'signOutUrl', label: 'Sign-out URL', kind: 'text' },
+    {
+      key: 'signOutUrl',
+      label: 'Sign-out URL',
+      kind: 'text',
+      description: 'The identity provider’s single logout endpoint: signing out here signs out there too',
+    },
+    {
+      key: 'spCertificate',
+      label: 'Service provider certificate',
+      kind: 'textarea',
+      description: 'PEM; published in the SP metadata as the signing certificate',
+    },
+    {
+      key: 'spPrivateKey',
+      label: 'Service provider private key',
+      kind: 'textarea',
+      description:
+        'PEM, of the certificate above; signs sign-in and sign-out requests. Write-only: leave ******** to keep the stored one, empty it to remove it',
+    },
     ...shared,
   ],
 };

@@ -40,7 +40,11 @@ export interface AuthRouteDependencies {
   ready: () => Promise<void>;
   passwordLogin: PasswordLoginSettings;
   /** Single sign-out: the identity provider's logout URL for a session signed in through it. */
-  singleSignOutUrl?: (sessionId: string, signedOutUrl: string) => Promise<string | undefined>;
+  singleSignOutUrl?: (
+    sessionId: string,
+    signedOutUrl: string,
+    publicUrl: string,
+  ) => Promise<string | undefined>;
 }
 
 function userOf(caller: Caller): UserCaller {
@@ -109,7 +113,11 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
       const signedOut = `${config.baseUriPath}/signed-out`;
       const providerLogout =
         sessionId && deps.singleSignOutUrl
-          ? await deps.singleSignOutUrl(sessionId, `${publicUrlOf(request, config)}/signed-out`)
+          ? await deps.singleSignOutUrl(
+              sessionId,
+              `${publicUrlOf(request, config)}/signed-out`,
+              publicUrlOf(request, config),
+            )
           : undefined;
       return reply.redirect(providerLogout ?? signedOut, 302);
     },

@@ -84,4 +84,34 @@ describe('groups', async () => {
     expect((await t.request('GET', `/api/admin/groups/${id}`)).statusCode).toBe(404);
     expect((await t.request('DELETE', `/api/admin/groups/${id}`)).statusCode).toBe(404);
   });
+
+  it('keeps mappingsSSO as Unleash does: given on create, returned everywhere, replaced on update', async () => {
+    const created = await t.request('POST', '/api/admin/groups', {
+      name: 'SSO mapped',
+      mappingsSSO: ['okta-platform', 'entra-platform'],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    expect(created.json().mappingsSSO).toEqual(['okta-platform', 'entra-platform']);
+    expect((await t.request('GET', `/api/admin/groups/${id}`)).json().mappingsSSO).toEqual([
+      'okta-platform',
+      'entra-platform',
+    ]);
+    const listed = (await t.request('GET', '/api/admin/groups')).json().groups;
+    expect(listed.find((group: { id: number }) => group.id === id).mappingsSSO).toEqual([
+      'okta-platform',
+      'entra-platform',
+    ]);
+    const updated = await t.request('PUT', `/api/admin/groups/${id}`, {
+      name: 'SSO mapped',
+      mappingsSSO: ['okta-only'],
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().mappingsSSO).toEqual(['okta-only']);
+    const cleared = await t.request('PUT', `/api/admin/groups/${id}`, {
+      name: 'SSO mapped',
+      mappingsSSO: [],
+    });
+    expect(cleared.json().mappingsSSO).toEqual([]);
+  });
 });

@@ -316,6 +316,69 @@ describe('SCIM 2.0 as Okta and Entra ID use it', () => {
     expect(((await wrongType.json()) as { schemas: string[] }).schemas).toEqual([ERROR]);
   });
 
+  it('looks up one resource type and one schema by id, 404 in SCIM shape for unknown ids', async () => {
+    const userType = await scim('GET', '/ResourceTypes/User');
+    expect(userType.status).toBe(200);
+    expect(userType.body).toMatchObject({ id: 'User', endpoint: '/Users', schema: USER });
+    expect(userType.body.meta.location).toBe(`${base}/scim/v2/ResourceTypes/User`);
+    const groupSchema = await scim('GET', `/Schemas/${GROUP}`);
+    expect(groupSchema.status).toBe(200);
+    expect(groupSchema.body.attributes.map((a: { name: string }) => a.name)).toContain('members');
+    for (const path of ['/ResourceTypes/Device', `/Schemas/${encodeURIComponent('urn:x:unknown')}`]) {
+      const missing = await scim('GET', path);
+      expect(missing.status).toBe(404);
+      expect(missing.type).toContain(SCIM_JSON);
+      expect(missing.body).toMatchObject({ schemas: [ERROR], status: '404' });
+    }
+  });
+
+  it('narrows answers with attributes and excludedAttributes (RFC 7644 §3.4.2.5)', async () => {
+    const created = await scim('POST', '/Users?attributes=userName', {
+      schemas: [USER],
+      userName: 'projected@example.com',
+      name: { givenName: 'Pro', familyName: 'Jected' },
+      emails: [{ value: 'projected@example.com', primary: true }],
+    });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body).sort()).toEqual(['id', 'schemas', 'userName']);
+    const id = created.body.id;
+
+    const onlyEmails = await scim(
+      'GET',
+      `/Users/${id}?attributes=${encodeURIComponent(`${USER}:emails.value`)}`,
+    );
+    expect(onlyEmails.body).toEqual({
+      schemas: [USER],
+      id,
+      emails: [{ value: 'projected@example.com' }],
+    });
+    const withoutGroups = await scim('GET', `/Users/${id}?excludedAttributes=groups,meta,EMAILS.type`);
+    expect(withoutGroups.body).not.toHaveProperty('groups');
+    expect(withoutGroups.body).not.toHaveProperty('meta');
+    expect(withoutGroups.body.emails).toEqual([{ value: 'projected@example.com', primary: true }]);
+    expect(withoutGroups.body.userName).toBe('projected@example.com');
+
+    const list = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent('userName eq "projected@example.com"')}&attributes=active`,
+    );
+    expect(list.body).toMatchObject({ totalResults: 1, startIndex: 1 });
+    expect(list.body.Resources).toEqual([{ schemas: [USER], id, active: true }]);
+    const groups = await scim('GET', '/Groups?excludedAttributes=members');
+    expect(groups.status).toBe(200);
+    for (const group of groups.body.Resources) expect(group).not.toHaveProperty('members');
+
+    const both = await scim('GET', `/Users/${id}?attributes=userName&excludedAttributes=active`);
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidSyntax' });
+    // A malformed list is refused before anything changes.
+    const refused = await scim('PATCH', `/Users/${id}?attributes=a.b.c`, {
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
+    expect(refused.status).toBe(400);
+    expect((await scim('GET', `/Users/${id}`)).body.active).toBe(true);
+  });
+
   it('stops accepting the old token once a new one is generated, and everything once disabled', async () => {
     const fresh = (await t.request('POST', '/api/admin/scim-settings/generate-new-token')).json().token;
     expect((await scim('GET', '/Users')).status).toBe(401);

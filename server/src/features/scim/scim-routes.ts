@@ -19,8 +19,9 @@ import { registerScimJsonParser } from '../../http/content-type';
 import { toApiError } from '../../http/error-handler';
 import { publicUrlOf } from '../../http/public-url';
 import { listOf, resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
-import { ScimProblem, scimBody } from './scim-error';
+import { ScimProblem, scimBody, scimNotFound } from './scim-error';
 import type { ScimGroupService } from './scim-group-service';
+import { projectScimAnswer, type ScimProjection, scimProjectionOf } from './scim-projection';
 import type { ScimSettingsService } from './scim-settings-service';
 import type { ScimUserService } from './scim-user-service';
 
@@ -99,6 +100,21 @@ export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise
       throw new ScimProblem(403, 'SCIM provisioning is disabled in the SCIM settings');
   });
 
+  // RFC 7644 §3.4.2.5 / §3.9: any answer carrying Users or Groups may be narrowed. Read before the
+  // handler so a malformed list is refused before anything changes.
+  const projections = new WeakMap<FastifyRequest, ScimProjection>();
+  const RESOURCE_ROUTE = /\/(Users|Groups)(\/:id)?$/;
+  app.addHook('preHandler', async (request) => {
+    if (!RESOURCE_ROUTE.test(request.routeOptions.url ?? '')) return;
+    const projection = scimProjectionOf(request.query);
+    if (projection) projections.set(request, projection);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const projection = projections.get(request);
+    if (!projection || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    return JSON.stringify(projectScimAnswer(JSON.parse(payload), projection));
+  });
+
   app.get(
     '/ServiceProviderConfig',
     route('getScimServiceProviderConfig', { response: { 200: ScimDocumentSchema, ...scimErrors(401, 403) } }),
@@ -110,9 +126,33 @@ export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise
     async (request) => listOf(resourceTypes(baseUrl(request))),
   );
   app.get(
+    '/ResourceTypes/:id',
+    route('getScimResourceType', {
+      params: ScimIdParamsSchema,
+      response: { 200: ScimDocumentSchema, ...scimErrors(401, 403, 404) },
+    }),
+    async (request) => {
+      const found = resourceTypes(baseUrl(request)).find((type) => type.id === request.params.id);
+      if (!found) throw scimNotFound('Resource type', request.params.id);
+      return found;
+    },
+  );
+  app.get(
     '/Schemas',
     route('getScimSchemas', { response: { 200: ScimDocumentSchema, ...scimErrors(401, 403) } }),
     async (request) => listOf(schemas(baseUrl(request))),
+  );
+  app.get(
+    '/Schemas/:id',
+    route('getScimSchema', {
+      params: ScimIdParamsSchema,
+      response: { 200: ScimDocumentSchema, ...scimErrors(401, 403, 404) },
+    }),
+    async (request) => {
+      const found = schemas(baseUrl(request)).find((schema) => schema.id === request.params.id);
+      if (!found) throw scimNotFound('Schema', request.params.id);
+      return found;
+    },
   );
 
   // Users (RFC 7644 §3.2–3.6)

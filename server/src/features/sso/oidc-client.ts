@@ -23,6 +23,8 @@ export interface PendingOidcLogin {
   redirectUri: string;
   returnTo: string;
   desktop?: string;
+  /** RFC 7636 S256 challenge the desktop app's code must be redeemed with (RFC 8252 §8.1). */
+  desktopChallenge?: string;
 }
 
 export function createOidcClient() {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventsOfType } from '../../../../tests/helpers/identity';
 import { signInAtIdp, startTestIdp } from '../../../../tests/helpers/oidc-idp';
@@ -11,7 +12,7 @@ describe('OpenID Connect sign-in against a real provider on loopback', async () 
     redirectUris: [CALLBACK],
     postLogoutRedirectUris: [`${PUBLIC_URL}/signed-out`],
   });
-  const t = await createTestApp({ publicUrl: PUBLIC_URL });
+  const t = await createTestApp({ publicUrl: PUBLIC_URL, loginRateLimitPerMinute: 1000 });
   afterAll(async () => {
     await t.close();
     await idp.close();
@@ -230,5 +231,40 @@ describe('OpenID Connect sign-in against a real provider on loopback', async () 
     });
     expect(me.json().user.email).toBe('frank@example.com');
     expect((await exchange()).statusCode).toBe(401);
+  });
+
+  it('binds a desktop code to the PKCE challenge it was started with (RFC 7636 S256)', async () => {
+    idp.accounts.set('gina', { email: 'gina@example.com' });
+    const verifier = 'v'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const codeFor = async () => {
+      const start = await t.app.inject({
+        method: 'GET',
+        url: `/auth/oidc/login?desktop=${encodeURIComponent('http://127.0.0.1:53124/callback')}&desktopChallenge=${challenge}`,
+      });
+      const pending = start.cookies.find((c) => c.name === 'switchyard-sso')?.value ?? '';
+      const back = await signInAtIdp(start.headers.location as string, 'gina', CALLBACK);
+      const done = await t.app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        cookies: { 'switchyard-sso': pending },
+      });
+      return new URL(done.headers.location as string).searchParams.get('code') ?? '';
+    };
+    const exchange = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/desktop/token',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+    expect((await exchange({ code: await codeFor(), codeVerifier: 'w'.repeat(43) })).statusCode).toBe(401);
+    expect((await exchange({ code: await codeFor() })).statusCode).toBe(401);
+    expect((await exchange({ code: await codeFor(), codeVerifier: verifier })).statusCode).toBe(200);
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/auth/oidc/login?desktop=http://127.0.0.1:1/c&desktopChallenge=short',
+    });
+    expect(malformed.statusCode).toBe(400);
   });
 });

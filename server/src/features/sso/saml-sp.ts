@@ -1,6 +1,7 @@
+import { inflateRawSync } from 'node:zlib';
 import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
-import type { SamlSettings } from '../../../contract';
 import type { Db } from '../../db/database';
+import { pemCertificate, type SamlRuntimeSettings } from './sso-settings-service';
 import { hashKey, putTransient, readTransient, takeTransient } from './sso-store';
 
 /**
@@ -16,7 +17,16 @@ export const SAML_REQUEST_TTL_MS = 10 * 60 * 1000;
 const USED_ASSERTION_TTL_MS = 24 * 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 60 * 1000;
 
-export type SamlRuntimeSettings = SamlSettings & { entityId: string; signOnUrl: string; certificate: string };
+export type { SamlRuntimeSettings };
+
+/** Who signed in, as the IdP named them: what a LogoutRequest must name again (SAML core §3.7.1). */
+export interface SamlSubject {
+  nameID: string;
+  nameIDFormat: string;
+  sessionIndex?: string;
+  nameQualifier?: string;
+  spNameQualifier?: string;
+}
 
 /** Our pending AuthnRequest ids in the database, so any instance can take the answer. */
 function requestCache(db: Db): CacheProvider {
@@ -38,19 +48,32 @@ function requestCache(db: Db): CacheProvider {
   };
 }
 
-/** The IdP's certificate as node-saml wants it: PEM, or the bare base64 body admins often paste. */
-function idpCertificate(certificate: string): string {
-  const trimmed = certificate.trim();
-  if (trimmed.includes('BEGIN CERTIFICATE')) return trimmed;
-  return `-----BEGIN CERTIFICATE-----\n${trimmed.replace(/\s+/g, '')}\n-----END CERTIFICATE-----`;
-}
+const idpCertificate = pemCertificate;
 
 export interface SamlEndpoints {
   /** The SP entity id (the server's public URL). */
   spEntityId: string;
   /** The assertion consumer service URL, `<public URL>/auth/saml/callback`. */
   acsUrl: string;
+  /** Where the IdP answers a LogoutRequest, `<public URL>/auth/saml/logout`. */
+  sloUrl: string;
 }
+
+export const samlEndpointsOf = (publicUrl: string): SamlEndpoints => ({
+  spEntityId: publicUrl,
+  acsUrl: `${publicUrl}/auth/saml/callback`,
+  sloUrl: `${publicUrl}/auth/saml/logout`,
+});
+
+/** With an SP key pair, everything sent (AuthnRequest, LogoutRequest) is signed, RSA-SHA256. */
+const signingOptions = (settings: SamlRuntimeSettings | undefined) =>
+  settings?.spSigning
+    ? {
+        privateKey: settings.spSigning.privateKey,
+        publicCert: settings.spSigning.certificate,
+        signatureAlgorithm: 'sha256' as const,
+      }
+    : {};
 
 export function createSamlServiceProvider(db: Db) {
   const cache = requestCache(db);
@@ -71,7 +94,9 @@ export function createSamlServiceProvider(db: Db) {
       acceptedClockSkewMs: CLOCK_SKEW_MS,
       identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
       disableRequestedAuthnContext: true,
+      logoutCallbackUrl: endpoints.sloUrl,
       ...(settings.signOutUrl ? { logoutUrl: settings.signOutUrl } : {}),
+      ...signingOptions(settings),
     });
   }
 
@@ -97,16 +122,52 @@ export function createSamlServiceProvider(db: Db) {
       return profile;
     },
 
+    /**
+     * SP-initiated single logout (HTTP-Redirect binding): a LogoutRequest naming the subject and
+     * session index of the sign-in, signed when an SP key is configured. Its id is kept like an
+     * AuthnRequest's, so the IdP's LogoutResponse must answer it.
+     */
+    logoutUrl(
+      settings: SamlRuntimeSettings,
+      endpoints: SamlEndpoints,
+      subject: SamlSubject,
+      relayState: string,
+    ): Promise<string> {
+      return samlFor(settings, endpoints).getLogoutUrlAsync(subject as unknown as Profile, relayState, {});
+    },
+
+    /** Checks the IdP's LogoutResponse (status Success, InResponseTo ours, signature when signed). */
+    async validateLogoutResponse(
+      settings: SamlRuntimeSettings,
+      endpoints: SamlEndpoints,
+      query: Record<string, string>,
+      rawQuery: string,
+    ): Promise<void> {
+      await samlFor(settings, endpoints).validateRedirectAsync(query, rawQuery);
+      // node-saml accepts a LogoutResponse without InResponseTo and leaves the request id in place:
+      // here it must answer one of our LogoutRequests, once.
+      const xml = inflateRawSync(Buffer.from(query.SAMLResponse ?? '', 'base64'), {
+        maxOutputLength: 1024 * 1024,
+      }).toString('utf8');
+      const inResponseTo = /^\s*(?:<\?xml[^>]*>\s*)?<[^>]*\sInResponseTo="([^"]+)"/.exec(xml)?.[1];
+      if (!inResponseTo || (await cache.removeAsync(inResponseTo)) === null) {
+        throw new Error('The LogoutResponse answers no pending LogoutRequest');
+      }
+    },
+
     metadata(settings: SamlRuntimeSettings | undefined, endpoints: SamlEndpoints): string {
       const saml = new SAML({
         callbackUrl: endpoints.acsUrl,
+        logoutCallbackUrl: endpoints.sloUrl,
         issuer: endpoints.spEntityId,
         idpCert: settings ? idpCertificate(settings.certificate) : 'unused',
         identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
         wantAssertionsSigned: true,
+        ...signingOptions(settings),
       });
-      // Requests are not signed, so the metadata names no SP certificate.
-      return saml.generateServiceProviderMetadata(null, null);
+      // With an SP key pair the metadata publishes its certificate (use="signing") and says
+      // AuthnRequestsSigned; without one, neither.
+      return saml.generateServiceProviderMetadata(null, settings?.spSigning?.certificate ?? null);
     },
   };
 }

@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSamlIdp } from '../../../../tests/helpers/saml-idp';
+import { selfSignedCertificate, startTestSamlIdp } from '../../../../tests/helpers/saml-idp';
 import { createTestApp } from '../../../../tests/helpers/test-app';
 
 const PUBLIC_URL = 'http://127.0.0.1:4998';
 
 describe('SAML 2.0 sign-in against an identity provider on loopback', async () => {
   const idp = await startTestSamlIdp();
-  const t = await createTestApp({ publicUrl: PUBLIC_URL });
+  const t = await createTestApp({ publicUrl: PUBLIC_URL, loginRateLimitPerMinute: 1000 });
   afterAll(async () => {
     await t.close();
     await idp.close();
@@ -128,6 +129,167 @@ describe('SAML 2.0 sign-in against an identity provider on loopback', async () =
       type: 'saml',
       message: 'Sign in with SAML 2.0',
       path: '/auth/saml/login',
+    });
+  });
+
+  it('hands the desktop app a PKCE-bound one-time code on its loopback URL (RFC 8252)', async () => {
+    const verifier = 'd'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    idp.next = { email: 'desk@example.com' };
+    const loopback = 'http://127.0.0.1:53125/callback?state=abc';
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/auth/saml/login?desktop=${encodeURIComponent(loopback)}&desktopChallenge=${challenge}`,
+    });
+    const form = await idp.answer(start.headers.location as string);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/auth/saml/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        SAMLResponse: form.SAMLResponse,
+        RelayState: form.RelayState,
+      }).toString(),
+    });
+    expect(sessionOf(done)).toBeUndefined();
+    const target = new URL(done.headers.location as string);
+    expect(`${target.origin}${target.pathname}`).toBe('http://127.0.0.1:53125/callback');
+    expect(target.searchParams.get('state')).toBe('abc');
+    const exchange = await t.app.inject({
+      method: 'POST',
+      url: '/auth/desktop/token',
+      headers: { 'content-type': 'application/json' },
+      payload: { code: target.searchParams.get('code'), codeVerifier: verifier },
+    });
+    expect(exchange.statusCode).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/user',
+      cookies: { 'unleash-session': exchange.json().token },
+    });
+    expect(me.json().user.email).toBe('desk@example.com');
+  });
+
+  describe('SP signing key and single logout', () => {
+    const spKey = selfSignedCertificate('switchyard-sp');
+    const stranger = selfSignedCertificate('not-the-sp');
+    const certBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+    afterAll(() => {
+      idp.spCertificate = undefined;
+    });
+
+    it('keeps the SP private key write-only and sealed, and refuses a key that is not the certificate’s', async () => {
+      const mismatch = await configure({ spCertificate: stranger.cert, spPrivateKey: spKey.key });
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json().details[0]).toMatchObject({ path: 'spPrivateKey' });
+      expect((await configure({ spPrivateKey: spKey.key })).statusCode).toBe(400);
+      expect((await configure({ spCertificate: spKey.cert, spPrivateKey: 'not a key' })).statusCode).toBe(
+        400,
+      );
+
+      const saved = await configure({ spCertificate: spKey.cert, spPrivateKey: spKey.key });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().spPrivateKey).toBe('********');
+      expect((await t.request('GET', '/api/admin/auth/saml/settings')).json().spPrivateKey).toBe('********');
+      const row = await t.db
+        .selectFrom('settings')
+        .select('content')
+        .where('name', '=', 'unleash.enterprise.auth.saml')
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(row.content)).not.toContain(certBody(spKey.key).slice(0, 40));
+      const events = await t.db
+        .selectFrom('events')
+        .select('data')
+        .where('type', '=', 'setting-updated')
+        .execute();
+      expect(JSON.stringify(events)).not.toContain(certBody(spKey.key).slice(0, 40));
+      // Sending the mask back keeps the key.
+      expect((await configure({ spCertificate: spKey.cert, spPrivateKey: '********' })).statusCode).toBe(200);
+    });
+
+    it('publishes the signing certificate and signs AuthnRequests the IdP verifies', async () => {
+      const metadata = await t.app.inject({ method: 'GET', url: '/auth/saml/metadata' });
+      expect(metadata.body).toContain('AuthnRequestsSigned="true"');
+      expect(metadata.body).toMatch(/<KeyDescriptor use="signing">/);
+      expect(metadata.body.replace(/\s+/g, '')).toContain(certBody(spKey.cert));
+      expect(metadata.body).toContain(`Location="${PUBLIC_URL}/auth/saml/logout"`);
+
+      const start = await t.app.inject({ method: 'GET', url: '/auth/saml/login' });
+      const location = new URL(start.headers.location as string);
+      expect(location.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+      expect(location.searchParams.get('Signature')).toBeTruthy();
+
+      idp.spCertificate = spKey.cert;
+      idp.next = { email: 'mia@example.com' };
+      expect(sessionOf((await signIn()).response)).toBeTruthy();
+      // The IdP checks for real: against another certificate the same kind of request is refused.
+      idp.spCertificate = stranger.cert;
+      const refusedStart = await t.app.inject({ method: 'GET', url: '/auth/saml/login' });
+      expect((await fetch(refusedStart.headers.location as string)).status).toBe(403);
+      idp.spCertificate = spKey.cert;
+    });
+
+    it('logs out at the IdP with a signed LogoutRequest naming the session, and takes its LogoutResponse', async () => {
+      idp.spLogoutUrl = `${PUBLIC_URL}/auth/saml/logout`;
+      expect(
+        (await configure({ signOutUrl: idp.sloUrl, spCertificate: spKey.cert, spPrivateKey: '********' }))
+          .statusCode,
+      ).toBe(200);
+      idp.next = { email: 'lou@example.com' };
+      const session = sessionOf((await signIn()).response) ?? '';
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/logout',
+        cookies: { 'unleash-session': session },
+      });
+      expect(out.statusCode).toBe(302);
+      const toIdp = out.headers.location as string;
+      expect(toIdp.startsWith(`${idp.sloUrl}?SAMLRequest=`)).toBe(true);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/user',
+        cookies: { 'unleash-session': session },
+      });
+      expect(me.statusCode).toBe(401);
+
+      const atIdp = await fetch(toIdp, { redirect: 'manual' });
+      expect(atIdp.status).toBe(302);
+      expect(idp.logoutRequests.at(-1)).toEqual({
+        nameId: 'lou@example.com',
+        sessionIndex: idp.sessionIndexes.get('lou@example.com'),
+        issuer: PUBLIC_URL,
+        signed: true,
+        signatureValid: true,
+      });
+      const back = new URL(atIdp.headers.get('location') ?? '');
+      expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/auth/saml/logout`);
+      const done = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      expect(done.statusCode).toBe(302);
+      expect(done.headers.location).toBe('/signed-out');
+      // The LogoutResponse answers one request: played again, it is not taken.
+      const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      expect(refusal(replay)).toContain('did not confirm');
+      const garbage = await t.app.inject({ method: 'GET', url: '/auth/saml/logout?SAMLResponse=bm90LXhtbA' });
+      expect(refusal(garbage)).toContain('did not confirm');
+    });
+
+    it('without an SP key, sends an unsigned LogoutRequest', async () => {
+      idp.spCertificate = undefined;
+      expect(
+        (await configure({ signOutUrl: idp.sloUrl, spCertificate: '', spPrivateKey: '' })).json(),
+      ).not.toHaveProperty('spPrivateKey');
+      const metadata = await t.app.inject({ method: 'GET', url: '/auth/saml/metadata' });
+      expect(metadata.body).not.toContain('use="signing"');
+      idp.next = { email: 'noor@example.com' };
+      const session = sessionOf((await signIn()).response) ?? '';
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/logout',
+        cookies: { 'unleash-session': session },
+      });
+      expect(new URL(out.headers.location as string).searchParams.get('Signature')).toBeNull();
+      await fetch(out.headers.location as string, { redirect: 'manual' });
+      expect(idp.logoutRequests.at(-1)).toMatchObject({ nameId: 'noor@example.com', signed: false });
     });
   });
 });

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/logger';
 import { createSession } from '../auth';
 import type { UserService } from '../users';
 import type { OidcClient, PendingOidcLogin } from './oidc-client';
 import { type Provisioning, SsoRefusal } from './provisioning';
-import type { SamlEndpoints, SamlServiceProvider } from './saml-sp';
+import { type SamlEndpoints, type SamlServiceProvider, type SamlSubject, samlEndpointsOf } from './saml-sp';
 import { groupsFromClaim, valueAtPath } from './sso-rules';
 import type { SsoSettingsService } from './sso-settings-service';
 import { hashKey, putTransient, takeTransient } from './sso-store';
@@ -26,6 +26,8 @@ export interface SsoLoginEvent {
 export interface SsoSessionOrigin {
   provider: 'oidc' | 'saml';
   idToken?: string;
+  /** SAML: whom the IdP signed in, named again in the LogoutRequest. */
+  samlSubject?: SamlSubject;
 }
 
 export interface SsoSession {
@@ -72,10 +74,20 @@ export function createSsoLoginService(
     openSession,
     complete,
 
-    async startOidc(redirectUri: string, returnTo: string, desktop: string | undefined) {
+    async startOidc(
+      redirectUri: string,
+      returnTo: string,
+      desktop: string | undefined,
+      desktopChallenge?: string,
+    ) {
       const settings = await deps.settings.oidcRuntime();
       if (!settings) throw new SsoRefusal('OpenID Connect sign-in is not enabled.');
-      const { url, pending } = await deps.oidc.start(settings, redirectUri, returnTo, desktop);
+      const started = await deps.oidc.start(settings, redirectUri, returnTo, desktop);
+      const pending: PendingOidcLogin = {
+        ...started.pending,
+        ...(desktop && desktopChallenge ? { desktopChallenge } : {}),
+      };
+      const { url } = started;
       const cookie = randomBytes(32).toString('base64url');
       await putTransient(db, 'oidc-login', hashKey(cookie), pending, PENDING_LOGIN_TTL_MS);
       return { url, cookie };
@@ -118,23 +130,47 @@ export function createSsoLoginService(
      * Where the identity provider ends its session too: OIDC's end-session endpoint when single
      * sign-out is on, SAML's sign-out URL when one is set.
      */
-    async singleSignOutUrl(sessionId: string, postLogoutRedirectUri: string): Promise<string | undefined> {
+    async singleSignOutUrl(
+      sessionId: string,
+      postLogoutRedirectUri: string,
+      publicUrl: string,
+    ): Promise<string | undefined> {
       const origin = (await takeTransient(db, 'sso-session', hashKey(sessionId))) as
         | SsoSessionOrigin
         | undefined;
-      if (origin?.provider === 'saml') return (await deps.settings.samlRuntime())?.signOutUrl || undefined;
+      if (origin?.provider === 'saml') {
+        const settings = await deps.settings.samlRuntime();
+        if (!settings?.signOutUrl) return undefined;
+        // A session from before single logout kept no subject: the IdP's sign-out page then.
+        if (!origin.samlSubject) return settings.signOutUrl;
+        // The IdP answers at our SingleLogoutService, which ends on the signed-out page.
+        return deps.saml
+          .logoutUrl(settings, samlEndpointsOf(publicUrl), origin.samlSubject, '')
+          .catch((error: unknown) => {
+            deps.logger.warn({ err: error }, 'SAML LogoutRequest could not be made');
+            return settings.signOutUrl;
+          });
+      }
       if (!origin?.idToken) return undefined;
       const settings = await deps.settings.oidcRuntime();
       if (!settings?.enableSingleSignOut) return undefined;
       return deps.oidc.endSessionUrl(settings, origin.idToken, postLogoutRedirectUri).catch(() => undefined);
     },
 
-    async startSaml(endpoints: SamlEndpoints, returnTo: string, desktop: string | undefined) {
+    async startSaml(
+      endpoints: SamlEndpoints,
+      returnTo: string,
+      desktop: string | undefined,
+      desktopChallenge?: string,
+    ) {
       const settings = await deps.settings.samlRuntime();
       if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
       // The IdP posts back cross-site, where no Lax cookie comes along: RelayState carries where to
       // go (checked again on return); the request id is kept in the database by the SP library.
-      const relayState = JSON.stringify({ r: returnTo, ...(desktop ? { d: desktop } : {}) });
+      const relayState = JSON.stringify({
+        r: returnTo,
+        ...(desktop ? { d: desktop, ...(desktopChallenge ? { c: desktopChallenge } : {}) } : {}),
+      });
       return deps.saml.loginUrl(settings, endpoints, relayState);
     },
 
@@ -162,7 +198,21 @@ export function createSsoLoginService(
         { email, name, groups: groupsFromClaim(profile[settings.groupJsonPath || 'groups']) },
         settings,
       );
-      return { userId };
+      const subject: SamlSubject = {
+        nameID: profile.nameID,
+        nameIDFormat: profile.nameIDFormat,
+        ...(typeof profile.sessionIndex === 'string' ? { sessionIndex: profile.sessionIndex } : {}),
+        ...(typeof profile.nameQualifier === 'string' ? { nameQualifier: profile.nameQualifier } : {}),
+        ...(typeof profile.spNameQualifier === 'string' ? { spNameQualifier: profile.spNameQualifier } : {}),
+      };
+      return { userId, subject };
+    },
+
+    /** The IdP's answer to our LogoutRequest; throws when it is not a valid success answering ours. */
+    async finishSamlLogout(endpoints: SamlEndpoints, query: Record<string, string>, rawQuery: string) {
+      const settings = await deps.settings.samlRuntime();
+      if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
+      await deps.saml.validateLogoutResponse(settings, endpoints, query, rawQuery);
     },
 
     samlMetadata: (
@@ -170,18 +220,29 @@ export function createSsoLoginService(
       settings: Awaited<ReturnType<SsoSettingsService['samlRuntime']>>,
     ) => deps.saml.metadata(settings, endpoints),
 
-    async issueDesktopCode(userId: number): Promise<string> {
+    async issueDesktopCode(userId: number, challenge?: string): Promise<string> {
       const code = randomBytes(32).toString('base64url');
-      await putTransient(db, 'desktop-code', hashKey(code), { userId }, DESKTOP_CODE_TTL_MS);
+      const payload = { userId, ...(challenge ? { challenge } : {}) };
+      await putTransient(db, 'desktop-code', hashKey(code), payload, DESKTOP_CODE_TTL_MS);
       return code;
     },
 
-    /** One use, within a minute: the desktop app's code becomes a session token for its keychain. */
-    async redeemDesktopCode(code: string): Promise<SsoSession | undefined> {
+    /**
+     * One use, within a minute: the desktop app's code becomes a session token for its keychain. A
+     * code issued for a PKCE challenge needs the matching verifier (RFC 7636 S256); any failed
+     * attempt uses the code up too.
+     */
+    async redeemDesktopCode(code: string, codeVerifier?: string): Promise<SsoSession | undefined> {
       const payload = (await takeTransient(db, 'desktop-code', hashKey(code))) as
-        | { userId?: number }
+        | { userId?: number; challenge?: string }
         | undefined;
       if (!payload?.userId) return undefined;
+      if (payload.challenge !== undefined) {
+        if (!codeVerifier) return undefined;
+        const computed = Buffer.from(createHash('sha256').update(codeVerifier).digest('base64url'));
+        const expected = Buffer.from(payload.challenge);
+        if (computed.length !== expected.length || !timingSafeEqual(computed, expected)) return undefined;
+      }
       return openSession(payload.userId);
     },
   };

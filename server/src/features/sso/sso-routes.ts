@@ -7,6 +7,7 @@ import {
   OidcCallbackQuerySchema,
   OidcSettingsSchema,
   SamlCallbackBodySchema,
+  SamlLogoutQuerySchema,
   SamlSettingsSchema,
   SESSION_COOKIE,
   SsoLoginQuerySchema,
@@ -17,6 +18,7 @@ import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { actorOf } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { SsoRefusal } from './provisioning';
+import { samlEndpointsOf } from './saml-sp';
 import type { SsoLoginService } from './sso-login-service';
 import { PENDING_LOGIN_TTL_MS } from './sso-login-service';
 import { isLoopbackRedirect, safeRedirectPath } from './sso-rules';
@@ -49,12 +51,16 @@ function desktopOf(value: string | undefined): string | undefined {
 }
 
 /** RelayState comes back from the IdP untrusted: only its two known string fields are read. */
-function parseRelayState(value: string | undefined): { r?: string; d?: string } {
+function parseRelayState(value: string | undefined): { r?: string; d?: string; c?: string } {
   try {
     const parsed: unknown = JSON.parse(value ?? '{}');
     if (!parsed || typeof parsed !== 'object') return {};
-    const { r, d } = parsed as Record<string, unknown>;
-    return { ...(typeof r === 'string' ? { r } : {}), ...(typeof d === 'string' ? { d } : {}) };
+    const { r, d, c } = parsed as Record<string, unknown>;
+    return {
+      ...(typeof r === 'string' ? { r } : {}),
+      ...(typeof d === 'string' ? { d } : {}),
+      ...(typeof c === 'string' && /^[A-Za-z0-9_-]{43}$/.test(c) ? { c } : {}),
+    };
   } catch {
     return {};
   }
@@ -175,6 +181,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
           redirectUri,
           safeRedirectPath(request.query.redirect, base),
           desktop,
+          request.query.desktopChallenge,
         );
         reply.setCookie(SSO_PENDING_COOKIE, started.cookie, {
           path: cookiePath,
@@ -211,7 +218,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       try {
         const done = await logins.finishOidc(request.cookies[SSO_PENDING_COOKIE], currentUrl);
         if (done.pending.desktop) {
-          const code = await logins.issueDesktopCode(done.userId);
+          const code = await logins.issueDesktopCode(done.userId, done.pending.desktopChallenge);
           const target = new URL(done.pending.desktop);
           target.searchParams.set('code', code);
           return reply.redirect(target.href, 302);
@@ -230,10 +237,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
     },
   );
 
-  const samlEndpoints = (request: FastifyRequest) => {
-    const publicUrl = publicUrlOf(request, config);
-    return { spEntityId: publicUrl, acsUrl: `${publicUrl}/auth/saml/callback` };
-  };
+  const samlEndpoints = (request: FastifyRequest) => samlEndpointsOf(publicUrlOf(request, config));
 
   app.get(
     '/auth/saml/login',
@@ -253,6 +257,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
           samlEndpoints(request),
           safeRedirectPath(request.query.redirect, base),
           desktop,
+          request.query.desktopChallenge,
         );
         return reply.redirect(url, 302);
       } catch (error) {
@@ -283,17 +288,49 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
         const desktop = relay.d !== undefined && isLoopbackRedirect(relay.d) ? relay.d : undefined;
         if (desktop) {
           const target = new URL(desktop);
-          target.searchParams.set('code', await logins.issueDesktopCode(done.userId));
+          target.searchParams.set('code', await logins.issueDesktopCode(done.userId, relay.c));
           return reply.redirect(target.href, 302);
         }
         const session = await logins.openSession(done.userId);
-        await logins.rememberSsoSession(session.sessionId, { provider: 'saml' });
+        await logins.rememberSsoSession(session.sessionId, { provider: 'saml', samlSubject: done.subject });
         setSessionCookie(request, reply, session);
         // A 303 turns the IdP's POST into a GET of the console.
         return reply.redirect(safeRedirectPath(relay.r, base), 303);
       } catch (error) {
         if (error instanceof SsoRefusal) return refused(reply, error.message);
         throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/auth/saml/logout',
+    {
+      config: { permission: 'NONE', rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      schema: {
+        operationId: 'samlLogoutCallback',
+        tags,
+        querystring: SamlLogoutQuerySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      // The local session ended before the browser went to the IdP; this only tells how it went there.
+      const rawQuery = request.url.slice(request.url.indexOf('?') + 1);
+      const query = Object.fromEntries(
+        Object.entries(request.query).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      );
+      try {
+        await logins.finishSamlLogout(samlEndpoints(request), query, rawQuery);
+        return reply.redirect(`${base}/signed-out`, 302);
+      } catch (error) {
+        request.log.warn({ err: error }, 'SAML LogoutResponse refused');
+        return refused(
+          reply,
+          'You are signed out here, but the identity provider did not confirm its sign-out.',
+        );
       }
     },
   );
@@ -327,7 +364,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       },
     },
     async (request) => {
-      const session = await logins.redeemDesktopCode(request.body.code);
+      const session = await logins.redeemDesktopCode(request.body.code, request.body.codeVerifier);
       if (!session) throw new ApiError('UnauthorizedError', 'The sign-in code is unknown, used or expired.');
       return { token: session.sessionId, expiresAt: session.expiresAt.toISOString() };
     },

@@ -1,3 +1,4 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import {
   BUILT_IN_ROLE_IDS,
   type LoginOption,
@@ -16,7 +17,47 @@ import { readSetting, SETTING_NAMES, type SsoProvider, writeSetting } from './ss
 
 /** Binds the sealed client secret to its place, so a ciphertext copied elsewhere does not open. */
 export const OIDC_SECRET_CONTEXT = 'sso:oidc:clientSecret';
+export const SAML_SP_KEY_CONTEXT = 'sso:saml:spPrivateKey';
 const OPTIONS_CACHE_MS = 5000;
+
+/** What is stored for SAML: the settings, with the SP's private key sealed instead of in clear. */
+type StoredSaml = Omit<SamlSettings, 'spPrivateKey'> & { sealedSpKey?: string };
+
+export type SamlRuntimeSettings = Omit<SamlSettings, 'spPrivateKey'> & {
+  entityId: string;
+  signOnUrl: string;
+  certificate: string;
+  /** Present only with `spCertificate`: the pair signs what the SP sends. */
+  spSigning?: { privateKey: string; certificate: string };
+};
+
+/** A PEM certificate, or the bare base64 body admins often paste. */
+export function pemCertificate(certificate: string): string {
+  const trimmed = certificate.trim();
+  if (trimmed.includes('BEGIN CERTIFICATE')) return trimmed;
+  return `-----BEGIN CERTIFICATE-----\n${trimmed.replace(/\s+/g, '')}\n-----END CERTIFICATE-----`;
+}
+
+/** The SP certificate and key must parse and belong together, or nothing would verify at the IdP. */
+function checkSpKeyPair(certificate: string | undefined, privateKey: string): void {
+  const refuse = (message: string, path: string) => badData(message, [{ message, path }]);
+  if (!certificate?.trim())
+    throw refuse('spPrivateKey needs spCertificate, the certificate of that key', 'spCertificate');
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(pemCertificate(certificate));
+  } catch {
+    throw refuse('spCertificate is not a PEM certificate', 'spCertificate');
+  }
+  let key: ReturnType<typeof createPrivateKey>;
+  try {
+    key = createPrivateKey(privateKey);
+  } catch {
+    throw refuse('spPrivateKey is not an unencrypted PEM private key', 'spPrivateKey');
+  }
+  if (!cert.checkPrivateKey(key))
+    throw refuse('spPrivateKey does not belong to spCertificate', 'spPrivateKey');
+}
 
 /** What is stored for OIDC: the settings, with the secret sealed instead of in clear. */
 type StoredOidc = Omit<OidcSettings, 'secret'> & { sealedSecret?: string };
@@ -70,7 +111,7 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
 
   async function record(provider: SsoProvider, content: object, actor: AuditActor, trx: Queryable) {
     await writeSetting(trx, provider, content as Record<string, unknown>);
-    const { sealedSecret: _sealed, ...visible } = content as Record<string, unknown>;
+    const { sealedSecret: _sealed, sealedSpKey: _sealedKey, ...visible } = content as Record<string, unknown>;
     await appendEvent(trx, {
       type: 'setting-updated',
       ...actor,
@@ -81,6 +122,11 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
   const maskOidc = (stored: StoredOidc): OidcSettings => {
     const { sealedSecret, ...rest } = stored;
     return { enabled: false, ...rest, ...(sealedSecret ? { secret: SECRET_MASK } : {}) };
+  };
+
+  const maskSaml = (stored: StoredSaml): SamlSettings => {
+    const { sealedSpKey, ...rest } = stored;
+    return { enabled: false, ...rest, ...(sealedSpKey ? { spPrivateKey: SECRET_MASK } : {}) };
   };
 
   return {
@@ -116,7 +162,7 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
     },
 
     async getSaml(): Promise<SamlSettings> {
-      return { enabled: false, ...((await readSetting(db, 'saml')) as SamlSettings) };
+      return maskSaml((await readSetting(db, 'saml')) as StoredSaml);
     },
 
     async setSaml(body: SamlSettings, actor: AuditActor): Promise<SamlSettings> {
@@ -128,9 +174,29 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
         required(body.signOnUrl, 'signOnUrl');
         required(body.certificate, 'certificate');
       }
-      const stored = withRoleId(body);
-      await inTransaction(db, (trx) => record('saml', stored, actor, trx));
-      return { enabled: false, ...stored };
+      return inTransaction(db, async (trx) => {
+        const before = (await readSetting(trx, 'saml')) as StoredSaml;
+        const { spPrivateKey, ...rest } = body;
+        let sealedSpKey = before.sealedSpKey;
+        if (spPrivateKey !== undefined && spPrivateKey !== SECRET_MASK) {
+          if (spPrivateKey === '') sealedSpKey = undefined;
+          else if (!secrets.available) {
+            throw badData(
+              'The SP private key cannot be stored: set SECRETS_ENCRYPTION_KEY (32 random bytes, openssl rand -hex 32) so it is kept encrypted',
+              [{ message: 'SECRETS_ENCRYPTION_KEY is not configured', path: 'spPrivateKey' }],
+            );
+          } else {
+            checkSpKeyPair(rest.spCertificate, spPrivateKey);
+            sealedSpKey = secrets.seal(spPrivateKey, SAML_SP_KEY_CONTEXT);
+          }
+        } else if (sealedSpKey) {
+          // The kept key must still match the certificate sent now.
+          checkSpKeyPair(rest.spCertificate, secrets.open(sealedSpKey, SAML_SP_KEY_CONTEXT));
+        }
+        const stored: StoredSaml = { ...withRoleId(rest), ...(sealedSpKey ? { sealedSpKey } : {}) };
+        await record('saml', stored, actor, trx);
+        return maskSaml(stored);
+      });
     },
 
     /**
@@ -169,16 +235,22 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
       };
     },
 
-    async samlRuntime(): Promise<
-      (SamlSettings & { entityId: string; signOnUrl: string; certificate: string }) | undefined
-    > {
-      const stored = (await readSetting(db, 'saml')) as SamlSettings;
+    async samlRuntime(): Promise<SamlRuntimeSettings | undefined> {
+      const { sealedSpKey, ...stored } = (await readSetting(db, 'saml')) as StoredSaml;
       if (!stored.enabled || !stored.entityId || !stored.signOnUrl || !stored.certificate) return undefined;
       return {
         ...stored,
         entityId: stored.entityId,
         signOnUrl: stored.signOnUrl,
         certificate: stored.certificate,
+        ...(sealedSpKey && stored.spCertificate
+          ? {
+              spSigning: {
+                privateKey: secrets.open(sealedSpKey, SAML_SP_KEY_CONTEXT),
+                certificate: pemCertificate(stored.spCertificate),
+              },
+            }
+          : {}),
       };
     },
   };

@@ -1,4 +1,4 @@
-import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
 import {
@@ -33,6 +33,7 @@ export function GroupForm(props: GroupFormProps) {
   const [rootRole, setRootRole] = useState<string | null>(
     group?.rootRole === null || group?.rootRole === undefined ? null : String(group.rootRole),
   );
+  const [mappingsSSO, setMappingsSSO] = useState<string[]>(group?.mappingsSSO ?? []);
   const [members, setMembers] = useState<User[]>((group?.users ?? []).map((member) => member.user));
   const { submitting, error, showErrors, submit } = useFormSubmit();
 
@@ -49,6 +50,7 @@ export function GroupForm(props: GroupFormProps) {
       name,
       description,
       rootRole: rootRole === null ? null : Number(rootRole),
+      mappingsSSO,
       userIds: members.map((user) => user.id),
     };
     if (props.group) props.onSaved(await submitEdit(groupEdit(props.group, next)));
@@ -58,6 +60,7 @@ export function GroupForm(props: GroupFormProps) {
         accessApi(api).createGroup({
           name: snapshot.name,
           description: snapshot.description,
+          mappingsSSO: snapshot.mappingsSSO,
           rootRole: snapshot.rootRole,
           users: snapshot.users.map((id) => ({ user: { id } })),
         }),
@@ -99,6 +102,16 @@ export function GroupForm(props: GroupFormProps) {
           value={rootRole}
           onChange={setRootRole}
           error={lookup('rootRole')}
+        />
+        <TagsInput
+          label="SSO group mappings"
+          description="Group names from the identity provider (OIDC claim or SAML attribute): signing in with one of them makes the user a member"
+          placeholder="Type a name, then Enter"
+          value={mappingsSSO}
+          onChange={setMappingsSSO}
+          splitChars={[',']}
+          maxTags={100}
+          error={lookup('mappingsSSO')}
         />
         <UserPicker label="Members" selected={members} onChange={setMembers} error={lookup('users')} />
         <FormActions

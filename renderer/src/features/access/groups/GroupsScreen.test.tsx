@@ -14,6 +14,7 @@ function groupServer() {
       name: 'Platform',
       description: 'The platform team',
       rootRole: 2,
+      mappingsSSO: ['platform-devs'],
       users: [{ user: ada }],
       userCount: 1,
       projects: ['default'],
@@ -40,11 +41,16 @@ function groupServer() {
       return { status: 201, body: { id: 6, ...body } };
     })
     .on('PUT', '/api/admin/groups/5', (request) => {
-      const body = request.body as { name: string; users: Array<{ user: { id: number } }> };
+      const body = request.body as {
+        name: string;
+        mappingsSSO: string[];
+        users: Array<{ user: { id: number } }>;
+      };
       groups = [
         {
           ...(groups[0] as (typeof groups)[number]),
           name: body.name,
+          mappingsSSO: body.mappingsSSO,
           users: body.users.map(({ user }) => ({ user: user.id === 1 ? ada : bo })),
           userCount: body.users.length,
         },
@@ -83,6 +89,7 @@ describe('groups screen', () => {
     expect(server.calls('POST', '/api/admin/groups')[0]?.body).toEqual({
       name: 'Builders',
       description: null,
+      mappingsSSO: [],
       rootRole: null,
       users: [{ user: { id: 7 } }],
     });
@@ -122,8 +129,20 @@ describe('groups screen', () => {
     expect(app.store.getState().outbox[0]).toMatchObject({
       kind: 'group',
       target: '5',
-      base: { name: 'Platform', description: 'The platform team', rootRole: 2, users: [1] },
-      mine: { name: 'Platform', description: 'The platform team', rootRole: 2, users: [7] },
+      base: {
+        name: 'Platform',
+        description: 'The platform team',
+        rootRole: 2,
+        mappingsSSO: ['platform-devs'],
+        users: [1],
+      },
+      mine: {
+        name: 'Platform',
+        description: 'The platform team',
+        rootRole: 2,
+        mappingsSSO: ['platform-devs'],
+        users: [7],
+      },
     });
 
     server.offline = false;
@@ -132,6 +151,7 @@ describe('groups screen', () => {
     expect(server.calls('PUT', '/api/admin/groups/5')[0]?.body).toEqual({
       name: 'Platform',
       description: 'The platform team',
+      mappingsSSO: ['platform-devs'],
       rootRole: 2,
       users: [{ user: { id: 7 } }],
     });
@@ -162,5 +182,49 @@ describe('groups screen', () => {
     expect((row.getByRole('button', { name: 'Delete Provisioned' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+  });
+
+  it('edits SSO group mappings offline through the outbox, and sends them on create', async () => {
+    const server = groupServer();
+    const { console: app } = await renderWithConsole(<GroupsScreen />, { server });
+    await screen.findByTestId('group-5');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Platform' }));
+    const dialog = await screen.findByRole('dialog');
+    const mappings = within(dialog).getByRole('combobox', { name: /SSO group mappings/ });
+    expect(within(dialog).getByText('platform-devs')).toBeTruthy();
+    // Mantine ignores changes to an input without focus, as a person types into a focused one.
+    mappings.focus();
+    fireEvent.change(mappings, { target: { value: 'okta-platform' } });
+    fireEvent.keyDown(mappings, { key: 'Enter' });
+    await waitFor(() => expect(within(dialog).getByText('okta-platform')).toBeTruthy());
+    server.offline = true;
+    await app.checkConnection();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save group' }));
+    expect(await screen.findByText(/your change is pending/)).toBeTruthy();
+    expect(app.store.getState().outbox[0]).toMatchObject({
+      kind: 'group',
+      base: { mappingsSSO: ['platform-devs'] },
+      mine: { mappingsSSO: ['platform-devs', 'okta-platform'] },
+    });
+    server.offline = false;
+    await app.checkConnection();
+    await waitFor(() => expect(app.store.getState().outbox).toEqual([]));
+    expect(server.calls('PUT', '/api/admin/groups/5')[0]?.body).toMatchObject({
+      mappingsSSO: ['platform-devs', 'okta-platform'],
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: /New group/ }));
+    const create = await screen.findByRole('dialog');
+    fireEvent.change(within(create).getByLabelText(/^Name/), { target: { value: 'Data' } });
+    const createMappings = within(create).getByRole('combobox', { name: /SSO group mappings/ });
+    createMappings.focus();
+    fireEvent.change(createMappings, { target: { value: 'data-eng' } });
+    fireEvent.keyDown(createMappings, { key: 'Enter' });
+    fireEvent.click(within(create).getByRole('button', { name: 'Create group' }));
+    await waitFor(() => expect(server.calls('POST', '/api/admin/groups')).toHaveLength(1));
+    expect(server.calls('POST', '/api/admin/groups')[0]?.body).toMatchObject({
+      name: 'Data',
+      mappingsSSO: ['data-eng'],
+    });
   });
 });
