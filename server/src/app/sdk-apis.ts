@@ -9,6 +9,7 @@ import {
   clientStreamingRoutes,
   createClientFeatureCache,
   createRevisionTracker,
+  createStreamingFetchMode,
   createStreamingHub,
   dependentsOf,
   type Replay,
@@ -140,9 +141,16 @@ async function registerSdkApis(
     await sampler.stop();
   });
 
-  await app.register(clientApiRoutes, { cache, metrics, version: SWITCHYARD_VERSION });
+  const fetchMode = createStreamingFetchMode(db);
+  await app.register(clientApiRoutes, {
+    cache,
+    metrics,
+    version: SWITCHYARD_VERSION,
+    fetchMode: fetchMode.current,
+  });
   const streaming = createStreamingHub({
     cache,
+    fetchMode: fetchMode.current,
     onError: (error) =>
       app.log.warn({ err: (error as Error).message }, 'streaming: looking for changes failed'),
   });
@@ -150,9 +158,22 @@ async function registerSdkApis(
   app.addHook('preClose', async () => {
     streaming.disconnectAll();
   });
-  await app.register(clientStreamingRoutes, { hub: streaming });
+  await app.register(clientStreamingRoutes, { hub: streaming, fetchMode });
+  // A change committed here reaches the streams at once rather than at the hub's next pass
+  // (after the response: the mutation's transaction has committed and marked the revision dirty).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (streaming.size === 0) return;
+    const route = request.routeOptions.url ?? '';
+    if (!sdkPrefixes.some((prefix) => route.startsWith(prefix))) void streaming.checkNow();
+  });
   const base = config.baseUriPath;
-  registerClientFeaturesFastPath(fastPath, { baseUriPath: base, cache, credentials: identity });
+  registerClientFeaturesFastPath(fastPath, {
+    baseUriPath: base,
+    cache,
+    credentials: identity,
+    fetchMode: fetchMode.current,
+  });
   registerClientMetricsFastPath(fastPath, {
     baseUriPath: base,
     metrics,

@@ -16,6 +16,7 @@ import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
 import type { ClientMetricsService, SdkReporter } from '../client-metrics';
 import { requestedRevision } from './client-delta';
+import type { FetchMode } from './client-streaming';
 import type { ClientFeatureCache } from './client-feature-cache';
 import type { ClientQuery } from './client-payload';
 
@@ -23,6 +24,16 @@ export interface ClientApiRouteOptions {
   cache: ClientFeatureCache;
   metrics: ClientMetricsService;
   version: string;
+  /** The operator's fetch mode: `streaming` is announced on full polling answers. */
+  fetchMode?: () => FetchMode;
+}
+
+/**
+ * `fetch-mode: streaming` on a full (200) polling answer moves the node SDK to streaming
+ * (unleash-client polling-fetcher); SDKs that do not know the header ignore it.
+ */
+export function fetchModeHeader(mode: FetchMode | undefined): Record<string, string> {
+  return mode === 'streaming' ? { 'fetch-mode': 'streaming' } : {};
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -153,6 +164,7 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
       // Precomputed bytes: Fastify sends a Buffer as is, skipping serialisation on the hot path
       // (the typed reply only knows the schema's object type, hence the cast).
       return reply
+        .headers(fetchModeHeader(options.fetchMode?.()))
         .header('etag', answer.etag)
         .type(JSON_UTF8)
         .send(answer.body as unknown as ClientFeatures);
