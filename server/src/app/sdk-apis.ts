@@ -15,6 +15,7 @@ import {
   type Replay,
   registerClientFeaturesFastPath,
   registerClientMetricsFastPath,
+  registerStreamingGauges,
 } from '../features/client-api';
 import {
   clientMetricsAdminRoutes,
@@ -154,6 +155,7 @@ async function registerSdkApis(
     onError: (error) =>
       app.log.warn({ err: (error as Error).message }, 'streaming: looking for changes failed'),
   });
+  if (registry) registerStreamingGauges(registry, streaming);
   // Streams never end by themselves: let them go before the server waits for open requests.
   app.addHook('preClose', async () => {
     streaming.disconnectAll();

@@ -16,9 +16,9 @@ import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
 import type { ClientMetricsService, SdkReporter } from '../client-metrics';
 import { requestedRevision } from './client-delta';
-import type { FetchMode } from './client-streaming';
 import type { ClientFeatureCache } from './client-feature-cache';
 import type { ClientQuery } from './client-payload';
+import type { FetchMode } from './client-streaming';
 
 export interface ClientApiRouteOptions {
   cache: ClientFeatureCache;

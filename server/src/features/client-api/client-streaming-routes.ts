@@ -39,7 +39,10 @@ function refuse(
 }
 
 /** Streaming for server-side SDKs and Edge, and the admin's way to let every stream go (API.md §2.7). */
-export async function clientStreamingRoutes(app: App, { hub, fetchMode }: StreamingRouteOptions): Promise<void> {
+export async function clientStreamingRoutes(
+  app: App,
+  { hub, fetchMode }: StreamingRouteOptions,
+): Promise<void> {
   app.get(
     '/api/client/streaming',
     {
@@ -101,7 +104,8 @@ export async function clientStreamingRoutes(app: App, { hub, fetchMode }: Stream
       schema: {
         operationId: 'getSdkFetchMode',
         tags: ['Client'],
-        summary: 'Whether SDKs are told to poll, to stream, or left to their own setting (a Switchyard addition).',
+        summary:
+          'Whether SDKs are told to poll, to stream, or left to their own setting (a Switchyard addition).',
         response: { 200: FetchModeSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },

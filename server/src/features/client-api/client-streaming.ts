@@ -67,6 +67,8 @@ export function createStreamingHub(options: StreamingOptions) {
   const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
   const streams = new Set<Stream>();
   let checking = false;
+  /** The last change's fan-out: from the start of the pass to the last stream written. */
+  const fanout = { changes: 0, lastMs: 0, lastDeltaMs: 0, lastStreams: 0 };
   /** A change announced while a pass runs: one more pass follows, so none is missed. */
   let checkAgain = false;
   let checkTimer: ReturnType<typeof setInterval> | undefined;
@@ -134,9 +136,14 @@ export function createStreamingHub(options: StreamingOptions) {
         if (group) group.push(stream);
         else groups.set(key, [stream]);
       }
+      const startedAt = performance.now();
+      let written = 0;
+      let deltaMs = 0;
       for (const group of groups.values()) {
         const first = group[0] as Stream;
+        const deltaStartedAt = performance.now();
         const served = await cache.clientDelta(first.query, first.revision);
+        deltaMs += performance.now() - deltaStartedAt;
         if (served.status === 304) continue;
         const revision = revisionOf(served.etag);
         const message = Buffer.concat([
@@ -148,7 +155,14 @@ export function createStreamingHub(options: StreamingOptions) {
           if (!streams.has(stream)) continue;
           stream.revision = revision;
           write(stream, message);
+          written += 1;
         }
+      }
+      if (written > 0) {
+        fanout.changes += 1;
+        fanout.lastMs = performance.now() - startedAt;
+        fanout.lastDeltaMs = deltaMs;
+        fanout.lastStreams = written;
       }
     } catch (error) {
       // The cache serves the last snapshot when the database is away; anything else waits for the next pass.
@@ -165,6 +179,11 @@ export function createStreamingHub(options: StreamingOptions) {
   return {
     get size(): number {
       return streams.size;
+    },
+
+    /** For /internal-backstage/prometheus and the fan-out benchmark. */
+    stats() {
+      return { streams: streams.size, ...fanout };
     },
 
     /**
