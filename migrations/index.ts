@@ -20,6 +20,7 @@ import * as m20261125194533 from './20261125194533_instance_admin';
 import * as m20261125194550 from './20261125194550_notifications_feedback_favorites';
 import * as m20261125195251 from './20261125195251_sso_transient';
 import * as m20261125195308 from './20261125195308_addons';
+import * as m20261125233000 from './20261125233000_edge';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261125194550_notifications_feedback_favorites': m20261125194550,
   '20261125195251_sso_transient': m20261125195251,
   '20261125195308_addons': m20261125195308,
+  '20261125233000_edge': m20261125233000,
 };

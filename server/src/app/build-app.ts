@@ -140,6 +140,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
         config,
         fastPath,
         identity,
+        markTokensSeen: identity.markTokensSeen,
         registry: metrics.registry,
         maintenanceMode: maintenance.isOn,
       });

@@ -8,7 +8,7 @@ import {
   permissionDenied,
   roleRoutes,
 } from '../features/access';
-import { apiTokenRoutes, createApiTokenService } from '../features/api-tokens';
+import { apiTokenRoutes, createApiTokenService, edgeIssueTokenRoutes } from '../features/api-tokens';
 import {
   authRoutes,
   createAuthenticator,
@@ -56,7 +56,13 @@ import { createSecretBox } from '../lib/secret-box';
 export async function registerIdentity(
   app: App,
   { config, db, logger }: { config: Config; db: Db; logger: Logger },
-): Promise<SdkCredentials & { ssoEnabled: () => Promise<{ oidc: boolean; saml: boolean }> }> {
+): Promise<
+  SdkCredentials & {
+    ssoEnabled: () => Promise<{ oidc: boolean; saml: boolean }>;
+    /** Edge's `seenTokens` (bulk metrics): moves those tokens' "last seen". */
+    markTokensSeen: (secrets: readonly string[]) => Promise<void>;
+  }
+> {
   const catalog = createProjectCatalog(db);
   const apiTokens = createApiTokenService({ db, catalog, logger });
   const pats = createPatService({ db, logger });
@@ -139,6 +145,11 @@ export async function registerIdentity(
       });
       await scoped.register(userRoutes, { users, config });
       await scoped.register(apiTokenRoutes, { tokens: apiTokens });
+      await scoped.register(edgeIssueTokenRoutes, {
+        db,
+        tokens: apiTokens,
+        clientSecret: config.edgeClientSecret,
+      });
       await scoped.register(patRoutes, { pats });
       await scoped.register(roleRoutes, { roles });
       await scoped.register(groupRoutes, { groups });
@@ -162,5 +173,10 @@ export async function registerIdentity(
     const options = await ssoSettings.loginOptions(config.baseUriPath);
     return { oidc: options.some((o) => o.type === 'oidc'), saml: options.some((o) => o.type === 'saml') };
   };
-  return { ready, fromAuthorization: authenticator.fromAuthorization, ssoEnabled };
+  return {
+    ready,
+    fromAuthorization: authenticator.fromAuthorization,
+    ssoEnabled,
+    markTokensSeen: apiTokens.markSeenBySecrets,
+  };
 }

@@ -20,6 +20,8 @@ import {
 import {
   clientMetricsAdminRoutes,
   createClientMetricsService,
+  createEdgeInstances,
+  edgeInstanceRoutes,
   registerClientMetricsGauges,
 } from '../features/client-metrics';
 import {
@@ -59,6 +61,8 @@ export interface SdkApiOptions {
   /** The hot paths are also registered here, answered before Fastify when fully cached. */
   fastPath: SdkFastPath;
   identity: SdkCredentials;
+  /** Edge's `seenTokens`: moves those tokens' "last seen". */
+  markTokensSeen?: (secrets: readonly string[]) => Promise<void>;
   /** The Prometheus registry of /internal-backstage/prometheus. */
   registry?: Registry;
   /** Whether maintenance mode is on, for ui-config's `maintenanceMode`. */
@@ -67,7 +71,7 @@ export interface SdkApiOptions {
 
 async function registerSdkApis(
   app: App,
-  { db, config, fastPath, identity, registry, maintenanceMode }: SdkApiOptions,
+  { db, config, fastPath, identity, markTokensSeen, registry, maintenanceMode }: SdkApiOptions,
 ): Promise<void> {
   const tracker = createRevisionTracker((environment) => getClientSnapshotRevision(db, environment), {
     maxAgeMs: REVISION_MAX_AGE_MS,
@@ -106,6 +110,10 @@ async function registerSdkApis(
     onBulkImpactMetrics: (report) => impactMetrics.recordBulk(report),
   });
   if (registry) registerClientMetricsGauges(registry, metrics);
+  const edges = createEdgeInstances(db, {
+    logger: app.log as never,
+    flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
+  });
   const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
   // Blast radius (issue 15): contexts the frontend API evaluates, sampled and flushed in batches.
   const sampler = createContextSampler({
@@ -133,11 +141,13 @@ async function registerSdkApis(
 
   app.addHook('onReady', async () => {
     metrics.start();
+    edges.start();
     impactMetrics.start();
     sampler.start();
   });
   app.addHook('onClose', async () => {
     await metrics.stop();
+    await edges.stop();
     await impactMetrics.stop();
     await sampler.stop();
   });
@@ -148,6 +158,14 @@ async function registerSdkApis(
     metrics,
     version: SWITCHYARD_VERSION,
     fetchMode: fetchMode.current,
+    markTokensSeen: markTokensSeen
+      ? (secrets) => {
+          // Bookkeeping only: the metrics are accepted whether or not the lookup works.
+          markTokensSeen(secrets).catch((error) =>
+            app.log.warn({ err: (error as Error).message }, 'marking Edge seenTokens failed'),
+          );
+        }
+      : undefined,
   });
   const streaming = createStreamingHub({
     cache,
@@ -198,6 +216,7 @@ async function registerSdkApis(
     settings: frontendSettings,
     hostname: process.env.HOSTNAME || os.hostname(),
   });
+  await app.register(edgeInstanceRoutes, { edges });
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),

@@ -2,6 +2,7 @@ import type { AddonTables } from './schema-addons';
 import type { BlastRadiusTables } from './schema-blast-radius';
 import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
+import type { EdgeTables } from './schema-edge';
 import type { InsightTables } from './schema-insights';
 import type { InstanceAdminTables } from './schema-instance-admin';
 import type { LoginHistoryTables } from './schema-login-history';
@@ -16,6 +17,7 @@ export type * from './schema-addons';
 export type * from './schema-blast-radius';
 export type * from './schema-change-requests';
 export type * from './schema-core';
+export type * from './schema-edge';
 export type * from './schema-insights';
 export type * from './schema-instance-admin';
 export type * from './schema-login-history';
@@ -35,4 +37,5 @@ export interface Database
     InstanceAdminTables,
     PersonalTables,
     LoginHistoryTables,
-    SsoTables {}
+    SsoTables,
+    EdgeTables {}

@@ -26,6 +26,8 @@ export interface ClientApiRouteOptions {
   version: string;
   /** The operator's fetch mode: `streaming` is announced on full polling answers. */
   fetchMode?: () => FetchMode;
+  /** Edge's `seenTokens` from a bulk post (not awaited). */
+  markTokensSeen?: (secrets: readonly string[]) => void;
 }
 
 /**
@@ -269,6 +271,8 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
     },
     async (request, reply) => {
       metrics.registerBulk(request.body, sdkReporterOf(request, 'backend'));
+      const { seenTokens } = request.body;
+      if (seenTokens?.length) options.markTokensSeen?.(seenTokens);
       return reply.status(202).send();
     },
   );
