@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '@unleash/proxy';
+import { LogLevel } from '@unleash/proxy/dist/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFlag, type SdkTestServer, startSdkTestServer, waitFor } from './sdk-server';
 
@@ -34,7 +35,7 @@ describe('@unleash/proxy with Switchyard upstream', () => {
       clientKeys: [CLIENT_KEY],
       refreshInterval: 200,
       metricsInterval: 500,
-      logLevel: 'error',
+      logLevel: LogLevel.error,
     });
     proxy = await new Promise<Server>((resolve) => {
       const server = app.listen(0, '127.0.0.1', () => resolve(server));
@@ -55,10 +56,12 @@ describe('@unleash/proxy with Switchyard upstream', () => {
   };
 
   it('evaluates the flags it polls from us, and follows a change', async () => {
-    expect(await waitFor('the proxy to be ready', () => toggles('?userId=alice'))).toEqual([
-      'proxy-upstream.alice',
-      'proxy-upstream.on',
-    ]);
+    // Ready once it has fetched from us (503 before); both flags are there from the start.
+    const forAlice = await waitFor('the proxy to serve our flags', async () => {
+      const names = await toggles('?userId=alice');
+      return names && names.length === 2 ? names : undefined;
+    });
+    expect(forAlice).toEqual(['proxy-upstream.alice', 'proxy-upstream.on']);
     expect(await toggles('?userId=bob')).toEqual(['proxy-upstream.on']);
     await s.adminOk(
       'POST',
