@@ -22,6 +22,7 @@ import * as m20261125195251 from './20261125195251_sso_transient';
 import * as m20261125195308 from './20261125195308_addons';
 import * as m20261125232500 from './20261125232500_events_notify';
 import * as m20261125232600 from './20261125232600_bundle_trusted_keys';
+import * as m20261125233000 from './20261125233000_edge';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261125195308_addons': m20261125195308,
   '20261125232500_events_notify': m20261125232500,
   '20261125232600_bundle_trusted_keys': m20261125232600,
+  '20261125233000_edge': m20261125233000,
 };

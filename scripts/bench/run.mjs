@@ -26,6 +26,7 @@ import {
   spawnWaitingFor,
   stopChild,
 } from './lib.mjs';
+import { measureStreamingFanout } from './streaming-fanout-scenario.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const argv = process.argv.slice(2);
@@ -563,6 +564,14 @@ wrk.body = ${luaString(metricsBody)}
   const seen = await visibility(server.url, call, QUICK ? 5 : 20);
   log('importing a 10,000-flag file (issue 18)');
   const imported = await measureImport(server.url, call, QUICK ? 2_000 : undefined);
+  const fanoutRows = await measureStreamingFanout({
+    base: server.url,
+    call,
+    pid,
+    adminToken: ADMIN,
+    trials: QUICK ? 2 : 5,
+    log,
+  });
 
   let large = null;
   if (LARGE) {
@@ -738,6 +747,7 @@ wrk.body = ${luaString(metricsBody)}
     }
   }
   rows.push(...(await crossInstanceRows({ createScratchDatabase, log, quick: QUICK, cleanups })));
+  rows.push(...fanoutRows);
   printTable(rows);
   for (const note of notes) console.log(`note: ${note}`);
   printProfile();

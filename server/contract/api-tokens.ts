@@ -85,3 +85,28 @@ export const EdgeTokenSchema = Type.Object({
 });
 export const ValidatedEdgeTokensSchema = Type.Object({ tokens: Type.Array(EdgeTokenSchema) });
 export type ValidatedEdgeTokens = Static<typeof ValidatedEdgeTokensSchema>;
+
+/**
+ * `POST /edge/issue-token` (edgeEnvironmentProjectsListSchema): the scopes an Edge asks tokens
+ * for. Bounded: the route is open to anyone holding the Edge client secret, and each new scope
+ * creates a token.
+ */
+export const EdgeEnvironmentProjectsListSchema = Type.Object(
+  {
+    tokens: Type.Array(
+      Type.Object(
+        {
+          environment: Type.String({ minLength: 1, maxLength: 100 }),
+          projects: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
+        },
+        { additionalProperties: true },
+      ),
+      { maxItems: 50 },
+    ),
+  },
+  { additionalProperties: true },
+);
+export type EdgeEnvironmentProjectsList = Static<typeof EdgeEnvironmentProjectsListSchema>;
+
+/** What Unleash answers when a signed Edge request is refused: `{error}`, not the usual error body. */
+export const EdgeHmacErrorSchema = Type.Object({ error: Type.String() });

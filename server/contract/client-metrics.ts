@@ -77,6 +77,9 @@ export const ClientMetricsEnvSchema = Type.Object(
   { additionalProperties: true },
 );
 
+/** Longest name in an Edge chain entry (Unleash's own name columns are varchar(255)). */
+const MAX_EDGE_NAME = 255;
+
 export const BulkRegistrationSchema = Type.Object(
   {
     appName: Type.String({ minLength: 1 }),
@@ -88,14 +91,35 @@ export const BulkRegistrationSchema = Type.Object(
     projects: Type.Optional(Type.Array(Type.String())),
     sdkVersion: Type.Optional(Type.String()),
     sdkType: Type.Optional(Type.Union([Type.Literal('frontend'), Type.Literal('backend'), Type.Null()])),
+    sdkFlavor: Type.Optional(Type.String({ maxLength: 256 })),
+    sdkFlavorVersion: Type.Optional(Type.String({ maxLength: 32 })),
+    // The Edge/proxy chain the SDK reached us through, nearest last (bulkRegistrationSchema);
+    // accepted and validated as Unleash does, which stores none of it. Bounded: a chain is short.
+    connectVia: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            appName: Type.String({ maxLength: MAX_EDGE_NAME }),
+            instanceId: Type.String({ maxLength: MAX_EDGE_NAME }),
+          },
+          { additionalProperties: true },
+        ),
+        { maxItems: 64 },
+      ),
+    ),
   },
   { additionalProperties: true },
 );
+
+/** Edge reports the tokens its SDKs used since the last post: one per SDK key, not per request. */
+export const MAX_SEEN_TOKENS = 10_000;
 
 export const BulkMetricsSchema = Type.Object(
   {
     applications: Type.Array(BulkRegistrationSchema),
     metrics: Type.Array(ClientMetricsEnvSchema),
+    // Secrets of the tokens Edge's SDKs used: their "last seen" moves as if they had called us.
+    seenTokens: Type.Optional(Type.Array(Type.String({ maxLength: 1024 }), { maxItems: MAX_SEEN_TOKENS })),
   },
   { additionalProperties: true },
 );
@@ -233,3 +257,46 @@ export const UnknownFlagSchema = Type.Object({
 
 export const UnknownFlagsSchema = Type.Object({ unknownFlags: Type.Array(UnknownFlagSchema) });
 export type UnknownFlags = Static<typeof UnknownFlagsSchema>;
+
+/**
+ * What Unleash Edge posts to `/api/client/metrics/edge` (its EdgeInstanceData: itself, its
+ * traffic and upstream latency, and the Edges connected below it). Unleash 8.2 OSS answers 404
+ * (Edge observability is an Enterprise feature); Switchyard keeps the latest per instance.
+ * The identity fields are checked; the measurements are kept as sent, within the body limit.
+ */
+export const EdgeInstanceDataSchema = Type.Object(
+  {
+    identifier: Type.String({ minLength: 1, maxLength: 255 }),
+    appName: Type.String({ minLength: 1, maxLength: 255 }),
+    region: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+    edgeVersion: Type.String({ maxLength: 100 }),
+    started: Type.String({ format: 'date-time' }),
+    connectedStreamingClients: Type.Optional(Type.Integer({ minimum: 0 })),
+    connectedEdges: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { identifier: Type.String({ maxLength: 255 }), appName: Type.String({ maxLength: 255 }) },
+          { additionalProperties: true },
+        ),
+        { maxItems: 1000 },
+      ),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type EdgeInstanceData = Static<typeof EdgeInstanceDataSchema>;
+
+export const EdgeInstanceSchema = Type.Object({
+  identifier: Type.String(),
+  appName: Type.String(),
+  edgeVersion: Type.String(),
+  region: Type.Union([Type.String(), Type.Null()]),
+  environment: Type.String(),
+  started: Type.Union([Type.String(), Type.Null()]),
+  reportedAt: Type.String(),
+  connectedStreamingClients: Type.Integer(),
+  connectedEdges: Type.Array(Type.Object({ identifier: Type.String(), appName: Type.String() })),
+  data: Type.Unknown({ description: 'The instance data as Edge sent it last.' }),
+});
+export const EdgeInstancesSchema = Type.Object({ edges: Type.Array(EdgeInstanceSchema) });
+export type EdgeInstances = Static<typeof EdgeInstancesSchema>;

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       frontendApiEnabled: true,
       frontendApiOrigins: ['*'],
       metricsFlushIntervalSeconds: 10,
+      edgeClientSecret: null,
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
       secretsKey: null,
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
         INTEGRATIONS_CIRCUIT_THRESHOLD: '2',
         INTEGRATIONS_CIRCUIT_PAUSE_MS: '5000',
         INTEGRATIONS_PROVIDER_BASE_URLS: '{"datadog":"http://127.0.0.1:9001"}',
+        EDGE_CLIENT_SECRET: 'c2hhcmVkLXNlY3JldA',
       },
       '/srv',
     );
@@ -101,6 +103,7 @@ describe('loadConfig', () => {
       frontendApiEnabled: true,
       frontendApiOrigins: ['*'],
       metricsFlushIntervalSeconds: 10,
+      edgeClientSecret: 'c2hhcmVkLXNlY3JldA',
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
       secretsKey: null,

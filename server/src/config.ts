@@ -59,6 +59,11 @@ export interface Config {
   /** METRICS_FLUSH_INTERVAL_SECONDS: how often buffered SDK metrics are written. */
   metricsFlushIntervalSeconds: number;
   /**
+   * EDGE_CLIENT_SECRET: the shared secret Unleash Edge signs `POST /edge/issue-token` with
+   * (client id `enterprise-edge`, as Unleash); null: that route refuses every request.
+   */
+  edgeClientSecret: string | null;
+  /**
    * EMBEDDED_DATABASE_PASSWORD: the embedded PostgreSQL's password, handed over by the desktop
    * app from the OS keychain; unset, the headless server keeps it in DATA_DIR (mode 0600).
    */
@@ -200,6 +205,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       env.METRICS_FLUSH_INTERVAL_SECONDS,
       10,
     ),
+    edgeClientSecret: env.EDGE_CLIENT_SECRET || null,
     embeddedDatabasePassword: env.EMBEDDED_DATABASE_PASSWORD || null,
     schedulerPollIntervalMs: parsePositiveInt(
       'SCHEDULER_POLL_INTERVAL_MS',

@@ -89,7 +89,7 @@ function changedTables(before: Map<string, string>, after: Map<string, string>):
 
 /**
  * SCIM (RFC 7644 §3.12) and OFREP answer their protocols' error bodies, which their clients read,
- * instead of Unleash's.
+ * instead of Unleash's; /edge/issue-token refuses a signature with Unleash's own `{error}` body.
  */
 function hasOwnProtocolErrorShape(url: string, body: string): boolean {
   try {
@@ -101,6 +101,7 @@ function hasOwnProtocolErrorShape(url: string, body: string): boolean {
         typeof parsed.status === 'string'
       );
     }
+    if (url.startsWith('/edge/issue-token')) return typeof parsed.error === 'string';
     return url.startsWith('/ofrep/') && typeof parsed.errorCode === 'string';
   } catch {
     return false;

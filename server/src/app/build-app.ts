@@ -168,6 +168,7 @@ export async function buildApp({
         config,
         fastPath,
         identity,
+        markTokensSeen: identity.markTokensSeen,
         registry: metrics.registry,
         maintenanceMode: maintenance.isOn,
         ...(changeSource ? { changes: changeSource } : {}),

@@ -8,7 +8,7 @@ import {
   permissionDenied,
   roleRoutes,
 } from '../features/access';
-import { apiTokenRoutes, createApiTokenService } from '../features/api-tokens';
+import { apiTokenRoutes, createApiTokenService, edgeIssueTokenRoutes } from '../features/api-tokens';
 import {
   authRoutes,
   createAuthenticator,
@@ -61,6 +61,8 @@ export async function registerIdentity(
     ssoEnabled: () => Promise<{ oidc: boolean; saml: boolean }>;
     /** Another instance changed API tokens: look them up again instead of trusting the cache. */
     tokensChanged: () => void;
+    /** Edge's `seenTokens` (bulk metrics): moves those tokens' "last seen". */
+    markTokensSeen: (secrets: readonly string[]) => Promise<void>;
   }
 > {
   const catalog = createProjectCatalog(db);
@@ -145,6 +147,11 @@ export async function registerIdentity(
       });
       await scoped.register(userRoutes, { users, config });
       await scoped.register(apiTokenRoutes, { tokens: apiTokens });
+      await scoped.register(edgeIssueTokenRoutes, {
+        db,
+        tokens: apiTokens,
+        clientSecret: config.edgeClientSecret,
+      });
       await scoped.register(patRoutes, { pats });
       await scoped.register(roleRoutes, { roles });
       await scoped.register(groupRoutes, { groups });
@@ -173,5 +180,6 @@ export async function registerIdentity(
     fromAuthorization: authenticator.fromAuthorization,
     ssoEnabled,
     tokensChanged: apiTokens.forgetCached,
+    markTokensSeen: apiTokens.markSeenBySecrets,
   };
 }

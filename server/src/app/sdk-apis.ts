@@ -10,15 +10,19 @@ import {
   clientStreamingRoutes,
   createClientFeatureCache,
   createRevisionTracker,
+  createStreamingFetchMode,
   createStreamingHub,
   dependentsOf,
   type Replay,
   registerClientFeaturesFastPath,
   registerClientMetricsFastPath,
+  registerStreamingGauges,
 } from '../features/client-api';
 import {
   clientMetricsAdminRoutes,
   createClientMetricsService,
+  createEdgeInstances,
+  edgeInstanceRoutes,
   registerClientMetricsGauges,
 } from '../features/client-metrics';
 import {
@@ -58,6 +62,8 @@ export interface SdkApiOptions {
   /** The hot paths are also registered here, answered before Fastify when fully cached. */
   fastPath: SdkFastPath;
   identity: SdkCredentials;
+  /** Edge's `seenTokens`: moves those tokens' "last seen". */
+  markTokensSeen?: (secrets: readonly string[]) => Promise<void>;
   /** The Prometheus registry of /internal-backstage/prometheus. */
   registry?: Registry;
   /** Whether maintenance mode is on, for ui-config's `maintenanceMode`. */
@@ -68,7 +74,7 @@ export interface SdkApiOptions {
 
 async function registerSdkApis(
   app: App,
-  { db, config, fastPath, identity, registry, maintenanceMode, changes }: SdkApiOptions,
+  { db, config, fastPath, identity, markTokensSeen, registry, maintenanceMode, changes }: SdkApiOptions,
 ): Promise<void> {
   const tracker = createRevisionTracker((environment) => getClientSnapshotRevision(db, environment), {
     maxAgeMs: REVISION_MAX_AGE_MS,
@@ -107,6 +113,10 @@ async function registerSdkApis(
     onBulkImpactMetrics: (report) => impactMetrics.recordBulk(report),
   });
   if (registry) registerClientMetricsGauges(registry, metrics);
+  const edges = createEdgeInstances(db, {
+    logger: app.log as never,
+    flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
+  });
   const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
   // Blast radius (issue 15): contexts the frontend API evaluates, sampled and flushed in batches.
   const sampler = createContextSampler({
@@ -135,38 +145,70 @@ async function registerSdkApis(
 
   app.addHook('onReady', async () => {
     metrics.start();
+    edges.start();
     impactMetrics.start();
     sampler.start();
   });
   app.addHook('onClose', async () => {
     await metrics.stop();
+    await edges.stop();
     await impactMetrics.stop();
     await sampler.stop();
   });
 
-  await app.register(clientApiRoutes, { cache, metrics, version: SWITCHYARD_VERSION });
+  const fetchMode = createStreamingFetchMode(db);
+  await app.register(clientApiRoutes, {
+    cache,
+    metrics,
+    version: SWITCHYARD_VERSION,
+    fetchMode: fetchMode.current,
+    markTokensSeen: markTokensSeen
+      ? (secrets) => {
+          // Bookkeeping only: the metrics are accepted whether or not the lookup works.
+          markTokensSeen(secrets).catch((error) =>
+            app.log.warn({ err: (error as Error).message }, 'marking Edge seenTokens failed'),
+          );
+        }
+      : undefined,
+  });
   const streaming = createStreamingHub({
     cache,
+    fetchMode: fetchMode.current,
     onError: (error) =>
       app.log.warn({ err: (error as Error).message }, 'streaming: looking for changes failed'),
   });
+  if (registry) registerStreamingGauges(registry, streaming);
   // Streams never end by themselves: let them go before the server waits for open requests.
   app.addHook('preClose', async () => {
     streaming.disconnectAll();
   });
-  await app.register(clientStreamingRoutes, { hub: streaming });
+  await app.register(clientStreamingRoutes, { hub: streaming, fetchMode });
   // Another instance's change (or one of ours) was committed: the next SDK request asks for the
   // new revision instead of trusting the cached one, and streams get it now, not at the next pass.
   const unsubscribe = changes?.subscribe(() => {
     tracker.markDirty();
     cache.prefetch();
+    void fetchMode.read();
     void streaming.checkNow();
   });
   app.addHook('onClose', async () => {
     unsubscribe?.();
   });
+  // A change committed here reaches the streams at once, without waiting for its notification's
+  // round trip (after the response: the mutation's transaction has committed).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (streaming.size === 0) return;
+    const route = request.routeOptions.url ?? '';
+    if (!sdkPrefixes.some((prefix) => route.startsWith(prefix))) void streaming.checkNow();
+  });
   const base = config.baseUriPath;
-  registerClientFeaturesFastPath(fastPath, { baseUriPath: base, cache, credentials: identity });
+  registerClientFeaturesFastPath(fastPath, {
+    baseUriPath: base,
+    cache,
+    credentials: identity,
+    fetchMode: fetchMode.current,
+  });
   registerClientMetricsFastPath(fastPath, {
     baseUriPath: base,
     metrics,
@@ -189,6 +231,7 @@ async function registerSdkApis(
     settings: frontendSettings,
     hostname: process.env.HOSTNAME || os.hostname(),
   });
+  await app.register(edgeInstanceRoutes, { edges });
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),

@@ -3,6 +3,7 @@ import type { BlastRadiusTables } from './schema-blast-radius';
 import type { BundleTables } from './schema-bundles';
 import type { ChangeRequestTables } from './schema-change-requests';
 import type { CoreTables } from './schema-core';
+import type { EdgeTables } from './schema-edge';
 import type { InsightTables } from './schema-insights';
 import type { InstanceAdminTables } from './schema-instance-admin';
 import type { LoginHistoryTables } from './schema-login-history';
@@ -18,6 +19,7 @@ export type * from './schema-blast-radius';
 export type * from './schema-bundles';
 export type * from './schema-change-requests';
 export type * from './schema-core';
+export type * from './schema-edge';
 export type * from './schema-insights';
 export type * from './schema-instance-admin';
 export type * from './schema-login-history';
@@ -38,4 +40,5 @@ export interface Database
     PersonalTables,
     LoginHistoryTables,
     SsoTables,
-    BundleTables {}
+    BundleTables,
+    EdgeTables {}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AboutTab } from './AboutTab';
 import { BannersTab } from './BannersTab';
 import { MaintenanceTab } from './MaintenanceTab';
+import { SdkConnectionsTab } from './SdkConnectionsTab';
 import { UiErrorsTab } from './UiErrorsTab';
 
 export interface InstanceAdminTab {
@@ -18,6 +19,7 @@ export interface InstanceAdminTab {
 export const INSTANCE_ADMIN_TABS: readonly InstanceAdminTab[] = [
   { value: 'banners', label: 'Banners', render: () => <BannersTab /> },
   { value: 'maintenance', label: 'Maintenance', render: () => <MaintenanceTab /> },
+  { value: 'sdk-connections', label: 'SDK connections', render: () => <SdkConnectionsTab /> },
   { value: 'ui-errors', label: 'Console errors', render: () => <UiErrorsTab /> },
   { value: 'about', label: 'About', render: () => <AboutTab /> },
 ];

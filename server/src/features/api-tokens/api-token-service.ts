@@ -8,7 +8,7 @@ import type {
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { type ApiTokenType, actorOf, type Caller, SYSTEM_ACTOR } from '../../lib/caller';
+import { type ApiTokenType, type AuditActor, actorOf, type Caller, SYSTEM_ACTOR } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createSeenBuffer } from '../../lib/seen-buffer';
@@ -27,6 +27,8 @@ import {
   markTokensSeen,
   updateExpiry,
 } from './api-token-store';
+import { decryptIssuedSecret, encryptIssuedSecret, scopeHash } from './edge-hmac';
+import { findIssuedToken, saveIssuedToken } from './edge-token-store';
 import { TokenCache } from './token-cache';
 import {
   generateApiTokenSecret,
@@ -144,10 +146,11 @@ export function createApiTokenService({
       projects: string[];
       expiresAt: Date | null;
     },
-    caller: Caller,
+    actor: AuditActor,
     requestedType: string,
+    /** More writes in the token's transaction (Edge's issued-token row). */
+    within?: (trx: Queryable, record: ApiTokenRecord, secret: string) => Promise<void>,
   ): Promise<ApiToken> {
-    const actor = actorOf(caller);
     const created = await inTransaction(db, async (trx) => {
       // A prefix collision (32 random bits) is rare but possible: draw another secret.
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -167,6 +170,7 @@ export function createApiTokenService({
           project: singleProject(record),
           environment: record.environment,
         });
+        await within?.(trx, record, secret);
         return { record, secret };
       }
       throw new Error('could not draw an unused API token prefix');
@@ -230,7 +234,7 @@ export function createApiTokenService({
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       return insertGenerated(
         { tokenName: body.tokenName, type: stored, environment, projects, expiresAt },
-        caller,
+        actorOf(caller),
         shown,
       );
     },
@@ -247,7 +251,7 @@ export function createApiTokenService({
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       return insertGenerated(
         { tokenName: body.tokenName, type: stored, environment, projects: [projectId], expiresAt },
-        caller,
+        actorOf(caller),
         shown,
       );
     },
@@ -324,6 +328,70 @@ export function createApiTokenService({
       // In the order they were asked for, as before.
       const order = new Map([...bySecretHash.values()].map((secret, index) => [secret, index] as const));
       tokens.sort((a, b) => (order.get(a.token) ?? 0) - (order.get(b.token) ?? 0));
+      return { tokens };
+    },
+
+    /**
+     * Edge's `seenTokens` (bulk metrics): the tokens its SDKs used get their "last seen" moved, as
+     * if they had called us. One query for the list; secrets that are no token are ignored.
+     */
+    async markSeenBySecrets(secrets: readonly string[]): Promise<void> {
+      if (secrets.length === 0) return;
+      const hashes = [...new Set(secrets)].map(hashSecret);
+      for (const record of await findByHashes(db, hashes)) seen.mark(record.id);
+    },
+
+    /**
+     * `POST /edge/issue-token` (Unleash 8.2 EdgeService.getOrCreateTokens): per requested scope,
+     * the backend token issued to this Edge client before, or a new one named
+     * `enterprise_edge_<env>_<projects>` (`[]` for more than 3 projects), created by the system
+     * user in one transaction with its event and its issued-token row.
+     */
+    async issueForEdge(
+      clientId: string,
+      clientSecret: string,
+      requests: ReadonlyArray<{ environment: string; projects: readonly string[] }>,
+    ): Promise<ValidatedEdgeTokens> {
+      const tokens: ValidatedEdgeTokens['tokens'] = [];
+      for (const request of requests) {
+        const projects = request.projects.includes('*') ? ['*'] : [...new Set(request.projects)];
+        const scope = scopeHash(request.environment, projects);
+        const existing = await findIssuedToken(db, clientId, scope);
+        const known =
+          existing && (existing.expires_at === null || existing.expires_at.getTime() > Date.now())
+            ? decryptIssuedSecret(clientSecret, existing.secret_enc)
+            : null;
+        if (known) {
+          tokens.push({ token: known, type: 'client', projects, environment: request.environment });
+          continue;
+        }
+        await validateScope('client', request.environment, projects);
+        const part = projects.length > 3 ? '[]' : projects.join('_');
+        const created = await insertGenerated(
+          {
+            tokenName: `enterprise_edge_${request.environment}_${part}`,
+            type: 'client',
+            environment: request.environment,
+            projects,
+            expiresAt: null,
+          },
+          SYSTEM_ACTOR,
+          'client',
+          (trx, record, secret) =>
+            saveIssuedToken(trx, {
+              clientId,
+              scopeHash: scope,
+              tokenId: record.id,
+              secretEnc: encryptIssuedSecret(clientSecret, secret),
+            }),
+        );
+        tokens.push({
+          token: created.secret as string,
+          type: 'client',
+          projects: created.projects,
+          environment: created.environment as string,
+        });
+      }
       return { tokens };
     },
 

@@ -8,10 +8,12 @@ import type { ClientMetricsService } from '../client-metrics';
 import {
   answerClientFeatures,
   type FeaturesQueryInput,
+  fetchModeHeader,
   inlinesSegments,
   JSON_UTF8,
 } from './client-api-routes';
 import type { ClientFeatureCache } from './client-feature-cache';
+import type { FetchMode } from './client-streaming';
 
 /**
  * The scope of a valid SDK token of `kind`, or null: missing, unknown or wrong-kind tokens are
@@ -60,7 +62,12 @@ export function plainFeaturesQuery(query: string): FeaturesQueryInput | null {
 /** `GET /api/client/features` on the fast path: the same answer as the route, from the same code. */
 export function registerClientFeaturesFastPath(
   fastPath: SdkFastPath,
-  options: { baseUriPath: string; cache: ClientFeatureCache; credentials: SdkCredentials },
+  options: {
+    baseUriPath: string;
+    cache: ClientFeatureCache;
+    credentials: SdkCredentials;
+    fetchMode?: () => FetchMode;
+  },
 ): void {
   fastPath.on('GET', `${options.baseUriPath}/api/client/features`, async (request, response, query) => {
     const input = plainFeaturesQuery(query);
@@ -88,6 +95,7 @@ export function registerClientFeaturesFastPath(
         etag: answer.etag,
         'content-type': JSON_UTF8,
         'content-length': answer.body.length,
+        ...fetchModeHeader(options.fetchMode?.()),
       });
       response.end(answer.body);
     }

@@ -18,11 +18,24 @@ import type { ClientMetricsService, SdkReporter } from '../client-metrics';
 import { requestedRevision } from './client-delta';
 import type { ClientFeatureCache } from './client-feature-cache';
 import type { ClientQuery } from './client-payload';
+import type { FetchMode } from './client-streaming';
 
 export interface ClientApiRouteOptions {
   cache: ClientFeatureCache;
   metrics: ClientMetricsService;
   version: string;
+  /** The operator's fetch mode: `streaming` is announced on full polling answers. */
+  fetchMode?: () => FetchMode;
+  /** Edge's `seenTokens` from a bulk post (not awaited). */
+  markTokensSeen?: (secrets: readonly string[]) => void;
+}
+
+/**
+ * `fetch-mode: streaming` on a full (200) polling answer moves the node SDK to streaming
+ * (unleash-client polling-fetcher); SDKs that do not know the header ignore it.
+ */
+export function fetchModeHeader(mode: FetchMode | undefined): Record<string, string> {
+  return mode === 'streaming' ? { 'fetch-mode': 'streaming' } : {};
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -153,6 +166,7 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
       // Precomputed bytes: Fastify sends a Buffer as is, skipping serialisation on the hot path
       // (the typed reply only knows the schema's object type, hence the cast).
       return reply
+        .headers(fetchModeHeader(options.fetchMode?.()))
         .header('etag', answer.etag)
         .type(JSON_UTF8)
         .send(answer.body as unknown as ClientFeatures);
@@ -257,6 +271,8 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
     },
     async (request, reply) => {
       metrics.registerBulk(request.body, sdkReporterOf(request, 'backend'));
+      const { seenTokens } = request.body;
+      if (seenTokens?.length) options.markTokensSeen?.(seenTokens);
       return reply.status(202).send();
     },
   );

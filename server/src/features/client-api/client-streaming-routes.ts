@@ -3,18 +3,34 @@ import { Type } from 'typebox';
 import { ErrorBodySchema } from '../../../contract';
 import type { App } from '../../http/app-type';
 import { toErrorBody } from '../../http/error-handler';
-import { tokenScopeOf } from '../../lib/caller';
+import { actorOf, tokenScopeOf } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { clientQueryOf } from './client-api-routes';
 import { requestedRevision } from './client-delta';
 import type { StreamingHub } from './client-streaming';
+import type { StreamingFetchMode } from './streaming-fetch-mode';
 
 export interface StreamingRouteOptions {
   hub: StreamingHub;
+  fetchMode: StreamingFetchMode;
 }
 
-function refuse(response: ServerResponse, message: string): void {
-  const error = new ApiError('ServiceUnavailableError', message);
+const FetchModeSchema = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('polling'), Type.Literal('streaming'), Type.Null()], {
+      description:
+        'polling: streams get a fetch-mode event and SDKs poll; streaming: full polling answers carry the fetch-mode: streaming header; null: each SDK keeps its own setting.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+function refuse(
+  response: ServerResponse,
+  message: string,
+  name: 'ServiceUnavailableError' | 'RateLimitError' = 'ServiceUnavailableError',
+): void {
+  const error = new ApiError(name, message);
   response.writeHead(error.statusCode, {
     'content-type': 'application/json; charset=utf-8',
     'retry-after': '5',
@@ -23,7 +39,10 @@ function refuse(response: ServerResponse, message: string): void {
 }
 
 /** Streaming for server-side SDKs and Edge, and the admin's way to let every stream go (API.md §2.7). */
-export async function clientStreamingRoutes(app: App, { hub }: StreamingRouteOptions): Promise<void> {
+export async function clientStreamingRoutes(
+  app: App,
+  { hub, fetchMode }: StreamingRouteOptions,
+): Promise<void> {
   app.get(
     '/api/client/streaming',
     {
@@ -37,6 +56,7 @@ export async function clientStreamingRoutes(app: App, { hub }: StreamingRouteOpt
           200: Type.String({ description: 'text/event-stream' }),
           401: ErrorBodySchema,
           403: ErrorBodySchema,
+          429: ErrorBodySchema,
           503: ErrorBodySchema,
         },
       },
@@ -47,8 +67,9 @@ export async function clientStreamingRoutes(app: App, { hub }: StreamingRouteOpt
       // From here on the stream is written by hand; Fastify no longer answers this request.
       reply.hijack();
       try {
-        if (!(await hub.open(reply.raw, query, lastEventId))) {
-          refuse(reply.raw, 'This instance holds as many streams as it may; poll, or try again later.');
+        if ((await hub.open(reply.raw, query, lastEventId)) === 'full') {
+          // 429 is what the node SDK takes as "too many streams here": it switches to polling at once.
+          refuse(reply.raw, 'This instance holds as many streams as it may; poll instead.', 'RateLimitError');
         }
       } catch (error) {
         request.log.warn({ err: (error as Error).message }, 'streaming: first event failed');
@@ -74,5 +95,40 @@ export async function clientStreamingRoutes(app: App, { hub }: StreamingRouteOpt
       },
     },
     async () => ({ disconnected: hub.disconnectAll() }),
+  );
+
+  app.get(
+    '/api/admin/streaming/fetch-mode',
+    {
+      config: { permission: 'ADMIN' },
+      schema: {
+        operationId: 'getSdkFetchMode',
+        tags: ['Client'],
+        summary:
+          'Whether SDKs are told to poll, to stream, or left to their own setting (a Switchyard addition).',
+        response: { 200: FetchModeSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => ({ mode: await fetchMode.read() }),
+  );
+
+  app.put(
+    '/api/admin/streaming/fetch-mode',
+    {
+      config: { permission: 'ADMIN' },
+      schema: {
+        operationId: 'setSdkFetchMode',
+        tags: ['Client'],
+        summary:
+          'Moves SDKs between polling and streaming: polling sends every stream a fetch-mode event; streaming adds the fetch-mode header to full polling answers.',
+        body: FetchModeSchema,
+        response: { 200: FetchModeSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await fetchMode.set(request.body.mode, actorOf(request.caller));
+      if (request.body.mode === 'polling') hub.sendAllToPolling();
+      return { mode: request.body.mode };
+    },
   );
 }

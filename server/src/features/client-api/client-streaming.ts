@@ -16,12 +16,25 @@ export interface StreamingOptions {
   checkIntervalMs?: number;
   /** Keep-alive comments (default 30 s; SDKs time a silent stream out after 60 s). */
   keepAliveMs?: number;
-  /** Open streams allowed on this instance (default 20,000); more are refused with 503. */
+  /** Open streams allowed on this instance (default 20,000); more are refused with 429 (SDKs then poll). */
   maxConnections?: number;
   /** A client that does not read: once this many bytes wait for it, it is dropped (default 1 MiB). */
   maxBufferedBytes?: number;
+  /**
+   * The fetch mode an operator chose (see streaming-fetch-mode.ts): when it says `polling`, every
+   * stream is told so with a `fetch-mode` event and let go, and new streams get the same answer.
+   */
+  fetchMode?: () => FetchMode;
   onError?(error: unknown): void;
 }
+
+/** What the SDKs are told to use: `null` leaves the choice to each SDK's own configuration. */
+export type FetchMode = 'polling' | 'streaming' | null;
+
+/** The event the node SDK reads to leave streaming for polling (unleash-client streaming-fetcher). */
+const SWITCH_TO_POLLING = Buffer.from('event: fetch-mode\ndata: polling\n\n');
+const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
+const END = Buffer.from('event: end\ndata: disconnected\n\n');
 
 interface Stream {
   query: ClientQuery;
@@ -33,6 +46,14 @@ interface Stream {
 }
 
 export type StreamingHub = ReturnType<typeof createStreamingHub>;
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  // Proxies such as nginx would otherwise hold events back in their buffers.
+  'x-accel-buffering': 'no',
+};
 
 function revisionOf(etag: string): number {
   return Number(etag.replace(/"/g, ''));
@@ -46,18 +67,21 @@ export function createStreamingHub(options: StreamingOptions) {
   const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
   const streams = new Set<Stream>();
   let checking = false;
-  /** A check was asked for while one ran (a notification mid-pass): run again right after it. */
+  /** The last change's fan-out: from the start of the pass to the last stream written. */
+  const fanout = { changes: 0, lastMs: 0, lastDeltaMs: 0, lastStreams: 0 };
+  /** A change announced while a pass runs: one more pass follows, so none is missed. */
   let checkAgain = false;
   let checkTimer: ReturnType<typeof setInterval> | undefined;
   let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
 
-  function write(stream: Stream, text: string): void {
+  /** Event bytes are built once per change and the same Buffer goes to every stream. */
+  function write(stream: Stream, bytes: Buffer): void {
     if (stream.response.writableLength > maxBufferedBytes) {
       // It will reconnect with its Last-Event-ID and get what it missed in one delta.
       drop(stream);
       return;
     }
-    stream.response.write(text);
+    stream.response.write(bytes);
   }
 
   function drop(stream: Stream): void {
@@ -69,7 +93,7 @@ export function createStreamingHub(options: StreamingOptions) {
   function startTimers(): void {
     checkTimer ??= setInterval(() => void check(), checkIntervalMs);
     keepAliveTimer ??= setInterval(() => {
-      for (const stream of streams) write(stream, ': keep-alive\n\n');
+      for (const stream of streams) write(stream, KEEP_ALIVE);
     }, keepAliveMs);
     checkTimer.unref?.();
     keepAliveTimer.unref?.();
@@ -82,6 +106,17 @@ export function createStreamingHub(options: StreamingOptions) {
     keepAliveTimer = undefined;
   }
 
+  /** Tells every stream to poll instead, and lets it go (the SDK switches without reconnecting). */
+  function sendAllToPolling(): number {
+    const count = streams.size;
+    for (const stream of [...streams]) {
+      streams.delete(stream);
+      stream.response.end(SWITCH_TO_POLLING);
+    }
+    stopTimers();
+    return count;
+  }
+
   /** One pass: a delta per distinct query and revision, written to every stream holding it. */
   async function check(): Promise<void> {
     if (checking) {
@@ -91,6 +126,10 @@ export function createStreamingHub(options: StreamingOptions) {
     if (streams.size === 0) return;
     checking = true;
     try {
+      if (options.fetchMode?.() === 'polling') {
+        sendAllToPolling();
+        return;
+      }
       const groups = new Map<string, Stream[]>();
       for (const stream of streams) {
         const key = `${stream.queryKey}\u0000${stream.revision}`;
@@ -98,17 +137,33 @@ export function createStreamingHub(options: StreamingOptions) {
         if (group) group.push(stream);
         else groups.set(key, [stream]);
       }
+      const startedAt = performance.now();
+      let written = 0;
+      let deltaMs = 0;
       for (const group of groups.values()) {
         const first = group[0] as Stream;
+        const deltaStartedAt = performance.now();
         const served = await cache.clientDelta(first.query, first.revision);
+        deltaMs += performance.now() - deltaStartedAt;
         if (served.status === 304) continue;
         const revision = revisionOf(served.etag);
-        const message = `event: unleash-updated\nid: ${revision}\ndata: ${served.body.toString('utf8')}\n\n`;
+        const message = Buffer.concat([
+          Buffer.from(`event: unleash-updated\nid: ${revision}\ndata: `),
+          served.body,
+          Buffer.from('\n\n'),
+        ]);
         for (const stream of group) {
           if (!streams.has(stream)) continue;
           stream.revision = revision;
           write(stream, message);
+          written += 1;
         }
+      }
+      if (written > 0) {
+        fanout.changes += 1;
+        fanout.lastMs = performance.now() - startedAt;
+        fanout.lastDeltaMs = deltaMs;
+        fanout.lastStreams = written;
       }
     } catch (error) {
       // The cache serves the last snapshot when the database is away; anything else waits for the next pass.
@@ -127,31 +182,40 @@ export function createStreamingHub(options: StreamingOptions) {
       return streams.size;
     },
 
+    /** For /internal-backstage/prometheus and the fan-out benchmark. */
+    stats() {
+      return { streams: streams.size, ...fanout };
+    },
+
     /**
-     * Takes over `response` for a stream: false when the instance is full (the caller answers
-     * 503). Resolves once `unleash-connected` is written.
+     * Takes over `response` for a stream: `full` when the instance holds as many as it may (the
+     * caller answers 429), `polling` when the operator sent SDKs to polling (the response is then
+     * answered here with a `fetch-mode` event). Resolves once `unleash-connected` is written.
      */
-    async open(response: ServerResponse, query: ClientQuery, lastEventId: number | null): Promise<boolean> {
-      if (streams.size >= maxConnections) return false;
+    async open(
+      response: ServerResponse,
+      query: ClientQuery,
+      lastEventId: number | null,
+    ): Promise<'open' | 'full' | 'polling'> {
+      if (options.fetchMode?.() === 'polling') {
+        response.writeHead(200, SSE_HEADERS);
+        response.end(SWITCH_TO_POLLING);
+        return 'polling';
+      }
+      if (streams.size >= maxConnections) return 'full';
       const served = await cache.clientDelta(query, lastEventId);
       const revision = served.status === 200 ? revisionOf(served.etag) : lastEventId;
       const data = served.status === 200 ? served.body.toString('utf8') : '{"events":[]}';
-      response.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold events back in their buffers.
-        'x-accel-buffering': 'no',
-      });
+      response.writeHead(200, SSE_HEADERS);
       const stream: Stream = { query, queryKey: JSON.stringify(query), revision, response };
       streams.add(stream);
       response.on('close', () => {
         streams.delete(stream);
         if (streams.size === 0) stopTimers();
       });
-      write(stream, `event: unleash-connected\nid: ${revision ?? 0}\ndata: ${data}\n\n`);
+      write(stream, Buffer.from(`event: unleash-connected\nid: ${revision ?? 0}\ndata: ${data}\n\n`));
       startTimers();
-      return true;
+      return 'open';
     },
 
     /** Ends every stream with `end` (SDKs reconnect, possibly to another instance); returns how many. */
@@ -159,11 +223,14 @@ export function createStreamingHub(options: StreamingOptions) {
       const count = streams.size;
       for (const stream of [...streams]) {
         streams.delete(stream);
-        stream.response.end('event: end\ndata: disconnected\n\n');
+        stream.response.end(END);
       }
       stopTimers();
       return count;
     },
+
+    /** Sends every stream to polling now (the mode just changed on this instance). */
+    sendAllToPolling,
 
     /** Looks for changes now, instead of at the next tick (tests and local mutations). */
     checkNow: check,

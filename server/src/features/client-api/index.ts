@@ -14,6 +14,8 @@ export {
 } from './client-feature-cache';
 // The playground (issue 15) evaluates the very payload an SDK receives.
 export { buildClientFeatures } from './client-payload';
-export { createStreamingHub, type StreamingHub } from './client-streaming';
+export { createStreamingHub, type FetchMode, type StreamingHub } from './client-streaming';
 export { clientStreamingRoutes } from './client-streaming-routes';
 export { createRevisionTracker, type RevisionTracker } from './revision-tracker';
+export { createStreamingFetchMode, type StreamingFetchMode } from './streaming-fetch-mode';
+export { registerStreamingGauges } from './streaming-prometheus';

@@ -6,3 +6,5 @@ export {
   reportingEnvironment,
   type SdkReporter,
 } from './client-metrics-service';
+export { edgeInstanceRoutes } from './edge-instance-routes';
+export { createEdgeInstances, type EdgeInstanceStore } from './edge-instances';

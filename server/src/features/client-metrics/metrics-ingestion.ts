@@ -220,18 +220,21 @@ export function createMetricsIngestion(options: ClientMetricsServiceOptions & { 
       flushSoonIfFull();
     },
 
-    /** Edge's bulk post: only metrics for the token's own environment count (API.md §2.6). */
+    /**
+     * Edge's bulk post (API.md §2.6), as Unleash 8.2 takes it: every application is registered in
+     * the environment it names (Edge forwards SDKs of several environments with one token), but
+     * only the counts of the token's own environment are kept (`default` for a `*` token).
+     */
     registerBulk(body: BulkMetrics, reporter: SdkReporter): void {
       assertStorableBulk(body);
       const environment = reportingEnvironment(reporter.environment);
       const now = clock();
       for (const metric of body.metrics) {
-        if (reporter.environment !== '*' && metric.environment !== environment) continue;
+        if (metric.environment !== environment) continue;
         const at = parseReportedDate(metric.timestamp, now);
         buffer.addToggle(metric.featureName, metric.appName, metric.environment, at, metric, now);
       }
       for (const app of body.applications) {
-        if (reporter.environment !== '*' && app.environment !== environment) continue;
         buffer.addRegistration({
           appName: app.appName,
           instanceId: app.instanceId,

@@ -1,0 +1,36 @@
+import type { DefaultNow, Json } from './schema-core';
+
+/** The latest instance data an Unleash Edge posted to /api/client/metrics/edge (issue 17). */
+export interface EdgeInstancesTable {
+  identifier: string;
+  app_name: string;
+  edge_version: string;
+  region: string | null;
+  /** The environment of the token it posted with. */
+  environment: string;
+  started_at: Date | null;
+  reported_at: Date;
+  data: Json;
+}
+
+/** Nonces of signed /edge/issue-token requests already used, until they expire. */
+export interface EdgeHmacNoncesTable {
+  client_id: string;
+  nonce: string;
+  expires_at: Date;
+}
+
+/** The token issued per Edge client and scope; the secret encrypted with the client's key. */
+export interface EdgeIssuedTokensTable {
+  client_id: string;
+  scope_hash: string;
+  token_id: number;
+  secret_enc: Buffer;
+  created_at: DefaultNow;
+}
+
+export interface EdgeTables {
+  edge_instances: EdgeInstancesTable;
+  edge_hmac_nonces: EdgeHmacNoncesTable;
+  edge_issued_tokens: EdgeIssuedTokensTable;
+}

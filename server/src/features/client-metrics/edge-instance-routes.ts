@@ -1,0 +1,53 @@
+import {
+  EdgeInstanceDataSchema,
+  EdgeInstancesSchema,
+  EmptyResponseSchema,
+  ErrorBodySchema,
+} from '../../../contract';
+import type { App } from '../../http/app-type';
+import { tokenScopeOf } from '../../lib/caller';
+import { reportingEnvironment } from './client-metrics-service';
+import type { EdgeInstanceStore } from './edge-instances';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+/**
+ * Unleash Edge's instance data (API.md §2.6 `/api/client/metrics/edge`): Edge posts it every
+ * minute with one of its client tokens. Unleash 8.2 OSS has no such route (404; Enterprise keeps
+ * it for its Edge observability screens); Switchyard accepts it and lists it for admins.
+ */
+export async function edgeInstanceRoutes(app: App, { edges }: { edges: EdgeInstanceStore }): Promise<void> {
+  app.post(
+    '/api/client/metrics/edge',
+    {
+      config: { permission: 'CLIENT' },
+      bodyLimit: 512 * 1024,
+      schema: {
+        operationId: 'registerEdgeInstanceData',
+        tags: ['Edge'],
+        body: EdgeInstanceDataSchema,
+        response: { 202: EmptyResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scope = tokenScopeOf(request.caller);
+      edges.record(request.body, reportingEnvironment(scope?.environment ?? '*'));
+      return reply.status(202).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/metrics/edges',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getEdgeInstances',
+        tags: ['Edge'],
+        summary:
+          'The Unleash Edge instances that reported in the last 7 days, newest first (a Switchyard addition).',
+        response: { 200: EdgeInstancesSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => edges.list(),
+  );
+}
