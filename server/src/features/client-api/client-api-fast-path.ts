@@ -73,22 +73,12 @@ export function registerClientFeaturesFastPath(
     }
     const scope = await sdkScopeOf(request, options.credentials, 'client');
     if (!scope) return false;
-    const answer = await answerClientFeatures(
-      options.cache,
-      scope,
-      input,
-      inline,
-      request.headers['if-none-match'],
-    );
+    const answer = await answerClientFeatures(options.cache, scope, input, inline, request.headers);
     if (answer.status === 304) {
-      response.writeHead(304, { etag: answer.etag });
+      response.writeHead(304, answer.headers);
       response.end();
     } else {
-      response.writeHead(200, {
-        etag: answer.etag,
-        'content-type': JSON_UTF8,
-        'content-length': answer.body.length,
-      });
+      response.writeHead(200, { ...answer.headers, 'content-type': JSON_UTF8 });
       response.end(answer.body);
     }
     return true;
