@@ -3,6 +3,7 @@
 // reference, wrk measurement pairs and the result table. Everything it starts registers a cleanup.
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,26 @@ export const ONLY =
     .find((arg) => arg.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',') ?? null;
+/** `--name=value` or `--name value`. */
+function option(name) {
+  const inline = argv.find((arg) => arg.startsWith(`--${name}=`));
+  if (inline) return inline.slice(name.length + 3);
+  const at = argv.indexOf(`--${name}`);
+  return at !== -1 && argv[at + 1] && !argv[at + 1].startsWith('--') ? argv[at + 1] : null;
+}
+/**
+ * `--compare <url>`: any Unleash-compatible server, driven with the same scenarios in the same
+ * run (interleaved with ours) and seeded with the same flags through its admin API. Tokens
+ * default to those of shared/tools/unleash-reference/start.sh.
+ */
+export const COMPARE = option('compare')
+  ? {
+      url: option('compare').replace(/\/$/, ''),
+      admin: option('compare-admin-token') ?? '*:*.reference-admin-0123456789abcdef',
+      client: option('compare-client-token') ?? '*:development.reference-client-0123456789abcdef',
+      frontend: option('compare-frontend-token') ?? '*:development.reference-frontend-0123456789abcdef',
+    }
+  : null;
 export const SECONDS = QUICK ? 2 : 5;
 export const RUNS = QUICK ? 1 : 3;
 // Two cores or more: the server (and the reference, which runs alternately with it) on CPU 0,
@@ -235,18 +256,60 @@ export async function startReference(routes) {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
+/** A GET over node:http with the raw (still encoded) body, unlike fetch, which decodes it. */
+export function getRaw(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The server's event-loop delay quantiles since the previous scrape (seconds) and its GC totals
+ * (prom-client's nodejs_gc_duration_seconds), from the Prometheus endpoint.
+ */
+export async function scrapeLoop(base) {
+  const response = await fetch(`${base}/internal-backstage/prometheus`, {
+    headers: { authorization: ADMIN },
+  });
+  const text = await response.text();
+  const value = (pattern) => Number(text.match(pattern)?.[1] ?? Number.NaN);
+  let gcSeconds = 0;
+  let gcCount = 0;
+  for (const match of text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} ([0-9.e+-]+)/gm))
+    gcSeconds += Number(match[1]);
+  for (const match of text.matchAll(/^nodejs_gc_duration_seconds_count\{[^}]*\} ([0-9.e+-]+)/gm))
+    gcCount += Number(match[1]);
+  return {
+    p99: value(/switchyard_event_loop_delay_seconds\{quantile="0.99"\} ([0-9.e+-]+)/),
+    max: value(/switchyard_event_loop_delay_seconds\{quantile="1"\} ([0-9.e+-]+)/),
+    gcSeconds,
+    gcCount,
+  };
+}
+
 /** When the server was under wrk load (monotonic µs): the part of the profile worth reading. */
 export const loadWindows = [];
 
 /** A throughput scenario unless `--only` left it out (null then; the table skips it). */
-export function measureIf(scenario, label, server, reference, pid) {
-  return ONLY && !ONLY.includes(scenario) ? null : measurePair(label, server, reference, pid);
+export function measureIf(scenario, label, server, reference, pid, compare = null) {
+  return ONLY && !ONLY.includes(scenario) && !ONLY.includes('sdk')
+    ? null
+    : measurePair(label, server, reference, pid, compare);
 }
 
 /** Median of RUNS wrk runs, alternating server and reference so drift hits both alike. */
-export async function measurePair(label, server, reference, pid) {
+export async function measurePair(label, server, reference, pid, compare = null) {
   const measured = [];
   const ref = [];
+  const cmp = [];
   for (let run = 0; run < RUNS; run++) {
     const cpuBefore = cpuSeconds(pid);
     const from = monotonicMicros();
@@ -255,8 +318,10 @@ export async function measurePair(label, server, reference, pid) {
     m.cpuPer1000 = ((cpuSeconds(pid) - cpuBefore) / m.requests) * 1000;
     measured.push(m);
     if (reference) ref.push(await runWrk({ ...reference, seconds: SECONDS, cpu: LOAD_CPU }));
+    if (compare) cmp.push(await runWrk({ ...compare, seconds: SECONDS, cpu: LOAD_CPU }));
     log(
       `${label} run ${run + 1}: ${Math.round(m.rps)} req/s${reference ? ` (ref ${Math.round(ref.at(-1).rps)})` : ''}` +
+        `${compare ? ` (compare ${Math.round(cmp.at(-1).rps)}${cmp.at(-1).non2xx ? `, ${cmp.at(-1).non2xx} non-2xx` : ''})` : ''}` +
         `${m.non2xx ? `, ${m.non2xx} non-2xx/3xx` : ''}${m.socketErrors ? `, socket errors ${m.socketErrors}` : ''}`,
     );
   }
@@ -267,7 +332,11 @@ export async function measurePair(label, server, reference, pid) {
     non2xx: list.reduce((a, r) => a + r.non2xx, 0),
     cpuPer1000: median(list.map((r) => r.cpuPer1000 ?? Number.NaN)),
   });
-  return { measured: pick(measured), reference: reference ? pick(ref) : null };
+  return {
+    measured: pick(measured),
+    reference: reference ? pick(ref) : null,
+    compare: compare ? pick(cmp) : null,
+  };
 }
 
 export const fmt = (n, digits = 0) =>
@@ -293,8 +362,7 @@ export function throughputRows(rows, name, r, target, minRatio, absolute) {
   ]);
 }
 
-export function printTable(rows) {
-  const header = ['scenario', 'measured', 'reference', 'ratio', 'target', 'met?'];
+export function printTable(rows, header = ['scenario', 'measured', 'reference', 'ratio', 'target', 'met?']) {
   const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => String(r[k]).length)));
   const line = (cells) => `| ${cells.map((c, k) => String(c).padEnd(widths[k])).join(' | ')} |`;
   console.log(line(header));

@@ -2,15 +2,17 @@
 // server, starts it on a scratch PostgreSQL database, seeds 200 flags through the admin API, then
 // runs every registered scenario in order and prints one table. Scenarios live in
 // scripts/bench/<name>-scenario.mjs and export `{ name, run(context) }` answering
-// `{ rows, notes?, headline? }`; optional `parts` (names `--only` may pick), `enabled()`, and
+// `{ rows, notes?, headline?, targets? }` (targets: rows of issue 21's table); optional `parts` (names `--only` may pick), `enabled()`, and
 // `afterServer: true` (runs once the measured server has stopped). Everything started is stopped.
 //
 // To add a scenario: one import below and one entry in SCENARIOS.
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { adminLatencyScenario } from './admin-latency-scenario.mjs';
+import { evaluationScenario } from './evaluation-scenario.mjs';
 import {
   api,
+  COMPARE,
   cleanup,
   createScratchDatabase,
   fmt,
@@ -36,6 +38,7 @@ import { startupScenario } from './startup-scenario.mjs';
 /** Run (and table) order. */
 const SCENARIOS = [
   sdkThroughputScenario,
+  evaluationScenario,
   startupScenario,
   adminLatencyScenario,
   importScenario,
@@ -92,6 +95,14 @@ async function main() {
   );
   console.log('');
   printTable(chosen.flatMap((s) => results.get(s)?.rows ?? []));
+  const targets = chosen.flatMap((s) => results.get(s)?.targets ?? []);
+  if (targets.length > 0) {
+    console.log('');
+    console.log(
+      `Issue 21 targets${COMPARE ? ` (compare: ${COMPARE.url}, interleaved in the same run)` : ''}:`,
+    );
+    printTable(targets, ['target', 'measured', 'compare', 'ratio', 'target', 'met?']);
+  }
   for (const note of chosen.flatMap((s) => results.get(s)?.notes ?? [])) console.log(`note: ${note}`);
   printProfile();
 }
