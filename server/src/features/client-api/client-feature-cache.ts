@@ -122,6 +122,28 @@ class Lru<V> {
 const hex8 = (value: string) => hash32(value, 0).toString(16).padStart(8, '0');
 
 /**
+ * The ETag's query hash, remembered per query: computing it (echoQuery, JSON.stringify, a hash)
+ * on every poll showed in the profile. Bounded: queries come from clients.
+ */
+const queryHashes = new Map<string, string>();
+function queryHashOf(query: ClientQuery): string {
+  const key = [
+    query.environment,
+    query.projects ? query.projects.join('\u0001') : '\u0003',
+    query.namePrefix ?? '',
+    query.tags ? query.tags.map((tag) => tag.join('\u0001')).join('\u0002') : '',
+    query.inlineSegmentConstraints ? '1' : '0',
+  ].join('\u0000');
+  let hash = queryHashes.get(key);
+  if (hash === undefined) {
+    hash = hex8(JSON.stringify(echoQuery(query)));
+    if (queryHashes.size >= 1000) queryHashes.clear();
+    queryHashes.set(key, hash);
+  }
+  return hash;
+}
+
+/**
  * The SDK APIs' in-memory state (STYLE.md convention 5): one snapshot per environment, reloaded
  * only when the revision moved, and per query the serialised body and its ETag, so a request
  * costs a map lookup and a write of precomputed bytes.
@@ -276,7 +298,7 @@ export function createClientFeatureCache(deps: {
   return {
     async clientFeatures(query: ClientQuery): Promise<ServedBody> {
       const snapshot = await snapshotFor(query.environment);
-      const queryHash = hex8(JSON.stringify(echoQuery(query)));
+      const queryHash = queryHashOf(query);
       const cached = bodies.get(queryHash);
       if (cached && cached.revision === snapshot.revision) return cached;
       const etag = `"${queryHash}:${snapshot.revision}:v1"`;
