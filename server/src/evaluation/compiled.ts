@@ -39,15 +39,38 @@ const never: Check = () => false;
 const cleaned = (values: readonly string[] | undefined): string[] =>
   (values ?? []).filter((value) => Boolean(value)).map((value) => value.trim());
 
+const ROOT_FIELDS = new Set([
+  'appName',
+  'environment',
+  'userId',
+  'sessionId',
+  'remoteAddress',
+  'currentTime',
+]);
+
+/**
+ * resolveContextValue specialised for one field: a root field set to a string (the frontend API's
+ * common case) is read directly; everything else takes the general path, so answers are the same.
+ */
+function fieldReader(field: string): (context: Context) => string | undefined {
+  if (!ROOT_FIELDS.has(field)) return (context) => resolveContextValue(context, field);
+  const key = field as keyof Context;
+  return (context) => {
+    const root = context[key];
+    return typeof root === 'string' ? root : resolveContextValue(context, field);
+  };
+}
+
 /** The check of one constraint without `inverted`; null delegates to constraints.ts. */
 function compileOperator(constraint: Constraint): Check | null {
   const field = constraint.contextName;
+  const read = fieldReader(field);
   switch (constraint.operator) {
     case 'IN':
     case 'NOT_IN': {
       const members = new Set(cleaned(constraint.values));
       const included: Check = (context) => {
-        const value = resolveContextValue(context, field);
+        const value = read(context);
         return value !== undefined && members.has(value);
       };
       return constraint.operator === 'IN' ? included : (context, env) => !included(context, env);
@@ -61,7 +84,7 @@ function compileOperator(constraint: Constraint): Check | null {
       if (Number.isNaN(target)) return never;
       const compare = NUMBER_COMPARISONS[constraint.operator]!;
       return (context) => {
-        const value = Number(resolveContextValue(context, field));
+        const value = Number(read(context));
         return !Number.isNaN(value) && compare(value, target);
       };
     }
@@ -84,7 +107,7 @@ function compileOperator(constraint: Constraint): Check | null {
       if (!target) return never;
       const compare = SEMVER_COMPARISONS[constraint.operator]!;
       return (context) => {
-        const value = resolveContextValue(context, field);
+        const value = read(context);
         if (!value || value.startsWith('v') || !semver.valid(value)) return false;
         return compare(value, target);
       };
