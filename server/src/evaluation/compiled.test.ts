@@ -24,8 +24,8 @@ const constraints: Constraint[] = [
   { contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@EXAMPLE.com'], caseInsensitive: true },
   { contextName: 'email', operator: 'REGEX', value: '^a.*' },
   { contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/8'] },
-  { contextName: 'userId', operator: 'UNKNOWN_OP', values: ['u1'] },
-  { contextName: 'userId', operator: 'UNKNOWN_OP', values: ['u1'], inverted: true },
+  { contextName: 'userId', operator: 'UNKNOWN_OP' as Constraint['operator'], values: ['u1'] },
+  { contextName: 'userId', operator: 'UNKNOWN_OP' as Constraint['operator'], values: ['u1'], inverted: true },
 ];
 
 const flags: ClientFeature[] = constraints.map((constraint, i) => ({
@@ -51,7 +51,7 @@ const flags: ClientFeature[] = constraints.map((constraint, i) => ({
     },
     {
       name: i % 4 === 0 ? 'userWithId' : 'gradualRolloutUserId',
-      parameters: { userIds: 'u9', percentage: '50', groupId: 'x' },
+      parameters: { userIds: 'u9', percentage: '50', groupId: 'x' } as Record<string, string>,
     },
   ],
   variants:
