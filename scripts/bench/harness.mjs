@@ -317,7 +317,14 @@ export async function measurePair(label, server, reference, pid, compare = null)
     loadWindows.push([from, monotonicMicros()]);
     m.cpuPer1000 = ((cpuSeconds(pid) - cpuBefore) / m.requests) * 1000;
     measured.push(m);
-    if (reference) ref.push(await runWrk({ ...reference, seconds: SECONDS, cpu: LOAD_CPU }));
+    if (reference) {
+      // With the reference's pid, its CPU per request too: on a loaded machine the share of a
+      // core each process gets varies, CPU per request does not (much).
+      const refCpuBefore = reference.pid ? cpuSeconds(reference.pid) : Number.NaN;
+      const r = await runWrk({ ...reference, seconds: SECONDS, cpu: LOAD_CPU });
+      r.cpuPer1000 = ((cpuSeconds(reference.pid) - refCpuBefore) / r.requests) * 1000;
+      ref.push(r);
+    }
     if (compare) cmp.push(await runWrk({ ...compare, seconds: SECONDS, cpu: LOAD_CPU }));
     log(
       `${label} run ${run + 1}: ${Math.round(m.rps)} req/s${reference ? ` (ref ${Math.round(ref.at(-1).rps)})` : ''}` +

@@ -190,7 +190,7 @@ wrk.body = ${luaString(metricsBody)}
       'client-200',
       'client features 200',
       { url: `${server.url}/api/client/features`, script: authLua },
-      { url: `${reference.url}/api/client/features`, script: authLua },
+      { url: `${reference.url}/api/client/features`, script: authLua, pid: reference.child.pid },
       pid,
       compareAt('/api/client/features', compareAuthLua),
     );
@@ -198,7 +198,7 @@ wrk.body = ${luaString(metricsBody)}
       'client-304',
       'client features 304',
       { url: `${server.url}/api/client/features`, script: etagLua },
-      { url: `${reference.url}/api/client/features`, script: etagLua },
+      { url: `${reference.url}/api/client/features`, script: etagLua, pid: reference.child.pid },
       pid,
       compareAt('/api/client/features', compareEtagLua),
     );
@@ -207,7 +207,7 @@ wrk.body = ${luaString(metricsBody)}
       'frontend',
       'frontend',
       { url: `${server.url}/api/frontend`, script: frontendLua },
-      { url: `${reference.url}/api/frontend`, script: frontendLua },
+      { url: `${reference.url}/api/frontend`, script: frontendLua, pid: reference.child.pid },
       pid,
       compareAt('/api/frontend', COMPARE && frontendScript('compare-frontend.lua', COMPARE.frontend)),
     );
@@ -216,7 +216,7 @@ wrk.body = ${luaString(metricsBody)}
       'metrics',
       'client metrics',
       { url: `${server.url}/api/client/metrics`, script: metricsLua },
-      { url: `${reference.url}/api/client/metrics`, script: metricsLua },
+      { url: `${reference.url}/api/client/metrics`, script: metricsLua, pid: reference.child.pid },
       pid,
       compareAt('/api/client/metrics', COMPARE && metricsScript('compare-metrics.lua', COMPARE.client)),
     );
@@ -262,11 +262,13 @@ function issue21Targets({ ours, theirs, r200, r304, rFront, rMetrics }) {
   const vsBare = (label, r, share) => {
     if (!r) return;
     const ratio = r.measured.rps / r.reference.rps;
+    // CPU per request, ours against bare: the ratio a quiet machine's req/s ratio would approach.
+    const cpuRatio = r.reference.cpuPer1000 / r.measured.cpuPer1000;
     rows.push([
       label,
-      `${fmt(r.measured.rps)} req/s (bare node:http ${fmt(r.reference.rps)})`,
+      `${fmt(r.measured.rps)} req/s (bare node:http ${fmt(r.reference.rps)}); CPU ${fmt(r.measured.cpuPer1000 * 1000)} vs bare ${fmt(r.reference.cpuPer1000 * 1000)} ms/1k req`,
       r.compare ? `${fmt(r.compare.rps)} req/s` : '-',
-      `${fmt(ratio * 100)}% of bare${r.compare ? `, ${fmt(r.measured.rps / r.compare.rps, 1)}x compare` : ''}`,
+      `${fmt(ratio * 100)}% of bare (CPU-normalised ${fmt(cpuRatio * 100)}%)${r.compare ? `, ${fmt(r.measured.rps / r.compare.rps, 1)}x compare` : ''}`,
       `≥ ${share * 100}% of bare`,
       met(ratio >= share && !r.measured.non2xx),
     ]);

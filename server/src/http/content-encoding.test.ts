@@ -6,7 +6,6 @@ import {
   ifNoneMatchHits,
   MIN_COMPRESSED_BYTES,
   parseAcceptEncoding,
-  representationHeaders,
 } from './content-encoding';
 
 const big = Buffer.from(
@@ -76,11 +75,17 @@ describe('EncodedBody', () => {
     expect(second.body.length).toBeLessThan(big.length / 4);
     // Built once: the same Buffer every time.
     expect((await body.choose(accepted)).body).toBe(second.body);
-    expect(representationHeaders(second)).toEqual({
+    expect(second.headers).toEqual({
       etag: 'W/"q:7:v1"',
       vary: 'Accept-Encoding',
+      'content-type': 'application/json; charset=utf-8',
       'content-length': second.body.length,
       'content-encoding': 'gzip',
+    });
+    expect(body.notModified(accepted)).toEqual({ etag: 'W/"q:7:v1"', vary: 'Accept-Encoding' });
+    expect(body.notModified(acceptedCodings(undefined))).toEqual({
+      etag: '"q:7:v1"',
+      vary: 'Accept-Encoding',
     });
   });
 

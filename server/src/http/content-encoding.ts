@@ -90,6 +90,8 @@ export interface Representation {
   coding: ContentCoding;
   body: Buffer;
   etag: string;
+  /** A 200's headers: ETag, `Vary: Accept-Encoding`, type, length, encoding (shared, never mutate). */
+  headers: Readonly<Record<string, string | number>>;
 }
 
 /**
@@ -98,13 +100,29 @@ export interface Representation {
  * sends back either gets its 304 (If-None-Match compares weakly) and no cache mixes the bytes.
  */
 export class EncodedBody {
-  private readonly variants = new Map<'br' | 'gzip', Buffer | null>();
-  private readonly pending = new Map<'br' | 'gzip', Promise<Buffer | null>>();
+  private readonly variants = new Map<'br' | 'gzip', Representation | null>();
+  private readonly pending = new Map<'br' | 'gzip', Promise<Representation | null>>();
+  private readonly identityRepresentation: Representation;
+  /** The 304's headers for a client getting identity and for one getting a compressed variant. */
+  private readonly notModifiedPlain: Readonly<Record<string, string>>;
+  private readonly notModifiedEncoded: Readonly<Record<string, string>>;
 
   constructor(
     readonly identity: Buffer,
     readonly etag: string,
-  ) {}
+    readonly contentType = 'application/json; charset=utf-8',
+  ) {
+    this.identityRepresentation = this.representation('identity', identity, etag);
+    this.notModifiedPlain = { etag, vary: 'Accept-Encoding' };
+    this.notModifiedEncoded = { etag: weak(etag), vary: 'Accept-Encoding' };
+  }
+
+  /** A 304's headers for `accepted`: the ETag and Vary its 200 would carry (shared, never mutate). */
+  notModified(accepted: AcceptedCodings): Readonly<Record<string, string>> {
+    return this.compressible && accepted.compressed.length > 0
+      ? this.notModifiedEncoded
+      : this.notModifiedPlain;
+  }
 
   /** What the cache charges for this body: the identity bytes and room for its variants. */
   get weight(): number {
@@ -129,7 +147,7 @@ export class EncodedBody {
     if (!this.compressible || accepted.compressed.length === 0) return this.plain();
     for (const coding of accepted.compressed) {
       const ready = this.variants.get(coding);
-      if (ready) return { coding, body: ready, etag: weak(this.etag) };
+      if (ready) return ready;
       // A better coding than any ready one: build it for the next request.
       void this.build(coding);
     }
@@ -144,25 +162,38 @@ export class EncodedBody {
   }
 
   private plain(): Representation {
-    return { coding: 'identity', body: this.identity, etag: this.etag };
+    return this.identityRepresentation;
+  }
+
+  /** Built once per variant, headers included, so a request allocates nothing for them. */
+  private representation(coding: ContentCoding, body: Buffer, etag: string): Representation {
+    const headers: Record<string, string | number> = {
+      etag,
+      vary: 'Accept-Encoding',
+      'content-type': this.contentType,
+      'content-length': body.length,
+    };
+    if (coding !== 'identity') headers['content-encoding'] = coding;
+    return { coding, body, etag, headers };
   }
 
   private async waitFor(codings: readonly ('br' | 'gzip')[]): Promise<Representation> {
     for (const coding of codings) {
       const built = await this.build(coding);
-      if (built) return { coding, body: built, etag: weak(this.etag) };
+      if (built) return built;
     }
     // Compression failed: identity even though refused beats an error (RFC 9110 allows it).
     return this.plain();
   }
 
-  private build(coding: 'br' | 'gzip'): Promise<Buffer | null> {
+  private build(coding: 'br' | 'gzip'): Promise<Representation | null> {
     let pending = this.pending.get(coding);
     if (!pending) {
       pending = compress(coding, this.identity).then(
         (bytes) => {
-          this.variants.set(coding, bytes);
-          return bytes;
+          const built = this.representation(coding, bytes, weak(this.etag));
+          this.variants.set(coding, built);
+          return built;
         },
         () => {
           this.variants.set(coding, null);
@@ -192,15 +223,4 @@ export function ifNoneMatchHits(header: string | string[] | undefined, etag: str
     if (tag === '*' || tag === target || tag === `W/${target}`) return true;
   }
   return false;
-}
-
-/** The headers of a 200 carrying `representation` (always `Vary: Accept-Encoding`, as Unleash). */
-export function representationHeaders(representation: Representation): Record<string, string | number> {
-  const headers: Record<string, string | number> = {
-    etag: representation.etag,
-    vary: 'Accept-Encoding',
-    'content-length': representation.body.length,
-  };
-  if (representation.coding !== 'identity') headers['content-encoding'] = representation.coding;
-  return headers;
 }

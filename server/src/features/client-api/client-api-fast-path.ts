@@ -5,12 +5,7 @@ import { compileBodyValidator } from '../../http/lazy-compilers';
 import { isPlainJsonPost, parseTrustedJson, readBody, type SdkFastPath } from '../../http/sdk-fast-path';
 import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import type { ClientMetricsService } from '../client-metrics';
-import {
-  answerClientFeatures,
-  type FeaturesQueryInput,
-  inlinesSegments,
-  JSON_UTF8,
-} from './client-api-routes';
+import { answerClientFeatures, type FeaturesQueryInput, inlinesSegments } from './client-api-routes';
 import type { ClientFeatureCache } from './client-feature-cache';
 
 /**
@@ -78,7 +73,8 @@ export function registerClientFeaturesFastPath(
       response.writeHead(304, answer.headers);
       response.end();
     } else {
-      response.writeHead(200, { ...answer.headers, 'content-type': JSON_UTF8 });
+      // Prebuilt per representation, content type included: nothing allocated per request.
+      response.writeHead(200, answer.headers);
       response.end(answer.body);
     }
     return true;

@@ -11,12 +11,7 @@ import {
   ErrorBodySchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
-import {
-  acceptedCodings,
-  type EncodedBody,
-  ifNoneMatchHits,
-  representationHeaders,
-} from '../../http/content-encoding';
+import { acceptedCodings, type EncodedBody, ifNoneMatchHits } from '../../http/content-encoding';
 import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
 import type { ClientMetricsService, SdkReporter } from '../client-metrics';
@@ -105,8 +100,8 @@ export const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /** A cached SDK answer as status and headers (ETag, Vary, encoding, length) and the bytes to send. */
 export type EncodedAnswer =
-  | { status: 200; headers: Record<string, string | number>; body: Buffer }
-  | { status: 304; headers: Record<string, string | number> };
+  | { status: 200; headers: Readonly<Record<string, string | number>>; body: Buffer }
+  | { status: 304; headers: Readonly<Record<string, string | number>> };
 
 /**
  * The answer to a conditional GET of an encoded body: 304 when If-None-Match names it in any
@@ -119,10 +114,10 @@ export async function answerEncoded(
 ): Promise<EncodedAnswer> {
   const accepted = acceptedCodings(headers['accept-encoding']);
   if (ifNoneMatchHits(headers['if-none-match'], encoded.etag)) {
-    return { status: 304, headers: { etag: encoded.etagFor(accepted), vary: 'Accept-Encoding' } };
+    return { status: 304, headers: encoded.notModified(accepted) };
   }
   const representation = await encoded.choose(accepted);
-  return { status: 200, headers: representationHeaders(representation), body: representation.body };
+  return { status: 200, headers: representation.headers, body: representation.body };
 }
 
 /**
