@@ -6,6 +6,7 @@
 // connection of the benchmark itself receives, whichever comes first.
 import pg from 'pg';
 import { startCluster } from '../lb/cluster.mjs';
+import { cleanups, createScratchDatabase, QUICK } from './harness.mjs';
 import { percentile } from './lib.mjs';
 
 const ADMIN = '*:*.bench-cross-admin-token-0123456789abcdef';
@@ -190,3 +191,12 @@ export async function crossInstanceRows({ createScratchDatabase, log, quick, cle
     await cluster.stop();
   }
 }
+
+/** Issue 17: runs on its own cluster (three instances and HAProxy), after the measured server stopped. */
+export const crossInstanceScenario = {
+  name: 'cross-instance',
+  afterServer: true,
+  async run({ log }) {
+    return { rows: await crossInstanceRows({ createScratchDatabase, log, quick: QUICK, cleanups }) };
+  },
+};

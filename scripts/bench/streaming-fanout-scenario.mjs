@@ -276,3 +276,22 @@ export async function measureStreamingFanout({
     ],
   ];
 }
+
+/** Issue 17: streaming fan-out against the measured server. */
+export const streamingFanoutScenario = {
+  name: 'streaming-fanout',
+  async run({ server, call, pid, log }) {
+    // Imported here, not at the top: this file is also each load worker's entry, and the harness
+    // makes a scratch folder when loaded.
+    const { ADMIN, QUICK } = await import('./harness.mjs');
+    const rows = await measureStreamingFanout({
+      base: server.url,
+      call,
+      pid,
+      adminToken: ADMIN,
+      trials: QUICK ? 2 : 5,
+      log,
+    });
+    return { rows };
+  },
+};

@@ -37,7 +37,8 @@ function observed(status: number, headers: Iterable<[string, unknown]>, body: st
 async function overHttp(path: string, headers: Record<string, string>, sent: Sent = {}): Promise<Observed> {
   const response = await fetch(`${sdk.url}${path}`, {
     method: sent.method ?? 'GET',
-    headers,
+    // fetch would add its own Accept-Encoding (inject sends none); compression has its own test.
+    headers: { 'accept-encoding': 'identity', ...headers },
     body: sent.body,
   });
   return observed(response.status, response.headers.entries(), await response.text());

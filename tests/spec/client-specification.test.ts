@@ -7,6 +7,7 @@ import {
   applyDeltaEvents,
   createFlagRepository,
   type EvaluationDeps,
+  evaluateCompiledOutcome,
   evaluateFlagByName,
   type FlagState,
 } from '../../server/src/evaluation';
@@ -74,6 +75,10 @@ describe('Unleash client specification', () => {
           const result = evaluateFlagByName(testCase.toggleName, testCase.context, deps);
           expect(result.enabled).toBe(testCase.expectedResult);
           expect(result.variant.feature_enabled).toBe(result.enabled);
+          // The compiled evaluator (the frontend API's) must agree case by case.
+          expect(evaluateCompiledOutcome(testCase.toggleName, testCase.context, deps).enabled).toBe(
+            testCase.expectedResult,
+          );
         });
       });
 
@@ -81,6 +86,11 @@ describe('Unleash client specification', () => {
         it(`getVariant #${i + 1}: ${testCase.description}`, () => {
           const { variant } = evaluateFlagByName(testCase.toggleName, testCase.context, deps);
           const expected = testCase.expectedResult;
+          const compiled = evaluateCompiledOutcome(testCase.toggleName, testCase.context, deps);
+          expect(compiled.variant?.name ?? 'disabled').toBe(expected.name);
+          expect(compiled.enabled).toBe(
+            expected.feature_enabled ?? expected.featureEnabled ?? compiled.enabled,
+          );
           // The spec spells the flag state `feature_enabled`; the deprecated twin must agree with it.
           expect(variant.featureEnabled).toBe(variant.feature_enabled);
           if ('featureEnabled' in expected) {

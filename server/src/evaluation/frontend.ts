@@ -1,4 +1,5 @@
 import type { ClientFeature, Context } from '../../contract';
+import { type CompiledFlag, compilable, compiledFlagsOf } from './compiled';
 import { type EvaluationDeps, evaluateOutcome, resolveDeps } from './evaluate';
 import { hash32 } from './hashing';
 import { disabledVariant, enabledVariant, type VariantDefinition, type VariantResult } from './variants';
@@ -74,6 +75,18 @@ function variantFragment(definition: VariantDefinition | null): Fragment {
   return cached;
 }
 
+const interpretedLists = new WeakMap<readonly ClientFeature[], CompiledFlag[]>();
+
+/** With custom strategies: the interpreter behind the compiled flags' shape. */
+function interpreted(flags: readonly ClientFeature[]): readonly CompiledFlag[] {
+  let list = interpretedLists.get(flags);
+  if (!list) {
+    list = flags.map((flag) => ({ flag, evaluate: (context, deps) => evaluateOutcome(flag, context, deps) }));
+    interpretedLists.set(flags, list);
+  }
+  return list;
+}
+
 /** One MurmurHash3 block step, to fold fragment hashes into the body's hash. */
 function mix(h: number, k: number): number {
   let x = Math.imul(k, 0xcc9e2d51);
@@ -101,8 +114,12 @@ export function renderFrontendBody(context: Context, deps: EvaluationDeps): Fron
   let json = '{"toggles":[';
   let hash = 0;
   let first = true;
-  for (const flag of deps.repository.listFlags()) {
-    const outcome = evaluateOutcome(flag, context, resolved);
+  // Compiled once per repository (revision and scope): a request does only per-user work.
+  const flags = compilable(deps)
+    ? compiledFlagsOf(deps.repository)
+    : interpreted(deps.repository.listFlags());
+  for (const { flag, evaluate } of flags) {
+    const outcome = evaluate(context, resolved);
     if (!outcome.enabled) continue;
     const prefix = togglePrefix(flag);
     const variant = variantFragment(outcome.variant);

@@ -1,6 +1,12 @@
 import murmurhash3js from 'murmurhash3js';
 import { describe, expect, it } from 'vitest';
-import { hash32, normalizedStrategyValue, normalizedValue, normalizedVariantValue } from './hashing';
+import {
+  hash32,
+  normalizedStrategyValue,
+  normalizedValue,
+  normalizedVariantValue,
+  prefixedHash32,
+} from './hashing';
 
 describe('hashing', () => {
   it('matches the published murmurhash3 vectors', () => {
@@ -40,6 +46,19 @@ describe('hashing', () => {
       const value = normalizedStrategyValue(String(i), 'group');
       expect(value).toBeGreaterThanOrEqual(1);
       expect(value).toBeLessThanOrEqual(100);
+    }
+  });
+});
+
+describe('prefixedHash32', () => {
+  it('equals hash32 of the concatenation for every prefix length and id', () => {
+    for (const prefix of ['', 'a', 'ab', 'abc', 'abcd', 'f12:', 'bench-flag-00042:', 'ünïcode:']) {
+      const hashed = prefixedHash32(prefix, 0);
+      const seeded = prefixedHash32(prefix, 86028157);
+      for (const id of ['', '1', 'user-12345', 'x'.repeat(37), 'é€😀']) {
+        expect(hashed(id)).toBe(hash32(prefix + id, 0));
+        expect(seeded(id)).toBe(hash32(prefix + id, 86028157));
+      }
     }
   });
 });

@@ -61,3 +61,61 @@ export function normalizedStrategyValue(id: string, groupId: string): number {
 export function normalizedVariantValue(id: string, groupId: string, totalWeight: number): number {
   return normalizedValue(id, groupId, totalWeight, VARIANT_SEED);
 }
+
+/**
+ * `(id) => hash32(prefix + id, seed)` with the prefix's whole 4-byte blocks hashed once: a
+ * rollout's `groupId:` is the same for every user, so a request hashes only the user's part.
+ */
+export function prefixedHash32(prefix: string, seed: number): (id: string) => number {
+  const blocksEnd = prefix.length & ~3;
+  let state = seed | 0;
+  for (let i = 0; i < blocksEnd; i += 4) {
+    let k =
+      (prefix.charCodeAt(i) & 0xff) |
+      ((prefix.charCodeAt(i + 1) & 0xff) << 8) |
+      ((prefix.charCodeAt(i + 2) & 0xff) << 16) |
+      ((prefix.charCodeAt(i + 3) & 0xff) << 24);
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    state ^= Math.imul(k, C2);
+    state = (state << 13) | (state >>> 19);
+    state = (Math.imul(state, 5) + 0xe6546b64) | 0;
+  }
+  const carried = prefix.slice(blocksEnd);
+  const prefixLength = blocksEnd;
+  return (id) => {
+    const key = carried.length === 0 ? id : carried + id;
+    const length = key.length;
+    const keyBlocksEnd = length & ~3;
+    let h = state;
+    for (let i = 0; i < keyBlocksEnd; i += 4) {
+      let k =
+        (key.charCodeAt(i) & 0xff) |
+        ((key.charCodeAt(i + 1) & 0xff) << 8) |
+        ((key.charCodeAt(i + 2) & 0xff) << 16) |
+        ((key.charCodeAt(i + 3) & 0xff) << 24);
+      k = Math.imul(k, C1);
+      k = (k << 15) | (k >>> 17);
+      h ^= Math.imul(k, C2);
+      h = (h << 13) | (h >>> 19);
+      h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+    }
+    const remaining = length & 3;
+    if (remaining > 0) {
+      let tail = 0;
+      if (remaining === 3) tail ^= (key.charCodeAt(keyBlocksEnd + 2) & 0xff) << 16;
+      if (remaining >= 2) tail ^= (key.charCodeAt(keyBlocksEnd + 1) & 0xff) << 8;
+      tail ^= key.charCodeAt(keyBlocksEnd) & 0xff;
+      tail = Math.imul(tail, C1);
+      tail = (tail << 15) | (tail >>> 17);
+      h ^= Math.imul(tail, C2);
+    }
+    h ^= prefixLength + length;
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return h >>> 0;
+  };
+}

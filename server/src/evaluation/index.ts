@@ -1,4 +1,10 @@
 export {
+  type CompiledFlag,
+  compiledFlagsOf,
+  compileFlag,
+  evaluateCompiledOutcome,
+} from './compiled';
+export {
   type ConstraintEnvironment,
   checkConstraint,
   checkConstraints,

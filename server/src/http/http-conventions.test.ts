@@ -114,6 +114,26 @@ describe('HTTP conventions', async () => {
     expect(spec.paths['/api/admin/echo'].post.operationId).toBe('echo');
   });
 
+  it('exports the event-loop delay, whose top quantile catches a blocked loop', async () => {
+    await app.inject({ method: 'GET', url: '/internal-backstage/prometheus' });
+    // The scrape reset the histogram; its first timer tick after a reset only takes a timestamp.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const blockedUntil = performance.now() + 60;
+    while (performance.now() < blockedUntil) {
+      // A synchronous stall, as a large piece of request work would cause.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const body = (await app.inject({ method: 'GET', url: '/internal-backstage/prometheus' })).body;
+    for (const quantile of ['0.5', '0.99', '1']) {
+      expect(body).toMatch(
+        new RegExp(`switchyard_event_loop_delay_seconds\\{quantile="${quantile}"\\} [0-9.e-]+`),
+      );
+    }
+    const max = Number(body.match(/switchyard_event_loop_delay_seconds\{quantile="1"\} ([0-9.e-]+)/)?.[1]);
+    expect(max).toBeGreaterThanOrEqual(0.05);
+    expect(body).toContain('nodejs_gc_duration_seconds');
+  });
+
   it('exposes Prometheus metrics with process metrics and the request histogram', async () => {
     await app.inject({ method: 'GET', url: '/health' });
     const response = await app.inject({ method: 'GET', url: '/internal-backstage/prometheus' });

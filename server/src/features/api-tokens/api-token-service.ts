@@ -190,10 +190,24 @@ export function createApiTokenService({
     );
   }
 
+  // SDKs send the same few secrets on every poll: a SHA-256 per request showed in the SDK
+  // path's profile (issue 21). Bounded, and cleared whole when full (secrets come from clients).
+  const secretHashes = new Map<string, string>();
+  function hashedSecret(secret: string): string {
+    if (secret.length > 256) return hashSecret(secret);
+    let hash = secretHashes.get(secret);
+    if (hash === undefined) {
+      hash = hashSecret(secret);
+      if (secretHashes.size >= 1000) secretHashes.clear();
+      secretHashes.set(secret, hash);
+    }
+    return hash;
+  }
+
   return {
     /** The token behind a secret, if it exists and has not expired; cached (the SDK hot path). */
     async authenticate(secret: string): Promise<ApiTokenRecord | null> {
-      const hash = hashSecret(secret);
+      const hash = hashedSecret(secret);
       // A token this instance has not seen, asked while the database is frozen: a 503 soon
       // (SDKs retry it) rather than a wait as long as the pool's timeouts.
       const record = await cache.get(hash, async () =>

@@ -10,7 +10,6 @@ import {
   type FeaturesQueryInput,
   fetchModeHeader,
   inlinesSegments,
-  JSON_UTF8,
 } from './client-api-routes';
 import type { ClientFeatureCache } from './client-feature-cache';
 import type { FetchMode } from './client-streaming';
@@ -80,23 +79,18 @@ export function registerClientFeaturesFastPath(
     }
     const scope = await sdkScopeOf(request, options.credentials, 'client');
     if (!scope) return false;
-    const answer = await answerClientFeatures(
-      options.cache,
-      scope,
-      input,
-      inline,
-      request.headers['if-none-match'],
-    );
+    const answer = await answerClientFeatures(options.cache, scope, input, inline, request.headers);
     if (answer.status === 304) {
-      response.writeHead(304, { etag: answer.etag });
+      response.writeHead(304, answer.headers);
       response.end();
     } else {
-      response.writeHead(200, {
-        etag: answer.etag,
-        'content-type': JSON_UTF8,
-        'content-length': answer.body.length,
-        ...fetchModeHeader(options.fetchMode?.()),
-      });
+      // Prebuilt per representation, content type included: nothing allocated per request
+      // unless the operator asks SDKs to move to streaming.
+      const mode = options.fetchMode?.();
+      response.writeHead(
+        200,
+        mode === 'streaming' ? { ...answer.headers, ...fetchModeHeader(mode) } : answer.headers,
+      );
       response.end(answer.body);
     }
     return true;

@@ -1,10 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import {
   BulkMetricsSchema,
   ClientApplicationSchema,
   ClientFeatureSchema,
-  type ClientFeatures,
-  type ClientFeaturesDelta,
   ClientFeaturesDeltaSchema,
   ClientFeaturesSchema,
   ClientMetricsSchema,
@@ -12,6 +11,7 @@ import {
   ErrorBodySchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
+import { acceptedCodings, type EncodedBody, ifNoneMatchHits } from '../../http/content-encoding';
 import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
 import type { ClientMetricsService, SdkReporter } from '../client-metrics';
@@ -111,25 +111,65 @@ export function sdkReporterOf(
 
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
-export type ClientFeaturesAnswer =
-  | { status: 200; etag: string; body: Buffer }
-  | { status: 304; etag: string };
+/** A cached SDK answer as status and headers (ETag, Vary, encoding, length) and the bytes to send. */
+export type EncodedAnswer =
+  | { status: 200; headers: Readonly<Record<string, string | number>>; body: Buffer }
+  | { status: 304; headers: Readonly<Record<string, string | number>> };
 
 /**
- * `GET /api/client/features` for a token's scope: the cached body, or 304 when the SDK already
- * has it. Shared by the Fastify route and the SDK fast path so the two cannot drift.
+ * The answer to a conditional GET of an encoded body: 304 when If-None-Match names it in any
+ * encoding (weak comparison), else the best representation the client accepts. The 304 carries
+ * the ETag and Vary the 200 would have.
+ */
+export async function answerEncoded(
+  encoded: EncodedBody,
+  headers: { 'if-none-match'?: string | string[]; 'accept-encoding'?: string | string[] },
+): Promise<EncodedAnswer> {
+  const accepted = acceptedCodings(headers['accept-encoding']);
+  if (ifNoneMatchHits(headers['if-none-match'], encoded.etag)) {
+    return { status: 304, headers: encoded.notModified(accepted) };
+  }
+  const representation = await encoded.choose(accepted);
+  return { status: 200, headers: representation.headers, body: representation.body };
+}
+
+/**
+ * `GET /api/client/features` for a token's scope: the cached body in the best encoding the SDK
+ * accepts, or 304 when it already has it. Shared by the Fastify route and the SDK fast path so
+ * the two cannot drift.
  */
 export async function answerClientFeatures(
   cache: ClientFeatureCache,
   scope: TokenScope,
   input: FeaturesQueryInput,
   inlineSegmentConstraints: boolean,
-  ifNoneMatch: string | undefined,
-): Promise<ClientFeaturesAnswer> {
+  headers: { 'if-none-match'?: string | string[]; 'accept-encoding'?: string | string[] },
+): Promise<EncodedAnswer> {
   const served = await cache.clientFeatures(clientQueryOf(scope, input, inlineSegmentConstraints));
-  return ifNoneMatch === served.etag
-    ? { status: 304, etag: served.etag }
-    : { status: 200, etag: served.etag, body: served.body };
+  return answerEncoded(served.encoded, headers);
+}
+
+/**
+ * Sends an EncodedAnswer through Fastify: a 304 with no body at all (a serialised `null` would
+ * announce 4 bytes that never come), a 200 as precomputed bytes (Fastify sends a Buffer as is,
+ * skipping serialisation; the typed reply only knows the schema's object type, hence the casts).
+ */
+function sendEncoded(
+  reply: FastifyReply,
+  answer: EncodedAnswer,
+  extraHeaders: Record<string, string> = {},
+): FastifyReply {
+  if (answer.status === 304)
+    return reply
+      .status(304)
+      .headers(answer.headers)
+      .send(undefined as never);
+  const { 'content-length': _length, ...headers } = answer.headers;
+  return reply
+    .headers(headers)
+    .headers(extraHeaders)
+    .type(JSON_UTF8)
+    .send(answer.body as never);
 }
 
 /** The API server-side SDKs, Unleash Edge and the Proxy poll (API.md §2). */
@@ -153,23 +193,9 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
         tokenScopeOf(request.caller)!,
         request.query,
         inlinesSegments(request.headers['unleash-client-spec']),
-        request.headers['if-none-match'],
+        request.headers,
       );
-      if (answer.status === 304) {
-        // No body at all (a serialised `null` would announce 4 bytes that never come) and the
-        // ETag again, as HTTP asks of a 304.
-        return reply
-          .status(304)
-          .header('etag', answer.etag)
-          .send(undefined as never);
-      }
-      // Precomputed bytes: Fastify sends a Buffer as is, skipping serialisation on the hot path
-      // (the typed reply only knows the schema's object type, hence the cast).
-      return reply
-        .headers(fetchModeHeader(options.fetchMode?.()))
-        .header('etag', answer.etag)
-        .type(JSON_UTF8)
-        .send(answer.body as unknown as ClientFeatures);
+      return sendEncoded(reply, answer, fetchModeHeader(options.fetchMode?.()));
     },
   );
 
@@ -194,10 +220,11 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
           .header('etag', served.etag)
           .send(undefined as never);
       }
-      return reply
-        .header('etag', served.etag)
-        .type(JSON_UTF8)
-        .send(served.body as unknown as ClientFeaturesDelta);
+      // The revision in If-None-Match already chose this body: only the encoding is negotiated.
+      const answer = await answerEncoded(served.encoded, {
+        'accept-encoding': request.headers['accept-encoding'],
+      });
+      return sendEncoded(reply, answer);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { ClientFeatures } from '../../../contract';
 import { createFlagRepository, type FlagRepository, hash32 } from '../../evaluation';
+import { EncodedBody } from '../../http/content-encoding';
 import { timedOut, withTimeout } from '../../lib/with-timeout';
 import type { ClientSnapshot, SnapshotFeature } from '../feature-toggles';
 import { deltaEvents, hydrationEvents } from './client-delta';
@@ -14,6 +15,8 @@ export interface ServedBody {
   etag: string;
   /** The serialised JSON, computed once per revision and query. */
   body: Buffer;
+  /** The same bytes with their gzip and brotli variants, each built once on first demand. */
+  encoded: EncodedBody;
   /** The body as an object, built on first use (only single-flag requests need it). */
   payload(): ClientFeatures;
   revision: number;
@@ -70,7 +73,9 @@ export function dependentsOf(snapshot: TaggedSnapshot, names: readonly string[])
 }
 
 /** `GET /api/client/delta`'s answer: the events since the SDK's revision, or 304. */
-export type ServedDelta = { status: 200; etag: string; body: Buffer } | { status: 304; etag: string };
+export type ServedDelta =
+  | { status: 200; etag: string; body: Buffer; encoded: EncodedBody }
+  | { status: 304; etag: string };
 
 export interface EvaluationState {
   repository: FlagRepository;
@@ -117,6 +122,28 @@ class Lru<V> {
 const hex8 = (value: string) => hash32(value, 0).toString(16).padStart(8, '0');
 
 /**
+ * The ETag's query hash, remembered per query: computing it (echoQuery, JSON.stringify, a hash)
+ * on every poll showed in the profile. Bounded: queries come from clients.
+ */
+const queryHashes = new Map<string, string>();
+function queryHashOf(query: ClientQuery): string {
+  const key = [
+    query.environment,
+    query.projects ? query.projects.join('\u0001') : '\u0003',
+    query.namePrefix ?? '',
+    query.tags ? query.tags.map((tag) => tag.join('\u0001')).join('\u0002') : '',
+    query.inlineSegmentConstraints ? '1' : '0',
+  ].join('\u0000');
+  let hash = queryHashes.get(key);
+  if (hash === undefined) {
+    hash = hex8(JSON.stringify(echoQuery(query)));
+    if (queryHashes.size >= 1000) queryHashes.clear();
+    queryHashes.set(key, hash);
+  }
+  return hash;
+}
+
+/**
  * The SDK APIs' in-memory state (STYLE.md convention 5): one snapshot per environment, reloaded
  * only when the revision moved, and per query the serialised body and its ETag, so a request
  * costs a map lookup and a write of precomputed bytes.
@@ -148,13 +175,14 @@ export function createClientFeatureCache(deps: {
   const loading = new Map<string, Promise<TaggedSnapshot>>();
   const bodies = new Lru<ServedBody>(
     deps.maxCachedQueries ?? 1000,
-    (served) => served.body.length,
+    // Bounded together: a body weighs its bytes plus room for its compressed variants.
+    (served) => served.encoded.weight,
     deps.maxCachedBytes ?? 128 * 1024 * 1024,
   );
   const repositories = new Lru<EvaluationState>(deps.maxCachedQueries ?? 1000);
   const deltas = new Lru<ServedDelta>(
     deps.maxCachedQueries ?? 1000,
-    (served) => (served.status === 200 ? served.body.length : 0),
+    (served) => (served.status === 200 ? served.encoded.weight : 0),
     (deps.maxCachedBytes ?? 128 * 1024 * 1024) / 4,
   );
   const historyLength = deps.deltaHistory ?? 20;
@@ -278,7 +306,7 @@ export function createClientFeatureCache(deps: {
 
     async clientFeatures(query: ClientQuery): Promise<ServedBody> {
       const snapshot = await snapshotFor(query.environment);
-      const queryHash = hex8(JSON.stringify(echoQuery(query)));
+      const queryHash = queryHashOf(query);
       const cached = bodies.get(queryHash);
       if (cached && cached.revision === snapshot.revision) return cached;
       const etag = `"${queryHash}:${snapshot.revision}:v1"`;
@@ -289,9 +317,11 @@ export function createClientFeatureCache(deps: {
       };
       const meta = { revisionId: snapshot.revision, etag, queryHash };
       let payload: ClientFeatures | undefined;
+      const body = Buffer.from(serializeClientFeatures(source, query, meta));
       const served: ServedBody = {
         etag,
-        body: Buffer.from(serializeClientFeatures(source, query, meta)),
+        body,
+        encoded: new EncodedBody(body, etag),
         payload: () => {
           payload ??= buildClientFeatures(source, query, meta);
           return payload;
@@ -322,10 +352,11 @@ export function createClientFeatureCache(deps: {
       const events = base
         ? deltaEvents(payloadOf(base, deltaQuery), after, snapshot.revision)
         : hydrationEvents(after, snapshot.revision);
-      const served: ServedDelta =
-        events.length === 0
-          ? { status: 304, etag: `"${since}"` }
-          : { status: 200, etag: `"${snapshot.revision}"`, body: Buffer.from(JSON.stringify({ events })) };
+      const etag = `"${snapshot.revision}"`;
+      const body = events.length === 0 ? null : Buffer.from(JSON.stringify({ events }));
+      const served: ServedDelta = body
+        ? { status: 200, etag, body, encoded: new EncodedBody(body, etag) }
+        : { status: 304, etag: `"${since}"` };
       deltas.set(key, served);
       return served;
     },

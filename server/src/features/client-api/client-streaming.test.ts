@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { EncodedBody } from '../../http/content-encoding';
 import type { ClientFeatureCache } from './client-feature-cache';
 import type { ClientQuery } from './client-payload';
 import { createStreamingHub } from './client-streaming';
@@ -22,11 +23,10 @@ function fakeResponse() {
   return { response: response as unknown as ServerResponse, written };
 }
 
-const updated = (revision: number): Delta => ({
-  status: 200,
-  etag: `"${revision}"`,
-  body: Buffer.from(`{"events":[{"eventId":${revision}}]}`),
-});
+const updated = (revision: number): Delta => {
+  const body = Buffer.from(`{"events":[{"eventId":${revision}}]}`);
+  return { status: 200, etag: `"${revision}"`, body, encoded: new EncodedBody(body, `"${revision}"`) };
+};
 
 describe('streaming hub', () => {
   it('runs another pass when a change is announced during a pass, instead of waiting for the next tick', async () => {
