@@ -12,8 +12,8 @@ function fakeResponse() {
   const response = {
     writableLength: 0,
     writeHead: () => response,
-    write: (text: string) => {
-      written.push(text);
+    write: (bytes: Buffer | string) => {
+      written.push(bytes.toString());
       return true;
     },
     on: () => response,
@@ -44,7 +44,7 @@ describe('streaming hub', () => {
     } as unknown as ClientFeatureCache;
     const hub = createStreamingHub({ cache, checkIntervalMs: 3_600_000 });
     const { response, written } = fakeResponse();
-    expect(await hub.open(response, { environment: 'development' } as ClientQuery, null)).toBe(true);
+    expect(await hub.open(response, { environment: 'development' } as ClientQuery, null)).toBe('open');
 
     const first = hub.checkNow();
     // A notification arrives mid-pass: it must not be lost.
