@@ -89,13 +89,10 @@ describe('welcome panel', () => {
 });
 
 describe('maintenance mode in the console', () => {
-  it('says so and disables the flag page switches and edit buttons', { timeout: 20_000 }, async () => {
+  /** A flag's page inside the maintenance provider, the server saying whether maintenance is on. */
+  async function renderFlagPageInMaintenance(maintenanceMode: boolean) {
     const server = createFakeServer()
-      .on('GET', '/api/admin/ui-config', {
-        version: '1.0.0',
-        unleashUrl: 'http://flags.test',
-        maintenanceMode: true,
-      })
+      .on('GET', '/api/admin/ui-config', { version: '1.0.0', unleashUrl: 'http://flags.test', maintenanceMode })
       .on('GET', '/api/admin/projects/default/features/checkout', checkoutFlag());
     await renderWithConsole(
       <MaintenanceProvider>
@@ -104,6 +101,11 @@ describe('maintenance mode in the console', () => {
       </MaintenanceProvider>,
       { server, path: '/projects/default/features/checkout' },
     );
+    return server;
+  }
+
+  it('says so and disables the flag page switches and edit buttons', { timeout: 20_000 }, async () => {
+    const server = await renderFlagPageInMaintenance(true);
     expect(await screen.findByText('Maintenance mode is on')).toBeTruthy();
     const toggle = (await screen.findByLabelText('checkout on in development', undefined, {
       timeout: 8000,
@@ -117,20 +119,7 @@ describe('maintenance mode in the console', () => {
   });
 
   it('leaves the controls alone when it is off', { timeout: 20_000 }, async () => {
-    const server = createFakeServer()
-      .on('GET', '/api/admin/ui-config', {
-        version: '1.0.0',
-        unleashUrl: 'http://flags.test',
-        maintenanceMode: false,
-      })
-      .on('GET', '/api/admin/projects/default/features/checkout', checkoutFlag());
-    await renderWithConsole(
-      <MaintenanceProvider>
-        <MaintenanceNotice />
-        <ProjectsScreen />
-      </MaintenanceProvider>,
-      { server, path: '/projects/default/features/checkout' },
-    );
+    const server = await renderFlagPageInMaintenance(false);
     const toggle = (await screen.findByLabelText('checkout on in development', undefined, {
       timeout: 8000,
     })) as HTMLInputElement;
