@@ -113,6 +113,7 @@ export async function buildApp({ config, db, logger, consoleDir }: AppDependenci
     db,
     logger,
     config,
+    registry: metrics.registry,
     onCircuitOpened: async (circuit) => {
       await notifyAdmins(db, {
         kind: 'integration-paused',

@@ -22,6 +22,8 @@ describe('delivery to loopback receivers standing in for each provider', async (
       circuitThreshold: 4,
       circuitPauseMs: 60_000,
       providerBaseUrls: { 'slack-app': slackApi.url, datadog: datadogApi.url },
+      refusedTargets: undefined,
+      allowedTargets: undefined,
     },
   });
   afterAll(async () => {
