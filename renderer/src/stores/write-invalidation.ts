@@ -23,6 +23,8 @@ const CATALOGUES: ReadonlyArray<readonly [keyPrefix: string, kinds: readonly str
   ['roles', ['role']],
   ['permissions', []],
   ['flag-metrics:', []],
+  // Templates change with the server's version, never through a write.
+  ['email-preview:', []],
   ['ui-config', ['cors', 'maintenance']],
   ['scim-settings', ['scim-settings']],
   ['password-login-settings', ['password-login-settings']],

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { EmailPreviewTab } from '../email-preview/EmailPreviewTab';
 import { AboutTab } from './AboutTab';
 import { BannersTab } from './BannersTab';
 import { MaintenanceTab } from './MaintenanceTab';
@@ -19,5 +20,6 @@ export const INSTANCE_ADMIN_TABS: readonly InstanceAdminTab[] = [
   { value: 'banners', label: 'Banners', render: () => <BannersTab /> },
   { value: 'maintenance', label: 'Maintenance', render: () => <MaintenanceTab /> },
   { value: 'ui-errors', label: 'Console errors', render: () => <UiErrorsTab /> },
+  { value: 'emails', label: 'E-mails', render: () => <EmailPreviewTab /> },
   { value: 'about', label: 'About', render: () => <AboutTab /> },
 ];
