@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('SCIM and password-login settings in the console (
   it('enables SCIM, shows the token once, shows provisioned users read-only, and hides password login', {
     timeout: 180_000,
   }, async () => {
-    const { context, page, errors } = await openSignedInPage(suite, ADMIN);
+    const { page, errors } = await openSignedInPage(suite, ADMIN);
 
     await page.goto(`${suite.url}/admin/auth/scim`);
     const enable = page.getByRole('switch', { name: /Enable SCIM provisioning/ });
