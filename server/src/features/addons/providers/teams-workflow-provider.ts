@@ -1,13 +1,7 @@
 import { describeEvent } from './event-message';
 import { INTEGRATION_EVENT_TYPES } from './provider-events';
-import {
-  type AddonProvider,
-  customHeadersProblems,
-  displayUrlOf,
-  parseCustomHeaders,
-  urlProblems,
-} from './provider-types';
-import { teamsProvider } from './teams-provider';
+import type { AddonProvider } from './provider-types';
+import { teamsPost, teamsProvider } from './teams-provider';
 
 /**
  * Microsoft Teams through a Workflows webhook (Unleash's `teamsworkflow`; Power Automate's "When a
@@ -34,12 +28,9 @@ export const teamsWorkflowProvider: AddonProvider = {
     events: INTEGRATION_EVENT_TYPES,
   },
 
-  validate(parameters) {
-    return [...urlProblems('url', parameters.url, true), ...customHeadersProblems(parameters.customHeaders)];
-  },
+  validate: (parameters) => teamsProvider.validate?.(parameters) ?? [],
 
   render(event, parameters, context) {
-    const custom = parseCustomHeaders(parameters.customHeaders);
     const message = describeEvent(event, context.publicUrl, 'markdown');
     const card = {
       $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
@@ -57,23 +48,11 @@ export const teamsWorkflowProvider: AddonProvider = {
       ],
       actions: message.url ? [{ type: 'Action.OpenUrl', title: 'Go to feature', url: message.url }] : [],
     };
-    const url = parameters.url ?? '';
-    return {
-      requests: [
-        {
-          method: 'POST',
-          url,
-          headers: { 'Content-Type': 'application/json', ...custom.headers },
-          body: JSON.stringify({
-            type: 'message',
-            attachments: [
-              { contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card },
-            ],
-          }),
-          displayUrl: displayUrlOf(url, true),
-        },
+    return teamsPost(parameters, {
+      type: 'message',
+      attachments: [
+        { contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card },
       ],
-      warnings: custom.warning ? [custom.warning] : [],
-    };
+    });
   },
 };
