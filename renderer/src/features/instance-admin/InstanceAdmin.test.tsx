@@ -151,7 +151,7 @@ describe('maintenance mode in the console', () => {
   }
 
   it('says so and disables the flag page switches and edit buttons', { timeout: 20_000 }, async () => {
-    const server = await renderFlagPageInMaintenance(true);
+    await renderFlagPageInMaintenance(true);
     expect(await screen.findByText('Maintenance mode is on')).toBeTruthy();
     const toggle = (await screen.findByLabelText('checkout on in development', undefined, {
       timeout: 8000,
