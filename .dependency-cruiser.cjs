@@ -21,6 +21,14 @@ module.exports = {
       to: { path: ['^main/', '^renderer/', '^node_modules/electron/'] },
     },
     {
+      name: 'server-not-tests',
+      comment:
+        'Production code never imports test helpers; test setup that needs server internals lives in tests/.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: notTests },
+      to: { path: '^tests/' },
+    },
+    {
       name: 'evaluation-is-pure',
       comment: 'The evaluation engine does no I/O: no db, http, features or Node I/O modules.',
       severity: 'error',

@@ -132,6 +132,12 @@ export interface IntegrationsConfig {
   circuitThreshold: number;
   circuitPauseMs: number;
   providerBaseUrls: Record<string, string>;
+  /**
+   * INTEGRATIONS_REFUSED_TARGETS and INTEGRATIONS_ALLOWED_TARGETS, as given (unset: the defaults);
+   * read by features/addons/target-policy.ts, which refuses a bad entry at startup.
+   */
+  refusedTargets: string | undefined;
+  allowedTargets: string | undefined;
 }
 
 export interface EmailConfig {
@@ -354,6 +360,8 @@ function parseIntegrations(env: Env): IntegrationsConfig {
     circuitThreshold: int('INTEGRATIONS_CIRCUIT_THRESHOLD', 5),
     circuitPauseMs: int('INTEGRATIONS_CIRCUIT_PAUSE_MS', 300_000),
     providerBaseUrls: parseProviderBaseUrls(env.INTEGRATIONS_PROVIDER_BASE_URLS),
+    refusedTargets: nonEmpty(env.INTEGRATIONS_REFUSED_TARGETS),
+    allowedTargets: nonEmpty(env.INTEGRATIONS_ALLOWED_TARGETS),
   };
 }
 

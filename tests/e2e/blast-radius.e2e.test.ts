@@ -1,17 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlastRadiusPreview, BlastRadiusSettingsView } from '../../server/contract';
 import {
-  type AdminApi,
   blockingFindings,
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
+  openSignedInPage,
   screenshot,
-  sessionAdminApi,
-  signInWithPassword,
-  startE2eServer,
 } from './support';
 
 /**
@@ -21,39 +16,20 @@ import {
  */
 const USERNAME = 'blast-operator';
 const PASSWORD = 'Blast-radius-e2e-7';
+const ADMIN = { username: USERNAME, password: PASSWORD };
 const FLAG = 'one-click-pay';
 const USERS = 150;
 
-let e2e: E2eServer;
-let browser: Browser;
-
 describe.skipIf(!hasChromium)('blast-radius preview in the console (issue 15)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('blast-radius', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-      METRICS_FLUSH_INTERVAL_SECONDS: '1',
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
+  const suite = e2eSuite('blast-radius', ADMIN, {
+    METRICS_FLUSH_INTERVAL_SECONDS: '1',
   });
 
   it('samples frontend API contexts and previews a rollout change in the strategy editor', {
     timeout: 180_000,
   }, async () => {
-    const { url } = e2e;
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    const api: AdminApi = sessionAdminApi(context.request, url);
+    const { url } = suite;
+    const { context, page, errors, api } = await openSignedInPage(suite, ADMIN);
 
     await createFlagThroughApi(
       api,

@@ -1,18 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExportResult } from '../../server/contract';
 import {
-  type AdminApi,
   blockingFindings,
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
+  openSignedInPage,
   screenshot,
-  sessionAdminApi,
-  signInWithPassword,
-  startE2eServer,
 } from './support';
 
 /**
@@ -22,41 +17,17 @@ import {
  */
 const USERNAME = 'transfer-operator';
 const PASSWORD = 'Import-export-e2e-7';
+const ADMIN = { username: USERNAME, password: PASSWORD };
 const FLAGS = ['checkout-redesign', 'pricing-banner'];
 
-let e2e: E2eServer;
-let browser: Browser;
-
 describe.skipIf(!hasChromium)('import and export in the console (issue 18)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('import-export', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
-  });
+  const suite = e2eSuite('import-export', ADMIN);
 
   it('exports from one project and imports into another, showing the result', {
     timeout: 180_000,
   }, async () => {
-    const { url } = e2e;
-    const context = await browser.newContext({
-      viewport: { width: 1360, height: 1000 },
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    const api: AdminApi = sessionAdminApi(context.request, url);
+    const { url } = suite;
+    const { context, page, errors, api } = await openSignedInPage(suite, ADMIN, { acceptDownloads: true });
     await api('POST', '/api/admin/projects', { id: 'alpha', name: 'Alpha' });
     await api('POST', '/api/admin/projects', { id: 'beta', name: 'Beta' });
     for (const name of FLAGS) {

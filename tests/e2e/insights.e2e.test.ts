@@ -1,15 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  blockingFindings,
-  type E2eServer,
-  hasChromium,
-  launchBrowser,
-  screenshot,
-  sessionAdminApi,
-  signInWithPassword,
-  startE2eServer,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../helpers/test-database';
+import { blockingFindings, e2eSuite, hasChromium, openSignedInPage, screenshot } from './support';
 
 /**
  * Issue 15 "Insights" in Debian's Chromium against the real headless server: the dashboard's
@@ -19,17 +10,15 @@ import {
  */
 const USERNAME = 'insights-operator';
 const PASSWORD = 'Insights-e2e-7';
+const ADMIN = { username: USERNAME, password: PASSWORD };
 const PROJECT = 'web-shop';
 const DAY_MS = 86_400_000;
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
-let e2e: E2eServer;
-let browser: Browser;
-
 /** Two weeks of history as the daily job would have left it (it runs once a day, so the test writes it). */
-async function seedSnapshots() {
-  await e2e.database.db.deleteFrom('insight_snapshot_days').execute();
-  await e2e.database.db
+async function seedSnapshots({ db }: TestDatabase) {
+  await db.deleteFrom('insight_snapshot_days').execute();
+  await db
     .insertInto('insight_snapshot_days')
     .values([
       { day: day(8), users_total: 3, users_active: 1 },
@@ -45,39 +34,22 @@ async function seedSnapshots() {
     users: 1,
     time_to_production: null,
   });
-  await e2e.database.db
+  await db
     .insertInto('insight_project_snapshots')
     .values([row(day(8), 2, 0), row(day(1), 3, 1)])
     .execute();
 }
 
 describe.skipIf(!hasChromium)('insights dashboard (issue 15)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('insights', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-      // The test writes the snapshots itself; the daily job must not take today's meanwhile.
-      SCHEDULER_POLL_INTERVAL_MS: '3600000',
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
+  const suite = e2eSuite('insights', ADMIN, {
+    // The test writes the snapshots itself; the daily job must not take today's meanwhile.
+    SCHEDULER_POLL_INTERVAL_MS: '3600000',
   });
 
   it('shows figures, charts and the flags to clean up, filters by project and opens the project status', {
     timeout: 180_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const api = sessionAdminApi(context.request, e2e.url);
-    await page.goto(`${e2e.url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    const { context, page, errors, api } = await openSignedInPage(suite, ADMIN);
     await api('POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
     for (const flag of ['checkout-redesign', 'old-banner', 'search-v2']) {
       await api('POST', `/api/admin/projects/${PROJECT}/features`, { name: flag });
@@ -86,9 +58,9 @@ describe.skipIf(!hasChromium)('insights dashboard (issue 15)', () => {
       features: ['old-banner'],
       stale: true,
     });
-    await seedSnapshots();
+    await seedSnapshots(suite.e2e.database);
 
-    await page.goto(`${e2e.url}/insights`);
+    await page.goto(`${suite.url}/insights`);
     await page.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 15_000 });
     const stat = (label: string) => page.getByTestId(`stat-${label}`).locator('p').last();
     await expect.poll(() => stat('Flags').textContent(), { timeout: 15_000 }).toBe('3');
@@ -126,7 +98,7 @@ describe.skipIf(!hasChromium)('insights dashboard (issue 15)', () => {
     await table.getByRole('link', { name: 'old-banner' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${PROJECT}/features/old-banner`);
 
-    await page.goto(`${e2e.url}/projects/${PROJECT}`);
+    await page.goto(`${suite.url}/projects/${PROJECT}`);
     await page.getByRole('button', { name: 'Project status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Project status' });
     await dialog.getByText('Activity in the last year').waitFor({ timeout: 15_000 });

@@ -1,15 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   blockingFindings,
   clickSwitch,
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
+  openSignedInPage,
   screenshot,
-  signInWithPassword,
-  startE2eServer,
   tokenAdminApi,
 } from './support';
 
@@ -21,31 +18,19 @@ import {
  */
 const USERNAME = 'instance-operator';
 const PASSWORD = 'Instance-e2e-7';
+const ADMIN = { username: USERNAME, password: PASSWORD };
 const ADMIN_TOKEN = '*:*.instance-e2e-admin-token-0123456789';
 const FLAG = 'maintenance-demo';
 
-let e2e: E2eServer;
-let browser: Browser;
-
 describe.skipIf(!hasChromium)('running the instance in the console (issue 19)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('instance-admin', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-      INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
+  const suite = e2eSuite('instance-admin', ADMIN, {
+    INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
   });
 
   it('shows a banner, welcomes once, and blocks edits in maintenance mode', {
     timeout: 180_000,
   }, async () => {
-    const api = tokenAdminApi(() => e2e.url, ADMIN_TOKEN);
+    const api = tokenAdminApi(() => suite.url, ADMIN_TOKEN);
     await createFlagThroughApi(api, { project: 'default', name: FLAG });
     await api('POST', '/api/admin/banners', {
       message: 'Upgrade **tonight** at 22:00 <b>raw</b>',
@@ -55,13 +40,7 @@ describe.skipIf(!hasChromium)('running the instance in the console (issue 19)', 
     });
     await api('POST', '/api/admin/banners', { message: 'An old notice', enabled: false });
 
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${e2e.url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    const { context, page, errors } = await openSignedInPage(suite, ADMIN);
 
     // The enabled banner, rendered as markdown without its raw HTML; the disabled one not at all.
     const announcements = page.getByRole('region', { name: 'Announcements' });
@@ -92,7 +71,7 @@ describe.skipIf(!hasChromium)('running the instance in the console (issue 19)', 
     // Maintenance mode: the flag page says so and its controls are disabled; the server refuses.
     await api('POST', '/api/admin/maintenance', { enabled: true });
     const notice = page.getByText('Maintenance mode is on', { exact: true });
-    await page.goto(`${e2e.url}/projects/default/features/${FLAG}`);
+    await page.goto(`${suite.url}/projects/default/features/${FLAG}`);
     await notice.waitFor({ timeout: 30_000 });
     const toggle = page.getByRole('switch', { name: `${FLAG} on in development` });
     await toggle.waitFor({ state: 'attached' });
@@ -100,7 +79,7 @@ describe.skipIf(!hasChromium)('running the instance in the console (issue 19)', 
     expect(await page.getByRole('button', { name: 'Edit description' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Archive' }).isDisabled()).toBe(true);
     const refused = await page.request.post(
-      `${e2e.url}/api/admin/projects/default/features/${FLAG}/environments/development/on`,
+      `${suite.url}/api/admin/projects/default/features/${FLAG}/environments/development/on`,
     );
     expect(refused.status()).toBe(503);
     expect((await refused.json()).name).toBe('MaintenanceModeError');
@@ -108,14 +87,14 @@ describe.skipIf(!hasChromium)('running the instance in the console (issue 19)', 
     await screenshot(page, '98-instance-maintenance-flag-page');
 
     // Off again from the instance screen, whose switch stays usable.
-    await page.goto(`${e2e.url}/admin/instance?tab=maintenance`);
+    await page.goto(`${suite.url}/admin/instance?tab=maintenance`);
     const maintenance = page.getByRole('switch', { name: /^Maintenance mode/ });
     await maintenance.waitFor({ state: 'attached' });
     expect(await maintenance.isChecked()).toBe(true);
     await clickSwitch(maintenance);
     await notice.waitFor({ state: 'detached', timeout: 30_000 });
     expect((await api<{ enabled: boolean }>('GET', '/api/admin/maintenance')).enabled).toBe(false);
-    await page.goto(`${e2e.url}/projects/default/features/${FLAG}`);
+    await page.goto(`${suite.url}/projects/default/features/${FLAG}`);
     await toggle.waitFor({ state: 'attached' });
     expect(await toggle.isDisabled()).toBe(false);
     expect(errors).toEqual([]);

@@ -1,15 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  blockingFindings,
-  type E2eServer,
-  hasChromium,
-  launchBrowser,
-  screenshot,
-  sessionAdminApi,
-  signInWithPassword,
-  startE2eServer,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import { blockingFindings, e2eSuite, hasChromium, openSignedInPage, screenshot } from './support';
 
 /**
  * Issue 14 in Debian's Chromium against the real headless server: a flag's lifecycle badge on its
@@ -18,43 +8,23 @@ import {
  */
 const USERNAME = 'lifecycle-operator';
 const PASSWORD = 'Lifecycle-e2e-7';
+const ADMIN = { username: USERNAME, password: PASSWORD };
 const PROJECT = 'web-shop';
 const FLAG = 'checkout-redesign';
 
-let e2e: E2eServer;
-let browser: Browser;
-
 describe.skipIf(!hasChromium)('flag lifecycle in the console (issue 14)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('lifecycle', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
-  });
+  const suite = e2eSuite('lifecycle', ADMIN);
 
   it('shows the stage, marks the flag completed through the dialog, and lists it as completed', {
     timeout: 180_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const api = sessionAdminApi(context.request, e2e.url);
-    await page.goto(`${e2e.url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    const { context, page, errors, api } = await openSignedInPage(suite, ADMIN);
     await api('POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
     for (const flag of [FLAG, 'dark-banner']) {
       await api('POST', `/api/admin/projects/${PROJECT}/features`, { name: flag });
     }
 
-    await page.goto(`${e2e.url}/projects/${PROJECT}/features/${FLAG}`);
+    await page.goto(`${suite.url}/projects/${PROJECT}/features/${FLAG}`);
     const lifecycle = page.getByTestId('flag-lifecycle');
     await expect
       .poll(() => lifecycle.getByTestId('lifecycle-badge').textContent(), { timeout: 15_000 })
@@ -72,7 +42,7 @@ describe.skipIf(!hasChromium)('flag lifecycle in the console (issue 14)', () => 
     await expect.poll(() => lifecycle.getByTestId('lifecycle-badge').textContent()).toBe('Completed (kept)');
     await screenshot(page, '91-lifecycle-flag-completed');
 
-    await page.goto(`${e2e.url}/projects/${PROJECT}`);
+    await page.goto(`${suite.url}/projects/${PROJECT}`);
     const row = page.getByTestId(`project-flag-${FLAG}`);
     await expect
       .poll(() => row.getByTestId('lifecycle-badge').textContent(), { timeout: 15_000 })

@@ -1,15 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
-import {
-  blockingFindings,
-  type E2eServer,
-  hasChromium,
-  launchBrowser,
-  screenshot,
-  signInWithPassword,
-  startE2eServer,
-} from './support';
+import { blockingFindings, e2eSuite, hasChromium, screenshot, signInWithPassword } from './support';
 
 /**
  * Login history (issue 19) in Chromium against the real server: a refused and then a successful
@@ -19,36 +10,24 @@ import {
  */
 const ADMIN_USERNAME = 'operator';
 const ADMIN_PASSWORD = 'Switch-yard-e2e-7';
-
-let e2e: E2eServer;
-let browser: Browser;
+const ADMIN = { username: ADMIN_USERNAME, password: ADMIN_PASSWORD };
 
 describe.skipIf(!hasChromium)('login history in Chromium', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('login-history', {
-      INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN,
-      UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
+  const suite = e2eSuite('login-history', ADMIN, {
+    INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN,
   });
 
   it('shows a failed and then a successful sign-in in the login history', async () => {
     const page = await (
-      await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
+      await suite.browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
     ).newPage();
-    await page.goto(`${e2e.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await signInWithPassword(page, ADMIN_USERNAME, 'not-the-password-1A!');
     await page.getByText('Not signed in').waitFor({ timeout: 15_000 });
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
 
-    await page.goto(`${e2e.url}/admin/logins`);
+    await page.goto(`${suite.url}/admin/logins`);
     await page.getByRole('heading', { name: 'Login history' }).waitFor({ timeout: 15_000 });
     const rows = page.locator('[data-testid^="login-"]');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);

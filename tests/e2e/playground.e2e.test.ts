@@ -1,15 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   blockingFindings,
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
-  sessionAdminApi,
+  openSignedInPage,
   shot,
-  signInWithPassword,
-  startE2eServer,
 } from './support';
 
 /**
@@ -19,34 +15,14 @@ import {
  */
 const USERNAME = 'playground-operator';
 const PASSWORD = 'Playground-e2e-7';
+const ADMIN = { username: USERNAME, password: PASSWORD };
 const FLAG = 'beta-banner';
 
-let e2e: E2eServer;
-let browser: Browser;
-
 describe.skipIf(!hasChromium)('playground in the console (issue 15)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('playground', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
-  });
+  const suite = e2eSuite('playground', ADMIN);
 
   it('explains a shared evaluation and previews a change request', { timeout: 180_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${e2e.url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    const api = sessionAdminApi(context.request, e2e.url);
+    const { context, page, errors, api } = await openSignedInPage(suite, ADMIN);
     await createFlagThroughApi(
       api,
       { project: 'default', name: FLAG },
@@ -59,7 +35,7 @@ describe.skipIf(!hasChromium)('playground in the console (issue 15)', () => {
       environments: 'development',
       context: JSON.stringify({ appName: 'web', userId: '7,8' }),
     });
-    await page.goto(`${e2e.url}/playground?${shared}`);
+    await page.goto(`${suite.url}/playground?${shared}`);
     await expect.poll(() => page.getByText('userId=7').count(), { timeout: 20_000 }).toBe(1);
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
@@ -88,7 +64,7 @@ describe.skipIf(!hasChromium)('playground in the console (issue 15)', () => {
         { feature: FLAG, action: 'updateEnabled', payload: { enabled: true } },
       ],
     );
-    await page.goto(`${e2e.url}/projects/default/change-requests/${draft.id}`);
+    await page.goto(`${suite.url}/projects/default/change-requests/${draft.id}`);
     await page.getByRole('link', { name: 'Preview in playground' }).click();
     await expect
       .poll(() => page.getByText(`Previewing change request #${draft.id} as if it were applied.`).count(), {

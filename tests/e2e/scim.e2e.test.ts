@@ -1,15 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   blockingFindings,
   clickSwitch,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
+  openSignedInPage,
   passwordInput,
   screenshot,
-  signInWithPassword,
-  startE2eServer,
 } from './support';
 
 /**
@@ -20,39 +17,20 @@ import {
  */
 const USERNAME = 'scim-operator';
 const PASSWORD = 'Scim-e2e-operator-7';
-
-let e2e: E2eServer;
-let browser: Browser;
+const ADMIN = { username: USERNAME, password: PASSWORD };
 
 describe.skipIf(!hasChromium)('SCIM and password-login settings in the console (issue 20)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('scim', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
-  });
+  const suite = e2eSuite('scim', ADMIN);
 
   it('enables SCIM, shows the token once, shows provisioned users read-only, and hides password login', {
     timeout: 180_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${e2e.url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    const { page, errors } = await openSignedInPage(suite, ADMIN);
 
-    await page.goto(`${e2e.url}/admin/auth/scim`);
+    await page.goto(`${suite.url}/admin/auth/scim`);
     const enable = page.getByRole('switch', { name: /Enable SCIM provisioning/ });
     await enable.waitFor();
-    expect(await page.getByTestId('scim-base-url').textContent()).toBe(`${e2e.url}/scim/v2`);
+    expect(await page.getByTestId('scim-base-url').textContent()).toBe(`${suite.url}/scim/v2`);
     await clickSwitch(enable);
     await expect.poll(() => enable.isChecked(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Generate token' }).click();
@@ -64,7 +42,7 @@ describe.skipIf(!hasChromium)('SCIM and password-login settings in the console (
     await page.getByTestId('token-secret').waitFor({ state: 'detached' });
     expect(await page.getByText(token).count()).toBe(0);
 
-    const provisioned = await fetch(`${e2e.url}/scim/v2/Users`, {
+    const provisioned = await fetch(`${suite.url}/scim/v2/Users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
       body: JSON.stringify({
@@ -76,14 +54,14 @@ describe.skipIf(!hasChromium)('SCIM and password-login settings in the console (
     });
     expect(provisioned.status).toBe(201);
 
-    await page.goto(`${e2e.url}/admin/users`);
+    await page.goto(`${suite.url}/admin/users`);
     await page.getByRole('button', { name: 'Edit Dana Provisioned' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Edit Dana Provisioned' }).isDisabled()).toBe(true);
     expect(await page.getByText(/Managed by your identity provider through SCIM/).count()).toBe(1);
     await expect.poll(() => blockingFindings(page), { timeout: 10_000 }).toEqual([]);
     await screenshot(page, '98-scim-user-read-only');
 
-    await page.goto(`${e2e.url}/admin/auth/password`);
+    await page.goto(`${suite.url}/admin/auth/password`);
     const disable = page.getByRole('switch', { name: /Disable password login/ });
     await disable.waitFor();
     await clickSwitch(disable);
@@ -91,9 +69,9 @@ describe.skipIf(!hasChromium)('SCIM and password-login settings in the console (
     await expect.poll(() => blockingFindings(page), { timeout: 10_000 }).toEqual([]);
 
     const signedOut = await (
-      await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true })
+      await suite.browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true })
     ).newPage();
-    await signedOut.goto(`${e2e.url}/login`);
+    await signedOut.goto(`${suite.url}/login`);
     await signedOut.getByRole('heading', { name: 'Sign in to Switchyard' }).waitFor({ timeout: 15_000 });
     const adminLink = signedOut.getByRole('button', { name: /Administrator\? Sign in with a password/ });
     await adminLink.waitFor({ timeout: 15_000 });

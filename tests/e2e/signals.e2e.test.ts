@@ -1,14 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   blockingFindings,
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
+  openSignedInPage,
   screenshot,
-  signInWithPassword,
-  startE2eServer,
   tokenAdminApi,
 } from './support';
 
@@ -20,31 +17,19 @@ import {
  */
 const USERNAME = 'signals-operator';
 const PASSWORD = 'Signals-e2e-7';
+const ADMIN = { username: USERNAME, password: PASSWORD };
 const ADMIN_TOKEN = '*:*.signals-e2e-admin-token-0123456789';
 
-let e2e: E2eServer;
-let browser: Browser;
-
 describe.skipIf(!hasChromium)('signals and actions in the console (issue 15)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('signals', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-      INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
-      SCHEDULER_POLL_INTERVAL_MS: '500',
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
+  const suite = e2eSuite('signals', ADMIN, {
+    INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
+    SCHEDULER_POLL_INTERVAL_MS: '500',
   });
 
   it('creates an endpoint and token, and shows the action set run a signal triggered', {
     timeout: 180_000,
   }, async () => {
-    const api = tokenAdminApi(() => e2e.url, ADMIN_TOKEN);
+    const api = tokenAdminApi(() => suite.url, ADMIN_TOKEN);
     await createFlagThroughApi(api, { project: 'default', name: 'incident-banner' });
     const bot = await api<{ id: number }>('POST', '/api/admin/service-account', {
       username: 'incident-bot',
@@ -52,15 +37,9 @@ describe.skipIf(!hasChromium)('signals and actions in the console (issue 15)', (
       rootRole: 1,
     });
 
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${e2e.url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    const { context, page, errors } = await openSignedInPage(suite, ADMIN);
 
-    await page.goto(`${e2e.url}/integrations/signals`);
+    await page.goto(`${suite.url}/integrations/signals`);
     await page.getByRole('button', { name: 'New signal endpoint' }).click();
     const create = page.getByRole('dialog');
     await create.getByLabel(/^Name/).fill('statuspage');
@@ -100,7 +79,7 @@ describe.skipIf(!hasChromium)('signals and actions in the console (issue 15)', (
         },
       ],
     });
-    const call = await fetch(`${e2e.url}/api/signal-endpoint/statuspage`, {
+    const call = await fetch(`${suite.url}/api/signal-endpoint/statuspage`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ status: 'investigating', component: 'checkout' }),
@@ -115,7 +94,7 @@ describe.skipIf(!hasChromium)('signals and actions in the console (issue 15)', (
     await expect.poll(() => blockingFindings(page), { timeout: 10_000 }).toEqual([]);
     await screenshot(page, '96-signals-latest-signal');
 
-    await page.goto(`${e2e.url}/projects/default/actions`);
+    await page.goto(`${suite.url}/projects/default/actions`);
     const row = page.getByTestId('action-set-banner on incidents');
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('statuspage');
     expect(await row.textContent()).toContain('Incident bot');

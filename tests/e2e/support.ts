@@ -3,7 +3,16 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
@@ -189,4 +198,82 @@ export async function blockingFindings(page: Page): Promise<string[]> {
       .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
       .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.html.slice(0, 160)}`));
   });
+}
+
+/** The seeded admin an e2e file signs in as with a password. */
+export interface E2eAdmin {
+  username: string;
+  password: string;
+}
+
+/** An e2e file's server and browser, there from its beforeAll to its afterAll. */
+export interface E2eSuite {
+  readonly e2e: E2eServer;
+  readonly url: string;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts, before the file's tests, the headless server with `admin` seeded (plus `env`) and Chromium,
+ * and stops both after them: what every console e2e file sets up. Call it inside the `describe`.
+ */
+export function e2eSuite(name: string, admin: E2eAdmin, env: Record<string, string> = {}): E2eSuite {
+  let e2e: E2eServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    e2e = await startE2eServer(name, {
+      UNLEASH_DEFAULT_ADMIN_USERNAME: admin.username,
+      UNLEASH_DEFAULT_ADMIN_PASSWORD: admin.password,
+      ...env,
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await e2e?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The e2e server and browser start in beforeAll');
+    return value;
+  };
+  return {
+    get e2e() {
+      return started(e2e);
+    },
+    get url() {
+      return started(e2e).url;
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
+}
+
+/** A page of a fresh browser context, signed in as `admin`, with the page's uncaught errors collected. */
+export interface SignedInPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page (a test expects none). */
+  errors: string[];
+  /** The admin API as the signed-in operator (the context's session cookie). */
+  api: AdminApi;
+}
+
+export async function openSignedInPage(
+  suite: E2eSuite,
+  admin: E2eAdmin,
+  options: BrowserContextOptions = {},
+): Promise<SignedInPage> {
+  const context = await suite.browser.newContext({
+    viewport: { width: 1360, height: 1000 },
+    bypassCSP: true,
+    ...options,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${suite.url}/login`);
+  await signInWithPassword(page, admin.username, admin.password);
+  await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+  return { context, page, errors, api: sessionAdminApi(context.request, suite.url) };
 }

@@ -73,7 +73,17 @@ export interface QueryPersistence {
   ): Promise<T>;
   /** Forgets the saved copies of queries whose key starts with `queryKey` (a signed-out profile). */
   remove(queryKey: QueryKey): Promise<void>;
+  /**
+   * Marks the saved copies `outdated` picks (by query key) as older than a write the server has
+   * since applied: a later session asks the server first and shows such a copy only when it cannot.
+   */
+  markOutdated(outdated: (queryKey: QueryKey) => boolean): Promise<void>;
 }
+
+/** A saved copy, and whether a write made since has outdated it. */
+type SavedQuery = PersistedQuery & { outdated?: true };
+
+const storageKeyOf = (queryHash: string) => `${PREFIX}-${queryHash}`;
 
 /**
  * Asks the server again for a query just restored from a saved copy. Always, whatever `isStale()`
@@ -121,22 +131,50 @@ export function createQueryPersistence(
     // that is an unhandled rejection, so the same steps are taken here with the failure kept on the query.
     async persisterFn(queryFn, context, query) {
       if (!shouldPersist(query.queryKey)) return queryFn(context);
+      const persist = () =>
+        notifyManager.schedule(() => {
+          // The persister is typed against its own copy of query-core; the Query object is the same shape.
+          persister
+            .persistQuery(query as unknown as Parameters<typeof persister.persistQuery>[0])
+            .catch(() => {});
+        });
       if (query.state.data === undefined) {
-        const restored = await persister.retrieveQuery(query.queryHash, (saved) => {
-          query.setState({ dataUpdatedAt: saved.state.dataUpdatedAt });
-          refetchOnceSettled(context.client, query);
+        const saved = (await Promise.resolve(storage.getItem(storageKeyOf(query.queryHash))).catch(
+          () => undefined,
+        )) as SavedQuery | undefined;
+        // A copy from before a write the server has applied (a replayed outbox): showing it first would
+        // show the value from before the write. The server's answer comes first; the copy only in its place.
+        let unanswered = false;
+        if (saved?.outdated) {
+          try {
+            const data = await queryFn(context);
+            persist();
+            return data;
+          } catch {
+            unanswered = true;
+          }
+        }
+        const restored = await persister.retrieveQuery(query.queryHash, (copy) => {
+          query.setState({ dataUpdatedAt: copy.state.dataUpdatedAt });
+          if (!unanswered) refetchOnceSettled(context.client, query);
         });
         if (restored !== undefined) return restored as Awaited<ReturnType<typeof queryFn>>;
       }
       const data = await queryFn(context);
-      notifyManager.schedule(() => {
-        // The persister is typed against its own copy of query-core; the Query object is the same shape.
-        persister
-          .persistQuery(query as unknown as Parameters<typeof persister.persistQuery>[0])
-          .catch(() => {});
-      });
+      persist();
       return data;
     },
     remove: (queryKey) => persister.removeQueries({ queryKey }),
+    async markOutdated(outdated) {
+      const entries = (await storage.entries?.()) ?? [];
+      for (const [key, value] of entries as Array<[string, SavedQuery]>) {
+        if (!key.startsWith(`${PREFIX}-`) || !value?.queryKey || value.outdated || !outdated(value.queryKey))
+          continue;
+        // Only the copy read above: one a fetch has replaced meanwhile is newer than the write.
+        const current = (await storage.getItem(key)) as SavedQuery | undefined;
+        if (current?.state?.dataUpdatedAt !== value.state?.dataUpdatedAt) continue;
+        await storage.setItem(key, { ...current, outdated: true } as PersistedQuery);
+      }
+    },
   };
 }

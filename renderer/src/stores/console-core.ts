@@ -155,6 +155,7 @@ export function createConsoleCore(services: ConsoleServices, listener: ResponseL
     activeProfile: () => get().profiles.find((p) => p.id === get().activeProfileId) ?? EMBEDDED_PROFILE,
     cacheKey: (key) => `${get().activeProfileId}|${key}`,
     refresh: () => void queryClient.invalidateQueries({ queryKey: profileQueryKey(get().activeProfileId) }),
-    invalidateAfter: (writes) => invalidateAfterWrites(queryClient, get().activeProfileId, writes),
+    invalidateAfter: (writes) =>
+      invalidateAfterWrites(queryClient, persistence, get().activeProfileId, writes),
   };
 }

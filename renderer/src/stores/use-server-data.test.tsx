@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../offline/kv-store';
 import { createFakeServer } from '../test-utils/fake-server';
@@ -9,10 +10,15 @@ interface Projects {
   projects: Array<{ id: string }>;
 }
 
-function ProjectNames({ label = 'names' }: { label?: string }) {
+function ProjectNames({ label = 'names', onShown }: { label?: string; onShown?: (names: string) => void }) {
   const projects = useServerData<Projects>('projects', (api, signal) =>
     api.client.request<Projects>('GET', '/api/admin/projects', { signal }),
   );
+  const names = projects.data?.projects.map((project) => project.id).join(',');
+  // Every list the screen showed (committed), in order.
+  useEffect(() => {
+    if (names !== undefined) onShown?.(names);
+  }, [names, onShown]);
   return (
     <div data-testid={label}>
       {projects.data?.projects.map((project) => project.id).join(',') ?? '-'}|
@@ -92,5 +98,48 @@ describe('useServerData over TanStack Query', () => {
     });
     expect(await kv.entries('cache')).toEqual([]);
     expect(app.queryClient.getQueryCache().findAll({ queryKey: ['server', 'local'] })).toEqual([]);
+  });
+
+  it('asks the server first, after a reload, for data a write outdated since its copy was saved', async () => {
+    const kv = createMemoryStore();
+    const ids = ['default'];
+    let answerDelay = 0;
+    // The server takes a while to answer (as a real one does): a copy shown first would be seen.
+    const server = createFakeServer().on('GET', '/api/admin/projects', async () => {
+      await new Promise((resolve) => setTimeout(resolve, answerDelay));
+      return { body: { projects: ids.map((id) => ({ id })) } };
+    });
+    const first = await renderWithConsole(<ProjectNames />, { server, kv });
+    await waitFor(async () => expect((await kv.entries('cache')).length).toBe(1));
+    first.unmount();
+    // The outbox replays a project edit while another screen is shown (nobody shows the projects).
+    ids.push('web');
+    await first.console.invalidateAfter([{ kind: 'project', request: { path: '/api/admin/projects/web' } }]);
+
+    const seen: string[] = [];
+    answerDelay = 100;
+    await renderWithConsole(<ProjectNames onShown={(text) => seen.push(text)} />, {
+      server,
+      kv,
+      now: START + 60_000,
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('names').textContent).toBe(`default,web|server|${START + 60_000}|ok`),
+    );
+    // The copy from before the write never showed.
+    expect(seen).toEqual(['default,web']);
+  });
+
+  it('still shows an outdated copy when the server cannot be asked', async () => {
+    const kv = createMemoryStore();
+    const server = projectServer(['default']);
+    const first = await renderWithConsole(<ProjectNames />, { server, kv });
+    await waitFor(async () => expect((await kv.entries('cache')).length).toBe(1));
+    first.unmount();
+    await first.console.invalidateAfter([{ kind: 'project', request: { path: '/api/admin/projects/web' } }]);
+
+    server.offline = true;
+    await renderWithConsole(<ProjectNames />, { server, kv, now: START + 60_000 });
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe(`default|cache|${START}|ok`));
   });
 });

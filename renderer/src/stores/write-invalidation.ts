@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryPersistence } from '../offline/query-persistence';
 import { profileQueryKey } from './server-queries';
 
 /** What the console knows of a write when it asks which shown data it may have changed. */
@@ -22,6 +23,8 @@ const CATALOGUES: ReadonlyArray<readonly [keyPrefix: string, kinds: readonly str
   ['roles', ['role']],
   ['permissions', []],
   ['flag-metrics:', []],
+  // Templates change with the server's version, never through a write.
+  ['email-preview:', []],
   ['ui-config', ['cors', 'maintenance']],
   ['scim-settings', ['scim-settings']],
   ['password-login-settings', ['password-login-settings']],
@@ -90,18 +93,37 @@ export function mayChange(write: WriteTarget, key: string): boolean {
   return true;
 }
 
-/** Marks the active profile's queries the writes may have changed stale; shown ones fetch again. */
-export function invalidateAfterWrites(
+/**
+ * Marks the active profile's queries the writes may have changed stale: shown ones fetch again (and
+ * save their new answer). The saved copies of the others are marked outdated, so a screen opened
+ * after a reload (right after the outbox replayed, say) asks the server before showing its copy.
+ */
+export async function invalidateAfterWrites(
   queryClient: QueryClient,
+  persistence: Pick<QueryPersistence, 'markOutdated'>,
   profileId: string,
   writes: readonly WriteTarget[],
 ): Promise<void> {
-  if (writes.length === 0) return Promise.resolve();
-  return queryClient.invalidateQueries({
-    queryKey: profileQueryKey(profileId),
-    predicate: (query) => {
-      const key = query.queryKey[2];
-      return typeof key !== 'string' || writes.some((write) => mayChange(write, key));
-    },
-  });
+  if (writes.length === 0) return;
+  const [root, profile] = profileQueryKey(profileId);
+  const changed = (queryKey: QueryKey) => {
+    if (queryKey[0] !== root || queryKey[1] !== profile) return false;
+    const key = queryKey[2];
+    return typeof key !== 'string' || writes.some((write) => mayChange(write, key));
+  };
+  const shown = new Set(
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: profileQueryKey(profileId), predicate: (query) => query.getObserversCount() > 0 })
+      .map((query) => query.queryHash),
+  );
+  await Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: profileQueryKey(profileId),
+      predicate: (query) => changed(query.queryKey),
+    }),
+    persistence
+      .markOutdated((queryKey) => changed(queryKey) && !shown.has(hashKey(queryKey)))
+      .catch(() => undefined),
+  ]);
 }

@@ -126,6 +126,7 @@ export async function buildApp({
     db,
     logger,
     config,
+    registry: metrics.registry,
     onCircuitOpened: async (circuit) => {
       await notifyAdmins(db, {
         kind: 'integration-paused',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { useServerDraft } from '../../components/FormActions/use-server-draft';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useServerWrite } from '../../stores/use-mutations';
@@ -12,10 +13,18 @@ import { type BlastRadiusSettingsView, blastRadiusApi, parseFieldNames } from '.
 
 function SettingsForm({ view, onSaved }: { view: BlastRadiusSettingsView; onSaved: () => void }) {
   const write = useServerWrite({ kind: 'blast-radius-settings' });
-  const [enabled, setEnabled] = useState(view.settings.enabled);
-  const [retentionDays, setRetentionDays] = useState<number | string>(view.settings.retentionDays);
-  const [fields, setFields] = useState(view.settings.sensitiveFields.join('\n'));
-  const [mode, setMode] = useState(view.settings.sensitiveMode);
+  const { draft, change } = useServerDraft<{
+    enabled: boolean;
+    retentionDays: number | string;
+    fields: string;
+    mode: typeof view.settings.sensitiveMode;
+  }>({
+    enabled: view.settings.enabled,
+    retentionDays: view.settings.retentionDays,
+    fields: view.settings.sensitiveFields.join('\n'),
+    mode: view.settings.sensitiveMode,
+  });
+  const { enabled, retentionDays, fields, mode } = draft;
   const { submitting, error, showErrors, submit } = useFormSubmit();
   const days = Number(retentionDays);
   const daysProblem = Number.isInteger(days) && days >= 1 && days <= 90 ? null : 'Between 1 and 90 days';
@@ -39,7 +48,7 @@ function SettingsForm({ view, onSaved }: { view: BlastRadiusSettingsView; onSave
         <Switch
           label="Sample contexts the frontend API evaluates"
           checked={enabled}
-          onChange={(event) => setEnabled(event.currentTarget.checked)}
+          onChange={(event) => change({ enabled: event.currentTarget.checked })}
         />
         <NumberInput
           label="Retention (days)"
@@ -47,7 +56,7 @@ function SettingsForm({ view, onSaved }: { view: BlastRadiusSettingsView; onSave
           min={1}
           max={90}
           value={retentionDays}
-          onChange={setRetentionDays}
+          onChange={(next) => change({ retentionDays: next })}
           error={showErrors || retentionDays !== '' ? daysProblem : undefined}
         />
         <Textarea
@@ -55,7 +64,7 @@ function SettingsForm({ view, onSaved }: { view: BlastRadiusSettingsView; onSave
           description="One field name a line (top-level such as userId, or a property name). Changing this list deletes the contexts stored so far."
           rows={4}
           value={fields}
-          onChange={(event) => setFields(event.currentTarget.value)}
+          onChange={(event) => change({ fields: event.currentTarget.value })}
         />
         <NativeSelect
           label="Sensitive fields are"
@@ -67,7 +76,7 @@ function SettingsForm({ view, onSaved }: { view: BlastRadiusSettingsView; onSave
             { value: 'drop', label: 'Dropped: never stored' },
           ]}
           value={mode}
-          onChange={(event) => setMode(event.currentTarget.value === 'drop' ? 'drop' : 'hash')}
+          onChange={(event) => change({ mode: event.currentTarget.value === 'drop' ? 'drop' : 'hash' })}
         />
         <FormActions submitLabel="Save settings" submitting={submitting} onCancel={onSaved} />
       </Stack>
@@ -97,7 +106,7 @@ export function BlastRadiusSettingsScreen() {
       <QueryState query={view} noun="settings" isEmpty={() => false}>
         {(data) => (
           <Stack gap="lg">
-            <SettingsForm key={JSON.stringify(data.settings)} view={data} onSaved={() => setSaved(true)} />
+            <SettingsForm view={data} onSaved={() => setSaved(true)} />
             <Stack gap="xs" maw={640}>
               <Text size="sm">
                 Sampled contexts per environment (at most {data.maxContextsPerEnvironment}, oldest pruned):

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { useServerDraft } from '../../components/FormActions/use-server-draft';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 
@@ -13,7 +14,8 @@ import { corsApi, type FrontendSettings, originProblem, parseOrigins } from './c
 
 function CorsForm({ settings, onSaved }: { settings: FrontendSettings; onSaved: () => void }) {
   const write = useServerWrite({ kind: 'cors' });
-  const [text, setText] = useState(settings.frontendApiOrigins.join('\n'));
+  const { draft, change, reset } = useServerDraft({ text: settings.frontendApiOrigins.join('\n') });
+  const { text } = draft;
   const { submitting, error, showErrors, submit } = useFormSubmit();
   const origins = parseOrigins(text);
   const problems = origins.map(originProblem).filter((problem): problem is string => problem !== null);
@@ -32,17 +34,13 @@ function CorsForm({ settings, onSaved }: { settings: FrontendSettings; onSaved: 
           description="One origin a line, e.g. https://app.example.com; * allows every origin. Empty: no browser may call the frontend API from another origin."
           rows={5}
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => change({ text: event.currentTarget.value })}
           error={showErrors || text.trim() ? problems[0] : undefined}
         />
         <Text size="sm" c="dimmed">
           Browser and mobile SDKs call <Code>{`${settings.unleashUrl}/api/frontend`}</Code>.
         </Text>
-        <FormActions
-          submitLabel="Save origins"
-          submitting={submitting}
-          onCancel={() => setText(settings.frontendApiOrigins.join('\n'))}
-        />
+        <FormActions submitLabel="Save origins" submitting={submitting} onCancel={reset} />
       </Stack>
     </form>
   );
@@ -68,9 +66,7 @@ export function CorsScreen() {
         </Text>
       ) : null}
       <QueryState query={settings} noun="settings" isEmpty={() => false}>
-        {(data) => (
-          <CorsForm key={data.frontendApiOrigins.join('\n')} settings={data} onSaved={() => setSaved(true)} />
-        )}
+        {(data) => <CorsForm settings={data} onSaved={() => setSaved(true)} />}
       </QueryState>
     </>
   );

@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FeatureType } from '../../api/types';
 import { fieldErrorsOf } from '../../components/ErrorNotice/field-errors';
+import { useServerDraft } from '../../components/FormActions/use-server-draft';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
@@ -22,7 +23,9 @@ function LifetimeEditor({
   onSaved: (result: 'applied' | 'queued') => void;
 }) {
   const { mutateAsync: submitEdit } = useEditMutation();
-  const [value, setValue] = useState<number | string>(type.lifetimeDays ?? '');
+  // Follows the server's lifetime (a saved copy shown first, then the refetch) until edited here.
+  const { draft, change } = useServerDraft<{ value: number | string }>({ value: type.lifetimeDays ?? '' });
+  const { value } = draft;
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const days = value === '' ? null : Number(value);
@@ -52,7 +55,7 @@ function LifetimeEditor({
         min={0}
         allowDecimal={false}
         value={value}
-        onChange={setValue}
+        onChange={(next) => change({ value: next })}
         error={
           invalid
             ? 'Whole days, 0 or more'
@@ -107,7 +110,7 @@ export function FeatureTypesScreen() {
                   </Table.Td>
                   <Table.Td className={classes.lifetime}>
                     <LifetimeEditor
-                      key={`${type.id}:${type.lifetimeDays}`}
+                      key={type.id}
                       type={type}
                       onSaved={(result) => setQueued(result === 'queued')}
                     />

@@ -6,6 +6,7 @@ import type {
   ImportValidate,
 } from '../../../../server/contract';
 import type { ApiClient } from '../../api/client';
+import { saveTextFile } from '../../components/CsvDownload/CsvDownload';
 import { type Bundle, isBundle } from './bundle-api';
 
 /** Unleash's features-batch operations (issue 18), as the export and import dialogs use them. */
@@ -29,15 +30,7 @@ export function exportFileName(label: string, environment: string, now: Date): s
 
 /** Saves JSON as a file the browser (or the desktop window) downloads. */
 export function downloadJson(fileName: string, value: unknown): void {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveTextFile(fileName, JSON.stringify(value, null, 2), 'application/json');
 }
 
 /**

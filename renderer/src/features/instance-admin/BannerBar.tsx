@@ -2,20 +2,56 @@ import { Alert, Anchor, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useConsoleState } from '../../stores/console-context';
 import { useServerData } from '../../stores/use-server-data';
+import classes from './BannerBar.module.css';
 import { BannerMarkdown } from './BannerMarkdown';
 import { type Banner, instanceAdminApi } from './instance-admin-api';
 
 const COLORS: Record<string, string> = { info: 'blue', warning: 'yellow', error: 'red', success: 'green' };
 
+/** Each variant's own sign, shown when the banner names no icon (as Unleash does). */
+const VARIANT_SIGNS: Record<string, string> = { info: 'ℹ', warning: '⚠', error: '⛔', success: '✔' };
+
+/**
+ * Unleash's banner `icon` is a Material icon name; the console has no icon font, so the common ones
+ * are drawn as signs and any other name falls back to the variant's sign. `none` shows no icon.
+ */
+const ICON_SIGNS: Record<string, string> = {
+  info: 'ℹ',
+  warning: '⚠',
+  error: '⛔',
+  check: '✔',
+  check_circle: '✔',
+  done: '✔',
+  campaign: '📣',
+  build: '🔧',
+  construction: '🚧',
+  celebration: '🎉',
+  rocket_launch: '🚀',
+  schedule: '🕒',
+  lock: '🔒',
+  star: '★',
+};
+
+export function bannerSign(banner: Pick<Banner, 'icon' | 'variant'>): string | null {
+  const icon = banner.icon?.trim();
+  if (icon === 'none') return null;
+  return (icon ? ICON_SIGNS[icon] : undefined) ?? VARIANT_SIGNS[banner.variant] ?? VARIANT_SIGNS.info ?? null;
+}
+
 function OneBanner({ banner }: { banner: Banner }) {
   const [open, setOpen] = useState(false);
   const link = banner.link && /^https?:\/\//i.test(banner.link) ? banner.link : null;
+  const sign = bannerSign(banner);
   return (
     <Alert
       color={COLORS[banner.variant] ?? 'blue'}
       variant="light"
       role={banner.variant === 'error' || banner.variant === 'warning' ? 'alert' : 'status'}
       data-testid={`banner-${banner.id}`}
+      // A sticky banner stays in view (under the header) while the screen scrolls.
+      className={banner.sticky ? classes.sticky : undefined}
+      data-sticky={banner.sticky ? 'true' : undefined}
+      icon={sign ? <span data-testid="banner-icon">{sign}</span> : undefined}
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <div>

@@ -19,12 +19,16 @@ const VARIANTS = [
 ];
 
 /** What the form holds, as the API takes it; blank optional fields are sent as null. */
-export function bannerBody(draft: Record<keyof typeof EMPTY, string> & { enabled: boolean }): CreateBanner {
+export function bannerBody(
+  draft: Record<keyof typeof EMPTY, string> & { enabled: boolean; sticky: boolean },
+): CreateBanner {
   const optional = (value: string) => (value.trim() ? value.trim() : null);
   return {
     message: draft.message.trim(),
     variant: draft.variant as BannerVariant,
     enabled: draft.enabled,
+    sticky: draft.sticky,
+    icon: optional(draft.icon),
     link: optional(draft.link),
     linkText: optional(draft.linkText),
     dialogTitle: optional(draft.dialogTitle),
@@ -32,7 +36,27 @@ export function bannerBody(draft: Record<keyof typeof EMPTY, string> & { enabled
   };
 }
 
-const EMPTY = { message: '', variant: 'info', link: '', linkText: '', dialogTitle: '', dialog: '' };
+const EMPTY = {
+  message: '',
+  variant: 'info',
+  icon: '',
+  link: '',
+  linkText: '',
+  dialogTitle: '',
+  dialog: '',
+};
+
+/** The optional one-line fields, in the form's order: [field, label, description]. */
+const LINE_FIELDS = [
+  [
+    'icon',
+    'Icon (optional)',
+    'A Material icon name as in Unleash (campaign, build…); empty: the kind’s own; none: no icon',
+  ],
+  ['link', 'Link (optional)', undefined],
+  ['linkText', 'Link text (optional)', undefined],
+  ['dialogTitle', 'Details title (optional)', undefined],
+] as const;
 
 /** A link must be an http(s) address, as the server requires. */
 export function linkProblem(link: string): string | null {
@@ -58,11 +82,13 @@ export function BannerForm({
   const [draft, setDraft] = useState({
     message: banner?.message ?? EMPTY.message,
     variant: banner?.variant ?? EMPTY.variant,
+    icon: banner?.icon ?? '',
     link: banner?.link ?? '',
     linkText: banner?.linkText ?? '',
     dialogTitle: banner?.dialogTitle ?? '',
     dialog: banner?.dialog ?? '',
     enabled: banner?.enabled ?? true,
+    sticky: banner?.sticky ?? false,
   });
   const { submitting, error, showErrors, submit } = useFormSubmit();
   const set = (field: keyof typeof draft) => (value: string | boolean) =>
@@ -101,22 +127,16 @@ export function BannerForm({
           onChange={(value) => set('variant')(value ?? 'info')}
           allowDeselect={false}
         />
-        <TextInput
-          label="Link (optional)"
-          value={draft.link}
-          onChange={(event) => set('link')(event.currentTarget.value)}
-          error={badLink}
-        />
-        <TextInput
-          label="Link text (optional)"
-          value={draft.linkText}
-          onChange={(event) => set('linkText')(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Details title (optional)"
-          value={draft.dialogTitle}
-          onChange={(event) => set('dialogTitle')(event.currentTarget.value)}
-        />
+        {LINE_FIELDS.map(([field, label, description]) => (
+          <TextInput
+            key={field}
+            label={label}
+            description={description}
+            value={draft[field]}
+            onChange={(event) => set(field)(event.currentTarget.value)}
+            error={field === 'link' ? badLink : undefined}
+          />
+        ))}
         <Textarea
           label="Details (optional)"
           description="Markdown shown in a dialog when people open the banner's details."
@@ -129,6 +149,11 @@ export function BannerForm({
           label="Shown now"
           checked={draft.enabled}
           onChange={(event) => set('enabled')(event.currentTarget.checked)}
+        />
+        <Checkbox
+          label="Sticky: stays in view while the screen scrolls"
+          checked={draft.sticky}
+          onChange={(event) => set('sticky')(event.currentTarget.checked)}
         />
         <FormActions
           submitLabel={banner ? 'Save banner' : 'Create banner'}

@@ -58,6 +58,48 @@ describe('banner bar', () => {
   });
 });
 
+describe('banner icon and sticky', () => {
+  it('shows each banner’s icon (its kind’s sign by default, none when asked) and keeps sticky ones in view', async () => {
+    const server = createFakeServer().on('GET', '/api/admin/banners', {
+      banners: [
+        banner(1, { icon: 'campaign', sticky: true }),
+        banner(2, { variant: 'warning' }),
+        banner(3, { icon: 'none' }),
+      ],
+    });
+    await renderWithConsole(<BannerBar />, { server });
+    const first = await screen.findByTestId('banner-1');
+    expect(within(first).getByTestId('banner-icon').textContent).toBe('📣');
+    expect(first.getAttribute('data-sticky')).toBe('true');
+    const second = screen.getByTestId('banner-2');
+    expect(within(second).getByTestId('banner-icon').textContent).toBe('⚠');
+    expect(second.getAttribute('data-sticky')).toBeNull();
+    expect(within(screen.getByTestId('banner-3')).queryByTestId('banner-icon')).toBeNull();
+  });
+
+  it('creates a banner with its icon and sticky setting', async () => {
+    const server = createFakeServer()
+      .on('GET', '/api/admin/banners', { banners: [] })
+      .on('POST', '/api/admin/banners', (request) => ({
+        status: 201,
+        body: banner(9, request.body as object),
+      }));
+    await renderWithConsole(<InstanceAdminScreen />, { server, path: '/admin/instance?tab=banners' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New banner' }));
+    fireEvent.change(await screen.findByLabelText('Message'), { target: { value: 'Upgrade tonight' } });
+    fireEvent.change(screen.getByLabelText(/^Icon/), { target: { value: 'build' } });
+    fireEvent.click(screen.getByLabelText(/^Sticky/));
+    fireEvent.click(screen.getByRole('button', { name: 'Create banner' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/admin/banners')[0]?.body).toMatchObject({
+        message: 'Upgrade tonight',
+        icon: 'build',
+        sticky: true,
+      }),
+    );
+  });
+});
+
 describe('welcome panel', () => {
   const welcomeServer = (splash: Record<string, boolean>) =>
     createFakeServer()
@@ -89,12 +131,13 @@ describe('welcome panel', () => {
 });
 
 describe('maintenance mode in the console', () => {
-  it('says so and disables the flag page switches and edit buttons', { timeout: 20_000 }, async () => {
+  /** A flag's page inside the maintenance provider, the server saying whether maintenance is on. */
+  async function renderFlagPageInMaintenance(maintenanceMode: boolean) {
     const server = createFakeServer()
       .on('GET', '/api/admin/ui-config', {
         version: '1.0.0',
         unleashUrl: 'http://flags.test',
-        maintenanceMode: true,
+        maintenanceMode,
       })
       .on('GET', '/api/admin/projects/default/features/checkout', checkoutFlag());
     await renderWithConsole(
@@ -104,6 +147,11 @@ describe('maintenance mode in the console', () => {
       </MaintenanceProvider>,
       { server, path: '/projects/default/features/checkout' },
     );
+    return server;
+  }
+
+  it('says so and disables the flag page switches and edit buttons', { timeout: 20_000 }, async () => {
+    await renderFlagPageInMaintenance(true);
     expect(await screen.findByText('Maintenance mode is on')).toBeTruthy();
     const toggle = (await screen.findByLabelText('checkout on in development', undefined, {
       timeout: 8000,
@@ -117,20 +165,7 @@ describe('maintenance mode in the console', () => {
   });
 
   it('leaves the controls alone when it is off', { timeout: 20_000 }, async () => {
-    const server = createFakeServer()
-      .on('GET', '/api/admin/ui-config', {
-        version: '1.0.0',
-        unleashUrl: 'http://flags.test',
-        maintenanceMode: false,
-      })
-      .on('GET', '/api/admin/projects/default/features/checkout', checkoutFlag());
-    await renderWithConsole(
-      <MaintenanceProvider>
-        <MaintenanceNotice />
-        <ProjectsScreen />
-      </MaintenanceProvider>,
-      { server, path: '/projects/default/features/checkout' },
-    );
+    const server = await renderFlagPageInMaintenance(false);
     const toggle = (await screen.findByLabelText('checkout on in development', undefined, {
       timeout: 8000,
     })) as HTMLInputElement;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { EmailPreviewTab } from '../email-preview/EmailPreviewTab';
 import { AboutTab } from './AboutTab';
 import { BannersTab } from './BannersTab';
 import { MaintenanceTab } from './MaintenanceTab';
@@ -21,5 +22,6 @@ export const INSTANCE_ADMIN_TABS: readonly InstanceAdminTab[] = [
   { value: 'maintenance', label: 'Maintenance', render: () => <MaintenanceTab /> },
   { value: 'sdk-connections', label: 'SDK connections', render: () => <SdkConnectionsTab /> },
   { value: 'ui-errors', label: 'Console errors', render: () => <UiErrorsTab /> },
+  { value: 'emails', label: 'E-mails', render: () => <EmailPreviewTab /> },
   { value: 'about', label: 'About', render: () => <AboutTab /> },
 ];

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
-import { LoginHistoryScreen } from './LoginHistoryScreen';
+import { LOGIN_PAGE_SIZE, LoginHistoryScreen } from './LoginHistoryScreen';
 
 const events = [
   {
@@ -59,6 +59,34 @@ describe('login history screen', () => {
     await waitFor(() => expect(screen.queryByTestId('login-1')).toBeNull());
     expect(screen.getByTestId('login-2')).toBeTruthy();
     expect(server.calls('GET', '/api/admin/logins').at(-1)?.query.get('q')).toBe('10.0.0.9');
+  });
+
+  it('pages through the attempts, asking the server for one page (and one more to know of a next)', async () => {
+    const many = Array.from({ length: LOGIN_PAGE_SIZE + 10 }, (_, index) => ({
+      ...events[0],
+      id: LOGIN_PAGE_SIZE + 10 - index,
+      username: `user-${index}`,
+    }));
+    const server = createFakeServer().on('GET', '/api/admin/logins', (request) => {
+      const offset = Number(request.query.get('offset') ?? 0);
+      const limit = Number(request.query.get('limit') ?? 1000);
+      return { body: { events: many.slice(offset, offset + limit) } };
+    });
+    await renderWithConsole(<LoginHistoryScreen />, { server });
+    await screen.findByTestId(`login-${LOGIN_PAGE_SIZE + 10}`);
+    expect(screen.getAllByRole('row')).toHaveLength(LOGIN_PAGE_SIZE + 1);
+    expect(screen.getByTestId('login-page').textContent).toBe(`Page 1 · attempts 1–${LOGIN_PAGE_SIZE}`);
+    expect(server.calls('GET', '/api/admin/logins')[0]?.query.get('limit')).toBe(String(LOGIN_PAGE_SIZE + 1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByTestId('login-10');
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    expect(server.calls('GET', '/api/admin/logins').at(-1)?.query.get('offset')).toBe(
+      String(LOGIN_PAGE_SIZE),
+    );
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByTestId(`login-${LOGIN_PAGE_SIZE + 10}`);
   });
 
   it('downloads the CSV the server makes', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import type { LoginHistory } from '../../../../server/contract';
 import { CsvDownload } from '../../components/CsvDownload/CsvDownload';
@@ -9,6 +9,9 @@ import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 
 type Outcome = 'all' | 'successful' | 'failed';
+
+/** Attempts a page shows; one more is asked for, to know whether a next page exists (the answer has no total). */
+export const LOGIN_PAGE_SIZE = 50;
 
 const AUTH_LABELS: Record<string, string> = {
   password: 'Password',
@@ -21,14 +24,21 @@ export function LoginHistoryScreen() {
   const now = useNow();
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<Outcome>('all');
+  const [page, setPage] = useState(1);
   const q = useDeferredValue(text.trim());
   const query = {
     q: q || undefined,
     successful: outcome === 'all' ? undefined : outcome === 'successful',
   };
-  const history = useServerData(`login-history?q=${q}&outcome=${outcome}`, (api, signal) =>
-    api.client.get<LoginHistory>('/api/admin/logins', query, signal),
+  const offset = (page - 1) * LOGIN_PAGE_SIZE;
+  const history = useServerData(`login-history?q=${q}&outcome=${outcome}&page=${page}`, (api, signal) =>
+    api.client.get<LoginHistory>(
+      '/api/admin/logins',
+      { ...query, limit: LOGIN_PAGE_SIZE + 1, offset },
+      signal,
+    ),
   );
+  const hasNext = (history.data?.events.length ?? 0) > LOGIN_PAGE_SIZE;
   const stamp = new Date(now).toISOString().slice(0, 10);
 
   return (
@@ -54,7 +64,10 @@ export function LoginHistoryScreen() {
           label="Filter by username or IP address"
           value={text}
           maxLength={200}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setPage(1);
+          }}
         />
         <div>
           <Text size="sm" fw={500} id="login-outcome-label" mb={4}>
@@ -63,7 +76,10 @@ export function LoginHistoryScreen() {
           <SegmentedControl
             aria-labelledby="login-outcome-label"
             value={outcome}
-            onChange={(value) => setOutcome(value as Outcome)}
+            onChange={(value) => {
+              setOutcome(value as Outcome);
+              setPage(1);
+            }}
             data={[
               { value: 'all', label: 'All' },
               { value: 'successful', label: 'Successful' },
@@ -78,7 +94,7 @@ export function LoginHistoryScreen() {
             minWidth={760}
             columns={['Time', 'Username', 'Authentication', 'IP address', 'Result', 'Failure reason']}
           >
-            {data.events.map((event) => (
+            {data.events.slice(0, LOGIN_PAGE_SIZE).map((event) => (
               <Table.Tr key={event.id} data-testid={`login-${event.id}`}>
                 <Table.Td>{event.created_at ? new Date(event.created_at).toLocaleString() : '–'}</Table.Td>
                 <Table.Td>
@@ -99,6 +115,20 @@ export function LoginHistoryScreen() {
           </ListTable>
         )}
       </QueryState>
+      {page > 1 || hasNext ? (
+        <Group justify="flex-end" gap="xs" mt="sm" component="nav" aria-label="Login history pages">
+          <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <Text size="sm" data-testid="login-page">
+            Page {page} · attempts {offset + 1}–
+            {offset + Math.min(LOGIN_PAGE_SIZE, history.data?.events.length ?? 0)}
+          </Text>
+          <Button variant="default" size="xs" disabled={!hasNext} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </Group>
+      ) : null}
     </>
   );
 }

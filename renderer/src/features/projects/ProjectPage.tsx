@@ -171,7 +171,6 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               </Tabs.Panel>
               <Tabs.Panel value="settings">
                 <ProjectSettingsForm
-                  key={`${data.overview.name}|${data.overview.description}|${data.overview.mode}|${data.overview.defaultStickiness}|${data.overview.featureLimit}`}
                   projectId={projectId}
                   overview={data.overview}
                   stickinessOptions={data.stickinessOptions}

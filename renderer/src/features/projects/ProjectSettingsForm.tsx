@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import type { ProjectMode } from '../../../../server/contract';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { useServerDraft } from '../../components/FormActions/use-server-draft';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
@@ -37,15 +38,19 @@ export function ProjectSettingsForm({
   const pendingSettings = usePendingEdits('project-settings')(projectId);
   const details = (pendingDetails?.mine as { name?: string; description?: string | null } | null) ?? overview;
   const settings = (pendingSettings?.mine as ProjectSettings | undefined) ?? overview;
-  const [name, setName] = useState(details.name ?? overview.name);
-  const [description, setDescription] = useState(details.description ?? '');
-  const [mode, setMode] = useState<ProjectMode>(settings.mode);
-  const [stickiness, setStickiness] = useState(settings.defaultStickiness);
-  const [featureLimit, setFeatureLimit] = useState<number | string>(settings.featureLimit ?? '');
   const naming = settings.featureNaming ?? overview.featureNaming ?? { pattern: null };
-  const [pattern, setPattern] = useState(naming.pattern ?? '');
-  const [example, setExample] = useState(naming.example ?? '');
-  const [namingDescription, setNamingDescription] = useState(naming.description ?? '');
+  // Follows the project as the server (or a queued edit) has it until a field is changed here.
+  const { draft, change } = useServerDraft({
+    name: details.name ?? overview.name,
+    description: details.description ?? '',
+    mode: settings.mode as ProjectMode,
+    stickiness: settings.defaultStickiness,
+    featureLimit: (settings.featureLimit ?? '') as number | string,
+    pattern: naming.pattern ?? '',
+    example: naming.example ?? '',
+    namingDescription: naming.description ?? '',
+  });
+  const { name, description, mode, stickiness, featureLimit, pattern, example, namingDescription } = draft;
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -125,21 +130,21 @@ export function ProjectSettingsForm({
           label="Name"
           required
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => change({ name: e.currentTarget.value })}
           error={server.name ?? (nameInvalid ? 'A project needs a name' : undefined)}
         />
         <Textarea
           label="Description"
           rows={3}
           value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          onChange={(e) => change({ description: e.currentTarget.value })}
           error={server.description}
         />
         <NativeSelect
           label="Collaboration mode"
           data={MODES}
           value={mode}
-          onChange={(e) => setMode(e.currentTarget.value as ProjectMode)}
+          onChange={(e) => change({ mode: e.currentTarget.value as ProjectMode })}
           error={server.mode}
         />
         <NativeSelect
@@ -147,7 +152,7 @@ export function ProjectSettingsForm({
           description="The context field new gradual rollouts of this project stick to"
           data={[...stickinessOptions]}
           value={stickiness}
-          onChange={(e) => setStickiness(e.currentTarget.value)}
+          onChange={(e) => change({ stickiness: e.currentTarget.value })}
           error={server.defaultStickiness}
         />
         <NumberInput
@@ -157,7 +162,7 @@ export function ProjectSettingsForm({
           min={1}
           allowDecimal={false}
           value={featureLimit}
-          onChange={setFeatureLimit}
+          onChange={(next) => change({ featureLimit: next })}
           error={server.featureLimit ?? (limitInvalid ? 'A whole number, 1 or more' : undefined)}
         />
         <TextInput
@@ -165,7 +170,7 @@ export function ProjectSettingsForm({
           description="A regular expression every new flag name must match in full; empty for none"
           placeholder="e.g. [a-z]+-[a-z0-9-]+"
           value={pattern}
-          onChange={(e) => setPattern(e.currentTarget.value)}
+          onChange={(e) => change({ pattern: e.currentTarget.value })}
           error={server['featureNaming.pattern'] ?? patternError}
           ff="monospace"
         />
@@ -173,14 +178,14 @@ export function ProjectSettingsForm({
           label="Naming example"
           description="A name that matches the pattern, shown to people creating flags"
           value={example}
-          onChange={(e) => setExample(e.currentTarget.value)}
+          onChange={(e) => change({ example: e.currentTarget.value })}
           error={server['featureNaming.example'] ?? exampleError}
         />
         <TextInput
           label="Naming description"
           description="What the pattern means, in words"
           value={namingDescription}
-          onChange={(e) => setNamingDescription(e.currentTarget.value)}
+          onChange={(e) => change({ namingDescription: e.currentTarget.value })}
           error={server['featureNaming.description']}
         />
         <Group justify="flex-end" gap="xs">

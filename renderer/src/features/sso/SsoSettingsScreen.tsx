@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { useServerDraft } from '../../components/FormActions/use-server-draft';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useServerWrite } from '../../stores/use-mutations';
@@ -94,11 +95,11 @@ function SsoForm({
   onSaved: () => void;
 }) {
   const write = useServerWrite({ kind: `sso-${provider}` });
-  const [draft, setDraft] = useState<SsoSettings>(settings);
+  const { draft, change, reset } = useServerDraft<SsoSettings>(settings);
   const { submitting, error, submit } = useFormSubmit();
   const errors = fieldErrorsOf(error);
   const set = (key: keyof SsoSettings) => (value: unknown) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+    change({ [key]: value } as Partial<SsoSettings>);
 
   return (
     <form
@@ -130,11 +131,7 @@ function SsoForm({
             onChange={set(field.key)}
           />
         ))}
-        <FormActions
-          submitLabel="Save settings"
-          submitting={submitting}
-          onCancel={() => setDraft(settings)}
-        />
+        <FormActions submitLabel="Save settings" submitting={submitting} onCancel={reset} />
       </Stack>
     </form>
   );
@@ -151,14 +148,7 @@ function ProviderPanel({ provider }: { provider: SsoProvider }) {
         </Text>
       ) : null}
       <QueryState query={settings} noun="settings" isEmpty={() => false}>
-        {(data) => (
-          <SsoForm
-            key={JSON.stringify(data)}
-            provider={provider}
-            settings={data}
-            onSaved={() => setSaved(true)}
-          />
-        )}
+        {(data) => <SsoForm provider={provider} settings={data} onSaved={() => setSaved(true)} />}
       </QueryState>
     </>
   );

@@ -37,11 +37,13 @@ import {
   updateAddon,
 } from './addon-store';
 import { deliverEvent } from './deliver-event';
+import type { DeliveryNetwork } from './delivery-network';
 import type { DeliveryPolicy } from './delivery-policy';
 import { listIntegrationEvents } from './delivery-store';
 import { NO_SECRETS_KEY_MESSAGE } from './delivery-worker';
 import type { AddonProvider, RenderContext } from './providers/provider-types';
 import { PROVIDERS, providerDefinitions } from './providers/providers';
+import { refusedLiteralTarget, type TargetPolicy } from './target-policy';
 import { generateSigningSecret } from './webhook-signature';
 
 const addonNotFound = (id: number) => notFound(`Could not find addon with id ${id}.`);
@@ -71,12 +73,17 @@ export function createAddonService({
   box,
   policy,
   context,
+  network,
+  targets,
   onChanged = () => {},
 }: {
   db: Db;
   box: SecretBox;
   policy: DeliveryPolicy;
   context: RenderContext;
+  /** Refuses test sends to targets the instance may not send to; `targets` checks saved URLs. */
+  network: Pick<DeliveryNetwork, 'refused'>;
+  targets: TargetPolicy;
   /** After a committed change that may have made work due (resume, enable): wakes the worker. */
   onChanged?: () => void;
 }) {
@@ -122,6 +129,20 @@ export function createAddonService({
     return record;
   }
 
+  /** A URL parameter naming a refused address by number is refused at save (SSRF, target-policy.ts). */
+  function assertAllowedTargets(provider: AddonProvider, parameters: ParameterValues): void {
+    for (const parameter of provider.definition.parameters ?? []) {
+      const value = parameters[parameter.name];
+      if (parameter.type !== 'url' || !value) continue;
+      const reason = refusedLiteralTarget(targets, value);
+      if (reason) {
+        throw badData(`The ${parameter.displayName} is refused: ${reason}.`, [
+          { message: reason, path: `parameters.${parameter.name}` },
+        ]);
+      }
+    }
+  }
+
   function checkedValues(
     provider: AddonProvider,
     body: AddonCreateUpdate,
@@ -136,6 +157,7 @@ export function createAddonService({
       );
     }
     assertValidParameters(provider, parameters);
+    assertAllowedTargets(provider, parameters);
     if (hasSensitiveValues(provider, parameters) && !box.available) throw keyMissing();
     return {
       provider: provider.definition.name,
@@ -177,6 +199,7 @@ export function createAddonService({
       deliveryId: `test-${Date.now()}`,
       context,
       timeoutMs: policy.attemptTimeoutMs,
+      network,
     });
     return {
       ok: result.ok,

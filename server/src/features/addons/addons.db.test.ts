@@ -36,6 +36,7 @@ describe('addons API', async () => {
       'slack-app',
       'slack',
       'teams',
+      'teamsworkflow',
       'datadog',
       'new-relic',
     ]);
@@ -47,6 +48,7 @@ describe('addons API', async () => {
       'slack-app': ['accessToken'],
       slack: ['url'],
       teams: ['url'],
+      teamsworkflow: ['url'],
       datadog: ['apiKey'],
       'new-relic': ['licenseKey'],
     });

@@ -1,5 +1,6 @@
 import type { AuditEvent, IntegrationEventState } from '../../../contract';
 import { type SendResult, sendProviderRequest } from './addon-sender';
+import type { DeliveryNetwork } from './delivery-network';
 import type { AddonProvider, RenderContext } from './providers/provider-types';
 import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 
@@ -30,6 +31,7 @@ export async function deliverEvent({
   deliveryId,
   context,
   timeoutMs,
+  network,
   now = () => new Date(),
 }: {
   provider: AddonProvider;
@@ -38,6 +40,8 @@ export async function deliverEvent({
   deliveryId: string;
   context: RenderContext;
   timeoutMs: number;
+  /** Refuses targets the instance may not send to (checked per request, after DNS resolution). */
+  network: Pick<DeliveryNetwork, 'refused'>;
   now?: () => Date;
 }): Promise<DeliveryResult> {
   let rendered: ReturnType<AddonProvider['render']>;
@@ -49,7 +53,15 @@ export async function deliverEvent({
   if (rendered.requests.length === 0) return notSent(rendered.warnings.join(' ') || 'Nothing to send.');
 
   const results: SendResult[] = [];
+  let refusals = 0;
   for (const request of rendered.requests) {
+    const refusal = await network.refused(request.url);
+    if (refusal) {
+      refusals += 1;
+      const error = `Refused target: ${refusal}`;
+      results.push({ ok: false, statusCode: null, responseBody: null, error, durationMs: 0 });
+      continue;
+    }
     const headers: Record<string, string> = { ...request.headers, [DELIVERY_ID_HEADER]: deliveryId };
     if (provider.definition.name === 'webhook' && parameters.signingSecret) {
       const seconds = Math.floor(now().getTime() / 1000);
@@ -70,7 +82,9 @@ export async function deliverEvent({
   };
   if (failed.length === results.length) {
     const error = last.error ?? 'failed';
-    return { ...base, ok: false, retryable: true, state: 'failed', stateDetails: error, error };
+    // A refused target stays refused: retrying would only repeat the refusal.
+    const retryable = refusals < results.length;
+    return { ...base, ok: false, retryable, state: 'failed', stateDetails: error, error };
   }
   const problems = [
     ...rendered.warnings,

@@ -7,6 +7,7 @@ import { matchesFilters } from './addon-filters';
 import { openParameters } from './addon-parameters';
 import { getAddon } from './addon-store';
 import { deliverEvent } from './deliver-event';
+import type { DeliveryNetwork } from './delivery-network';
 import { afterAttempt, circuitPausedUntil, type DeliveryPolicy } from './delivery-policy';
 import {
   claimDueAddon,
@@ -36,6 +37,8 @@ export interface DeliveryWorkerOptions {
   logger: Pick<Logger, 'warn' | 'error'>;
   policy: DeliveryPolicy;
   context: RenderContext;
+  /** The policy on targets and the delivery metrics. */
+  network: DeliveryNetwork;
   /** How often each instance looks for queued events written elsewhere (other instances, jobs). */
   pollIntervalMs: number;
   /** Addons delivered for at once by this instance. */
@@ -128,7 +131,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           deliveryId: `${addonId}-${item.eventId}`,
           context: options.context,
           timeoutMs: policy.attemptTimeoutMs,
+          network: options.network,
         });
+        options.network.observe(provider.definition.name, result.state, result.durationMs);
         const now = new Date();
         const outcome =
           result.ok || !result.retryable

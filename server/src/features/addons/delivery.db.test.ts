@@ -22,6 +22,8 @@ describe('delivery to loopback receivers standing in for each provider', async (
       circuitThreshold: 4,
       circuitPauseMs: 60_000,
       providerBaseUrls: { 'slack-app': slackApi.url, datadog: datadogApi.url },
+      refusedTargets: undefined,
+      allowedTargets: undefined,
     },
   });
   afterAll(async () => {
@@ -284,6 +286,51 @@ describe('delivery to loopback receivers standing in for each provider', async (
         {
           '@type': 'OpenUri',
           targets: [{ os: 'default', uri: 'http://switchyard.test/projects/default/features/checkout' }],
+        },
+      ],
+    });
+    await remove(created.id);
+  });
+
+  it('teamsworkflow: an Adaptive Card in a message posted to the workflow URL', async () => {
+    const created = await create({
+      provider: 'teamsworkflow',
+      enabled: true,
+      parameters: { url: `${receiver.url}/workflows/x/triggers/manual/paths/invoke?sig=s` },
+      events: ['feature-revived'],
+    });
+    await emit({ type: 'feature-revived' });
+    const [request] = await receiver.waitFor(1);
+    expect(request).toMatchObject({ method: 'POST', path: expect.stringContaining('/workflows/x/') });
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.json()).toEqual({
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            body: [
+              { type: 'TextBlock', text: expect.stringContaining('revived'), wrap: true, weight: 'Bolder' },
+              {
+                type: 'FactSet',
+                facts: [
+                  { title: 'User', value: 'alice' },
+                  { title: 'Action', value: 'feature-revived' },
+                ],
+              },
+            ],
+            actions: [
+              {
+                type: 'Action.OpenUrl',
+                title: 'Go to feature',
+                url: 'http://switchyard.test/projects/default/features/checkout',
+              },
+            ],
+          },
         },
       ],
     });

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { IntegrationsConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
@@ -5,8 +6,10 @@ import type { Logger } from '../../lib/logger';
 import { createSecretBox } from '../../lib/secret-box';
 import { addonRoutes } from './addon-routes';
 import { createAddonService } from './addon-service';
+import { createDeliveryNetwork } from './delivery-network';
 import type { DeliveryPolicy } from './delivery-policy';
 import { type CircuitOpened, type DeliveryWorker, startDeliveryWorker } from './delivery-worker';
+import { parseTargetPolicy } from './target-policy';
 
 export interface IntegrationsOptions {
   db: Db;
@@ -17,6 +20,8 @@ export interface IntegrationsOptions {
    * failures). The composition root passes the notifications domain's "tell the admins" here.
    */
   onCircuitOpened?: (opened: CircuitOpened) => void | Promise<void>;
+  /** The app's Prometheus registry, for the delivery metrics. */
+  registry?: Registry;
 }
 
 export interface Integrations {
@@ -41,6 +46,7 @@ export function createIntegrations({
   logger,
   config,
   onCircuitOpened,
+  registry,
 }: IntegrationsOptions): Integrations {
   const settings = config.integrations;
   const box = createSecretBox(config.secretsKey);
@@ -53,8 +59,18 @@ export function createIntegrations({
     attemptTimeoutMs: settings.attemptTimeoutMs,
   };
   const context = { publicUrl: config.publicUrl, baseUrls: settings.providerBaseUrls };
+  const targets = parseTargetPolicy(settings.refusedTargets, settings.allowedTargets);
+  const network = createDeliveryNetwork(targets, registry);
   let worker: DeliveryWorker | undefined;
-  const addons = createAddonService({ db, box, policy, context, onChanged: () => worker?.nudge() });
+  const addons = createAddonService({
+    db,
+    box,
+    policy,
+    context,
+    network,
+    targets,
+    onChanged: () => worker?.nudge(),
+  });
   return {
     routes: (app) => addonRoutes(app, { addons }),
     start() {
@@ -64,6 +80,7 @@ export function createIntegrations({
         logger,
         policy,
         context,
+        network,
         pollIntervalMs: settings.pollIntervalMs,
         ...(onCircuitOpened ? { onCircuitOpened } : {}),
       });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { P, rollout, startChangeRequestRouteApp } from '../../../../tests/helpers/change-request-route-setup';
 import { call, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
 import type { Send } from '../../../../tests/helpers/identity';
 import type { TestApp } from '../../../../tests/helpers/test-app';
 import type { ChangeRequestEnvironmentConfig } from '../../../contract';
-import { P, rollout, startChangeRequestRouteApp } from './change-request-route-setup';
 
 describe('change requests: configuration and governed writes', () => {
   let t: TestApp;

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus } from '../../../../tests/helpers/change-requests';
-import { call, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
-import type { Send } from '../../../../tests/helpers/identity';
-import type { TestApp } from '../../../../tests/helpers/test-app';
-import type { ChangeRequest } from '../../../contract';
 import {
   P,
   requireTwoApprovalsInProduction,
   rollout,
   startChangeRequestRouteApp,
-} from './change-request-route-setup';
+} from '../../../../tests/helpers/change-request-route-setup';
+import { expectStatus } from '../../../../tests/helpers/change-requests';
+import { call, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
+import type { Send } from '../../../../tests/helpers/identity';
+import type { TestApp } from '../../../../tests/helpers/test-app';
+import type { ChangeRequest } from '../../../contract';
 
 describe('change requests: drafts, review and apply', () => {
   let t: TestApp;

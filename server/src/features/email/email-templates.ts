@@ -4,8 +4,9 @@
  * (`reset-password`, `unleash-welcome`), so its preview paths answer for the same names.
  */
 
-export const EMAIL_TEMPLATES = ['reset-password', 'unleash-welcome'] as const;
-export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
+import { EMAIL_TEMPLATES, type EmailTemplateName } from '../../../contract/email-templates';
+
+export { EMAIL_TEMPLATES, type EmailTemplateName };
 
 export interface EmailContext {
   /** The recipient's name, or their e-mail address when they have none. */

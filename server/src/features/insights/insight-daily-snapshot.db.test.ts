@@ -1,10 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addAlphaMember,
+  ago,
+  at,
+  DAY,
+  now,
+  startSeededInsightsApp,
+  today,
+} from '../../../../tests/helpers/insights-seed';
 import type { TestApp } from '../../../../tests/helpers/test-app';
 import type { InstanceInsights } from '../../../contract';
 import { utcDay } from './insight-calculations';
 import { hasSnapshot, takeDailySnapshot } from './insight-store';
-import { addAlphaMember, ago, at, DAY, now, startSeededInsightsApp, today } from './insights-seed';
 
 let t: TestApp;
 

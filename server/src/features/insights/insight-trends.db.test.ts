@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  period,
+  type SeededInsightsApp,
+  startSeededInsightsApp,
+} from '../../../../tests/helpers/insights-seed';
 import type { TestApp } from '../../../../tests/helpers/test-app';
 import type { InstanceInsights } from '../../../contract';
-import { period, type SeededInsightsApp, startSeededInsightsApp } from './insights-seed';
 
 let t: TestApp;
 let viewer: SeededInsightsApp['viewer'];

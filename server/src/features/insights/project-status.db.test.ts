@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addAlphaMember,
+  type SeededInsightsApp,
+  startSeededInsightsApp,
+} from '../../../../tests/helpers/insights-seed';
 import type { TestApp } from '../../../../tests/helpers/test-app';
-import { addAlphaMember, type SeededInsightsApp, startSeededInsightsApp } from './insights-seed';
 
 let t: TestApp;
 let viewer: SeededInsightsApp['viewer'];

@@ -1,4 +1,5 @@
 import { SCIM_SCHEMA, type ScimError } from '../../../contract';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /** RFC 7644 §3.12 `scimType` values this server answers with. */
 export type ScimType =
@@ -37,3 +38,8 @@ export const scimBody = (problem: ScimProblem): ScimError => ({
 export const invalidValue = (detail: string) => new ScimProblem(400, detail, 'invalidValue');
 export const scimNotFound = (what: string, id: string) =>
   new ScimProblem(404, `${what} ${JSON.stringify(id)} not found`);
+
+/** A unique index said no: SCIM's 409 `uniqueness` (RFC 7644 §3.3). */
+export function uniquenessOf(error: unknown, detail: string): unknown {
+  return isUniqueViolation(error) ? new ScimProblem(409, detail, 'uniqueness') : error;
+}

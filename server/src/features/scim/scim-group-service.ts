@@ -13,7 +13,6 @@ import type { AuditActor } from '../../lib/caller';
 import { addGroupMembers, membersOfGroups, removeGroupMembers } from '../access';
 import { appendEvent, type Queryable } from '../events';
 import { invalidValue, scimNotFound } from './scim-error';
-import { assertFilterable, parseScimFilter, type ScimEquality } from './scim-filter';
 import {
   allScimGroups,
   deleteScimGroupRows,
@@ -24,7 +23,7 @@ import {
   type ScimGroupRow,
   updateScimGroup,
 } from './scim-group-store';
-import { pageOf } from './scim-paging';
+import { filterClausesOf, listResponse, pageOf } from './scim-paging';
 import { applyGroupPatch, type ScimGroupDraft } from './scim-patch';
 import { SCIM_ACTOR } from './scim-user-service';
 import { type ScimUserRow, scimUsersByIds, scimUsersByScimIds } from './scim-user-store';
@@ -156,25 +155,14 @@ export function createScimGroupService(db: Db) {
 
   return {
     async list(query: ScimListQuery, baseUrl: string): Promise<ScimGroupList> {
-      let clauses: ScimEquality[] = [];
-      if (query.filter !== undefined && query.filter.trim() !== '') {
-        clauses = parseScimFilter(query.filter);
-        assertFilterable(clauses, GROUP_FILTERS);
-      }
       const page = pageOf(query);
-      const { total, rows } = await findScimGroups(db, clauses, page);
+      const { total, rows } = await findScimGroups(db, filterClausesOf(query.filter, GROUP_FILTERS), page);
       // `excludedAttributes=members` (Entra ID's lookups) skips reading the members.
       const withoutMembers = /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes ?? '');
       const resources = withoutMembers
         ? rows.map((row) => present({ row, members: [] }, baseUrl)).map(({ members: _, ...rest }) => rest)
         : (await states(db, rows)).map((state) => present(state, baseUrl));
-      return {
-        schemas: [SCIM_SCHEMA.listResponse],
-        totalResults: total,
-        startIndex: page.offset + 1,
-        itemsPerPage: resources.length,
-        Resources: resources,
-      };
+      return listResponse(total, page, resources);
     },
 
     async get(scimId: string, baseUrl: string): Promise<ScimGroup> {

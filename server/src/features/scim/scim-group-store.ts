@@ -1,8 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Queryable } from '../events';
+import { uniquenessOf } from './scim-error';
 import type { ScimEquality } from './scim-filter';
-import { uniquenessOf } from './scim-user-store';
+import { countedPage, type ScimPage } from './scim-paging';
 
 /** The groups a SCIM client provisioned (`scim_id` set). */
 export interface ScimGroupRow {
@@ -50,26 +51,15 @@ function matching(clauses: readonly ScimEquality[]) {
 export async function findScimGroups(
   db: Queryable,
   clauses: readonly ScimEquality[],
-  page: { offset: number; limit: number },
+  page: ScimPage,
 ): Promise<{ total: number; rows: ScimGroupRow[] }> {
-  const where = matching(clauses);
-  const counted = await db
-    .selectFrom('groups')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where(where)
-    .executeTakeFirstOrThrow();
-  const rows =
-    page.limit === 0
-      ? []
-      : await db
-          .selectFrom('groups')
-          .select(columns)
-          .where(where)
-          .orderBy('id')
-          .offset(page.offset)
-          .limit(page.limit)
-          .execute();
-  return { total: Number(counted.count), rows: rows.map(toRow) };
+  const matches = db.selectFrom('groups').where(matching(clauses));
+  const { total, rows } = await countedPage(
+    () => matches.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ({ offset, limit }) => matches.select(columns).orderBy('id').offset(offset).limit(limit).execute(),
+    page,
+  );
+  return { total, rows: rows.map(toRow) };
 }
 
 export async function getScimGroup(db: Queryable, scimId: string): Promise<ScimGroupRow | undefined> {

@@ -14,9 +14,8 @@ import { type AuditActor, SYSTEM_USER_ID } from '../../lib/caller';
 import { appendEvent, type Queryable } from '../events';
 import type { UserService } from '../users';
 import { invalidValue, ScimProblem, scimNotFound } from './scim-error';
-import { assertFilterable, parseScimFilter, type ScimEquality } from './scim-filter';
 import { scimGroupsOfUsers } from './scim-group-store';
-import { pageOf } from './scim-paging';
+import { filterClausesOf, listResponse, pageOf } from './scim-paging';
 import { applyUserPatch, nameOf, primaryEmail, type ScimUserDraft, scimBoolean } from './scim-patch';
 import {
   allScimUserIds,
@@ -133,21 +132,10 @@ export function createScimUserService(db: Db, deps: ScimUserServiceDependencies)
 
   return {
     async list(query: ScimListQuery, baseUrl: string): Promise<ScimUserList> {
-      let clauses: ScimEquality[] = [];
-      if (query.filter !== undefined && query.filter.trim() !== '') {
-        clauses = parseScimFilter(query.filter);
-        assertFilterable(clauses, USER_FILTERS);
-      }
       const page = pageOf(query);
-      const { total, rows } = await findScimUsers(db, clauses, page);
+      const { total, rows } = await findScimUsers(db, filterClausesOf(query.filter, USER_FILTERS), page);
       const resources = await present(rows, baseUrl);
-      return {
-        schemas: [SCIM_SCHEMA.listResponse],
-        totalResults: total,
-        startIndex: page.offset + 1,
-        itemsPerPage: resources.length,
-        Resources: resources,
-      };
+      return listResponse(total, page, resources);
     },
 
     async get(scimId: string, baseUrl: string): Promise<ScimUser> {

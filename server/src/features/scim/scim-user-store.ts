@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import { isUniqueViolation } from '../../db/pg-errors';
 import type { Database } from '../../db/schema';
 import type { Queryable } from '../events';
-import { ScimProblem } from './scim-error';
+import { uniquenessOf } from './scim-error';
 import type { ScimEquality } from './scim-filter';
+import { countedPage, type ScimPage } from './scim-paging';
 
 /** The users a SCIM client provisioned (`scim_id` set), as the SCIM API reads and writes them. */
 export interface ScimUserRow {
@@ -59,11 +59,6 @@ const toRow = (row: Row): ScimUserRow => ({
   createdAt: row.created_at,
 });
 
-/** A unique index said no: SCIM's 409 `uniqueness` (RFC 7644 §3.3). */
-export function uniquenessOf(error: unknown, detail: string): unknown {
-  return isUniqueViolation(error) ? new ScimProblem(409, detail, 'uniqueness') : error;
-}
-
 function matching(clauses: readonly ScimEquality[]) {
   return (eb: ExpressionBuilder<Database, 'users'>) =>
     eb.and([
@@ -91,26 +86,15 @@ function matching(clauses: readonly ScimEquality[]) {
 export async function findScimUsers(
   db: Queryable,
   clauses: readonly ScimEquality[],
-  page: { offset: number; limit: number },
+  page: ScimPage,
 ): Promise<{ total: number; rows: ScimUserRow[] }> {
-  const where = matching(clauses);
-  const counted = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where(where)
-    .executeTakeFirstOrThrow();
-  const rows =
-    page.limit === 0
-      ? []
-      : await db
-          .selectFrom('users')
-          .select(columns)
-          .where(where)
-          .orderBy('id')
-          .offset(page.offset)
-          .limit(page.limit)
-          .execute();
-  return { total: Number(counted.count), rows: rows.map(toRow) };
+  const matches = db.selectFrom('users').where(matching(clauses));
+  const { total, rows } = await countedPage(
+    () => matches.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ({ offset, limit }) => matches.select(columns).orderBy('id').offset(offset).limit(limit).execute(),
+    page,
+  );
+  return { total, rows: rows.map(toRow) };
 }
 
 export async function getScimUser(db: Queryable, scimId: string): Promise<ScimUserRow | undefined> {

@@ -4,6 +4,7 @@ import { newRelicProvider } from './new-relic-provider';
 import type { AddonProvider } from './provider-types';
 import { slackAppProvider, slackWebhookProvider } from './slack-providers';
 import { teamsProvider } from './teams-provider';
+import { teamsWorkflowProvider } from './teams-workflow-provider';
 import { webhookProvider } from './webhook-provider';
 
 /** Every provider, by Unleash's name. */
@@ -13,6 +14,7 @@ export const PROVIDERS: ReadonlyMap<string, AddonProvider> = new Map(
     slackAppProvider,
     slackWebhookProvider,
     teamsProvider,
+    teamsWorkflowProvider,
     datadogProvider,
     newRelicProvider,
   ].map((provider) => [provider.definition.name, provider]),

@@ -5,6 +5,7 @@ import {
   customHeadersProblems,
   displayUrlOf,
   parseCustomHeaders,
+  type Rendered,
   urlProblems,
 } from './provider-types';
 
@@ -45,7 +46,6 @@ export const teamsProvider: AddonProvider = {
   },
 
   render(event, parameters, context) {
-    const custom = parseCustomHeaders(parameters.customHeaders);
     const message = describeEvent(event, context.publicUrl, 'markdown');
     const card = {
       '@type': 'MessageCard',
@@ -66,18 +66,24 @@ export const teamsProvider: AddonProvider = {
         ? [{ '@type': 'OpenUri', name: 'Go to feature', targets: [{ os: 'default', uri: message.url }] }]
         : [],
     };
-    const url = parameters.url ?? '';
-    return {
-      requests: [
-        {
-          method: 'POST',
-          url,
-          headers: { 'Content-Type': 'application/json', ...custom.headers },
-          body: JSON.stringify(card),
-          displayUrl: displayUrlOf(url, true),
-        },
-      ],
-      warnings: custom.warning ? [custom.warning] : [],
-    };
+    return teamsPost(parameters, card);
   },
 };
+
+/** One JSON POST to the channel's webhook URL (a secret: logs show its origin only), for both Teams types. */
+export function teamsPost(parameters: Readonly<Record<string, string>>, payload: unknown): Rendered {
+  const custom = parseCustomHeaders(parameters.customHeaders);
+  const url = parameters.url ?? '';
+  return {
+    requests: [
+      {
+        method: 'POST',
+        url,
+        headers: { 'Content-Type': 'application/json', ...custom.headers },
+        body: JSON.stringify(payload),
+        displayUrl: displayUrlOf(url, true),
+      },
+    ],
+    warnings: custom.warning ? [custom.warning] : [],
+  };
+}

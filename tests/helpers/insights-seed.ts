@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { as, createUser, login } from '../../../../tests/helpers/identity';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { utcDay } from './insight-calculations';
-import { hasSnapshot } from './insight-store';
+import { utcDay } from '../../server/src/features/insights/insight-calculations';
+import { hasSnapshot } from '../../server/src/features/insights/insight-store';
+import { as, createUser, login } from './identity';
+import { createTestApp, type TestApp } from './test-app';
 
 // Shared seed of the insights db tests: flags of several types and ages (stale, potentially stale,
 // archived), lifecycle stages, users, events and daily snapshots. Every expected figure in those

@@ -1,7 +1,7 @@
-import { setUpReviewers } from '../../../../tests/helpers/change-requests';
-import { call, createFlag } from '../../../../tests/helpers/flag-model';
-import type { Send } from '../../../../tests/helpers/identity';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { setUpReviewers } from './change-requests';
+import { call, createFlag } from './flag-model';
+import type { Send } from './identity';
+import { createTestApp, type TestApp } from './test-app';
 
 // Shared setup of the change-request route tests.
 export const P = '/api/admin/projects/default';
