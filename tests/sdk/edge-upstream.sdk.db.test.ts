@@ -298,6 +298,11 @@ describe('Unleash Edge upstream calls', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.name).toBe('BadDataError');
+    const oversized = await s.http('POST', '/api/client/metrics/edge', {
+      headers: { authorization: devAll },
+      body: { ...instance, region: 'x'.repeat(70 * 1024) },
+    });
+    expect(oversized.status).toBe(413);
     const frontend = await s.createToken({ type: 'frontend', environment: 'development' });
     expect(
       (
@@ -367,6 +372,27 @@ describe('Unleash Edge upstream calls', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.name).toBe('BadDataError');
+  });
+
+  it('gives concurrent /edge/issue-token requests for one new scope the same single token', async () => {
+    const body = { tokens: [{ environment: 'development', projects: ['other'] }] };
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        s.http<{ tokens: Array<{ token: string }> }>('POST', '/edge/issue-token', {
+          body,
+          headers: signed(body),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.tokens[0]?.token)).size).toBe(1);
+    const tokens = await s.adminOk<{ tokens: Array<{ tokenName: string }> }>(
+      'GET',
+      '/api/admin/api-tokens',
+      undefined,
+      200,
+    );
+    expect(tokens.tokens.filter((t) => t.tokenName === 'enterprise_edge_development_other')).toHaveLength(1);
   });
 
   it("records Edge's seenTokens as the tokens' last use (written at the latest on shutdown)", async () => {

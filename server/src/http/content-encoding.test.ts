@@ -117,3 +117,20 @@ describe('EncodedBody', () => {
     expect(body.weight).toBe(small.length);
   });
 });
+
+describe('compression budget', () => {
+  it('builds at most two variants at once; past that, identity is served and nothing is queued', async () => {
+    const refusesIdentity = { compressed: ['gzip'] as const, identity: false };
+    const bodies = [1, 2, 3].map(
+      (n) => new EncodedBody(Buffer.from(`{"n":${n}}`.padEnd(64 * 1024, ' ')), `"${n}"`),
+    );
+    const answers = bodies.map((body) => body.choose(refusesIdentity));
+    const [first, second, third] = await Promise.all(answers);
+    expect(first?.coding).toBe('gzip');
+    expect(second?.coding).toBe('gzip');
+    // The pool was busy: identity rather than a third compression in flight.
+    expect(third?.coding).toBe('identity');
+    // Once the pool is free, the next request builds it.
+    expect((await bodies[2]?.choose(refusesIdentity))?.coding).toBe('gzip');
+  });
+});

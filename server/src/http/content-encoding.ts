@@ -66,6 +66,15 @@ export function acceptedCodings(header: string | string[] | undefined): Accepted
   return hit;
 }
 
+/**
+ * Compressions running on the libuv pool, across every body. Bodies are keyed by client-chosen
+ * queries, so a token cycling through queries could otherwise queue seconds of maximum-effort
+ * compression per request and starve DNS, fs and crypto of the pool's threads: past the limit a
+ * variant is simply not built now, and identity is served (a later request builds it).
+ */
+const MAX_COMPRESSIONS_IN_FLIGHT = 2;
+let compressionsInFlight = 0;
+
 function compress(coding: 'br' | 'gzip', body: Buffer): Promise<Buffer> {
   const strong = body.length <= STRONG_UP_TO;
   return new Promise((resolve, reject) => {
@@ -158,7 +167,7 @@ export class EncodedBody {
   /** Resolves once every variant `accepted` names is built (tests and warm-up). */
   async ready(accepted: AcceptedCodings): Promise<void> {
     if (!this.compressible) return;
-    await Promise.all(accepted.compressed.map((coding) => this.build(coding)));
+    await Promise.all(accepted.compressed.map((coding) => this.build(coding, false)));
   }
 
   private plain(): Representation {
@@ -186,20 +195,27 @@ export class EncodedBody {
     return this.plain();
   }
 
-  private build(coding: 'br' | 'gzip'): Promise<Representation | null> {
+  /** `bounded`: refuse (null, nothing recorded) when the pool already runs its share of compressions. */
+  private build(coding: 'br' | 'gzip', bounded = true): Promise<Representation | null> {
     let pending = this.pending.get(coding);
     if (!pending) {
-      pending = compress(coding, this.identity).then(
-        (bytes) => {
-          const built = this.representation(coding, bytes, weak(this.etag));
-          this.variants.set(coding, built);
-          return built;
-        },
-        () => {
-          this.variants.set(coding, null);
-          return null;
-        },
-      );
+      if (bounded && compressionsInFlight >= MAX_COMPRESSIONS_IN_FLIGHT) return Promise.resolve(null);
+      compressionsInFlight++;
+      pending = compress(coding, this.identity)
+        .finally(() => {
+          compressionsInFlight--;
+        })
+        .then(
+          (bytes) => {
+            const built = this.representation(coding, bytes, weak(this.etag));
+            this.variants.set(coding, built);
+            return built;
+          },
+          () => {
+            this.variants.set(coding, null);
+            return null;
+          },
+        );
       this.pending.set(coding, pending);
     }
     return pending;

@@ -28,7 +28,7 @@ import {
   updateExpiry,
 } from './api-token-store';
 import { decryptIssuedSecret, encryptIssuedSecret, scopeHash } from './edge-hmac';
-import { findIssuedToken, saveIssuedToken } from './edge-token-store';
+import { findIssuedToken, IssuedConcurrently, saveIssuedToken } from './edge-token-store';
 import { TokenCache } from './token-cache';
 import {
   generateApiTokenSecret,
@@ -37,6 +37,10 @@ import {
   projectPartOf,
   seededPrefix,
 } from './token-format';
+
+/** Edge's `seenTokens` waiting to be resolved, across posts (extra ones are dropped: a hint only). */
+const MAX_PENDING_SEEN_SECRETS = 20_000;
+const SEEN_LOOKUP_CHUNK = 500;
 
 /** Unleash's default environment for a token created without one. */
 const DEFAULT_ENVIRONMENT = 'development';
@@ -117,6 +121,15 @@ export function createApiTokenService({
     negativeTtlMs: NEGATIVE_CACHE_TTL_MS,
     maxEntries: 10_000,
   });
+  const seenSecrets = new Set<string>();
+  let resolvingSeen: Promise<void> | undefined;
+  async function resolveSeenSecrets(): Promise<void> {
+    while (seenSecrets.size > 0) {
+      const chunk = [...seenSecrets].slice(0, SEEN_LOOKUP_CHUNK);
+      for (const secret of chunk) seenSecrets.delete(secret);
+      for (const record of await findByHashes(db, chunk.map(hashSecret))) seen.mark(record.id);
+    }
+  }
   const seen = createSeenBuffer((ids, at) => markTokensSeen(db, ids, at), {
     intervalMs: 60_000,
     onError: (error) => logger.warn({ err: error }, 'could not record API token usage'),
@@ -350,9 +363,16 @@ export function createApiTokenService({
      * if they had called us. One query for the list; secrets that are no token are ignored.
      */
     async markSeenBySecrets(secrets: readonly string[]): Promise<void> {
-      if (secrets.length === 0) return;
-      const hashes = [...new Set(secrets)].map(hashSecret);
-      for (const record of await findByHashes(db, hashes)) seen.mark(record.id);
+      // Client tokens post these: they join one bounded set, resolved by a single worker in
+      // chunks (hashing and lookups never pile up per post, and never hold every connection).
+      for (const secret of secrets) {
+        if (seenSecrets.size >= MAX_PENDING_SEEN_SECRETS) break;
+        seenSecrets.add(secret);
+      }
+      resolvingSeen ??= resolveSeenSecrets().finally(() => {
+        resolvingSeen = undefined;
+      });
+      await resolvingSeen;
     },
 
     /**
@@ -366,9 +386,13 @@ export function createApiTokenService({
       clientSecret: string,
       requests: ReadonlyArray<{ environment: string; projects: readonly string[] }>,
     ): Promise<ValidatedEdgeTokens> {
-      const tokens: ValidatedEdgeTokens['tokens'] = [];
-      for (const request of requests) {
+      const issueOneForEdge = async (
+        clientId: string,
+        clientSecret: string,
+        request: { environment: string; projects: readonly string[] },
+      ): Promise<ValidatedEdgeTokens['tokens'][number]> => {
         const projects = request.projects.includes('*') ? ['*'] : [...new Set(request.projects)];
+
         const scope = scopeHash(request.environment, projects);
         const existing = await findIssuedToken(db, clientId, scope);
         const known =
@@ -376,8 +400,7 @@ export function createApiTokenService({
             ? decryptIssuedSecret(clientSecret, existing.secret_enc)
             : null;
         if (known) {
-          tokens.push({ token: known, type: 'client', projects, environment: request.environment });
-          continue;
+          return { token: known, type: 'client' as const, projects, environment: request.environment };
         }
         await validateScope('client', request.environment, projects);
         const part = projects.length > 3 ? '[]' : projects.join('_');
@@ -399,12 +422,22 @@ export function createApiTokenService({
               secretEnc: encryptIssuedSecret(clientSecret, secret),
             }),
         );
-        tokens.push({
+        return {
           token: created.secret as string,
-          type: 'client',
+          type: 'client' as const,
           projects: created.projects,
           environment: created.environment as string,
-        });
+        };
+      };
+      const tokens: ValidatedEdgeTokens['tokens'] = [];
+      for (const request of requests) {
+        try {
+          tokens.push(await issueOneForEdge(clientId, clientSecret, request));
+        } catch (error) {
+          if (!(error instanceof IssuedConcurrently)) throw error;
+          // Lost the race for this scope: the winner's token is committed now.
+          tokens.push(await issueOneForEdge(clientId, clientSecret, request));
+        }
       }
       return { tokens };
     },

@@ -30,7 +30,7 @@ export interface SignedRequest {
 }
 
 export type SignatureCheck =
-  | { ok: true; clientId: string; nonce: string }
+  | { ok: true; clientId: string; nonce: string; nonceKeptUntil: Date }
   | { ok: false; error: string; clientId?: string; nonce?: string };
 
 /** The parts a signature is made of, checked for shape, age and body hash (not yet the signature). */
@@ -46,7 +46,10 @@ export function readSignedRequest(
   if (!Number.isFinite(at) || Math.abs(now - at) > REQUEST_LIFETIME_MS)
     return { ok: false, error: 'Stale request' };
   if (bodyHashOf(request.body) !== bodyHash) return { ok: false, error: 'Body tampering detected' };
-  return { ok: true, clientId: match[1] as string, nonce, signature: match[2] as string };
+  // The nonce must outlive every moment the timestamp check still passes (`at` may lie ahead of
+  // now, and other instances' clocks may run behind ours): kept a lifetime beyond the later of both.
+  const nonceKeptUntil = new Date(Math.max(now, at) + 2 * REQUEST_LIFETIME_MS);
+  return { ok: true, clientId: match[1] as string, nonce, nonceKeptUntil, signature: match[2] as string };
 }
 
 export function bodyHashOf(body: unknown): string {

@@ -8,13 +8,7 @@ import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import type { ApiTokenService } from './api-token-service';
-import {
-  EDGE_CLIENT_ID,
-  REQUEST_LIFETIME_MS,
-  readSignedRequest,
-  signatureMatches,
-  signatureOf,
-} from './edge-hmac';
+import { EDGE_CLIENT_ID, readSignedRequest, signatureMatches, signatureOf } from './edge-hmac';
 import { registerNonce } from './edge-token-store';
 
 export interface EdgeIssueTokenOptions {
@@ -66,7 +60,7 @@ export async function edgeIssueTokenRoutes(app: App, options: EdgeIssueTokenOpti
       );
       if (!read.ok) return reply.status(401).send({ error: read.error });
       // Unleash registers the nonce before it looks the client up: an unknown client's nonce is spent too.
-      if (!(await registerNonce(options.db, read.clientId, read.nonce, new Date(now + REQUEST_LIFETIME_MS))))
+      if (!(await registerNonce(options.db, read.clientId, read.nonce, read.nonceKeptUntil)))
         return reply.status(401).send({ error: 'Replay detected' });
       const secret = read.clientId === EDGE_CLIENT_ID ? options.clientSecret : null;
       if (!secret) return reply.status(401).send({ error: 'Unknown client' });

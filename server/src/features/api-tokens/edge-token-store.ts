@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Queryable } from '../events';
 
@@ -15,10 +16,32 @@ export async function findIssuedToken(db: Queryable, clientId: string, scopeHash
     .executeTakeFirst();
 }
 
+/** Another request (on any instance) issued a token for this scope first: use that one. */
+export class IssuedConcurrently extends Error {
+  constructor() {
+    super('a token for this Edge scope was issued concurrently');
+  }
+}
+
+/**
+ * Records the token issued for this client and scope, inside the transaction that created it.
+ * Concurrent issues for one scope are serialised by an advisory lock; the later one finds the
+ * earlier's live token and throws IssuedConcurrently, so its transaction (and token) rolls back.
+ */
 export async function saveIssuedToken(
   db: Queryable,
   row: { clientId: string; scopeHash: string; tokenId: number; secretEnc: Buffer },
 ): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`edge-issue:${row.clientId}:${row.scopeHash}`}))`.execute(
+    db,
+  );
+  const existing = await findIssuedToken(db, row.clientId, row.scopeHash);
+  if (
+    existing &&
+    existing.token_id !== row.tokenId &&
+    (existing.expires_at === null || existing.expires_at.getTime() > Date.now())
+  )
+    throw new IssuedConcurrently();
   const values = {
     client_id: row.clientId,
     scope_hash: row.scopeHash,

@@ -50,6 +50,30 @@ describe('token lookup cache', () => {
     expect(await cache.get('unknown', unknownLoad)).toBe('created elsewhere');
   });
 
+  it('drops a reload that was in flight when expireAll came (it read the database before the change)', async () => {
+    const time = clock();
+    const cache = new TokenCache<string>({ ttlMs: 100, negativeTtlMs: 100, maxEntries: 10, now: time.now });
+    expect(await cache.get('k', async () => 'live')).toBe('live');
+    time.advance(101);
+    let finishStaleReload: ((value: string) => void) | undefined;
+    // The TTL passed: this answers from memory and starts a reload, which is slow.
+    expect(await cache.get('k', () => new Promise<string>((resolve) => (finishStaleReload = resolve)))).toBe(
+      'live',
+    );
+    cache.expireAll();
+    finishStaleReload?.('live');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The token was deleted elsewhere: the stale reload must not have refreshed the entry.
+    let reloads = 0;
+    await cache.get('k', async () => {
+      reloads++;
+      return null;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reloads).toBe(1);
+    expect(await cache.get('k', async () => null)).toBeNull();
+  });
+
   it('keeps unknown keys for the shorter negative TTL', async () => {
     const time = clock();
     const cache = new TokenCache<string>({ ttlMs: 100, negativeTtlMs: 10, maxEntries: 10, now: time.now });

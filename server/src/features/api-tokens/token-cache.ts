@@ -109,7 +109,9 @@ export class TokenCache<V> {
   expireAll(): void {
     for (const [key, entry] of this.entries) {
       if (entry.known === undefined) this.entries.delete(key);
-      else entry.expiresAt = 0;
+      // A new entry object: a reload already in flight read the database before this change,
+      // and its identity check must throw that stale answer away.
+      else this.entries.set(key, { value: entry.value, known: entry.known, expiresAt: 0 });
     }
   }
 

@@ -126,14 +126,17 @@ const hex8 = (value: string) => hash32(value, 0).toString(16).padStart(8, '0');
  * on every poll showed in the profile. Bounded: queries come from clients.
  */
 const queryHashes = new Map<string, string>();
-function queryHashOf(query: ClientQuery): string {
-  const key = [
+/** What identifies a query's body exactly (the cache key: a 32-bit hash could be collided on purpose). */
+function queryKeyOf(query: ClientQuery): string {
+  return JSON.stringify([
     query.environment,
-    query.projects ? query.projects.join('\u0001') : '\u0003',
-    query.namePrefix ?? '',
-    query.tags ? query.tags.map((tag) => tag.join('\u0001')).join('\u0002') : '',
-    query.inlineSegmentConstraints ? '1' : '0',
-  ].join('\u0000');
+    query.projects ?? null,
+    query.namePrefix ?? null,
+    query.tags ?? null,
+    query.inlineSegmentConstraints === true,
+  ]);
+}
+function queryHashOf(query: ClientQuery, key = queryKeyOf(query)): string {
   let hash = queryHashes.get(key);
   if (hash === undefined) {
     hash = hex8(JSON.stringify(echoQuery(query)));
@@ -306,8 +309,9 @@ export function createClientFeatureCache(deps: {
 
     async clientFeatures(query: ClientQuery): Promise<ServedBody> {
       const snapshot = await snapshotFor(query.environment);
-      const queryHash = queryHashOf(query);
-      const cached = bodies.get(queryHash);
+      const queryKey = queryKeyOf(query);
+      const queryHash = queryHashOf(query, queryKey);
+      const cached = bodies.get(queryKey);
       if (cached && cached.revision === snapshot.revision) return cached;
       const etag = `"${queryHash}:${snapshot.revision}:v1"`;
       const source = {
@@ -328,7 +332,7 @@ export function createClientFeatureCache(deps: {
         },
         revision: snapshot.revision,
       };
-      bodies.set(queryHash, served);
+      bodies.set(queryKey, served);
       return served;
     },
 
@@ -345,7 +349,7 @@ export function createClientFeatureCache(deps: {
         since === null ? undefined : history.get(query.environment)?.find((s) => s.revision === since);
       // Every revision not kept gets the same hydration: keyed alike, a client sending made-up
       // revisions costs a cache hit, not a payload build and a cache entry each.
-      const key = `${hex8(JSON.stringify(echoQuery(deltaQuery)))}:${base ? since : '-'}:${snapshot.revision}`;
+      const key = `${queryKeyOf(deltaQuery)}\u0000${base ? since : '-'}:${snapshot.revision}`;
       const cached = deltas.get(key);
       if (cached) return cached;
       const after = payloadOf(snapshot, deltaQuery);

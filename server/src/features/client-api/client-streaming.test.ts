@@ -56,4 +56,24 @@ describe('streaming hub', () => {
     expect(written.at(-1)).toBe('event: unleash-updated\nid: 2\ndata: {"events":[{"eventId":2}]}\n\n');
     hub.disconnectAll();
   });
+
+  it('does not keep a stream whose client left while its hydration was built, nor let concurrent opens pass the limit', async () => {
+    let finish: ((delta: Delta) => void) | undefined;
+    const cache = {
+      clientDelta: () => new Promise<Delta>((resolve) => (finish = resolve)),
+    } as unknown as ClientFeatureCache;
+    const hub = createStreamingHub({ cache, checkIntervalMs: 3_600_000, maxConnections: 1 });
+    const leaving = fakeResponse();
+    const opened = hub.open(leaving.response, { environment: 'development' } as ClientQuery, null);
+    // The only slot is taken while the first hydration is built.
+    expect(await hub.open(fakeResponse().response, { environment: 'development' } as ClientQuery, null)).toBe(
+      'full',
+    );
+    (leaving.response as unknown as { destroyed: boolean }).destroyed = true;
+    finish?.(updated(1));
+    await opened;
+    expect(hub.stats().streams).toBe(0);
+    expect(leaving.written).toEqual([]);
+    hub.disconnectAll();
+  });
 });

@@ -67,6 +67,8 @@ export function createStreamingHub(options: StreamingOptions) {
   const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
   const streams = new Set<Stream>();
   let checking = false;
+  /** Streams being opened (their hydration is being built): they count against the limit. */
+  let opening = 0;
   /** The last change's fan-out: from the start of the pass to the last stream written. */
   const fanout = { changes: 0, lastMs: 0, lastDeltaMs: 0, lastStreams: 0 };
   /** A change announced while a pass runs: one more pass follows, so none is missed. */
@@ -202,8 +204,17 @@ export function createStreamingHub(options: StreamingOptions) {
         response.end(SWITCH_TO_POLLING);
         return 'polling';
       }
-      if (streams.size >= maxConnections) return 'full';
-      const served = await cache.clientDelta(query, lastEventId);
+      if (streams.size + opening >= maxConnections) return 'full';
+      // The slot is held while the hydration is built, so concurrent opens cannot pass the limit,
+      // and it is given back if the client left meanwhile (no `close` listener existed yet).
+      opening++;
+      let served: Awaited<ReturnType<typeof cache.clientDelta>>;
+      try {
+        served = await cache.clientDelta(query, lastEventId);
+      } finally {
+        opening--;
+      }
+      if (response.destroyed) return 'open';
       const revision = served.status === 200 ? revisionOf(served.etag) : lastEventId;
       const data = served.status === 200 ? served.body.toString('utf8') : '{"events":[]}';
       response.writeHead(200, SSE_HEADERS);

@@ -21,7 +21,9 @@ export async function edgeInstanceRoutes(app: App, { edges }: { edges: EdgeInsta
     '/api/client/metrics/edge',
     {
       config: { permission: 'CLIENT' },
-      bodyLimit: 512 * 1024,
+      // A report is a few kilobytes (even with its connected Edges); a client token must not
+      // park megabytes per identifier in memory and in edge_instances.
+      bodyLimit: 64 * 1024,
       schema: {
         operationId: 'registerEdgeInstanceData',
         tags: ['Edge'],
