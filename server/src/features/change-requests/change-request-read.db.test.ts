@@ -238,7 +238,7 @@ describe('change-request lists and collaboration', () => {
     ).toBe(404);
     expect(
       (
-        await bob('POST', '/api/admin/projects/bulk/change-requests/' + inReview.id + '/comments', {
+        await bob('POST', `/api/admin/projects/bulk/change-requests/${inReview.id}/comments`, {
           text: 'x',
         })
       ).statusCode,
