@@ -273,6 +273,57 @@ describe('SAML 2.0 sign-in against an identity provider on loopback', async () =
       expect(refusal(garbage)).toContain('did not confirm');
     });
 
+    it('a desktop session gets single logout too; a desktop RelayState without a valid challenge is refused', async () => {
+      const verifier = 'e'.repeat(43);
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const loopback = 'http://127.0.0.1:53126/callback';
+      const desktopAnswer = async (email: string, relay?: (relayState: string) => string) => {
+        idp.next = { email };
+        const start = await t.app.inject({
+          method: 'GET',
+          url: `/auth/saml/login?desktop=${encodeURIComponent(loopback)}&desktopChallenge=${challenge}`,
+        });
+        const form = await idp.answer(start.headers.location as string);
+        return t.app.inject({
+          method: 'POST',
+          url: '/auth/saml/callback',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            SAMLResponse: form.SAMLResponse,
+            RelayState: relay ? relay(form.RelayState) : form.RelayState,
+          }).toString(),
+        });
+      };
+      const done = await desktopAnswer('desk-out@example.com');
+      const code = new URL(done.headers.location as string).searchParams.get('code');
+      const exchange = await t.app.inject({
+        method: 'POST',
+        url: '/auth/desktop/token',
+        headers: { 'content-type': 'application/json' },
+        payload: { code, codeVerifier: verifier },
+      });
+      expect(exchange.statusCode).toBe(200);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/logout',
+        cookies: { 'unleash-session': exchange.json().token },
+      });
+      expect((out.headers.location as string).startsWith(`${idp.sloUrl}?SAMLRequest=`)).toBe(true);
+
+      const withoutChallenge = (relayState: string) => {
+        const { c: _dropped, ...rest } = JSON.parse(relayState) as Record<string, string>;
+        return JSON.stringify(rest);
+      };
+      const unbound = await desktopAnswer('desk-unbound@example.com', withoutChallenge);
+      expect(refusal(unbound)).toContain('PKCE');
+      const unboundStart = await t.app.inject({
+        method: 'GET',
+        url: `/auth/saml/login?desktop=${encodeURIComponent(loopback)}`,
+      });
+      expect(unboundStart.statusCode).toBe(400);
+      expect(unboundStart.json().details[0]).toMatchObject({ path: 'desktopChallenge' });
+    });
+
     it('without an SP key, sends an unsigned LogoutRequest', async () => {
       idp.spCertificate = undefined;
       expect(

@@ -30,6 +30,13 @@ export interface SsoSessionOrigin {
   samlSubject?: SamlSubject;
 }
 
+interface DesktopCodePayload {
+  userId: number;
+  /** RFC 7636 S256 challenge the redeeming verifier must match. */
+  challenge: string;
+  origin: SsoSessionOrigin;
+}
+
 export interface SsoSession {
   sessionId: string;
   expiresAt: Date;
@@ -68,6 +75,11 @@ export function createSsoLoginService(
     await deps.users.recordSuccessfulLogin(db, userId);
     await deps.onSsoLogin({ userId, provider, created, email: identity.email });
     return userId;
+  }
+
+  /** Keeps how a session was signed in (and the OIDC ID token), for single sign-out. */
+  async function rememberSsoSession(sessionId: string, origin: SsoSessionOrigin) {
+    await putTransient(db, 'sso-session', hashKey(sessionId), origin, deps.sessionTtlMs);
   }
 
   return {
@@ -121,10 +133,7 @@ export function createSsoLoginService(
       return { userId, pending, idToken: result.idToken };
     },
 
-    /** Keeps how a session was signed in (and the OIDC ID token), for single sign-out. */
-    async rememberSsoSession(sessionId: string, origin: SsoSessionOrigin) {
-      await putTransient(db, 'sso-session', hashKey(sessionId), origin, deps.sessionTtlMs);
-    },
+    rememberSsoSession,
 
     /**
      * Where the identity provider ends its session too: OIDC's end-session endpoint when single
@@ -220,9 +229,13 @@ export function createSsoLoginService(
       settings: Awaited<ReturnType<SsoSettingsService['samlRuntime']>>,
     ) => deps.saml.metadata(settings, endpoints),
 
-    async issueDesktopCode(userId: number, challenge?: string): Promise<string> {
+    /**
+     * The desktop app's one-time code, bound to its PKCE challenge and carrying how the user signed
+     * in, so the session it becomes gets single sign-out like a browser's.
+     */
+    async issueDesktopCode(userId: number, challenge: string, origin: SsoSessionOrigin): Promise<string> {
       const code = randomBytes(32).toString('base64url');
-      const payload = { userId, ...(challenge ? { challenge } : {}) };
+      const payload: DesktopCodePayload = { userId, challenge, origin };
       await putTransient(db, 'desktop-code', hashKey(code), payload, DESKTOP_CODE_TTL_MS);
       return code;
     },
@@ -234,16 +247,17 @@ export function createSsoLoginService(
      */
     async redeemDesktopCode(code: string, codeVerifier?: string): Promise<SsoSession | undefined> {
       const payload = (await takeTransient(db, 'desktop-code', hashKey(code))) as
-        | { userId?: number; challenge?: string }
+        | Partial<DesktopCodePayload>
         | undefined;
       if (!payload?.userId) return undefined;
-      if (payload.challenge !== undefined) {
-        if (!codeVerifier) return undefined;
-        const computed = Buffer.from(createHash('sha256').update(codeVerifier).digest('base64url'));
-        const expected = Buffer.from(payload.challenge);
-        if (computed.length !== expected.length || !timingSafeEqual(computed, expected)) return undefined;
-      }
-      return openSession(payload.userId);
+      // Every desktop code is PKCE-bound; one without a challenge (older, or forged) is refused.
+      if (typeof payload.challenge !== 'string' || !codeVerifier) return undefined;
+      const computed = Buffer.from(createHash('sha256').update(codeVerifier).digest('base64url'));
+      const expected = Buffer.from(payload.challenge);
+      if (computed.length !== expected.length || !timingSafeEqual(computed, expected)) return undefined;
+      const session = await openSession(payload.userId);
+      if (payload.origin) await rememberSsoSession(session.sessionId, payload.origin);
+      return session;
     },
   };
 }

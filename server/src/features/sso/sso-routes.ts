@@ -50,6 +50,19 @@ function desktopOf(value: string | undefined): string | undefined {
   );
 }
 
+/**
+ * A desktop sign-in must be PKCE-bound (RFC 7636): without `desktopChallenge`, whoever sees the
+ * loopback redirect's code could redeem it.
+ */
+function requireDesktopChallenge(desktop: string | undefined, challenge: string | undefined): void {
+  if (desktop === undefined || challenge !== undefined) return;
+  throw new ApiError('BadDataError', 'desktopChallenge is required with desktop (RFC 7636 S256)', {
+    details: [
+      { message: 'desktopChallenge is required with desktop (RFC 7636 S256)', path: 'desktopChallenge' },
+    ],
+  });
+}
+
 /** RelayState comes back from the IdP untrusted: only its two known string fields are read. */
 function parseRelayState(value: string | undefined): { r?: string; d?: string; c?: string } {
   try {
@@ -175,6 +188,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
           },
         );
       }
+      requireDesktopChallenge(desktop, request.query.desktopChallenge);
       try {
         const redirectUri = `${publicUrlOf(request, config)}/auth/oidc/callback`;
         const started = await logins.startOidc(
@@ -218,7 +232,13 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       try {
         const done = await logins.finishOidc(request.cookies[SSO_PENDING_COOKIE], currentUrl);
         if (done.pending.desktop) {
-          const code = await logins.issueDesktopCode(done.userId, done.pending.desktopChallenge);
+          if (!done.pending.desktopChallenge) {
+            return refused(reply, 'This desktop sign-in carried no PKCE challenge: start again.');
+          }
+          const code = await logins.issueDesktopCode(done.userId, done.pending.desktopChallenge, {
+            provider: 'oidc',
+            ...(done.idToken ? { idToken: done.idToken } : {}),
+          });
           const target = new URL(done.pending.desktop);
           target.searchParams.set('code', code);
           return reply.redirect(target.href, 302);
@@ -252,6 +272,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
     },
     async (request, reply) => {
       const desktop = desktopOf(request.query.desktop);
+      requireDesktopChallenge(desktop, request.query.desktopChallenge);
       try {
         const url = await logins.startSaml(
           samlEndpoints(request),
@@ -285,10 +306,14 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       const relay = parseRelayState(request.body.RelayState);
       try {
         const done = await logins.finishSaml(samlEndpoints(request), request.body.SAMLResponse);
-        const desktop = relay.d !== undefined && isLoopbackRedirect(relay.d) ? relay.d : undefined;
-        if (desktop) {
-          const target = new URL(desktop);
-          target.searchParams.set('code', await logins.issueDesktopCode(done.userId, relay.c));
+        if (relay.d !== undefined) {
+          // RelayState is unsigned: a desktop hand-over needs a loopback target and a valid challenge.
+          if (!isLoopbackRedirect(relay.d) || relay.c === undefined) {
+            return refused(reply, 'This desktop sign-in carried no valid PKCE challenge: start again.');
+          }
+          const target = new URL(relay.d);
+          const origin = { provider: 'saml' as const, samlSubject: done.subject };
+          target.searchParams.set('code', await logins.issueDesktopCode(done.userId, relay.c, origin));
           return reply.redirect(target.href, 302);
         }
         const session = await logins.openSession(done.userId);
