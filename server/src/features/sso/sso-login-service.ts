@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/logger';
-import { createSession } from '../auth';
+import { createSession, deleteSessionsOfUser } from '../auth';
 import type { UserService } from '../users';
 import type { OidcClient, PendingOidcLogin } from './oidc-client';
 import { type Provisioning, SsoRefusal } from './provisioning';
@@ -222,6 +222,41 @@ export function createSsoLoginService(
       const settings = await deps.settings.samlRuntime();
       if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
       await deps.saml.validateLogoutResponse(settings, endpoints, query, rawQuery);
+    },
+
+    /** The IdP's LogoutResponse on the HTTP-POST binding; throws unless it answers ours with success. */
+    async finishSamlPostLogout(endpoints: SamlEndpoints, samlResponse: string) {
+      const settings = await deps.settings.samlRuntime();
+      if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
+      await deps.saml.validatePostLogoutResponse(settings, endpoints, samlResponse);
+    },
+
+    /**
+     * IdP-initiated single logout: a valid LogoutRequest ends every session of the user it names
+     * (the NameID is the e-mail, as requested at sign-in). Answers where to send the browser: the
+     * IdP's sign-out URL with our LogoutResponse, or undefined when none is set. Throws when the
+     * request is not valid.
+     */
+    async takeSamlLogoutRequest(
+      endpoints: SamlEndpoints,
+      message: Parameters<SamlServiceProvider['validateLogoutRequest']>[2],
+      relayState: string,
+    ): Promise<string | undefined> {
+      const settings = await deps.settings.samlRuntime();
+      if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
+      const request = await deps.saml.validateLogoutRequest(settings, endpoints, message);
+      const user = request.nameID.includes('@')
+        ? await deps.users.findByLogin(db, request.nameID)
+        : undefined;
+      if (user) {
+        await deleteSessionsOfUser(db, user.id);
+        deps.logger.info(
+          { userId: user.id },
+          'SAML single logout from the identity provider ended the user’s sessions',
+        );
+      }
+      if (!settings.signOutUrl) return undefined;
+      return deps.saml.logoutResponseUrl(settings, endpoints, request, relayState);
     },
 
     samlMetadata: (
