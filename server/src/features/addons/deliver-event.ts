@@ -58,7 +58,8 @@ export async function deliverEvent({
     const refusal = await network.refused(request.url);
     if (refusal) {
       refusals += 1;
-      const error = `Refused target: ${refusal}`;
+      // The URL may carry a secret (a webhook token in its path): the log shows its display form.
+      const error = `Refused target: ${refusal.replaceAll(request.url, request.displayUrl)}`;
       results.push({ ok: false, statusCode: null, responseBody: null, error, durationMs: 0 });
       continue;
     }

@@ -1,8 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../../../contract';
 import { sendProviderRequest } from './addon-sender';
+import { deliverEvent } from './deliver-event';
 import { createDeliveryNetwork } from './delivery-network';
+import type { AddonProvider } from './providers/provider-types';
 import {
   checkedLookup,
   parseTargetPolicy,
@@ -126,5 +129,37 @@ describe('integration target policy', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('a target URL that does not parse fails the delivery as a refusal (no throw, no secret shown)', async () => {
+    const provider = {
+      definition: { name: 'custom' },
+      render: () => ({
+        requests: [
+          {
+            method: 'POST' as const,
+            url: 'http://exa mple.test/hook/s3cret',
+            displayUrl: 'http://exa mple.test/hook/***',
+            headers: {},
+            body: '{}',
+          },
+        ],
+        warnings: [],
+      }),
+    } as unknown as AddonProvider;
+    const result = await deliverEvent({
+      provider,
+      parameters: {},
+      event: {} as AuditEvent,
+      deliveryId: 'd-1',
+      context: { publicUrl: null, baseUrls: {} },
+      timeoutMs: 1000,
+      network: createDeliveryNetwork(defaults),
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      retryable: false,
+      error: 'Refused target: http://exa mple.test/hook/*** is not a valid URL',
+    });
   });
 });
