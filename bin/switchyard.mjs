@@ -59,9 +59,9 @@ export async function run(argv, io = { out: console.log, err: console.error, env
   try {
     if (!token) throw new UsageError('An admin token is needed: --token or SWITCHYARD_TOKEN');
     const api = client(base, token);
-    const command = COMMANDS[positionals[1]];
-    if (!command) throw new UsageError(`Unknown command "${positionals[1]}"`);
-    return await command({ api, values, file: positionals[2], io });
+    // Own keys only: "toString" or "constructor" are not commands.
+    if (!Object.hasOwn(COMMANDS, positionals[1])) throw new UsageError(`Unknown command "${positionals[1]}"`);
+    return await COMMANDS[positionals[1]]({ api, values, file: positionals[2], io });
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`${error.message}\n\n${USAGE}`);
@@ -86,8 +86,14 @@ function client(base, token) {
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const text = await response.text();
-    const answer = text ? JSON.parse(text) : undefined;
     if (!response.ok) {
+      // A proxy in front may answer an error page: show it as it came, not as "Cannot reach".
+      let answer;
+      try {
+        answer = text ? JSON.parse(text) : undefined;
+      } catch {
+        throw new RefusedError(`${response.status} ${response.statusText}: ${text.slice(0, 500)}`);
+      }
       const details = (answer?.details ?? [])
         .map((detail) => `  - ${detail.message}`)
         .filter((line) => !line.endsWith(answer?.message ?? ''))
@@ -96,7 +102,7 @@ function client(base, token) {
         `${response.status} ${answer?.name ?? 'Error'}: ${answer?.message ?? text}${details ? `\n${details}` : ''}`,
       );
     }
-    return answer;
+    return text ? JSON.parse(text) : undefined;
   };
 }
 

@@ -103,13 +103,27 @@ export const SamlCallbackBodySchema = Type.Object(
   { additionalProperties: true },
 );
 
-/** The IdP's LogoutResponse on the HTTP-Redirect binding (SAML bindings §3.4.4). */
+/**
+ * The IdP's LogoutResponse, or its own LogoutRequest (IdP-initiated single logout), on the
+ * HTTP-Redirect binding (SAML bindings §3.4.4). One of the two is needed.
+ */
 export const SamlLogoutQuerySchema = Type.Object(
   {
-    SAMLResponse: Type.String({ minLength: 1, maxLength: 100_000 }),
+    SAMLResponse: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
+    SAMLRequest: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
     RelayState: Type.Optional(Type.String({ maxLength: 2000 })),
     SigAlg: Type.Optional(Type.String({ maxLength: 200 })),
     Signature: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: true },
+);
+
+/** The same on the HTTP-POST binding (what the SP metadata publishes as SingleLogoutService). */
+export const SamlLogoutBodySchema = Type.Object(
+  {
+    SAMLResponse: Type.Optional(Type.String({ minLength: 1, maxLength: 500_000 })),
+    SAMLRequest: Type.Optional(Type.String({ minLength: 1, maxLength: 500_000 })),
+    RelayState: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: true },
 );

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -135,5 +137,30 @@ describe('switchyard bundle CLI across two instances (issue 18)', () => {
       },
     );
     expect(unreachable.code).toBe(3);
+    // Inherited names are not commands.
+    const inherited = await switchyard(['bundle', 'toString'], target);
+    expect(inherited.code).toBe(2);
+    expect(inherited.stderr).toContain('Unknown command "toString"');
+  });
+
+  it('shows an error answer that is not JSON as it came (exit 1, not "Cannot reach")', async () => {
+    const proxy = createServer((_request, response) => {
+      response.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad Gateway</html>');
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const answer = await switchyard(
+        ['bundle', 'export', '--project', 'alpha', '--environment', 'development'],
+        {
+          ...target,
+          url,
+        },
+      );
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toContain('502 Bad Gateway: <html>Bad Gateway</html>');
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });

@@ -51,6 +51,10 @@ export interface TestSamlIdp {
   /** The SessionIndex each sign-in got, by e-mail, so a test can match its LogoutRequest. */
   sessionIndexes: Map<string, string>;
   logoutRequests: ReceivedLogoutRequest[];
+  /** When true the IdP answers a LogoutRequest on the HTTP-POST binding: a form with a signed LogoutResponse. */
+  postLogoutResponse: boolean;
+  /** An IdP-initiated LogoutRequest for the HTTP-POST binding (base64), signed unless `signed` is false. */
+  logoutRequest(email: string, options?: { signed?: boolean; id?: string }): string;
   /** The form the IdP answered with, for the test to post as the browser would. */
   answer(authorizeUrl: string): Promise<{ SAMLResponse: string; RelayState: string; action: string }>;
   close(): Promise<void>;
@@ -153,6 +157,29 @@ function signAssertion(xml: string, key: { key: string; cert: string }): string 
   return signer.getSignedXml();
 }
 
+/** An enveloped signature over the whole message (HTTP-POST binding of LogoutRequest/Response). */
+function signDocument(xml: string, key: { key: string; cert: string }): string {
+  const signer = new SignedXml({
+    privateKey: key.key,
+    publicCert: key.cert,
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+  });
+  signer.addReference({
+    xpath: '/*',
+    transforms: [
+      'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+      'http://www.w3.org/2001/10/xml-exc-c14n#',
+    ],
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  });
+  signer.computeSignature(xml, {
+    prefix: 'ds',
+    location: { reference: "/*/*[local-name(.)='Issuer']", action: 'after' },
+  });
+  return signer.getSignedXml();
+}
+
 export async function startTestSamlIdp(): Promise<TestSamlIdp> {
   const idpKey = selfSignedCertificate('test-idp');
   const strangerKey = selfSignedCertificate('stranger');
@@ -170,6 +197,12 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
     spLogoutUrl: undefined,
     sessionIndexes: new Map(),
     logoutRequests: [],
+    postLogoutResponse: false,
+    logoutRequest(email, { signed = true, id = `_i${randomUUID()}` } = {}) {
+      const sessionIndex = idp.sessionIndexes.get(email);
+      const xml = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${escapeXml(id)}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escapeXml(idp.spLogoutUrl ?? '')}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(email)}</saml:NameID>${sessionIndex ? `<samlp:SessionIndex>${escapeXml(sessionIndex)}</samlp:SessionIndex>` : ''}</samlp:LogoutRequest>`;
+      return Buffer.from(signed ? signDocument(xml, idpKey) : xml).toString('base64');
+    },
     async answer(authorizeUrl) {
       const response = await fetch(authorizeUrl);
       const html = await response.text();
@@ -208,6 +241,15 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
         signatureValid: signature.valid,
       });
       const logoutResponse = `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_l${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escapeXml(idp.spLogoutUrl ?? '')}" InResponseTo="${escapeXml(requestId)}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`;
+      if (idp.postLogoutResponse) {
+        const signedResponse = Buffer.from(signDocument(logoutResponse, idpKey)).toString('base64');
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            `<html><body><form method="post" action="${escapeXml(idp.spLogoutUrl ?? '')}"><input type="hidden" name="SAMLResponse" value="${signedResponse}"/></form></body></html>`,
+          );
+        return;
+      }
       const back = new URL(idp.spLogoutUrl ?? origin);
       back.searchParams.set('SAMLResponse', deflateRawSync(logoutResponse).toString('base64'));
       res.writeHead(302, { location: back.href }).end();

@@ -1,5 +1,7 @@
+import { type Dispatcher, fetch, type Response } from 'undici';
 import { SWITCHYARD_VERSION } from '../../version';
 import type { ProviderRequest } from './providers/provider-types';
+import { RefusedTargetError } from './target-policy';
 
 /** The outcome of one HTTP request to a provider. */
 export interface SendResult {
@@ -9,6 +11,8 @@ export interface SendResult {
   responseBody: string | null;
   error: string | null;
   durationMs: number;
+  /** True when the connection was refused by the target policy (retrying cannot help). */
+  refused?: boolean;
 }
 
 const RESPONSE_BODY_LIMIT = 2048;
@@ -44,23 +48,39 @@ function okFieldError(body: string): string | null {
  * Sends one request, bounded by `timeoutMs` for the whole exchange. Errors become values (the
  * message never includes the URL or headers, which may carry secrets); nothing is thrown.
  */
-export async function sendProviderRequest(request: ProviderRequest, timeoutMs: number): Promise<SendResult> {
+export async function sendProviderRequest(
+  request: ProviderRequest,
+  timeoutMs: number,
+  dispatcher?: Dispatcher,
+): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
     const response = await fetch(request.url, {
       method: request.method,
       headers: { 'User-Agent': `Switchyard/${SWITCHYARD_VERSION}`, ...request.headers },
-      // Bytes or text; typed per lib (DOM or undici), both of which accept a Uint8Array at runtime.
-      body: request.body as unknown as RequestInit['body'],
+      body: request.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
+      ...(dispatcher ? { dispatcher } : {}),
     });
     const responseBody = await readBounded(response);
     let error = response.ok ? null : `The receiver answered ${response.status}`;
     if (!error && request.okField) error = okFieldError(responseBody);
     return { ok: error === null, statusCode: response.status, responseBody, error, durationMs: elapsed() };
   } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof RefusedTargetError) {
+      const message = `Refused target: ${cause.message}`;
+      return {
+        ok: false,
+        statusCode: null,
+        responseBody: null,
+        error: message,
+        durationMs: elapsed(),
+        refused: true,
+      };
+    }
     const name = (error as Error).name;
     const message =
       name === 'TimeoutError' || name === 'AbortError'

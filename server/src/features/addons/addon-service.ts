@@ -82,7 +82,7 @@ export function createAddonService({
   policy: DeliveryPolicy;
   context: RenderContext;
   /** Refuses test sends to targets the instance may not send to; `targets` checks saved URLs. */
-  network: Pick<DeliveryNetwork, 'refused'>;
+  network: Pick<DeliveryNetwork, 'refused' | 'dispatcher'>;
   targets: TargetPolicy;
   /** After a committed change that may have made work due (resume, enable): wakes the worker. */
   onChanged?: () => void;

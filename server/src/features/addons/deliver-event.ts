@@ -40,8 +40,8 @@ export async function deliverEvent({
   deliveryId: string;
   context: RenderContext;
   timeoutMs: number;
-  /** Refuses targets the instance may not send to (checked per request, after DNS resolution). */
-  network: Pick<DeliveryNetwork, 'refused'>;
+  /** Refuses targets the instance may not send to (checked per request and per connection). */
+  network: Pick<DeliveryNetwork, 'refused' | 'dispatcher'>;
   now?: () => Date;
 }): Promise<DeliveryResult> {
   let rendered: ReturnType<AddonProvider['render']>;
@@ -58,7 +58,8 @@ export async function deliverEvent({
     const refusal = await network.refused(request.url);
     if (refusal) {
       refusals += 1;
-      const error = `Refused target: ${refusal}`;
+      // The URL may carry a secret (a webhook token in its path): the log shows its display form.
+      const error = `Refused target: ${refusal.replaceAll(request.url, request.displayUrl)}`;
       results.push({ ok: false, statusCode: null, responseBody: null, error, durationMs: 0 });
       continue;
     }
@@ -67,7 +68,9 @@ export async function deliverEvent({
       const seconds = Math.floor(now().getTime() / 1000);
       headers[SIGNATURE_HEADER] = signatureHeader(parameters.signingSecret, request.body, seconds);
     }
-    results.push(await sendProviderRequest({ ...request, headers }, timeoutMs));
+    const result = await sendProviderRequest({ ...request, headers }, timeoutMs, network.dispatcher);
+    if (result.refused) refusals += 1;
+    results.push(result);
   }
 
   const failed = results.filter((result) => !result.ok);

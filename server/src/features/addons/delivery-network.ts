@@ -1,10 +1,16 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { refusedTarget, type TargetPolicy } from './target-policy';
+import { Agent, type Dispatcher } from 'undici';
+import { checkedLookup, type Lookup, refusedTarget, type TargetPolicy } from './target-policy';
 
 /** What a delivery asks of the network around it: may it send there, and what came of it. */
 export interface DeliveryNetwork {
   /** Why a request to `url` may not be sent (see target-policy.ts), or null when it may. */
   refused(url: string): Promise<string | null>;
+  /**
+   * What requests connect through: its sockets resolve host names and connect only to addresses
+   * the policy allows (checked at connection time, so a name cannot be rebound between check and use).
+   */
+  dispatcher?: Dispatcher;
   /** One delivery attempt of the worker finished (Prometheus). */
   observe(provider: string, outcome: string, durationMs: number): void;
 }
@@ -17,7 +23,11 @@ export const OPEN_NETWORK: DeliveryNetwork = { refused: async () => null, observ
  * deliveries by integration type and outcome (success, successWithErrors, failed), and their
  * duration by integration type.
  */
-export function createDeliveryNetwork(policy: TargetPolicy, registry?: Registry): DeliveryNetwork {
+export function createDeliveryNetwork(
+  policy: TargetPolicy,
+  registry?: Registry,
+  lookup?: Lookup,
+): DeliveryNetwork {
   const registers = registry ? [registry] : [];
   const deliveries = new Counter({
     name: 'switchyard_integration_deliveries_total',
@@ -33,7 +43,8 @@ export function createDeliveryNetwork(policy: TargetPolicy, registry?: Registry)
     registers,
   });
   return {
-    refused: (url) => refusedTarget(policy, url),
+    refused: async (url) => refusedTarget(policy, url),
+    dispatcher: new Agent({ connect: { lookup: checkedLookup(policy, lookup) } }),
     observe(provider, outcome, durationMs) {
       deliveries.inc({ provider, outcome });
       duration.observe({ provider }, durationMs / 1000);

@@ -89,6 +89,8 @@ export function createIntegrations({
     drain: () => worker?.drain() ?? Promise.resolve(),
     async stop() {
       await worker?.stop();
+      // Its kept-alive sockets to receivers would otherwise outlive the app.
+      await network.dispatcher?.close();
     },
   };
 }

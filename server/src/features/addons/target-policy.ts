@@ -119,32 +119,62 @@ export function refusedLiteralTarget(policy: TargetPolicy, url: string): string 
   return address === null ? null : refusedAddress(policy, address);
 }
 
-export type Lookup = (hostname: string) => Promise<Array<{ address: string }>>;
+/**
+ * Checked before each request: the URL must parse, and a host given by number must be allowed.
+ * Host names are checked where the connection is made (checkedLookup), never by a separate lookup.
+ */
+export function refusedTarget(policy: TargetPolicy, url: string): string | null {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname;
+  } catch {
+    return `${url} is not a valid URL`;
+  }
+  const literal = literalAddress(hostname);
+  return literal === null ? null : refusedAddress(policy, literal);
+}
+
+/** A connection refused by the policy; its message says why (carried as the fetch error's cause). */
+export class RefusedTargetError extends Error {
+  override name = 'RefusedTargetError';
+}
+
+export type Lookup = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
+type LookupCallback = (
+  error: Error | null,
+  address: string | Array<{ address: string; family: number }>,
+  family?: number,
+) => void;
+
 /**
- * Checked before each request: every address the host resolves to must be allowed (one refused
- * address refuses the target, so a name cannot be pointed half at a metadata service).
+ * The `lookup` of the sockets deliveries connect through (DNS rebinding, issue 16): resolves the
+ * name once, refuses it when any address is refused (a name cannot be pointed half at a metadata
+ * service), and hands the socket exactly the checked addresses. A failed lookup fails the
+ * connection, so an unresolvable name is never waved through.
  */
-export async function refusedTarget(
-  policy: TargetPolicy,
-  url: string,
-  lookup: Lookup = systemLookup,
-): Promise<string | null> {
-  const hostname = new URL(url).hostname;
-  const literal = literalAddress(hostname);
-  if (literal !== null) return refusedAddress(policy, literal);
-  let addresses: Array<{ address: string }>;
-  try {
-    addresses = await lookup(hostname);
-  } catch {
-    // Not a refusal: fetch fails for the same reason and the delivery is retried like any failure.
-    return null;
-  }
-  for (const { address } of addresses) {
-    const reason = refusedAddress(policy, address);
-    if (reason) return `${hostname} resolves to ${reason}`;
-  }
-  return null;
+export function checkedLookup(policy: TargetPolicy, lookup: Lookup = systemLookup) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    lookup(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0) {
+          callback(new RefusedTargetError(`${hostname} resolves to no address`), []);
+          return;
+        }
+        for (const { address } of addresses) {
+          const reason = refusedAddress(policy, address);
+          if (reason) {
+            callback(new RefusedTargetError(`${hostname} resolves to ${reason}`), []);
+            return;
+          }
+        }
+        const first = addresses[0] as { address: string; family: number };
+        if (options.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), []),
+    );
+  };
 }

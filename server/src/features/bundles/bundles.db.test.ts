@@ -390,6 +390,22 @@ describe('a signing key given by SWITCHYARD_BUNDLE_SIGNING_KEY (the desktop appâ
     }
   });
 
+  it('a malformed stored key is a clear 500 naming the settings row, never an endless retry', async () => {
+    const test = await createTestApp();
+    try {
+      await test.db
+        .insertInto('settings')
+        .values({ name: 'bundleSigningKey', content: JSON.stringify({ publicKey: 42 }) })
+        .execute();
+      const response = await test.request('GET', '/api/admin/bundles/signing-key');
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ name: 'InternalError' });
+      expect(response.json().message).toContain('settings row "bundleSigningKey"');
+    } finally {
+      await test.close();
+    }
+  });
+
   it('without it and without SECRETS_ENCRYPTION_KEY the signing key is refused with a 400, not kept in clear', async () => {
     const test = await createTestApp({ secretsKey: null });
     try {

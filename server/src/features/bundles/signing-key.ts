@@ -1,6 +1,6 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { BundleSigningKey } from '../../../contract';
-import { badData } from '../../lib/errors';
+import { ApiError, badData } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { appendEvent, type Queryable } from '../events';
 import { fingerprintOf, parsePrivateKey, privateKeyText, publicKeyText } from './bundle-codec';
@@ -50,14 +50,16 @@ async function readStored(db: Queryable): Promise<StoredKey | undefined> {
 export function createSigningKeySource(configured: string | null, box: SecretBox) {
   const fromConfig = configured ? parsePrivateKey(configured) : null;
 
+  function keyOf(stored: StoredKey): InstanceSigningKey {
+    const privateKey = parsePrivateKey(box.open(stored.sealedPrivateKey, SEAL_CONTEXT));
+    return { privateKey, info: infoOf(privateKey, 'database') };
+  }
+
   /** The key, generated (with its event) when there is none yet; `actorName` names who caused that. */
   async function get(db: Queryable, actorName = 'system'): Promise<InstanceSigningKey> {
     if (fromConfig) return { privateKey: fromConfig, info: infoOf(fromConfig, 'config') };
     const stored = await readStored(db);
-    if (stored) {
-      const privateKey = parsePrivateKey(box.open(stored.sealedPrivateKey, SEAL_CONTEXT));
-      return { privateKey, info: infoOf(privateKey, 'database') };
-    }
+    if (stored) return keyOf(stored);
     if (!box.available) {
       throw badData(
         'No bundle signing key: set SWITCHYARD_BUNDLE_SIGNING_KEY, or SECRETS_ENCRYPTION_KEY (openssl rand -hex 32) so a generated key is kept encrypted',
@@ -85,8 +87,14 @@ export function createSigningKeySource(configured: string | null, box: SecretBox
       });
       return { privateKey, info };
     }
-    // Another instance made one at the same moment: use that.
-    return get(db, actorName);
+    // Another instance made one at the same moment: use that, read once (a row that is there
+    // but unreadable would otherwise send this round forever).
+    const raced = await readStored(db);
+    if (raced) return keyOf(raced);
+    throw new ApiError(
+      'InternalError',
+      `The stored bundle signing key (settings row "${SETTING}") is malformed. Restore it from a backup, or delete the row to generate a new key (bundles signed with the old one then no longer verify here).`,
+    );
   }
 
   return { get };

@@ -201,9 +201,18 @@ describe('OpenID Connect sign-in against a real provider on loopback', async () 
       url: '/auth/oidc/login?desktop=https://evil.example/cb',
     });
     expect(refused.statusCode).toBe(400);
-    const start = await t.app.inject({
+    // Without a PKCE challenge the code could be redeemed by anyone who sees the redirect.
+    const unbound = await t.app.inject({
       method: 'GET',
       url: '/auth/oidc/login?desktop=http://127.0.0.1:53123/callback',
+    });
+    expect(unbound.statusCode).toBe(400);
+    expect(unbound.json()).toMatchObject({ name: 'BadDataError', details: [{ path: 'desktopChallenge' }] });
+    const verifier = 'f'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/auth/oidc/login?desktop=http://127.0.0.1:53123/callback&desktopChallenge=${challenge}`,
     });
     const pending = start.cookies.find((c) => c.name === 'switchyard-sso')?.value ?? '';
     const back = await signInAtIdp(start.headers.location as string, 'frank', CALLBACK);
@@ -219,7 +228,7 @@ describe('OpenID Connect sign-in against a real provider on loopback', async () 
       t.app.inject({
         method: 'POST',
         url: '/auth/desktop/token',
-        payload: { code },
+        payload: { code, codeVerifier: verifier },
         headers: { 'content-type': 'application/json' },
       });
     const first = await exchange();
@@ -231,6 +240,16 @@ describe('OpenID Connect sign-in against a real provider on loopback', async () 
     });
     expect(me.json().user.email).toBe('frank@example.com');
     expect((await exchange()).statusCode).toBe(401);
+    // The desktop session signs out at the provider like a browser's (single sign-out).
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/logout',
+      cookies: { 'unleash-session': first.json().token },
+    });
+    expect(out.statusCode).toBe(302);
+    const location = new URL(out.headers.location as string);
+    expect(location.origin).toBe(idp.issuer);
+    expect(location.searchParams.get('id_token_hint')).toBeTruthy();
   });
 
   it('binds a desktop code to the PKCE challenge it was started with (RFC 7636 S256)', async () => {

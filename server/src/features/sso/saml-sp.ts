@@ -78,7 +78,11 @@ const signingOptions = (settings: SamlRuntimeSettings | undefined) =>
 export function createSamlServiceProvider(db: Db) {
   const cache = requestCache(db);
 
-  function samlFor(settings: SamlRuntimeSettings, endpoints: SamlEndpoints): SAML {
+  function samlFor(
+    settings: SamlRuntimeSettings,
+    endpoints: SamlEndpoints,
+    inResponseTo: ValidateInResponseTo = ValidateInResponseTo.always,
+  ): SAML {
     return new SAML({
       callbackUrl: endpoints.acsUrl,
       entryPoint: settings.signOnUrl,
@@ -88,7 +92,7 @@ export function createSamlServiceProvider(db: Db) {
       idpCert: idpCertificate(settings.certificate),
       wantAssertionsSigned: true,
       wantAuthnResponseSigned: false,
-      validateInResponseTo: ValidateInResponseTo.always,
+      validateInResponseTo: inResponseTo,
       requestIdExpirationPeriodMs: SAML_REQUEST_TTL_MS,
       cacheProvider: cache,
       acceptedClockSkewMs: CLOCK_SKEW_MS,
@@ -153,6 +157,78 @@ export function createSamlServiceProvider(db: Db) {
       if (!inResponseTo || (await cache.removeAsync(inResponseTo)) === null) {
         throw new Error('The LogoutResponse answers no pending LogoutRequest');
       }
+    },
+
+    /**
+     * The IdP's LogoutResponse on the HTTP-POST binding: signed over the whole document (node-saml
+     * refuses it otherwise), status Success, answering one of our pending LogoutRequests, once.
+     */
+    async validatePostLogoutResponse(
+      settings: SamlRuntimeSettings,
+      endpoints: SamlEndpoints,
+      samlResponse: string,
+    ): Promise<void> {
+      // node-saml looks for InResponseTo on a <Response> only, so "always" would refuse every
+      // LogoutResponse: it is checked below against our pending LogoutRequests instead.
+      const result = await samlFor(settings, endpoints, ValidateInResponseTo.never).validatePostResponseAsync(
+        {
+          SAMLResponse: samlResponse,
+        },
+      );
+      if (result.profile || !result.loggedOut) throw new Error('Not a LogoutResponse');
+      // Comments are outside the signature (exclusive c14n): read the signed markup without them.
+      const xml = Buffer.from(samlResponse, 'base64')
+        .toString('utf8')
+        .replace(/<!--[\s\S]*?-->/g, '');
+      const status = /<(?:\w+:)?StatusCode\s[^>]*Value="([^"]+)"/.exec(xml)?.[1];
+      if (status !== 'urn:oasis:names:tc:SAML:2.0:status:Success') {
+        throw new Error(`The LogoutResponse is not a success (${status ?? 'no status'})`);
+      }
+      const inResponseTo = /^\s*(?:<\?xml[^>]*>\s*)?<[^>]*\sInResponseTo="([^"]+)"/.exec(xml)?.[1];
+      if (!inResponseTo || (await cache.removeAsync(inResponseTo)) === null) {
+        throw new Error('The LogoutResponse answers no pending LogoutRequest');
+      }
+    },
+
+    /**
+     * An IdP-initiated LogoutRequest, signed (HTTP-POST: over the document; HTTP-Redirect: the
+     * query signature, which node-saml would skip when absent, so it is required here), from the
+     * configured issuer, within its validity, and taken once.
+     */
+    async validateLogoutRequest(
+      settings: SamlRuntimeSettings,
+      endpoints: SamlEndpoints,
+      message: { samlRequest: string } | { query: Record<string, string>; rawQuery: string },
+    ): Promise<Profile> {
+      const saml = samlFor(settings, endpoints);
+      let result: { profile: Profile | null };
+      if ('samlRequest' in message) {
+        result = await saml.validatePostRequestAsync({ SAMLRequest: message.samlRequest });
+      } else {
+        if (!message.query.Signature) throw new Error('The LogoutRequest is not signed');
+        result = await saml.validateRedirectAsync(message.query, message.rawQuery);
+      }
+      const { profile } = result;
+      if (!profile?.ID || !profile.nameID) throw new Error('The LogoutRequest names no one');
+      const fresh = await putTransient(
+        db,
+        'saml-assertion',
+        hashKey(`logout:${profile.ID}`),
+        {},
+        USED_ASSERTION_TTL_MS,
+      );
+      if (!fresh) throw new Error('The LogoutRequest was already taken');
+      return profile;
+    },
+
+    /** Our LogoutResponse (success) to the IdP's sign-out URL, signed when an SP key is set. */
+    logoutResponseUrl(
+      settings: SamlRuntimeSettings,
+      endpoints: SamlEndpoints,
+      request: Profile,
+      relayState: string,
+    ): Promise<string> {
+      return samlFor(settings, endpoints).getLogoutResponseUrlAsync(request, relayState, {}, true);
     },
 
     metadata(settings: SamlRuntimeSettings | undefined, endpoints: SamlEndpoints): string {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { selfSignedCertificate, startTestSamlIdp } from '../../../../tests/helpers/saml-idp';
 import { createTestApp } from '../../../../tests/helpers/test-app';
@@ -271,6 +272,135 @@ describe('SAML 2.0 sign-in against an identity provider on loopback', async () =
       expect(refusal(replay)).toContain('did not confirm');
       const garbage = await t.app.inject({ method: 'GET', url: '/auth/saml/logout?SAMLResponse=bm90LXhtbA' });
       expect(refusal(garbage)).toContain('did not confirm');
+    });
+
+    it('a desktop session gets single logout too; a desktop RelayState without a valid challenge is refused', async () => {
+      const verifier = 'e'.repeat(43);
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const loopback = 'http://127.0.0.1:53126/callback';
+      const desktopAnswer = async (email: string, relay?: (relayState: string) => string) => {
+        idp.next = { email };
+        const start = await t.app.inject({
+          method: 'GET',
+          url: `/auth/saml/login?desktop=${encodeURIComponent(loopback)}&desktopChallenge=${challenge}`,
+        });
+        const form = await idp.answer(start.headers.location as string);
+        return t.app.inject({
+          method: 'POST',
+          url: '/auth/saml/callback',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            SAMLResponse: form.SAMLResponse,
+            RelayState: relay ? relay(form.RelayState) : form.RelayState,
+          }).toString(),
+        });
+      };
+      const done = await desktopAnswer('desk-out@example.com');
+      const code = new URL(done.headers.location as string).searchParams.get('code');
+      const exchange = await t.app.inject({
+        method: 'POST',
+        url: '/auth/desktop/token',
+        headers: { 'content-type': 'application/json' },
+        payload: { code, codeVerifier: verifier },
+      });
+      expect(exchange.statusCode).toBe(200);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/logout',
+        cookies: { 'unleash-session': exchange.json().token },
+      });
+      expect((out.headers.location as string).startsWith(`${idp.sloUrl}?SAMLRequest=`)).toBe(true);
+
+      const withoutChallenge = (relayState: string) => {
+        const { c: _dropped, ...rest } = JSON.parse(relayState) as Record<string, string>;
+        return JSON.stringify(rest);
+      };
+      const unbound = await desktopAnswer('desk-unbound@example.com', withoutChallenge);
+      expect(refusal(unbound)).toContain('PKCE');
+      const unboundStart = await t.app.inject({
+        method: 'GET',
+        url: `/auth/saml/login?desktop=${encodeURIComponent(loopback)}`,
+      });
+      expect(unboundStart.statusCode).toBe(400);
+      expect(unboundStart.json().details[0]).toMatchObject({ path: 'desktopChallenge' });
+    });
+
+    it('takes the LogoutResponse on the HTTP-POST binding its metadata publishes', async () => {
+      idp.postLogoutResponse = true;
+      try {
+        idp.next = { email: 'posty@example.com' };
+        const session = sessionOf((await signIn()).response) ?? '';
+        const out = await t.app.inject({
+          method: 'POST',
+          url: '/logout',
+          cookies: { 'unleash-session': session },
+        });
+        const form = await (await fetch(out.headers.location as string)).text();
+        const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(form)?.[1] ?? '';
+        const post = (body: Record<string, string>) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/auth/saml/logout',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams(body).toString(),
+          });
+        const done = await post({ SAMLResponse: samlResponse });
+        expect(done.statusCode).toBe(303);
+        expect(done.headers.location).toBe('/signed-out');
+        // Once only, and a forged (unsigned) one is not taken.
+        expect(refusal(await post({ SAMLResponse: samlResponse }))).toContain('did not confirm');
+        const unsigned = Buffer.from(
+          Buffer.from(samlResponse, 'base64')
+            .toString('utf8')
+            .replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, ''),
+        ).toString('base64');
+        expect(refusal(await post({ SAMLResponse: unsigned }))).toContain('did not confirm');
+        const empty = await post({ RelayState: 'x' });
+        expect(empty.statusCode).toBe(400);
+        expect(empty.json()).toMatchObject({ name: 'BadDataError' });
+      } finally {
+        idp.postLogoutResponse = false;
+      }
+    });
+
+    it('IdP-initiated single logout ends the user’s sessions and answers a LogoutResponse', async () => {
+      idp.next = { email: 'ida@example.com' };
+      const session = sessionOf((await signIn()).response) ?? '';
+      const me = () =>
+        t.app.inject({ method: 'GET', url: '/api/admin/user', cookies: { 'unleash-session': session } });
+      expect((await me()).statusCode).toBe(200);
+      const post = (body: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/saml/logout',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(body).toString(),
+        });
+      // Unsigned, or sent as an unsigned redirect: refused with a 400 and nothing ended.
+      const unsigned = await post({ SAMLRequest: idp.logoutRequest('ida@example.com', { signed: false }) });
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json()).toMatchObject({ name: 'BadDataError' });
+      const redirectUnsigned = await t.app.inject({
+        method: 'GET',
+        url: `/auth/saml/logout?SAMLRequest=${encodeURIComponent(deflateRawSync('<samlp:LogoutRequest/>').toString('base64'))}`,
+      });
+      expect(redirectUnsigned.statusCode).toBe(400);
+      expect((await me()).statusCode).toBe(200);
+
+      const signed = idp.logoutRequest('ida@example.com', { id: '_idp-logout-1' });
+      const answered = await post({ SAMLRequest: signed, RelayState: 'idp-state' });
+      expect(answered.statusCode).toBe(302);
+      const back = new URL(answered.headers.location as string);
+      expect(`${back.origin}${back.pathname}`).toBe(idp.sloUrl);
+      expect(back.searchParams.get('RelayState')).toBe('idp-state');
+      const response = inflateRawSync(
+        Buffer.from(back.searchParams.get('SAMLResponse') ?? '', 'base64'),
+      ).toString();
+      expect(response).toContain('InResponseTo="_idp-logout-1"');
+      expect(response).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+      expect((await me()).statusCode).toBe(401);
+      // Taken once.
+      expect((await post({ SAMLRequest: signed })).statusCode).toBe(400);
     });
 
     it('without an SP key, sends an unsigned LogoutRequest', async () => {

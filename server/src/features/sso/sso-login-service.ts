@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/logger';
-import { createSession } from '../auth';
+import { createSession, deleteSessionsOfUser } from '../auth';
 import type { UserService } from '../users';
 import type { OidcClient, PendingOidcLogin } from './oidc-client';
 import { type Provisioning, SsoRefusal } from './provisioning';
@@ -28,6 +28,13 @@ export interface SsoSessionOrigin {
   idToken?: string;
   /** SAML: whom the IdP signed in, named again in the LogoutRequest. */
   samlSubject?: SamlSubject;
+}
+
+interface DesktopCodePayload {
+  userId: number;
+  /** RFC 7636 S256 challenge the redeeming verifier must match. */
+  challenge: string;
+  origin: SsoSessionOrigin;
 }
 
 export interface SsoSession {
@@ -68,6 +75,11 @@ export function createSsoLoginService(
     await deps.users.recordSuccessfulLogin(db, userId);
     await deps.onSsoLogin({ userId, provider, created, email: identity.email });
     return userId;
+  }
+
+  /** Keeps how a session was signed in (and the OIDC ID token), for single sign-out. */
+  async function rememberSsoSession(sessionId: string, origin: SsoSessionOrigin) {
+    await putTransient(db, 'sso-session', hashKey(sessionId), origin, deps.sessionTtlMs);
   }
 
   return {
@@ -121,10 +133,7 @@ export function createSsoLoginService(
       return { userId, pending, idToken: result.idToken };
     },
 
-    /** Keeps how a session was signed in (and the OIDC ID token), for single sign-out. */
-    async rememberSsoSession(sessionId: string, origin: SsoSessionOrigin) {
-      await putTransient(db, 'sso-session', hashKey(sessionId), origin, deps.sessionTtlMs);
-    },
+    rememberSsoSession,
 
     /**
      * Where the identity provider ends its session too: OIDC's end-session endpoint when single
@@ -215,14 +224,53 @@ export function createSsoLoginService(
       await deps.saml.validateLogoutResponse(settings, endpoints, query, rawQuery);
     },
 
+    /** The IdP's LogoutResponse on the HTTP-POST binding; throws unless it answers ours with success. */
+    async finishSamlPostLogout(endpoints: SamlEndpoints, samlResponse: string) {
+      const settings = await deps.settings.samlRuntime();
+      if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
+      await deps.saml.validatePostLogoutResponse(settings, endpoints, samlResponse);
+    },
+
+    /**
+     * IdP-initiated single logout: a valid LogoutRequest ends every session of the user it names
+     * (the NameID is the e-mail, as requested at sign-in). Answers where to send the browser: the
+     * IdP's sign-out URL with our LogoutResponse, or undefined when none is set. Throws when the
+     * request is not valid.
+     */
+    async takeSamlLogoutRequest(
+      endpoints: SamlEndpoints,
+      message: Parameters<SamlServiceProvider['validateLogoutRequest']>[2],
+      relayState: string,
+    ): Promise<string | undefined> {
+      const settings = await deps.settings.samlRuntime();
+      if (!settings) throw new SsoRefusal('SAML sign-in is not enabled.');
+      const request = await deps.saml.validateLogoutRequest(settings, endpoints, message);
+      const user = request.nameID.includes('@')
+        ? await deps.users.findByLogin(db, request.nameID)
+        : undefined;
+      if (user) {
+        await deleteSessionsOfUser(db, user.id);
+        deps.logger.info(
+          { userId: user.id },
+          'SAML single logout from the identity provider ended the user’s sessions',
+        );
+      }
+      if (!settings.signOutUrl) return undefined;
+      return deps.saml.logoutResponseUrl(settings, endpoints, request, relayState);
+    },
+
     samlMetadata: (
       endpoints: SamlEndpoints,
       settings: Awaited<ReturnType<SsoSettingsService['samlRuntime']>>,
     ) => deps.saml.metadata(settings, endpoints),
 
-    async issueDesktopCode(userId: number, challenge?: string): Promise<string> {
+    /**
+     * The desktop app's one-time code, bound to its PKCE challenge and carrying how the user signed
+     * in, so the session it becomes gets single sign-out like a browser's.
+     */
+    async issueDesktopCode(userId: number, challenge: string, origin: SsoSessionOrigin): Promise<string> {
       const code = randomBytes(32).toString('base64url');
-      const payload = { userId, ...(challenge ? { challenge } : {}) };
+      const payload: DesktopCodePayload = { userId, challenge, origin };
       await putTransient(db, 'desktop-code', hashKey(code), payload, DESKTOP_CODE_TTL_MS);
       return code;
     },
@@ -234,16 +282,17 @@ export function createSsoLoginService(
      */
     async redeemDesktopCode(code: string, codeVerifier?: string): Promise<SsoSession | undefined> {
       const payload = (await takeTransient(db, 'desktop-code', hashKey(code))) as
-        | { userId?: number; challenge?: string }
+        | Partial<DesktopCodePayload>
         | undefined;
       if (!payload?.userId) return undefined;
-      if (payload.challenge !== undefined) {
-        if (!codeVerifier) return undefined;
-        const computed = Buffer.from(createHash('sha256').update(codeVerifier).digest('base64url'));
-        const expected = Buffer.from(payload.challenge);
-        if (computed.length !== expected.length || !timingSafeEqual(computed, expected)) return undefined;
-      }
-      return openSession(payload.userId);
+      // Every desktop code is PKCE-bound; one without a challenge (older, or forged) is refused.
+      if (typeof payload.challenge !== 'string' || !codeVerifier) return undefined;
+      const computed = Buffer.from(createHash('sha256').update(codeVerifier).digest('base64url'));
+      const expected = Buffer.from(payload.challenge);
+      if (computed.length !== expected.length || !timingSafeEqual(computed, expected)) return undefined;
+      const session = await openSession(payload.userId);
+      if (payload.origin) await rememberSsoSession(session.sessionId, payload.origin);
+      return session;
     },
   };
 }

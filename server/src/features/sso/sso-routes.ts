@@ -7,6 +7,7 @@ import {
   OidcCallbackQuerySchema,
   OidcSettingsSchema,
   SamlCallbackBodySchema,
+  SamlLogoutBodySchema,
   SamlLogoutQuerySchema,
   SamlSettingsSchema,
   SESSION_COOKIE,
@@ -48,6 +49,19 @@ function desktopOf(value: string | undefined): string | undefined {
       details: [{ message: 'desktop must be a loopback http URL (RFC 8252)', path: 'desktop' }],
     },
   );
+}
+
+/**
+ * A desktop sign-in must be PKCE-bound (RFC 7636): without `desktopChallenge`, whoever sees the
+ * loopback redirect's code could redeem it.
+ */
+function requireDesktopChallenge(desktop: string | undefined, challenge: string | undefined): void {
+  if (desktop === undefined || challenge !== undefined) return;
+  throw new ApiError('BadDataError', 'desktopChallenge is required with desktop (RFC 7636 S256)', {
+    details: [
+      { message: 'desktopChallenge is required with desktop (RFC 7636 S256)', path: 'desktopChallenge' },
+    ],
+  });
 }
 
 /** RelayState comes back from the IdP untrusted: only its two known string fields are read. */
@@ -175,6 +189,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
           },
         );
       }
+      requireDesktopChallenge(desktop, request.query.desktopChallenge);
       try {
         const redirectUri = `${publicUrlOf(request, config)}/auth/oidc/callback`;
         const started = await logins.startOidc(
@@ -218,7 +233,13 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       try {
         const done = await logins.finishOidc(request.cookies[SSO_PENDING_COOKIE], currentUrl);
         if (done.pending.desktop) {
-          const code = await logins.issueDesktopCode(done.userId, done.pending.desktopChallenge);
+          if (!done.pending.desktopChallenge) {
+            return refused(reply, 'This desktop sign-in carried no PKCE challenge: start again.');
+          }
+          const code = await logins.issueDesktopCode(done.userId, done.pending.desktopChallenge, {
+            provider: 'oidc',
+            ...(done.idToken ? { idToken: done.idToken } : {}),
+          });
           const target = new URL(done.pending.desktop);
           target.searchParams.set('code', code);
           return reply.redirect(target.href, 302);
@@ -252,6 +273,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
     },
     async (request, reply) => {
       const desktop = desktopOf(request.query.desktop);
+      requireDesktopChallenge(desktop, request.query.desktopChallenge);
       try {
         const url = await logins.startSaml(
           samlEndpoints(request),
@@ -285,10 +307,14 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       const relay = parseRelayState(request.body.RelayState);
       try {
         const done = await logins.finishSaml(samlEndpoints(request), request.body.SAMLResponse);
-        const desktop = relay.d !== undefined && isLoopbackRedirect(relay.d) ? relay.d : undefined;
-        if (desktop) {
-          const target = new URL(desktop);
-          target.searchParams.set('code', await logins.issueDesktopCode(done.userId, relay.c));
+        if (relay.d !== undefined) {
+          // RelayState is unsigned: a desktop hand-over needs a loopback target and a valid challenge.
+          if (!isLoopbackRedirect(relay.d) || relay.c === undefined) {
+            return refused(reply, 'This desktop sign-in carried no valid PKCE challenge: start again.');
+          }
+          const target = new URL(relay.d);
+          const origin = { provider: 'saml' as const, samlSubject: done.subject };
+          target.searchParams.set('code', await logins.issueDesktopCode(done.userId, relay.c, origin));
           return reply.redirect(target.href, 302);
         }
         const session = await logins.openSession(done.userId);
@@ -303,6 +329,38 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
     },
   );
 
+  const noLogoutMessage = () =>
+    new ApiError('BadDataError', 'Send a SAMLResponse or a SAMLRequest', {
+      details: [{ message: 'SAMLResponse or SAMLRequest is required', path: 'SAMLResponse' }],
+    });
+
+  /**
+   * IdP-initiated single logout: ends the named user's sessions and answers the IdP with a
+   * LogoutResponse (or, with no sign-out URL set, shows the signed-out page). An invalid request
+   * is a 400: nothing is ended.
+   */
+  async function idpLogout(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    message: Parameters<SsoLoginService['takeSamlLogoutRequest']>[1],
+    relayState: string | undefined,
+  ) {
+    let answer: string | undefined;
+    try {
+      answer = await logins.takeSamlLogoutRequest(samlEndpoints(request), message, relayState ?? '');
+    } catch (error) {
+      request.log.warn({ err: error }, 'SAML LogoutRequest refused');
+      throw new ApiError('BadDataError', 'The LogoutRequest could not be verified.');
+    }
+    return reply.redirect(answer ?? `${base}/signed-out`, 302);
+  }
+
+  /** The local session ended before the browser went to the IdP; this only tells how it went there. */
+  const logoutRefused = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    request.log.warn({ err: error }, 'SAML LogoutResponse refused');
+    return refused(reply, 'You are signed out here, but the identity provider did not confirm its sign-out.');
+  };
+
   app.get(
     '/auth/saml/logout',
     {
@@ -315,22 +373,51 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
       },
     },
     async (request, reply) => {
-      // The local session ended before the browser went to the IdP; this only tells how it went there.
       const rawQuery = request.url.slice(request.url.indexOf('?') + 1);
       const query = Object.fromEntries(
         Object.entries(request.query).filter(
           (entry): entry is [string, string] => typeof entry[1] === 'string',
         ),
       );
+      if (request.query.SAMLRequest !== undefined && request.query.SAMLResponse === undefined) {
+        return idpLogout(request, reply, { query, rawQuery }, request.query.RelayState);
+      }
+      if (request.query.SAMLResponse === undefined) throw noLogoutMessage();
       try {
         await logins.finishSamlLogout(samlEndpoints(request), query, rawQuery);
         return reply.redirect(`${base}/signed-out`, 302);
       } catch (error) {
-        request.log.warn({ err: error }, 'SAML LogoutResponse refused');
-        return refused(
-          reply,
-          'You are signed out here, but the identity provider did not confirm its sign-out.',
-        );
+        return logoutRefused(request, reply, error);
+      }
+    },
+  );
+
+  app.post(
+    '/auth/saml/logout',
+    {
+      // SingleLogoutService on the HTTP-POST binding, as node-saml publishes it in the SP metadata.
+      config: { permission: 'NONE', formBody: true, rateLimit: perMinute(options.loginRateLimitPerMinute) },
+      bodyLimit: SAML_BODY_LIMIT_BYTES,
+      schema: {
+        operationId: 'samlLogoutPost',
+        tags,
+        consumes: ['application/x-www-form-urlencoded'],
+        body: SamlLogoutBodySchema,
+        response: { ...redirectResponse, ...errorResponses(400, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { SAMLResponse, SAMLRequest, RelayState } = request.body;
+      if (SAMLRequest !== undefined && SAMLResponse === undefined) {
+        return idpLogout(request, reply, { samlRequest: SAMLRequest }, RelayState);
+      }
+      if (SAMLResponse === undefined) throw noLogoutMessage();
+      try {
+        await logins.finishSamlPostLogout(samlEndpoints(request), SAMLResponse);
+        // A 303 turns the IdP's POST into a GET of the signed-out page.
+        return reply.redirect(`${base}/signed-out`, 303);
+      } catch (error) {
+        return logoutRefused(request, reply, error);
       }
     },
   );
