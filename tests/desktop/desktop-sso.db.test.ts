@@ -49,7 +49,7 @@ interface BrowserVisit {
 }
 
 /** A system browser that signs in as `login` at the provider and lands on the app's loopback page. */
-function fakeBrowser(login: string, visits: BrowserVisit[], tamper?: (loopback: URL) => URL) {
+function fakeBrowser(login: string, visits: BrowserVisit[], tamper?: (loopback: URL) => URL | Promise<URL>) {
   return async (startUrl: string) => {
     const jar = new CookieJar();
     const start = await fetch(startUrl, { redirect: 'manual' });
@@ -59,7 +59,7 @@ function fakeBrowser(login: string, visits: BrowserVisit[], tamper?: (loopback: 
     const done = await fetch(back.href, { redirect: 'manual', headers: { cookie: jar.header() } });
     expect(done.status).toBe(302);
     let loopbackUrl = new URL(done.headers.get('location') ?? '');
-    if (tamper) loopbackUrl = tamper(loopbackUrl);
+    if (tamper) loopbackUrl = await tamper(loopbackUrl);
     // Like a browser tab: the loopback page loads after openExternal has returned.
     setImmediate(() => {
       void fetch(loopbackUrl).then(async (response) => {
@@ -145,22 +145,26 @@ describe('desktop sign-in through the system browser (RFC 8252 loopback)', () =>
     let caught = '';
     // Another local process got to the code first (e.g. it squatted the port or read the browser
     // history) and tries to redeem it without or with a guessed verifier.
-    const browser = fakeBrowser('finn', visits, (loopback) => {
-      caught = loopback.searchParams.get('code') ?? '';
-      return loopback;
-    });
     const exchange = (body: object) =>
       fetch(`${serverUrl}/auth/desktop/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
+    // The thief redeems before the browser tab reaches the app's loopback (awaited here, so the
+    // order does not depend on timing).
+    let thiefStatus = 0;
+    const browser = fakeBrowser('finn', visits, async (loopback) => {
+      caught = loopback.searchParams.get('code') ?? '';
+      thiefStatus = (await exchange({ code: caught })).status;
+      return loopback;
+    });
     const secrets = new FakeSecretStore();
     const handler = createBrowserSignInHandler({
       serverUrlOf: () => serverUrl,
       openExternal: async (url) => {
         await browser(url);
-        expect((await exchange({ code: caught })).status).toBe(401);
+        expect(thiefStatus).toBe(401);
       },
       secrets,
       cookies: { set: async () => {} },
