@@ -13,10 +13,13 @@ const C2 = 0x1b873593;
  * Written with Math.imul because the frontend API hashes hundreds of keys per request.
  */
 export function hash32(key: string, seed: number): number {
-  const length = key.length;
-  const blocksEnd = length & ~3;
-  let h = seed | 0;
-  for (let i = 0; i < blocksEnd; i += 4) {
+  const blocksEnd = key.length & ~3;
+  return finish(key, blocksEnd, mixBlocks(key, 0, blocksEnd, seed | 0), key.length);
+}
+
+/** MurmurHash3's body: the 4-byte blocks of `key` from `from` to `to`, mixed into `h`. */
+function mixBlocks(key: string, from: number, to: number, h: number): number {
+  for (let i = from; i < to; i += 4) {
     let k =
       (key.charCodeAt(i) & 0xff) |
       ((key.charCodeAt(i + 1) & 0xff) << 8) |
@@ -28,7 +31,12 @@ export function hash32(key: string, seed: number): number {
     h = (h << 13) | (h >>> 19);
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
-  const remaining = length & 3;
+  return h;
+}
+
+/** The tail bytes of `key` after `blocksEnd`, then the finalisation over `totalLength` bytes. */
+function finish(key: string, blocksEnd: number, h: number, totalLength: number): number {
+  const remaining = key.length - blocksEnd;
   if (remaining > 0) {
     let tail = 0;
     if (remaining === 3) tail ^= (key.charCodeAt(blocksEnd + 2) & 0xff) << 16;
@@ -38,7 +46,7 @@ export function hash32(key: string, seed: number): number {
     tail = (tail << 15) | (tail >>> 17);
     h ^= Math.imul(tail, C2);
   }
-  h ^= length;
+  h ^= totalLength;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -67,55 +75,12 @@ export function normalizedVariantValue(id: string, groupId: string, totalWeight:
  * rollout's `groupId:` is the same for every user, so a request hashes only the user's part.
  */
 export function prefixedHash32(prefix: string, seed: number): (id: string) => number {
-  const blocksEnd = prefix.length & ~3;
-  let state = seed | 0;
-  for (let i = 0; i < blocksEnd; i += 4) {
-    let k =
-      (prefix.charCodeAt(i) & 0xff) |
-      ((prefix.charCodeAt(i + 1) & 0xff) << 8) |
-      ((prefix.charCodeAt(i + 2) & 0xff) << 16) |
-      ((prefix.charCodeAt(i + 3) & 0xff) << 24);
-    k = Math.imul(k, C1);
-    k = (k << 15) | (k >>> 17);
-    state ^= Math.imul(k, C2);
-    state = (state << 13) | (state >>> 19);
-    state = (Math.imul(state, 5) + 0xe6546b64) | 0;
-  }
-  const carried = prefix.slice(blocksEnd);
-  const prefixLength = blocksEnd;
+  const prefixBlocksEnd = prefix.length & ~3;
+  const state = mixBlocks(prefix, 0, prefixBlocksEnd, seed | 0);
+  const carried = prefix.slice(prefixBlocksEnd);
   return (id) => {
     const key = carried.length === 0 ? id : carried + id;
-    const length = key.length;
-    const keyBlocksEnd = length & ~3;
-    let h = state;
-    for (let i = 0; i < keyBlocksEnd; i += 4) {
-      let k =
-        (key.charCodeAt(i) & 0xff) |
-        ((key.charCodeAt(i + 1) & 0xff) << 8) |
-        ((key.charCodeAt(i + 2) & 0xff) << 16) |
-        ((key.charCodeAt(i + 3) & 0xff) << 24);
-      k = Math.imul(k, C1);
-      k = (k << 15) | (k >>> 17);
-      h ^= Math.imul(k, C2);
-      h = (h << 13) | (h >>> 19);
-      h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-    }
-    const remaining = length & 3;
-    if (remaining > 0) {
-      let tail = 0;
-      if (remaining === 3) tail ^= (key.charCodeAt(keyBlocksEnd + 2) & 0xff) << 16;
-      if (remaining >= 2) tail ^= (key.charCodeAt(keyBlocksEnd + 1) & 0xff) << 8;
-      tail ^= key.charCodeAt(keyBlocksEnd) & 0xff;
-      tail = Math.imul(tail, C1);
-      tail = (tail << 15) | (tail >>> 17);
-      h ^= Math.imul(tail, C2);
-    }
-    h ^= prefixLength + length;
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-    return h >>> 0;
+    const blocksEnd = key.length & ~3;
+    return finish(key, blocksEnd, mixBlocks(key, 0, blocksEnd, state), prefixBlocksEnd + key.length);
   };
 }
