@@ -134,8 +134,17 @@ function broadcast(workers, command) {
     workers.map(
       (worker, index) =>
         new Promise((resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
+          // Each broadcast's listeners go away with its answer (they piled up across changes).
+          const onMessage = (message) => {
+            worker.off('error', onError);
+            resolve(message);
+          };
+          const onError = (error) => {
+            worker.off('message', onMessage);
+            reject(error);
+          };
+          worker.once('message', onMessage);
+          worker.once('error', onError);
           worker.postMessage(typeof command === 'function' ? command(index) : command);
         }),
     ),
