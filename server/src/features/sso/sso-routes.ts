@@ -7,8 +7,6 @@ import {
   OidcCallbackQuerySchema,
   OidcSettingsSchema,
   SamlCallbackBodySchema,
-  SamlLogoutBodySchema,
-  SamlLogoutQuerySchema,
   SamlSettingsSchema,
   SESSION_COOKIE,
   SsoLoginQuerySchema,
@@ -19,9 +17,11 @@ import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { actorOf } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { SsoRefusal } from './provisioning';
+import { registerSamlLogoutRoutes } from './saml-logout-routes';
 import { samlEndpointsOf } from './saml-sp';
 import type { SsoLoginService } from './sso-login-service';
 import { PENDING_LOGIN_TTL_MS } from './sso-login-service';
+import { redirectResponse, SAML_BODY_LIMIT_BYTES, tags } from './sso-route-schema';
 import { isLoopbackRedirect, safeRedirectPath } from './sso-rules';
 import type { SsoSettingsService } from './sso-settings-service';
 
@@ -34,9 +34,6 @@ export interface SsoRouteOptions {
   config: { publicUrl: string | null; baseUriPath: string; trustProxy?: boolean | number | string[] };
   loginRateLimitPerMinute: number;
 }
-
-const tags = ['Auth'];
-const SAML_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** RFC 8252: the desktop app's redirect must be a loopback URL; anything else is refused. */
 function desktopOf(value: string | undefined): string | undefined {
@@ -80,7 +77,6 @@ function parseRelayState(value: string | undefined): { r?: string; d?: string; c
   }
 }
 const admin = { permission: 'ADMIN' as const };
-const redirectResponse = { 302: Type.Null() };
 
 /** Admin settings of OIDC and SAML, and the OIDC sign-in (shared/unleash/API.md §6, §10.6). */
 export async function ssoRoutes(app: App, options: SsoRouteOptions) {
@@ -329,98 +325,13 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
     },
   );
 
-  const noLogoutMessage = () =>
-    new ApiError('BadDataError', 'Send a SAMLResponse or a SAMLRequest', {
-      details: [{ message: 'SAMLResponse or SAMLRequest is required', path: 'SAMLResponse' }],
-    });
-
-  /**
-   * IdP-initiated single logout: ends the named user's sessions and answers the IdP with a
-   * LogoutResponse (or, with no sign-out URL set, shows the signed-out page). An invalid request
-   * is a 400: nothing is ended.
-   */
-  async function idpLogout(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    message: Parameters<SsoLoginService['takeSamlLogoutRequest']>[1],
-    relayState: string | undefined,
-  ) {
-    let answer: string | undefined;
-    try {
-      answer = await logins.takeSamlLogoutRequest(samlEndpoints(request), message, relayState ?? '');
-    } catch (error) {
-      request.log.warn({ err: error }, 'SAML LogoutRequest refused');
-      throw new ApiError('BadDataError', 'The LogoutRequest could not be verified.');
-    }
-    return reply.redirect(answer ?? `${base}/signed-out`, 302);
-  }
-
-  /** The local session ended before the browser went to the IdP; this only tells how it went there. */
-  const logoutRefused = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
-    request.log.warn({ err: error }, 'SAML LogoutResponse refused');
-    return refused(reply, 'You are signed out here, but the identity provider did not confirm its sign-out.');
-  };
-
-  app.get(
-    '/auth/saml/logout',
-    {
-      config: { permission: 'NONE', rateLimit: perMinute(options.loginRateLimitPerMinute) },
-      schema: {
-        operationId: 'samlLogoutCallback',
-        tags,
-        querystring: SamlLogoutQuerySchema,
-        response: { ...redirectResponse, ...errorResponses(400, 429) },
-      },
-    },
-    async (request, reply) => {
-      const rawQuery = request.url.slice(request.url.indexOf('?') + 1);
-      const query = Object.fromEntries(
-        Object.entries(request.query).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string',
-        ),
-      );
-      if (request.query.SAMLRequest !== undefined && request.query.SAMLResponse === undefined) {
-        return idpLogout(request, reply, { query, rawQuery }, request.query.RelayState);
-      }
-      if (request.query.SAMLResponse === undefined) throw noLogoutMessage();
-      try {
-        await logins.finishSamlLogout(samlEndpoints(request), query, rawQuery);
-        return reply.redirect(`${base}/signed-out`, 302);
-      } catch (error) {
-        return logoutRefused(request, reply, error);
-      }
-    },
-  );
-
-  app.post(
-    '/auth/saml/logout',
-    {
-      // SingleLogoutService on the HTTP-POST binding, as node-saml publishes it in the SP metadata.
-      config: { permission: 'NONE', formBody: true, rateLimit: perMinute(options.loginRateLimitPerMinute) },
-      bodyLimit: SAML_BODY_LIMIT_BYTES,
-      schema: {
-        operationId: 'samlLogoutPost',
-        tags,
-        consumes: ['application/x-www-form-urlencoded'],
-        body: SamlLogoutBodySchema,
-        response: { ...redirectResponse, ...errorResponses(400, 413, 415, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { SAMLResponse, SAMLRequest, RelayState } = request.body;
-      if (SAMLRequest !== undefined && SAMLResponse === undefined) {
-        return idpLogout(request, reply, { samlRequest: SAMLRequest }, RelayState);
-      }
-      if (SAMLResponse === undefined) throw noLogoutMessage();
-      try {
-        await logins.finishSamlPostLogout(samlEndpoints(request), SAMLResponse);
-        // A 303 turns the IdP's POST into a GET of the signed-out page.
-        return reply.redirect(`${base}/signed-out`, 303);
-      } catch (error) {
-        return logoutRefused(request, reply, error);
-      }
-    },
-  );
+  registerSamlLogoutRoutes(app, {
+    logins,
+    base,
+    loginRateLimitPerMinute: options.loginRateLimitPerMinute,
+    samlEndpoints,
+    refused,
+  });
 
   app.get(
     '/auth/saml/metadata',
