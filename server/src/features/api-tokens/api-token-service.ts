@@ -20,7 +20,7 @@ import {
   markTokensSeen,
   updateExpiry,
 } from './api-token-store';
-import { createEdgeTokenOperations } from './edge-token-operations';
+import { createEdgeTokenOperations, type GeneratedTokenInput } from './edge-token-operations';
 import { TokenCache } from './token-cache';
 import {
   generateApiTokenSecret,
@@ -131,13 +131,7 @@ export function createApiTokenService({
   }
 
   async function insertGenerated(
-    input: {
-      tokenName: string;
-      type: ApiTokenType;
-      environment: string;
-      projects: string[];
-      expiresAt: Date | null;
-    },
+    input: GeneratedTokenInput,
     actor: AuditActor,
     requestedType: string,
     /** More writes in the token's transaction (Edge's issued-token row). */

@@ -11,19 +11,22 @@ import { hashSecret } from './token-format';
 const MAX_PENDING_SEEN_SECRETS = 20_000;
 const SEEN_LOOKUP_CHUNK = 500;
 
+/** A token the server draws the secret of (the console's create, Edge's issue-token). */
+export interface GeneratedTokenInput {
+  tokenName: string;
+  type: ApiTokenType;
+  environment: string;
+  projects: string[];
+  expiresAt: Date | null;
+}
+
 /** What the Edge operations borrow from the API token service. */
 export interface EdgeTokenDeps {
   db: Db;
   /** The "last seen" buffer of token ids. */
   seen: { mark(id: number): void };
   insertGenerated(
-    input: {
-      tokenName: string;
-      type: ApiTokenType;
-      environment: string;
-      projects: string[];
-      expiresAt: Date | null;
-    },
+    input: GeneratedTokenInput,
     actor: AuditActor,
     requestedType: string,
     within?: (trx: Queryable, record: ApiTokenRecord, secret: string) => Promise<void>,
