@@ -112,6 +112,36 @@ async function queueLifetime(page: Page, id: string, name: string, days: string)
   await row.getByTestId('pending-badge').waitFor();
 }
 
+/**
+ * Waits until the console saved its copy of a query whose key holds `part` in IndexedDB: the copy
+ * is written just after the screen renders, and leaving the page sooner (a slow, loaded machine)
+ * would leave nothing to show offline.
+ */
+async function savedCopyOf(page: Page, part: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (wanted) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('switchyard-console');
+            open.onerror = () => resolve(false);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('cache')) return resolve(false);
+              const keys = db.transaction('cache', 'readonly').objectStore('cache').getAllKeys();
+              keys.onerror = () => resolve(false);
+              keys.onsuccess = () => {
+                resolve(keys.result.some((key) => String(key).includes(wanted)));
+                db.close();
+              };
+            };
+          }),
+        part,
+      ),
+    )
+    .toBe(true);
+}
+
 /** The three versions a conflict card shows: when edited, mine, the server's now. */
 async function conflictVersions(page: Page): Promise<unknown[]> {
   const card = page.getByTestId('outbox-entry-conflict');
@@ -186,8 +216,10 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
   it('shows saved data while the server is stopped, keeps queued edits across reloads and replays them when it is back', async () => {
     const { context, page } = await openSignedIn('/environments');
     await expect.poll(() => page.getByRole('switch', { name: 'production enabled' }).isChecked()).toBe(true);
+    await savedCopyOf(page, '"environments"');
     await page.goto(`${server.url}/feature-toggle-type`);
     await expect.poll(() => lifetimeInput(page, 'Release').inputValue()).toBe('40 days');
+    await savedCopyOf(page, '"feature-types"');
 
     await server.stop();
     // The browser's clock moves on while the server is away (its timers keep running).
