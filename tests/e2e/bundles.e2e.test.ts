@@ -1,18 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../server/contract';
 import {
-  type AdminApi,
   blockingFindings,
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
+  openSignedInPage,
   screenshot,
-  sessionAdminApi,
-  signInWithPassword,
-  startE2eServer,
 } from './support';
 
 /**
@@ -25,40 +20,19 @@ const USERNAME = 'bundle-operator';
 const PASSWORD = 'Signed-bundles-e2e-7';
 const FLAGS = ['air-gap-checkout', 'air-gap-banner'];
 
-let e2e: E2eServer;
-let browser: Browser;
+const ADMIN = { username: USERNAME, password: PASSWORD };
 
 describe.skipIf(!hasChromium)('signed bundles in the console (issue 18)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('bundles', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-      SECRETS_ENCRYPTION_KEY: 'e2'.repeat(32),
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
-  });
+  const suite = e2eSuite('bundles', ADMIN, { SECRETS_ENCRYPTION_KEY: 'e2'.repeat(32) });
 
   it('exports a signed bundle from one project and imports it into another with the diff shown', {
     timeout: 180_000,
   }, async () => {
-    const { url } = e2e;
-    const context = await browser.newContext({
+    const { url } = suite;
+    const { context, page, errors, api } = await openSignedInPage(suite, ADMIN, {
       viewport: { width: 1360, height: 1100 },
-      bypassCSP: true,
       acceptDownloads: true,
     });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${url}/login`);
-    await signInWithPassword(page, USERNAME, PASSWORD);
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    const api: AdminApi = sessionAdminApi(context.request, url);
     await api('POST', '/api/admin/projects', { id: 'alpha', name: 'Alpha' });
     await api('POST', '/api/admin/projects', { id: 'beta', name: 'Beta' });
     for (const name of FLAGS) {
