@@ -310,7 +310,13 @@ describe.skipIf(!hasChromium)('accessibility of every screen (issue 24 part 8)',
     await page.keyboard.press('Control+K');
     const bar = page.getByRole('dialog');
     await bar.waitFor();
+    // Typing starts once the search field holds the focus (the modal focuses it after its opening
+    // transition, which a loaded machine can stretch), and Enter waits for the screen to be listed.
+    const command = page.getByRole('combobox', { name: 'Command' });
+    await command.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Command');
     await page.keyboard.type('environments');
+    await page.getByRole('option', { name: /^Environments/, selected: true }).waitFor();
     await page.keyboard.press('Enter');
     await bar.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Environments', exact: true }).waitFor({ timeout: 15_000 });
