@@ -4,6 +4,7 @@ import {
   CLIENT,
   fetchRaw,
   fmt,
+  getRaw,
   LARGE,
   luaFile,
   luaString,
@@ -14,16 +15,15 @@ import {
 } from './harness.mjs';
 import { percentile, rssMb, sleep } from './lib.mjs';
 
-/** Time from the committed toggle to the first GET that serves the new body. */
-async function changeToServed(base, call, trials) {
+/** Time from a committed change to the first GET that serves the new body, per trial. */
+async function changeToServed(base, change, trials) {
   const times = [];
   let polls = 0;
-  const flag = 'bench-flag-00001';
   for (let i = 0; i < trials; i++) {
     const before = (await fetchRaw(`${base}/api/client/features`, { authorization: CLIENT })).headers.get(
       'etag',
     );
-    await call('POST', `${P}/${flag}/environments/development/${i % 2 === 0 ? 'off' : 'on'}`);
+    await change(i);
     const committed = performance.now();
     for (;;) {
       polls++;
@@ -33,8 +33,65 @@ async function changeToServed(base, call, trials) {
     }
     times.push(performance.now() - committed);
   }
-  if (trials % 2 === 1) await call('POST', `${P}/${flag}/environments/development/on`);
   return { p50: percentile(times, 50), max: Math.max(...times), pollsPerChange: polls / trials };
+}
+
+/**
+ * The changes issue 21 names at 10,000 flags: a flag toggled, a new flag, a segment (used by
+ * flags) edited, an environment edited and an environment added to or removed from a project.
+ */
+function changeKinds(call, segmentIds) {
+  const flag = 'bench-flag-00001';
+  const run = `${Date.now().toString(36)}`;
+  return [
+    {
+      label: 'flag toggled',
+      change: (i) => call('POST', `${P}/${flag}/environments/development/${i % 2 === 0 ? 'off' : 'on'}`),
+      after: () => call('POST', `${P}/${flag}/environments/development/on`),
+    },
+    {
+      label: 'new flag',
+      change: (i) =>
+        call('POST', P, { name: `bench-new-${run}-${i}`, description: 'created while measured' }),
+    },
+    {
+      label: 'segment edited',
+      change: (i) =>
+        call('PUT', `/api/admin/segments/${segmentIds[0]}`, {
+          name: 'bench-segment-0',
+          constraints: [
+            {
+              contextName: 'userId',
+              operator: 'IN',
+              values: [`user-${i}`, ...Array.from({ length: 19 }, (_, j) => `user-${j + 100}`)],
+            },
+          ],
+        }),
+    },
+    {
+      label: 'environment edited',
+      change: (i) =>
+        call('PUT', '/api/admin/environments/update/development', {
+          type: i % 2 === 0 ? 'test' : 'development',
+        }),
+      after: () => call('PUT', '/api/admin/environments/update/development', { type: 'development' }),
+    },
+    {
+      label: 'project environment added/removed',
+      async before() {
+        await call('POST', '/api/admin/projects', { id: `bench-env-${run}`, name: `bench env ${run}` });
+        for (let k = 0; k < 5; k++) {
+          await call('POST', `/api/admin/projects/bench-env-${run}/features`, {
+            name: `bench-env-${run}-${k}`,
+          });
+        }
+      },
+      change: (i) =>
+        i % 2 === 0
+          ? call('DELETE', `/api/admin/projects/bench-env-${run}/environments/development`)
+          : call('POST', `/api/admin/projects/bench-env-${run}/environments`, { environment: 'development' }),
+    },
+  ];
 }
 
 export const largeScenario = {
@@ -46,7 +103,14 @@ export const largeScenario = {
     await seedFlags(call, 200, 10_000, segmentIds, 32);
     const seedSeconds = (performance.now() - t) / 1000;
     const body = await fetchRaw(`${server.url}/api/client/features`, { authorization: CLIENT });
-    const served = await changeToServed(server.url, call, QUICK ? 5 : 15);
+    const trials = QUICK ? 4 : 10;
+    const changes = [];
+    for (const kind of changeKinds(call, segmentIds)) {
+      await kind.before?.();
+      changes.push({ label: kind.label, ...(await changeToServed(server.url, kind.change, trials)) });
+      await kind.after?.();
+    }
+    const slowest = Math.max(...changes.map((change) => change.max));
     const rss = rssMb(pid);
     // The toggles above moved the revision on: take the current ETag for the 304 run.
     const etagLarge = (
@@ -89,14 +153,14 @@ export const largeScenario = {
         'report',
         'report',
       ],
-      [
-        '10,000 flags: committed change → new body served',
-        `p50 ${fmt(served.p50, 1)} / max ${fmt(served.max, 1)} ms (${fmt(served.pollsPerChange, 1)} GETs per change)`,
+      ...changes.map((change) => [
+        `10,000 flags: ${change.label} → new body served`,
+        `p50 ${fmt(change.p50, 1)} / max ${fmt(change.max, 1)} ms (${fmt(change.pollsPerChange, 1)} GETs per change)`,
         '-',
         '-',
         '< 100 ms',
-        served.max < 100 ? 'yes' : 'NO',
-      ],
+        change.max < 100 ? 'yes' : 'NO',
+      ]),
       [
         '10,000 flags: client features body',
         `${fmt(body.body.length / 1024)} KiB`,
@@ -130,11 +194,11 @@ export const largeScenario = {
     const targets = [
       [
         '10,000 flags: change → new body served',
-        `p50 ${fmt(served.p50, 1)} / max ${fmt(served.max, 1)} ms`,
+        `slowest max ${fmt(slowest, 1)} ms (${changes.map((change) => `${change.label} p50 ${fmt(change.p50, 1)}`).join('; ')})`,
         '-',
         '-',
         '< 100 ms',
-        served.max < 100 ? 'yes' : 'NO',
+        slowest < 100 ? 'yes' : 'NO',
       ],
       [
         '10,000 flags: client 200, 16 connections',

@@ -13,9 +13,11 @@ import {
   createStreamingFetchMode,
   createStreamingHub,
   dependentsOf,
+  flagsOfProjects,
   type Replay,
   registerClientFeaturesFastPath,
   registerClientMetricsFastPath,
+  registerSnapshotGauges,
   registerStreamingGauges,
 } from '../features/client-api';
 import {
@@ -92,12 +94,13 @@ async function registerSdkApis(
       );
       return { ...snapshot, tags };
     },
-    // A flag change reloads that flag (and its dependents), not all of them: with 10,000 flags a
-    // full reload took half a second between the commit and the new body.
+    // A change reloads the flags it touches (and their dependents), not all of them: with 10,000
+    // flags a full reload took half a second between the commit and the new body.
     async loadChanges(environment, snapshot) {
       const changes = await getClientSnapshotChanges(db, environment, snapshot.revision, {
         maxFlags: MAX_INCREMENTAL_FLAGS,
         alsoAffected: (names) => dependentsOf(snapshot, names),
+        inProjects: (projects) => flagsOfProjects(snapshot, projects),
       });
       if (!changes) return null;
       const tags = await listTagsOfFeatures(db, changes.names);
@@ -112,7 +115,10 @@ async function registerSdkApis(
     onImpactMetrics: (report) => impactMetrics.record(report),
     onBulkImpactMetrics: (report) => impactMetrics.recordBulk(report),
   });
-  if (registry) registerClientMetricsGauges(registry, metrics);
+  if (registry) {
+    registerClientMetricsGauges(registry, metrics);
+    registerSnapshotGauges(registry, cache);
+  }
   const edges = createEdgeInstances(db, {
     logger: app.log as never,
     flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,

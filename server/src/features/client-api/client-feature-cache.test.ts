@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFeature } from '../feature-toggles';
-import { applySnapshotChanges, createClientFeatureCache, type TaggedSnapshot } from './client-feature-cache';
+import { createClientFeatureCache } from './client-feature-cache';
+import { applySnapshotChanges, type TaggedSnapshot } from './snapshot-changes';
 
 const feature = (name: string, enabled = true): SnapshotFeature => ({
   name,
@@ -114,6 +115,7 @@ describe('applySnapshotChanges', () => {
       revision: 7,
       names: ['b', 'c'],
       features: [changedB],
+      predecessors: new Map([['b', 'a']]),
       tags: new Map(),
     });
     expect(after?.revision).toBe(7);
@@ -122,14 +124,69 @@ describe('applySnapshotChanges', () => {
     expect(after?.tags.has('b')).toBe(false);
   });
 
-  it('refuses a flag the snapshot does not have: only a full reload knows its place', () => {
+  it('places new flags after their predecessors, chains of them included', () => {
+    const a = feature('a');
+    const c = feature('c');
+    const after = applySnapshotChanges(snapshot([a, c]), {
+      revision: 3,
+      names: ['0', 'b', 'b2', 'd'],
+      features: [feature('0'), feature('b'), feature('b2'), feature('d')],
+      predecessors: new Map([
+        ['0', null],
+        ['b', 'a'],
+        ['b2', 'b'],
+        ['d', 'c'],
+      ]),
+      tags: new Map(),
+    });
+    expect(after?.features.map((f) => f.name)).toEqual(['0', 'a', 'b', 'b2', 'c', 'd']);
+    expect(after?.features[1]).toBe(a);
+  });
+
+  it('refuses a new flag whose place is unknown: only a full reload knows it', () => {
+    const changes = { revision: 2, names: ['new'], features: [feature('new')], tags: new Map() };
+    expect(
+      applySnapshotChanges(snapshot([feature('a')]), { ...changes, predecessors: new Map() }),
+    ).toBeNull();
     expect(
       applySnapshotChanges(snapshot([feature('a')]), {
-        revision: 2,
-        names: ['new'],
-        features: [feature('new')],
-        tags: new Map(),
+        ...changes,
+        predecessors: new Map([['new', 'gone']]),
       }),
     ).toBeNull();
+  });
+
+  it('takes a new segment list and renews the flags using a changed segment', () => {
+    const segment = (id: number, value: string) => ({
+      id,
+      name: `s${id}`,
+      constraints: [{ contextName: 'userId', operator: 'IN' as const, values: [value] }],
+    });
+    const strategy = (segments: number[]) => ({
+      id: `st-${segments.join('-')}`,
+      name: 'default',
+      title: null,
+      constraints: [],
+      parameters: {},
+      variants: [],
+      segments,
+      sortOrder: 0,
+      disabled: false,
+    });
+    const uses1 = { ...feature('uses-1'), strategies: [strategy([1])] };
+    const uses2 = { ...feature('uses-2'), strategies: [strategy([2])] };
+    const before = { ...snapshot([uses1, uses2]), segments: [segment(1, 'a'), segment(2, 'b')] };
+    const after = applySnapshotChanges(before, {
+      revision: 4,
+      names: [],
+      features: [],
+      predecessors: new Map(),
+      segments: [segment(1, 'changed'), segment(2, 'b'), segment(3, 'new')],
+      tags: new Map(),
+    });
+    expect(after?.segments.map((s) => s.constraints[0]?.values)).toEqual([['changed'], ['b'], ['new']]);
+    expect(after?.features[0]).not.toBe(uses1);
+    expect(after?.features[0]).toEqual(uses1);
+    expect(after?.features[1]).toBe(uses2);
   });
 });

@@ -2,14 +2,12 @@ import type { ClientFeatures } from '../../../contract';
 import { createFlagRepository, type FlagRepository, hash32 } from '../../evaluation';
 import { EncodedBody } from '../../http/content-encoding';
 import { timedOut, withTimeout } from '../../lib/with-timeout';
-import type { ClientSnapshot, SnapshotFeature } from '../feature-toggles';
 import { deltaEvents, hydrationEvents } from './client-delta';
 import { buildClientFeatures, type ClientQuery, echoQuery, serializeClientFeatures } from './client-payload';
 import type { RevisionTracker } from './revision-tracker';
+import { applySnapshotChanges, type TaggedChanges, type TaggedSnapshot } from './snapshot-changes';
 
-export interface TaggedSnapshot extends ClientSnapshot {
-  tags: ReadonlyMap<string, ReadonlyArray<{ type: string; value: string }>>;
-}
+export type { TaggedSnapshot };
 
 export interface ServedBody {
   etag: string;
@@ -20,56 +18,6 @@ export interface ServedBody {
   /** The body as an object, built on first use (only single-flag requests need it). */
   payload(): ClientFeatures;
   revision: number;
-}
-
-/** The flags to replace in a snapshot, with their tags; see getClientSnapshotChanges. */
-export interface TaggedChanges {
-  revision: number;
-  names: readonly string[];
-  features: readonly SnapshotFeature[];
-  tags: ReadonlyMap<string, ReadonlyArray<{ type: string; value: string }>>;
-}
-
-/**
- * A snapshot with `changes` applied, or null when they cannot be applied in place (a flag the
- * snapshot does not have yet: its position follows the database's collation, so a full reload
- * places it). Unchanged flags keep their objects, and with them their cached serialisations.
- */
-export function applySnapshotChanges(
-  snapshot: TaggedSnapshot,
-  changes: TaggedChanges,
-): TaggedSnapshot | null {
-  const current = new Map(changes.features.map((feature) => [feature.name, feature]));
-  const touched = new Set(changes.names);
-  let found = 0;
-  const features: SnapshotFeature[] = [];
-  for (const feature of snapshot.features) {
-    if (!touched.has(feature.name)) {
-      features.push(feature);
-      continue;
-    }
-    const replacement = current.get(feature.name);
-    if (replacement) {
-      features.push(replacement);
-      found += 1;
-    }
-  }
-  if (found !== current.size) return null;
-  const tags = new Map(snapshot.tags);
-  for (const name of touched) {
-    const list = changes.tags.get(name);
-    if (list?.length) tags.set(name, list);
-    else tags.delete(name);
-  }
-  return { ...snapshot, revision: changes.revision, features, tags };
-}
-
-/** Flags whose payload entry depends on one of `names` (their dependency on a parent). */
-export function dependentsOf(snapshot: TaggedSnapshot, names: readonly string[]): string[] {
-  const parents = new Set(names);
-  return snapshot.features
-    .filter((feature) => feature.dependencies.some((dependency) => parents.has(dependency.feature)))
-    .map((feature) => feature.name);
 }
 
 /** `GET /api/client/delta`'s answer: the events since the SDK's revision, or 304. */
@@ -286,19 +234,33 @@ export function createClientFeatureCache(deps: {
   }
 
   /** The snapshot at the newest revision: `current` updated in place when possible, else reloaded. */
+  const stats = { incrementalUpdates: 0, fullLoads: 0, lastRefreshMs: 0 };
   async function refreshed(
     environment: string,
     current: TaggedSnapshot | undefined,
   ): Promise<TaggedSnapshot> {
+    const started = performance.now();
     if (current && deps.loadChanges) {
       const changes = await deps.loadChanges(environment, current);
       const updated = changes && applySnapshotChanges(current, changes);
-      if (updated) return updated;
+      if (updated) {
+        stats.incrementalUpdates += 1;
+        stats.lastRefreshMs = performance.now() - started;
+        return updated;
+      }
     }
-    return deps.loadSnapshot(environment);
+    const loaded = await deps.loadSnapshot(environment);
+    stats.fullLoads += 1;
+    stats.lastRefreshMs = performance.now() - started;
+    return loaded;
   }
 
   return {
+    /** How snapshots were brought up to date: in place or by a full load, and the last one's time. */
+    stats(): Readonly<typeof stats> {
+      return { ...stats };
+    },
+
     /**
      * A change was committed (another instance's, through LISTEN/NOTIFY): bring every snapshot in
      * memory up to date now, so the next SDK request finds it ready instead of loading it.

@@ -49,6 +49,16 @@ async function fullReload(inlineSegmentConstraints: boolean): Promise<string> {
   return body.body.toString('utf8');
 }
 
+/** The running app's snapshot refresh counts, from its Prometheus endpoint. */
+async function snapshotRefreshes(): Promise<Record<string, number>> {
+  const text = (await test.app.inject({ method: 'GET', url: '/internal-backstage/prometheus' })).body;
+  const counts: Record<string, number> = {};
+  for (const match of text.matchAll(/^switchyard_sdk_snapshot\{kind="(\w+)"\} (\S+)$/gm)) {
+    counts[match[1] as string] = Number(match[2]);
+  }
+  return counts;
+}
+
 // Without the Unleash-Client-Spec header an SDK gets segment constraints inlined.
 const MODERN = { 'unleash-client-spec': '5.1.0' };
 
@@ -129,14 +139,93 @@ describe('incremental SDK snapshot', () => {
             201,
           ),
       ],
+      [
+        'a segment used by a flag changes',
+        async () => {
+          const segment = await call<{ id: number }>(
+            test,
+            'POST',
+            '/api/admin/segments',
+            { name: 'inc-used', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u1'] }] },
+            201,
+          );
+          await call(
+            test,
+            'POST',
+            `${P}/inc-other/environments/development/strategies`,
+            { name: 'default', parameters: {}, segments: [segment.id] },
+            200,
+          );
+          await served();
+          await served(MODERN);
+          await call(
+            test,
+            'PUT',
+            `/api/admin/segments/${segment.id}`,
+            { name: 'inc-used', constraints: [{ contextName: 'userId', operator: 'IN', values: ['u2'] }] },
+            204,
+          );
+        },
+      ],
+      [
+        'create flags before, between and after the others',
+        async () => {
+          await createFlag(test, 'aaa-inc-first');
+          await createFlag(test, 'inc-n');
+          await createFlag(test, 'zzz-inc-last');
+        },
+      ],
+      [
+        'edit the environment',
+        () => call(test, 'PUT', '/api/admin/environments/update/development', { type: 'test' }, 200),
+      ],
+      [
+        'a project loses the environment',
+        async () => {
+          await call(test, 'POST', '/api/admin/projects', { id: 'inc-project', name: 'inc project' }, 201);
+          await createFlag(test, 'inc-project-flag', 'inc-project');
+          await call(
+            test,
+            'POST',
+            '/api/admin/projects/inc-project/features/inc-project-flag/environments/development/on',
+            undefined,
+            200,
+          );
+          await served();
+          await call(
+            test,
+            'DELETE',
+            '/api/admin/projects/inc-project/environments/development',
+            undefined,
+            200,
+          );
+        },
+      ],
+      [
+        'and gets it back',
+        () =>
+          call(
+            test,
+            'POST',
+            '/api/admin/projects/inc-project/environments',
+            { environment: 'development' },
+            200,
+          ),
+      ],
       ['toggle off', () => call(test, 'POST', `${P}/inc-other/environments/development/off`, undefined, 200)],
     ];
+    const before = await snapshotRefreshes();
+    expect(before.full_loads).toBeGreaterThanOrEqual(1);
     for (const [label, step] of steps) {
       await step();
       await expectSameAsFullReload().catch((error: Error) => {
         throw new Error(`after "${label}": ${error.message}`);
       });
     }
+    // Every one of those changes was applied in place: none needed a full load.
+    const after = await snapshotRefreshes();
+    expect(after.full_loads).toBe(before.full_loads);
+    expect(after.incremental_updates).toBeGreaterThanOrEqual(before.incremental_updates + steps.length);
   });
 
   it('reads only the flags a change names, and their dependents, or asks for a full reload', async () => {
@@ -154,8 +243,10 @@ describe('incremental SDK snapshot', () => {
       revision: changes?.revision,
       names: [],
       features: [],
+      predecessors: new Map(),
     });
-    const afterToggle = await getClientSnapshotRevision(test.db, 'development');
+    // A segment change reads the segments again, and no flag.
+    const beforeSegment = await getClientSnapshotRevision(test.db, 'development');
     await call(
       test,
       'POST',
@@ -163,6 +254,24 @@ describe('incremental SDK snapshot', () => {
       { name: 'inc-seg-2', constraints: [{ contextName: 'userId', operator: 'IN', values: ['b'] }] },
       201,
     );
+    const segmentChange = await getClientSnapshotChanges(test.db, 'development', beforeSegment, options);
+    expect(segmentChange?.names).toEqual([]);
+    expect(segmentChange?.segments?.map((segment) => segment.name)).toContain('inc-seg-2');
+    // A project losing the environment reads that project's flags.
+    const beforeProject = await getClientSnapshotRevision(test.db, 'development');
+    await call(test, 'DELETE', '/api/admin/projects/inc-project/environments/development', undefined, 200);
+    const projectChange = await getClientSnapshotChanges(test.db, 'development', beforeProject, {
+      ...options,
+      inProjects: (projects) => (projects.includes('inc-project') ? ['inc-project-flag'] : []),
+    });
+    expect(projectChange?.features.map((feature) => [feature.name, feature.enabled])).toEqual([
+      ['inc-project-flag', false],
+    ]);
+    expect(projectChange?.predecessors.get('inc-project-flag')).toBe('inc-parent');
+    // A deleted environment has no bound: a full reload.
+    const afterToggle = await getClientSnapshotRevision(test.db, 'development');
+    await call(test, 'POST', '/api/admin/environments', { name: 'inc-gone', type: 'test' }, 201);
+    await call(test, 'DELETE', '/api/admin/environments/inc-gone', undefined, 200);
     expect(await getClientSnapshotChanges(test.db, 'development', afterToggle, options)).toBeNull();
   });
 });

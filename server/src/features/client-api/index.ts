@@ -5,17 +5,18 @@ export {
   sdkScopeOf,
 } from './client-api-fast-path';
 export { clientApiRoutes, sdkReporterOf } from './client-api-routes';
-export {
-  applySnapshotChanges,
-  type ClientFeatureCache,
-  createClientFeatureCache,
-  dependentsOf,
-  type TaggedSnapshot,
-} from './client-feature-cache';
+export { type ClientFeatureCache, createClientFeatureCache } from './client-feature-cache';
 // The playground (issue 15) evaluates the very payload an SDK receives.
 export { buildClientFeatures } from './client-payload';
 export { createStreamingHub, type FetchMode, type StreamingHub } from './client-streaming';
 export { clientStreamingRoutes } from './client-streaming-routes';
 export { createRevisionTracker, type RevisionTracker } from './revision-tracker';
+export {
+  applySnapshotChanges,
+  dependentsOf,
+  flagsOfProjects,
+  type TaggedSnapshot,
+} from './snapshot-changes';
+export { registerSnapshotGauges } from './snapshot-prometheus';
 export { createStreamingFetchMode, type StreamingFetchMode } from './streaming-fetch-mode';
 export { registerStreamingGauges } from './streaming-prometheus';

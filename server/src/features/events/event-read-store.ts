@@ -218,10 +218,24 @@ function flagEventFor(eb: ExpressionBuilder<Database, 'events'>, environment: st
   ]);
 }
 
+/** What the snapshot events since a revision touch; see listSnapshotEventsSince. */
+export interface SnapshotEventsSince {
+  /** The flags named by flag events. */
+  flags: string[];
+  /** A segment was created, updated or deleted: the segment list must be read again. */
+  segments: boolean;
+  /** Projects that gained or lost the environment: their flags' states there changed. */
+  projects: string[];
+}
+
+/** Changes with no bound on what they touch: only a full reload is right after them. */
+const FULL_RELOAD_EVENTS = ['feature-import', 'features-imported', 'environment-deleted'];
+
 /**
- * The flags named by snapshot events in (`after`, `upTo`], for an incremental snapshot
- * update; null when one of those events is not about a single flag (segments, environments,
- * imports) or when more than `limit` flags changed: then only a full reload is right.
+ * What the snapshot events in (`after`, `upTo`] touch, for an incremental snapshot update; null
+ * when one of them has no such bound (imports, a deleted environment) or more than `limit` flags
+ * are named. An edited environment (type, sort order, approvals, enabled) touches nothing: the
+ * snapshot reads no column of the environments table.
  */
 export async function listSnapshotEventsSince(
   db: Queryable,
@@ -229,22 +243,35 @@ export async function listSnapshotEventsSince(
   after: number,
   upTo: number,
   limit: number,
-): Promise<string[] | null> {
-  if (upTo <= after) return [];
+): Promise<SnapshotEventsSince | null> {
+  const touched: SnapshotEventsSince = { flags: [], segments: false, projects: [] };
+  if (upTo <= after) return touched;
   const rows = await db
     .selectFrom('events')
-    .select(['feature_name', 'type'])
+    .select(['feature_name', 'type', 'project', 'environment'])
     .where('id', '>', String(after))
     .where('id', '<=', String(upTo))
     .where((eb) => eb.or([flagEventFor(eb, environment), eb('type', 'in', SNAPSHOT_GLOBAL_EVENTS)]))
     .execute();
-  const names = new Set<string>();
+  const flags = new Set<string>();
+  const projects = new Set<string>();
   for (const row of rows) {
-    if (row.feature_name === null || SNAPSHOT_GLOBAL_EVENTS.includes(row.type)) return null;
-    names.add(row.feature_name);
-    if (names.size > limit) return null;
+    if (FULL_RELOAD_EVENTS.includes(row.type)) return null;
+    if (row.type.startsWith('segment-')) touched.segments = true;
+    else if (row.type.startsWith('project-environment-')) {
+      if (row.environment !== environment) continue;
+      if (row.project === null) return null;
+      projects.add(row.project);
+    } else if (row.type === 'environment-updated') continue;
+    else if (row.feature_name === null) return null;
+    else {
+      flags.add(row.feature_name);
+      if (flags.size > limit) return null;
+    }
   }
-  return [...names];
+  touched.flags = [...flags];
+  touched.projects = [...projects];
+  return touched;
 }
 
 /** The id of the newest event of any kind: the cheapest "did anything change" check. */

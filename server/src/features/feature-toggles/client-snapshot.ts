@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Constraint, Dependency, StrategyParameters, StrategyVariant, Variant } from '../../../contract';
 import type { Db } from '../../db/database';
 import { getSnapshotRevision, listSnapshotEventsSince, type Queryable } from '../events';
@@ -71,18 +72,9 @@ export async function readClientSnapshot(trx: Queryable, environment: string): P
   const revision = await getSnapshotRevision(trx, environment);
   const [features, segments] = await Promise.all([
     readSnapshotFeatures(trx, environment, null),
-    trx.selectFrom('segments').select(['id', 'name', 'constraints']).orderBy('name').orderBy('id').execute(),
+    readSnapshotSegments(trx),
   ]);
-  return {
-    environment,
-    revision,
-    features,
-    segments: segments.map((row) => ({
-      id: row.id,
-      name: row.name,
-      constraints: (row.constraints as Constraint[]) ?? [],
-    })),
-  };
+  return { environment, revision, features, segments };
 }
 
 /** What changed since a snapshot: the flags to replace (absent from `features` = gone). */
@@ -92,35 +84,50 @@ export interface SnapshotChanges {
   names: string[];
   /** The current state of those of `names` that still exist (not archived). */
   features: SnapshotFeature[];
+  /**
+   * For each of `features`, the non-archived flag just before it in the client order (null: it
+   * comes first), which places a flag the snapshot does not have yet. The order is the database
+   * collation's, so the database answers it.
+   */
+  predecessors: ReadonlyMap<string, string | null>;
+  /** Every segment, when one changed (as ClientSnapshot.segments). */
+  segments?: SnapshotSegment[];
 }
 
 /**
- * The flags that changed in `environment` since `sinceRevision`, read in one REPEATABLE READ
- * transaction; null when a full reload is the right answer: a change that is not about one flag
- * (segments, environments, imports), or more than `maxFlags` flags. `alsoAffected` adds flags
- * a change reaches through the caller's current snapshot (children of a changed parent, whose
- * dependency rows a deleted parent takes with it).
+ * What changed in `environment` since `sinceRevision`, read in one REPEATABLE READ transaction;
+ * null when a full reload is the right answer: imports, a deleted environment, or more than
+ * `maxFlags` flags. `alsoAffected` adds flags a change reaches through the caller's current
+ * snapshot (children of a changed parent, whose dependency rows a deleted parent takes with it);
+ * `inProjects` names the snapshot's flags of projects that gained or lost the environment.
  */
 export async function getClientSnapshotChanges(
   db: Db,
   environment: string,
   sinceRevision: number,
-  options: { maxFlags: number; alsoAffected(names: readonly string[]): readonly string[] },
+  options: {
+    maxFlags: number;
+    alsoAffected(names: readonly string[]): readonly string[];
+    inProjects?(projects: readonly string[]): readonly string[];
+  },
 ): Promise<SnapshotChanges | null> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const revision = await getSnapshotRevision(trx, environment);
-      const events = await listSnapshotEventsSince(
+      const touched = await listSnapshotEventsSince(
         trx,
         environment,
         sinceRevision,
         revision,
         options.maxFlags + 1,
       );
-      if (events === null) return null;
-      const changed = new Set(events);
+      if (touched === null) return null;
+      const changed = new Set(touched.flags);
+      if (touched.projects.length > 0) {
+        for (const name of options.inProjects?.(touched.projects) ?? []) changed.add(name);
+      }
       const children = await trx
         .selectFrom('dependent_features')
         .select('child')
@@ -130,9 +137,45 @@ export async function getClientSnapshotChanges(
       for (const name of options.alsoAffected([...changed])) changed.add(name);
       if (changed.size > options.maxFlags) return null;
       const names = [...changed];
-      const features = names.length ? await readSnapshotFeatures(trx, environment, names) : [];
-      return { revision, names, features };
+      const [features, predecessors, segments] = await Promise.all([
+        names.length ? readSnapshotFeatures(trx, environment, names) : [],
+        readPredecessors(trx, names),
+        touched.segments ? readSnapshotSegments(trx) : undefined,
+      ]);
+      return { revision, names, features, predecessors, ...(segments ? { segments } : {}) };
     });
+}
+
+/** For each of `names` that is not archived, the non-archived flag before it in name order. */
+async function readPredecessors(
+  trx: Queryable,
+  names: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (names.length === 0) return new Map();
+  // One index probe per name, in the database's collation (the order readSnapshotFeatures uses).
+  const rows = await sql<{ name: string; before: string | null }>`
+    select f.name, (
+      select p.name from features p
+      where p.archived_at is null and p.name < f.name
+      order by p.name desc limit 1
+    ) as before
+    from features f
+    where f.archived_at is null and f.name in (${sql.join(names)})`.execute(trx);
+  return new Map(rows.rows.map((row) => [row.name, row.before]));
+}
+
+async function readSnapshotSegments(trx: Queryable): Promise<SnapshotSegment[]> {
+  const rows = await trx
+    .selectFrom('segments')
+    .select(['id', 'name', 'constraints'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    constraints: (row.constraints as Constraint[]) ?? [],
+  }));
 }
 
 /**
