@@ -283,7 +283,7 @@ export function createClientFeatureCache(deps: {
       };
       const meta = { revisionId: snapshot.revision, etag, queryHash };
       let payload: ClientFeatures | undefined;
-      const body = Buffer.from(serializeClientFeatures(source, query, meta));
+      const body = serializeClientFeatures(source, query, meta);
       const served: ServedBody = {
         etag,
         body,
