@@ -132,7 +132,9 @@ describe('GET /api/client/features on the fast path', () => {
       expect(answered['x-content-type-options'], path).toBe('nosniff');
       const etag = answered.etag as string;
       expect(await expectSameAnswer(path, { ...headers, 'if-none-match': etag }), `${path} 304`).toBe(true);
-      expect((await overHttp(path, { ...headers, 'if-none-match': etag })).status).toBe(304);
+      const notModified = await overHttp(path, { ...headers, 'if-none-match': etag });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers['x-content-type-options'], `${path} 304`).toBe('nosniff');
     }
   });
 
@@ -191,7 +193,9 @@ describe('GET /api/frontend on the fast path', () => {
         };
         const path = `/api/frontend?${query}`;
         expect(await expectSameAnswer(path, headers), path).toBe(true);
-        const etag = (await overHttp(path, headers)).headers.etag as string;
+        const answered = await overHttp(path, headers);
+        expect(answered.headers['x-content-type-options'], path).toBe('nosniff');
+        const etag = answered.headers.etag as string;
         expect(await expectSameAnswer(path, { ...headers, 'if-none-match': etag }), `${path} 304`).toBe(true);
       }
     }

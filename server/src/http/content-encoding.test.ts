@@ -81,11 +81,17 @@ describe('EncodedBody', () => {
       'content-type': 'application/json; charset=utf-8',
       'content-length': second.body.length,
       'content-encoding': 'gzip',
+      'x-content-type-options': 'nosniff',
     });
-    expect(body.notModified(accepted)).toEqual({ etag: 'W/"q:7:v1"', vary: 'Accept-Encoding' });
+    expect(body.notModified(accepted)).toEqual({
+      etag: 'W/"q:7:v1"',
+      vary: 'Accept-Encoding',
+      'x-content-type-options': 'nosniff',
+    });
     expect(body.notModified(acceptedCodings(undefined))).toEqual({
       etag: '"q:7:v1"',
       vary: 'Accept-Encoding',
+      'x-content-type-options': 'nosniff',
     });
   });
 

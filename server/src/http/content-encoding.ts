@@ -1,4 +1,5 @@
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { NOSNIFF_HEADER } from './security-headers';
 
 /**
  * Precompressed response bodies (issue 21). The SDK APIs serve the same bytes to every poll of a
@@ -99,7 +100,7 @@ export interface Representation {
   coding: ContentCoding;
   body: Buffer;
   etag: string;
-  /** A 200's headers: ETag, `Vary: Accept-Encoding`, type, length, encoding (shared, never mutate). */
+  /** A 200's headers: ETag, `Vary: Accept-Encoding`, type, length, encoding, nosniff (shared, never mutate). */
   headers: Readonly<Record<string, string | number>>;
 }
 
@@ -122,8 +123,12 @@ export class EncodedBody {
     readonly contentType = 'application/json; charset=utf-8',
   ) {
     this.identityRepresentation = this.representation('identity', identity, etag);
-    this.notModifiedPlain = { etag, vary: 'Accept-Encoding' };
-    this.notModifiedEncoded = { etag: weak(etag), vary: 'Accept-Encoding' };
+    this.notModifiedPlain = { etag, vary: 'Accept-Encoding', [NOSNIFF_HEADER[0]]: NOSNIFF_HEADER[1] };
+    this.notModifiedEncoded = {
+      etag: weak(etag),
+      vary: 'Accept-Encoding',
+      [NOSNIFF_HEADER[0]]: NOSNIFF_HEADER[1],
+    };
   }
 
   /** A 304's headers for `accepted`: the ETag and Vary its 200 would carry (shared, never mutate). */
@@ -181,6 +186,7 @@ export class EncodedBody {
       vary: 'Accept-Encoding',
       'content-type': this.contentType,
       'content-length': body.length,
+      [NOSNIFF_HEADER[0]]: NOSNIFF_HEADER[1],
     };
     if (coding !== 'identity') headers['content-encoding'] = coding;
     return { coding, body, etag, headers };

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NOSNIFF_HEADER } from './security-headers';
 
 /**
  * A handler for one SDK hot path. It answers only the common, fully cached case (a known token,
  * a snapshot in memory, a valid request) and returns false for anything else, which Fastify
  * then handles with its full machinery: errors, loading, validation and their exact bodies.
+ * A handler that answers sends `X-Content-Type-Options: nosniff` with its own headers (as every
+ * Fastify answer does): one writeHead with prebuilt headers is the cheapest way to send them.
  */
 export type FastHandler = (
   request: IncomingMessage,
@@ -63,7 +64,6 @@ export function createSdkFastPath(): SdkFastPath {
           return;
         }
         const started = performance.now();
-        response.setHeader(NOSNIFF_HEADER[0], NOSNIFF_HEADER[1]);
         route.handler(request, response, queryStart === -1 ? '' : url.slice(queryStart + 1)).then(
           (served) => {
             if (!served) {

@@ -1,6 +1,6 @@
 import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
 import { resolveGrants } from '../access';
-import type { ApiTokenService } from '../api-tokens';
+import type { ApiTokenRecord, ApiTokenService } from '../api-tokens';
 import type { Queryable } from '../events';
 import { PAT_PREFIX, type PatService } from '../personal-access-tokens';
 import type { UserService } from '../users';
@@ -20,6 +20,7 @@ export function createAuthenticator(deps: {
   pats: PatService;
 }) {
   const { db, users, apiTokens, pats } = deps;
+  const tokenCallers = new WeakMap<ApiTokenRecord, Caller>();
 
   async function userCaller(userId: number, via: UserCaller['via']): Promise<UserCaller | null> {
     const user = await users.record(userId);
@@ -45,19 +46,12 @@ export function createAuthenticator(deps: {
       }
       const token = await apiTokens.authenticate(secret);
       if (!token) return null;
-      return {
-        kind: 'api-token',
-        tokenId: token.id,
-        tokenName: token.tokenName,
-        userId: token.type === 'admin' ? ADMIN_TOKEN_USER_ID : null,
-        scope: {
-          type: token.type,
-          tokenName: token.tokenName,
-          projects: token.projects,
-          allProjects: token.projects.includes('*'),
-          environment: token.environment,
-        },
-      };
+      let caller = tokenCallers.get(token);
+      if (!caller) {
+        caller = apiTokenCaller(token);
+        tokenCallers.set(token, caller);
+      }
+      return caller;
     },
 
     async fromSession(sessionId: string): Promise<Caller | null> {
@@ -65,4 +59,22 @@ export function createAuthenticator(deps: {
       return userId === undefined ? null : userCaller(userId, 'session');
     },
   };
+}
+
+/** The caller of an API token: built once per cached token record, so it is the same object per
+ * request (the SDK fast path keys its per-scope memos on `scope`). Frozen: it is shared. */
+function apiTokenCaller(token: ApiTokenRecord): Caller {
+  return Object.freeze({
+    kind: 'api-token',
+    tokenId: token.id,
+    tokenName: token.tokenName,
+    userId: token.type === 'admin' ? ADMIN_TOKEN_USER_ID : null,
+    scope: Object.freeze({
+      type: token.type,
+      tokenName: token.tokenName,
+      projects: token.projects,
+      allProjects: token.projects.includes('*'),
+      environment: token.environment,
+    }),
+  }) as Caller;
 }

@@ -3,16 +3,22 @@ import { type ClientMetrics, ClientMetricsSchema } from '../../../contract';
 import { authorizationSecret, type SdkCredentials } from '../../http/auth-guard';
 import { compileBodyValidator } from '../../http/lazy-compilers';
 import { isPlainJsonPost, parseTrustedJson, readBody, type SdkFastPath } from '../../http/sdk-fast-path';
+import { NOSNIFF_HEADER } from '../../http/security-headers';
 import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import type { ClientMetricsService } from '../client-metrics';
 import {
-  answerClientFeatures,
+  answerClientQuery,
+  clientQueryOf,
   type FeaturesQueryInput,
   fetchModeHeader,
   inlinesSegments,
 } from './client-api-routes';
 import type { ClientFeatureCache } from './client-feature-cache';
+import type { ClientQuery } from './client-payload';
 import type { FetchMode } from './client-streaming';
+
+/** The metrics answer's headers (no body; the nosniff every fast answer carries). */
+const ACCEPTED_HEADERS = { 'content-length': 0, [NOSNIFF_HEADER[0]]: NOSNIFF_HEADER[1] };
 
 /**
  * The scope of a valid SDK token of `kind`, or null: missing, unknown or wrong-kind tokens are
@@ -58,6 +64,53 @@ export function plainFeaturesQuery(query: string): FeaturesQueryInput | null {
   return input;
 }
 
+/**
+ * The client query of a token scope, query string and segment mode, built once: the same object
+ * each time lets the feature cache skip building its key (a JSON serialisation) per request.
+ * Bounded per scope, since query strings come from clients.
+ */
+const queriesOf = new WeakMap<TokenScope, Map<string, ClientQuery | null>>();
+const MAX_QUERIES_PER_SCOPE = 64;
+function memoizedQuery(scope: TokenScope, query: string, inline: boolean): ClientQuery | null {
+  let queries = queriesOf.get(scope);
+  if (!queries) {
+    queries = new Map();
+    queriesOf.set(scope, queries);
+  }
+  const key = inline ? `i${query}` : `p${query}`;
+  let clientQuery = queries.get(key);
+  if (clientQuery === undefined) {
+    const input = plainFeaturesQuery(query);
+    clientQuery = input && clientQueryOf(scope, input, inline);
+    if (queries.size >= MAX_QUERIES_PER_SCOPE) queries.clear();
+    queries.set(key, clientQuery);
+  }
+  return clientQuery;
+}
+
+/** The Unleash-Client-Spec header's segment mode, parsed once per distinct value (null: invalid). */
+const inlineBySpec = new Map<string, boolean | null>();
+function inlineOf(spec: string | string[] | undefined): boolean | null {
+  if (typeof spec !== 'string') {
+    try {
+      return inlinesSegments(spec);
+    } catch {
+      return null;
+    }
+  }
+  let inline = inlineBySpec.get(spec);
+  if (inline === undefined) {
+    try {
+      inline = inlinesSegments(spec);
+    } catch {
+      inline = null;
+    }
+    if (inlineBySpec.size >= 64) inlineBySpec.clear();
+    inlineBySpec.set(spec, inline);
+  }
+  return inline;
+}
+
 /** `GET /api/client/features` on the fast path: the same answer as the route, from the same code. */
 export function registerClientFeaturesFastPath(
   fastPath: SdkFastPath,
@@ -69,17 +122,13 @@ export function registerClientFeaturesFastPath(
   },
 ): void {
   fastPath.on('GET', `${options.baseUriPath}/api/client/features`, async (request, response, query) => {
-    const input = plainFeaturesQuery(query);
-    if (!input) return false;
-    let inline: boolean;
-    try {
-      inline = inlinesSegments(request.headers['unleash-client-spec']);
-    } catch {
-      return false;
-    }
+    const inline = inlineOf(request.headers['unleash-client-spec']);
+    if (inline === null) return false;
     const scope = await sdkScopeOf(request, options.credentials, 'client');
     if (!scope) return false;
-    const answer = await answerClientFeatures(options.cache, scope, input, inline, request.headers);
+    const clientQuery = memoizedQuery(scope, query, inline);
+    if (!clientQuery) return false;
+    const answer = await answerClientQuery(options.cache, clientQuery, request.headers);
     if (answer.status === 304) {
       response.writeHead(304, answer.headers);
       response.end();
@@ -142,7 +191,7 @@ export function registerClientMetricsFastPath(
       return true;
     }
     // As the route: 202 with an empty body (Unleash sends no body and no content type).
-    response.writeHead(202, { 'content-length': 0 });
+    response.writeHead(202, ACCEPTED_HEADERS);
     response.end();
     return true;
   });

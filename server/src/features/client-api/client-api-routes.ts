@@ -134,18 +134,16 @@ export async function answerEncoded(
 }
 
 /**
- * `GET /api/client/features` for a token's scope: the cached body in the best encoding the SDK
- * accepts, or 304 when it already has it. Shared by the Fastify route and the SDK fast path so
- * the two cannot drift.
+ * `GET /api/client/features` for a client query: the cached body in the best encoding the SDK
+ * accepts, or 304 when it already has it. Shared by the Fastify route and the SDK fast path (which
+ * builds the query once per token and query string) so the two cannot drift.
  */
-export async function answerClientFeatures(
+export async function answerClientQuery(
   cache: ClientFeatureCache,
-  scope: TokenScope,
-  input: FeaturesQueryInput,
-  inlineSegmentConstraints: boolean,
+  query: ClientQuery,
   headers: { 'if-none-match'?: string | string[]; 'accept-encoding'?: string | string[] },
 ): Promise<EncodedAnswer> {
-  const served = await cache.clientFeatures(clientQueryOf(scope, input, inlineSegmentConstraints));
+  const served = await cache.clientFeatures(query);
   return answerEncoded(served.encoded, headers);
 }
 
@@ -188,13 +186,12 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
       },
     },
     async (request, reply) => {
-      const answer = await answerClientFeatures(
-        cache,
+      const query = clientQueryOf(
         tokenScopeOf(request.caller)!,
         request.query,
         inlinesSegments(request.headers['unleash-client-spec']),
-        request.headers,
       );
+      const answer = await answerClientQuery(cache, query, request.headers);
       return sendEncoded(reply, answer, fetchModeHeader(options.fetchMode?.()));
     },
   );

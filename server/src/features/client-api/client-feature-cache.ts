@@ -75,7 +75,17 @@ const hex8 = (value: string) => hash32(value, 0).toString(16).padStart(8, '0');
  */
 const queryHashes = new Map<string, string>();
 /** What identifies a query's body exactly (the cache key: a 32-bit hash could be collided on purpose). */
+const queryKeys = new WeakMap<ClientQuery, string>();
 function queryKeyOf(query: ClientQuery): string {
+  // The SDK fast path passes the same query object for the same token and query string.
+  let key = queryKeys.get(query);
+  if (key === undefined) {
+    key = serializeQueryKey(query);
+    queryKeys.set(query, key);
+  }
+  return key;
+}
+function serializeQueryKey(query: ClientQuery): string {
   return JSON.stringify([
     query.environment,
     query.projects ?? null,

@@ -2,6 +2,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { SdkCredentials } from '../../http/auth-guard';
 import { findUnstorableText } from '../../http/hostile-input';
 import type { SdkFastPath } from '../../http/sdk-fast-path';
+import { NOSNIFF_HEADER } from '../../http/security-headers';
 import { sdkScopeOf } from '../client-api';
 import { corsHeaders, evaluateFrontend, type FrontendApiRouteOptions } from './frontend-api-routes';
 
@@ -35,6 +36,7 @@ export function registerFrontendFastPath(
       ...cors,
       'cache-control': 'no-cache',
       etag: body.etag,
+      [NOSNIFF_HEADER[0]]: NOSNIFF_HEADER[1],
     };
     if (request.headers['if-none-match'] === body.etag) {
       response.writeHead(304, headers);
