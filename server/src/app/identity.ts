@@ -80,7 +80,13 @@ export async function registerIdentity(
   const invites = createSignupTokenService(db, users);
   const access = createProjectAccessService(db, { users, groups, catalog });
   const authenticator = createAuthenticator({ db, users, apiTokens, pats });
-  const ready = createBootstrap({ db, config, logger, users, apiTokens });
+  const bootstrap = createBootstrap({ db, config, logger, users, apiTokens });
+  // Once bootstrapped, a cached token's caller can be answered synchronously (knownCaller).
+  let bootstrapped = false;
+  const ready = async () => {
+    await bootstrap();
+    bootstrapped = true;
+  };
   const passwordLogin = createPasswordLoginSettings(db, {
     baseUriPath: config.baseUriPath,
     breakGlass: config.allowPasswordLogin,
@@ -178,6 +184,7 @@ export async function registerIdentity(
   return {
     ready,
     fromAuthorization: authenticator.fromAuthorization,
+    knownCaller: (secret) => (bootstrapped ? authenticator.knownCaller(secret) : undefined),
     ssoEnabled,
     tokensChanged: apiTokens.forgetCached,
     markTokensSeen: apiTokens.markSeenBySecrets,

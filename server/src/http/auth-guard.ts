@@ -82,7 +82,14 @@ function apiKeySecret(request: { headers: IncomingHttpHeaders }): string | undef
 }
 
 /** What the SDK fast path needs of the guard's dependencies to accept the same tokens. */
-export type SdkCredentials = Pick<AuthGuardDependencies, 'ready' | 'fromAuthorization'>;
+export type SdkCredentials = Pick<AuthGuardDependencies, 'ready' | 'fromAuthorization'> & {
+  /**
+   * `fromAuthorization` answered synchronously when the answer is known now (ready, and the token
+   * cached and fresh); undefined means "ask fromAuthorization". Lets a fully cached SDK poll be
+   * answered without a promise hop.
+   */
+  knownCaller?(secret: string): Caller | undefined;
+};
 
 /** The token of an `Authorization` header; shared with the SDK fast path so both read it alike. */
 export function authorizationSecret(request: { headers: IncomingHttpHeaders }): string | undefined {

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * A handler for one SDK hot path. It answers only the common, fully cached case (a known token,
  * a snapshot in memory, a valid request) and returns false for anything else, which Fastify
- * then handles with its full machinery: errors, loading, validation and their exact bodies.
+ * then handles with its full machinery: errors, loading, validation and their exact bodies. It
+ * may answer synchronously (everything in memory: no promise hop) or through a promise.
  * A handler that answers sends `X-Content-Type-Options: nosniff` with its own headers (as every
  * Fastify answer does): one writeHead with prebuilt headers is the cheapest way to send them.
  */
@@ -11,7 +12,7 @@ export type FastHandler = (
   request: IncomingMessage,
   response: ServerResponse,
   query: string,
-) => Promise<boolean>;
+) => boolean | Promise<boolean>;
 
 export type Dispatch = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -64,23 +65,24 @@ export function createSdkFastPath(): SdkFastPath {
           return;
         }
         const started = performance.now();
-        route.handler(request, response, queryStart === -1 ? '' : url.slice(queryStart + 1)).then(
-          (served) => {
-            if (!served) {
-              fallback(request, response);
-              return;
-            }
-            answered += 1;
-            observer?.(
-              route.path,
-              request.method as string,
-              response.statusCode,
-              performance.now() - started,
-            );
-          },
+        const finish = (served: boolean) => {
+          if (!served) {
+            fallback(request, response);
+            return;
+          }
+          answered += 1;
+          observer?.(route.path, request.method as string, response.statusCode, performance.now() - started);
+        };
+        let result: boolean | Promise<boolean>;
+        try {
+          result = route.handler(request, response, queryStart === -1 ? '' : url.slice(queryStart + 1));
+        } catch {
           // A failing fast handler has written nothing: Fastify answers, with its error handling.
-          () => fallback(request, response),
-        );
+          fallback(request, response);
+          return;
+        }
+        if (typeof result === 'boolean') finish(result);
+        else result.then(finish, () => fallback(request, response));
       };
     },
     close() {

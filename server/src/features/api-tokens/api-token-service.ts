@@ -209,6 +209,15 @@ export function createApiTokenService({
       return record;
     },
 
+    /** `authenticate` answered without waiting, for a token known and fresh in the cache; else undefined. */
+    peek(secret: string): ApiTokenRecord | undefined {
+      const record = cache.peek(hashedSecret(secret));
+      if (!record) return undefined;
+      if (record.expiresAt !== null && record.expiresAt.getTime() <= Date.now()) return undefined;
+      seen.mark(record.id);
+      return record;
+    },
+
     async list(caller: Caller): Promise<ApiToken[]> {
       return (await listTokens(db, { types: visibleTypes(caller) })).map((record) => toApiToken(record));
     },

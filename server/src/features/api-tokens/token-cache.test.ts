@@ -23,6 +23,26 @@ describe('token lookup cache', () => {
     expect(loads).toBe(2);
   });
 
+  it('peeks only at a known, fresh entry: never at a miss, a load in flight, an expired or an invalidated one', async () => {
+    const time = clock();
+    const cache = new TokenCache<string>({ ttlMs: 100, negativeTtlMs: 100, maxEntries: 10, now: time.now });
+    expect(cache.peek('k')).toBeUndefined();
+    const loading = cache.get('k', async () => 'token');
+    expect(cache.peek('k')).toBeUndefined();
+    await loading;
+    expect(cache.peek('k')).toBe('token');
+    await cache.get('missing', async () => null);
+    expect(cache.peek('missing')).toBeUndefined();
+    time.advance(101);
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => 'token');
+    await cache.get('k', async () => 'token');
+    cache.expireAll();
+    expect(cache.peek('k')).toBeUndefined();
+    cache.invalidate('k');
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('after expireAll (tokens changed on another instance) reloads a known token behind its answer and looks an unknown one up again', async () => {
     const cache = new TokenCache<string>({ ttlMs: 60_000, negativeTtlMs: 60_000, maxEntries: 10 });
     let stored: string | null = 'old';

@@ -70,6 +70,18 @@ export class TokenCache<V> {
     return entry.value;
   }
 
+  /**
+   * The cached value when it is known and fresh, without waiting: the SDK fast path's synchronous
+   * answer. Anything else (unknown, expired, loading, a cached miss) is undefined, and `get`
+   * decides it as always.
+   */
+  peek(key: string): V | undefined {
+    const cached = this.entries.get(key);
+    return cached !== undefined && cached.known !== undefined && cached.expiresAt > this.now()
+      ? cached.known
+      : undefined;
+  }
+
   /** Replaces a known entry with a fresh answer, or keeps it a little longer when the load fails. */
   private reload(key: string, entry: Entry<V>, load: () => Promise<V | null>): void {
     entry.reloading = true;

@@ -21,6 +21,14 @@ export function createAuthenticator(deps: {
 }) {
   const { db, users, apiTokens, pats } = deps;
   const tokenCallers = new WeakMap<ApiTokenRecord, Caller>();
+  function callerOfToken(token: ApiTokenRecord): Caller {
+    let caller = tokenCallers.get(token);
+    if (!caller) {
+      caller = apiTokenCaller(token);
+      tokenCallers.set(token, caller);
+    }
+    return caller;
+  }
 
   async function userCaller(userId: number, via: UserCaller['via']): Promise<UserCaller | null> {
     const user = await users.record(userId);
@@ -45,13 +53,14 @@ export function createAuthenticator(deps: {
         return pat ? userCaller(pat.userId, 'pat') : null;
       }
       const token = await apiTokens.authenticate(secret);
-      if (!token) return null;
-      let caller = tokenCallers.get(token);
-      if (!caller) {
-        caller = apiTokenCaller(token);
-        tokenCallers.set(token, caller);
-      }
-      return caller;
+      return token ? callerOfToken(token) : null;
+    },
+
+    /** An API token's caller when the token cache knows it now (the SDK fast path); else undefined. */
+    knownCaller(secret: string): Caller | undefined {
+      if (secret.startsWith(PAT_PREFIX)) return undefined;
+      const token = apiTokens.peek(secret);
+      return token ? callerOfToken(token) : undefined;
     },
 
     async fromSession(sessionId: string): Promise<Caller | null> {

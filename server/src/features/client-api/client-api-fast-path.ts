@@ -8,7 +8,9 @@ import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import type { ClientMetricsService } from '../client-metrics';
 import {
   answerClientQuery,
+  answerEncoded,
   clientQueryOf,
+  type EncodedAnswer,
   type FeaturesQueryInput,
   fetchModeHeader,
   inlinesSegments,
@@ -33,6 +35,18 @@ export async function sdkScopeOf(
   if (!secret) return null;
   await credentials.ready();
   const caller = await credentials.fromAuthorization(secret);
+  if (caller?.kind !== 'api-token' || caller.scope.type !== kind) return null;
+  return tokenScopeOf(caller);
+}
+
+/** sdkScopeOf answered synchronously when the token is known now; null: ask sdkScopeOf. */
+function knownScopeOf(
+  request: IncomingMessage,
+  credentials: SdkCredentials,
+  kind: 'client' | 'frontend',
+): TokenScope | null {
+  const secret = authorizationSecret(request);
+  const caller = secret === undefined ? undefined : credentials.knownCaller?.(secret);
   if (caller?.kind !== 'api-token' || caller.scope.type !== kind) return null;
   return tokenScopeOf(caller);
 }
@@ -121,14 +135,7 @@ export function registerClientFeaturesFastPath(
     fetchMode?: () => FetchMode;
   },
 ): void {
-  fastPath.on('GET', `${options.baseUriPath}/api/client/features`, async (request, response, query) => {
-    const inline = inlineOf(request.headers['unleash-client-spec']);
-    if (inline === null) return false;
-    const scope = await sdkScopeOf(request, options.credentials, 'client');
-    if (!scope) return false;
-    const clientQuery = memoizedQuery(scope, query, inline);
-    if (!clientQuery) return false;
-    const answer = await answerClientQuery(options.cache, clientQuery, request.headers);
+  const send = (response: ServerResponse, answer: EncodedAnswer): true => {
     if (answer.status === 304) {
       response.writeHead(304, answer.headers);
       response.end();
@@ -143,6 +150,32 @@ export function registerClientFeaturesFastPath(
       response.end(answer.body);
     }
     return true;
+  };
+  const answerLater = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    query: string,
+    inline: boolean,
+  ): Promise<boolean> => {
+    const scope = await sdkScopeOf(request, options.credentials, 'client');
+    if (!scope) return false;
+    const clientQuery = memoizedQuery(scope, query, inline);
+    if (!clientQuery) return false;
+    return send(response, await answerClientQuery(options.cache, clientQuery, request.headers));
+  };
+  fastPath.on('GET', `${options.baseUriPath}/api/client/features`, (request, response, query) => {
+    const inline = inlineOf(request.headers['unleash-client-spec']);
+    if (inline === null) return false;
+    // Everything in memory (token, snapshot at the known revision, body, representation): the
+    // answer goes out synchronously. Anything missing takes the same steps through promises.
+    const scope = knownScopeOf(request, options.credentials, 'client');
+    const clientQuery = scope && memoizedQuery(scope, query, inline);
+    const served = clientQuery && options.cache.servedNow(clientQuery);
+    if (served) {
+      const answer = answerEncoded(served.encoded, request.headers);
+      if (!(answer instanceof Promise)) return send(response, answer);
+    }
+    return answerLater(request, response, query, inline);
   });
 }
 

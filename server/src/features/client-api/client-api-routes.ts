@@ -11,7 +11,12 @@ import {
   ErrorBodySchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
-import { acceptedCodings, type EncodedBody, ifNoneMatchHits } from '../../http/content-encoding';
+import {
+  acceptedCodings,
+  type EncodedBody,
+  ifNoneMatchHits,
+  type Representation,
+} from '../../http/content-encoding';
 import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
 import type { ClientMetricsService, SdkReporter } from '../client-metrics';
@@ -121,15 +126,20 @@ export type EncodedAnswer =
  * encoding (weak comparison), else the best representation the client accepts. The 304 carries
  * the ETag and Vary the 200 would have.
  */
-export async function answerEncoded(
+export function answerEncoded(
   encoded: EncodedBody,
   headers: { 'if-none-match'?: string | string[]; 'accept-encoding'?: string | string[] },
-): Promise<EncodedAnswer> {
+): EncodedAnswer | Promise<EncodedAnswer> {
   const accepted = acceptedCodings(headers['accept-encoding']);
   if (ifNoneMatchHits(headers['if-none-match'], encoded.etag)) {
     return { status: 304, headers: encoded.notModified(accepted) };
   }
-  const representation = await encoded.choose(accepted);
+  // Synchronous when the representation is ready (the SDK fast path's common case).
+  const representation = encoded.choose(accepted);
+  return representation instanceof Promise ? representation.then(okAnswer) : okAnswer(representation);
+}
+
+function okAnswer(representation: Representation): EncodedAnswer {
   return { status: 200, headers: representation.headers, body: representation.body };
 }
 

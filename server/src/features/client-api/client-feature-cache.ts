@@ -279,6 +279,19 @@ export function createClientFeatureCache(deps: {
       for (const environment of snapshots.keys()) void snapshotFor(environment).catch(() => {});
     },
 
+    /**
+     * The body `clientFeatures` would answer, when that is known without waiting: the snapshot is
+     * as recent as the known revision (snapshotFor's hot path) and the body is built. Else undefined.
+     */
+    servedNow(query: ClientQuery): ServedBody | undefined {
+      const snapshot = snapshots.get(query.environment);
+      if (!snapshot) return undefined;
+      const known = deps.tracker.known?.(query.environment);
+      if (known === undefined || snapshot.revision < known) return undefined;
+      const cached = bodies.get(queryKeyOf(query));
+      return cached?.revision === snapshot.revision ? cached : undefined;
+    },
+
     async clientFeatures(query: ClientQuery): Promise<ServedBody> {
       const snapshot = await snapshotFor(query.environment);
       const queryKey = queryKeyOf(query);
