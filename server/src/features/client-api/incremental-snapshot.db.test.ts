@@ -50,13 +50,11 @@ async function fullReload(inlineSegmentConstraints: boolean): Promise<string> {
 }
 
 /** The running app's snapshot refresh counts, from its Prometheus endpoint. */
-async function snapshotRefreshes(): Promise<Record<string, number>> {
+async function snapshotRefreshes(): Promise<{ full_loads: number; incremental_updates: number }> {
   const text = (await test.app.inject({ method: 'GET', url: '/internal-backstage/prometheus' })).body;
-  const counts: Record<string, number> = {};
-  for (const match of text.matchAll(/^switchyard_sdk_snapshot\{kind="(\w+)"\} (\S+)$/gm)) {
-    counts[match[1] as string] = Number(match[2]);
-  }
-  return counts;
+  const read = (kind: string) =>
+    Number(new RegExp(`^switchyard_sdk_snapshot\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+  return { full_loads: read('full_loads'), incremental_updates: read('incremental_updates') };
 }
 
 // Without the Unleash-Client-Spec header an SDK gets segment constraints inlined.
