@@ -99,6 +99,7 @@ async function registerSdkApis(
     async loadChanges(environment, snapshot) {
       const changes = await getClientSnapshotChanges(db, environment, snapshot.revision, {
         maxFlags: MAX_INCREMENTAL_FLAGS,
+        knownGaps: snapshot.gaps,
         alsoAffected: (names) => dependentsOf(snapshot, names),
         inProjects: (projects) => flagsOfProjects(snapshot, projects),
       });

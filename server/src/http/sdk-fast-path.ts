@@ -5,8 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * a snapshot in memory, a valid request) and returns false for anything else, which Fastify
  * then handles with its full machinery: errors, loading, validation and their exact bodies. It
  * may answer synchronously (everything in memory: no promise hop) or through a promise.
- * A handler that answers sends `X-Content-Type-Options: nosniff` with its own headers (as every
- * Fastify answer does): one writeHead with prebuilt headers is the cheapest way to send them.
+ * A handler that answers sends `X-Content-Type-Options: nosniff` with its own headers (as Fastify's
+ * answers do): one writeHead with prebuilt headers is the cheapest way to send them.
  */
 export type FastHandler = (
   request: IncomingMessage,

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 export const NOSNIFF_HEADER = ['x-content-type-options', 'nosniff'] as const;
 
 /**
- * Headers every answer carries, errors included. The SDK fast path writes its own answers and
- * sets the same header (sdk-fast-path.ts), so both paths stay byte for byte alike.
+ * Headers every answer carries, errors included. The SDK fast path writes its own answers with
+ * the same header in their prebuilt headers (sdk-fast-path.ts), so both paths stay alike.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -81,7 +81,7 @@ function apiTokenCaller(token: ApiTokenRecord): Caller {
     scope: Object.freeze({
       type: token.type,
       tokenName: token.tokenName,
-      projects: token.projects,
+      projects: Object.freeze([...token.projects]),
       allProjects: token.projects.includes('*'),
       environment: token.environment,
     }),

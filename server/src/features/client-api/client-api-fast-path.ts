@@ -85,6 +85,7 @@ export function plainFeaturesQuery(query: string): FeaturesQueryInput | null {
  */
 const queriesOf = new WeakMap<TokenScope, Map<string, ClientQuery | null>>();
 const MAX_QUERIES_PER_SCOPE = 64;
+const MAX_REMEMBERED_QUERY = 1024;
 function memoizedQuery(scope: TokenScope, query: string, inline: boolean): ClientQuery | null {
   let queries = queriesOf.get(scope);
   if (!queries) {
@@ -96,6 +97,8 @@ function memoizedQuery(scope: TokenScope, query: string, inline: boolean): Clien
   if (clientQuery === undefined) {
     const input = plainFeaturesQuery(query);
     clientQuery = input && clientQueryOf(scope, input, inline);
+    // Long query strings are answered, not remembered: the memo stays small whatever clients send.
+    if (query.length > MAX_REMEMBERED_QUERY) return clientQuery;
     if (queries.size >= MAX_QUERIES_PER_SCOPE) queries.clear();
     queries.set(key, clientQuery);
   }

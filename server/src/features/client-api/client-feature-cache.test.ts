@@ -21,6 +21,7 @@ const snapshot = (features: SnapshotFeature[], revision = 1): TaggedSnapshot => 
   revision,
   features,
   segments: [],
+  gaps: [],
   tags: new Map(),
 });
 
@@ -116,6 +117,7 @@ describe('applySnapshotChanges', () => {
       names: ['b', 'c'],
       features: [changedB],
       predecessors: new Map([['b', 'a']]),
+      gaps: [],
       tags: new Map(),
     });
     expect(after?.revision).toBe(7);
@@ -137,6 +139,7 @@ describe('applySnapshotChanges', () => {
         ['b2', 'b'],
         ['d', 'c'],
       ]),
+      gaps: [],
       tags: new Map(),
     });
     expect(after?.features.map((f) => f.name)).toEqual(['0', 'a', 'b', 'b2', 'c', 'd']);
@@ -144,7 +147,7 @@ describe('applySnapshotChanges', () => {
   });
 
   it('refuses a new flag whose place is unknown: only a full reload knows it', () => {
-    const changes = { revision: 2, names: ['new'], features: [feature('new')], tags: new Map() };
+    const changes = { revision: 2, names: ['new'], features: [feature('new')], gaps: [], tags: new Map() };
     expect(
       applySnapshotChanges(snapshot([feature('a')]), { ...changes, predecessors: new Map() }),
     ).toBeNull();
@@ -182,6 +185,7 @@ describe('applySnapshotChanges', () => {
       features: [],
       predecessors: new Map(),
       segments: [segment(1, 'changed'), segment(2, 'b'), segment(3, 'new')],
+      gaps: [],
       tags: new Map(),
     });
     expect(after?.segments.map((s) => s.constraints[0]?.values)).toEqual([['changed'], ['b'], ['new']]);

@@ -156,7 +156,10 @@ export function serializeClientFeatures(
     let json = cache.get(feature);
     if (json === undefined) {
       segmentConstraints ??= new Map(source.segments.map((segment) => [segment.id, segment.constraints]));
-      json = Buffer.from(JSON.stringify(toClientFeature(feature, segmentConstraints, inline)));
+      const text = JSON.stringify(toClientFeature(feature, segmentConstraints, inline));
+      // Outside Node's shared 8 KiB pool: a kept pool slice would keep its whole slab alive.
+      json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+      json.write(text);
       cache.set(feature, json);
     }
     if (parts.length > 1) parts.push(COMMA);

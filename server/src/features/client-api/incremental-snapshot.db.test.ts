@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFlag } from '../../../../tests/helpers/flag-model';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { appendEvent } from '../events';
 import { getClientSnapshot, getClientSnapshotChanges, getClientSnapshotRevision } from '../feature-toggles';
 import { listTagsOfFeatures } from '../tags';
 import { createClientFeatureCache } from './client-feature-cache';
@@ -227,7 +228,7 @@ describe('incremental SDK snapshot', () => {
   });
 
   it('reads only the flags a change names, and their dependents, or asks for a full reload', async () => {
-    const options = { maxFlags: 200, alsoAffected: () => [] };
+    const options = { maxFlags: 200, knownGaps: [], alsoAffected: () => [], inProjects: () => [] };
     await call(test, 'POST', `${P}/inc-child/dependencies`, { feature: 'inc-parent' }, 200);
     const before = await getClientSnapshotRevision(test.db, 'development');
     await call(test, 'POST', `${P}/inc-parent/environments/development/on`, undefined, 200);
@@ -242,6 +243,7 @@ describe('incremental SDK snapshot', () => {
       names: [],
       features: [],
       predecessors: new Map(),
+      gaps: expect.any(Array),
     });
     // A segment change reads the segments again, and no flag.
     const beforeSegment = await getClientSnapshotRevision(test.db, 'development');
@@ -271,5 +273,43 @@ describe('incremental SDK snapshot', () => {
     await call(test, 'POST', '/api/admin/environments', { name: 'inc-gone', type: 'test' }, 201);
     await call(test, 'DELETE', '/api/admin/environments/inc-gone', undefined, 200);
     expect(await getClientSnapshotChanges(test.db, 'development', afterToggle, options)).toBeNull();
+  });
+
+  it('takes in a change whose event commits after a later one was served (ids commit out of order)', async () => {
+    await served();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let eventTaken = () => {};
+    const taken = new Promise<void>((resolve) => {
+      eventTaken = resolve;
+    });
+    const late = test.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('features')
+        .set({ description: 'committed late' })
+        .where('name', '=', 'inc-other')
+        .execute();
+      await appendEvent(trx, {
+        type: 'feature-metadata-updated',
+        createdBy: 'test',
+        featureName: 'inc-other',
+        project: 'default',
+      });
+      eventTaken();
+      await gate;
+    });
+    await taken;
+    // A later change commits, and is served, while the first one's transaction is still open.
+    await call(test, 'POST', `${P}/inc-parent/environments/development/off`, undefined, 200);
+    await served();
+    release();
+    await late;
+    // The next change brings the late one along: its id was a gap the snapshot remembered.
+    await call(test, 'POST', `${P}/inc-parent/environments/development/on`, undefined, 200);
+    await expectSameAsFullReload();
+    const features = JSON.parse(await served()).features as Array<{ name: string; description: string }>;
+    expect(features.find((feature) => feature.name === 'inc-other')?.description).toBe('committed late');
   });
 });

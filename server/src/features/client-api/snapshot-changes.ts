@@ -17,6 +17,8 @@ export interface TaggedChanges {
   predecessors: ReadonlyMap<string, string | null>;
   /** Every segment, when one changed. */
   segments?: readonly SnapshotSegment[];
+  /** The event-id gaps below the new revision (ClientSnapshot.gaps). */
+  gaps: number[];
   tags: ReadonlyMap<string, ReadonlyArray<{ type: string; value: string }>>;
 }
 
@@ -91,7 +93,14 @@ export function applySnapshotChanges(
     if (list?.length) tags.set(name, list);
     else tags.delete(name);
   }
-  return { ...snapshot, revision: changes.revision, features, segments: [...segments], tags };
+  return {
+    ...snapshot,
+    revision: changes.revision,
+    features,
+    segments: [...segments],
+    gaps: changes.gaps,
+    tags,
+  };
 }
 
 /** Flags whose payload entry depends on one of `names` (their dependency on a parent). */

@@ -274,6 +274,51 @@ export async function listSnapshotEventsSince(
   return touched;
 }
 
+/** How far back below a snapshot's revision missing event ids are remembered (see listEventIdGaps). */
+const GAP_WINDOW = 2000;
+
+/**
+ * Event ids at or below `upTo` (within the last GAP_WINDOW) that no committed event holds: a
+ * rolled-back transaction's, or one still running. Ids come from a sequence and are not committed
+ * in order, so a transaction that took id 100 may commit after 101 was read: a snapshot keeps its
+ * gaps, and an incremental update that finds one of them filled reloads everything instead.
+ */
+export async function listEventIdGaps(db: Queryable, upTo: number): Promise<number[]> {
+  if (upTo <= 0) return [];
+  const from = Math.max(0, upTo - GAP_WINDOW);
+  const rows = await db
+    .selectFrom('events')
+    .select('id')
+    .where('id', '>', String(from))
+    .where('id', '<=', String(upTo))
+    .execute();
+  const present = new Set(rows.map((row) => Number(row.id)));
+  const gaps: number[] = [];
+  for (let id = from + 1; id <= upTo; id++) if (!present.has(id)) gaps.push(id);
+  return gaps;
+}
+
+/** Whether one of `ids` is now an event that can change what SDKs receive in `environment`. */
+export async function anySnapshotEventAmong(
+  db: Queryable,
+  environment: string,
+  ids: readonly number[],
+): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const row = await db
+    .selectFrom('events')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      ids.map((id) => String(id)),
+    )
+    .where((eb) => eb.or([flagEventFor(eb, environment), eb('type', 'in', SNAPSHOT_GLOBAL_EVENTS)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The id of the newest event of any kind: the cheapest "did anything change" check. */
 export async function getLatestEventId(db: Queryable): Promise<number> {
   const row = await db.selectFrom('events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();

@@ -1,8 +1,10 @@
 export { type Actor, actorFromRequest, avatarUrl, type DirectWriteCheck, UNKNOWN_ACTOR } from './event-actor';
 export {
+  anySnapshotEventAmong,
   getLatestEventId,
   getSnapshotRevision,
   listEventCreators,
+  listEventIdGaps,
   listEvents,
   listSnapshotEventsSince,
   searchEvents,

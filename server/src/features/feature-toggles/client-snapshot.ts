@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import type { Constraint, Dependency, StrategyParameters, StrategyVariant, Variant } from '../../../contract';
 import type { Db } from '../../db/database';
-import { getSnapshotRevision, listSnapshotEventsSince, type Queryable } from '../events';
+import {
+  anySnapshotEventAmong,
+  getSnapshotRevision,
+  listEventIdGaps,
+  listSnapshotEventsSince,
+  type Queryable,
+} from '../events';
 import { compareStrategies, type StrategyRow } from './feature-store';
 
 /** A strategy as the SDK APIs need it; they drop `id`, `title`, `sortOrder` and disabled ones (API.md §2.2). */
@@ -49,6 +55,8 @@ export interface ClientSnapshot {
   features: SnapshotFeature[];
   /** Every segment, ordered by name; the SDK API picks the used ones. */
   segments: SnapshotSegment[];
+  /** Event ids below `revision` not committed when read (listEventIdGaps): checked by the next update. */
+  gaps: number[];
 }
 
 /**
@@ -70,11 +78,12 @@ export async function getClientSnapshot(db: Db, environment: string): Promise<Cl
  */
 export async function readClientSnapshot(trx: Queryable, environment: string): Promise<ClientSnapshot> {
   const revision = await getSnapshotRevision(trx, environment);
-  const [features, segments] = await Promise.all([
+  const [features, segments, gaps] = await Promise.all([
     readSnapshotFeatures(trx, environment, null),
     readSnapshotSegments(trx),
+    listEventIdGaps(trx, revision),
   ]);
-  return { environment, revision, features, segments };
+  return { environment, revision, features, segments, gaps };
 }
 
 /** What changed since a snapshot: the flags to replace (absent from `features` = gone). */
@@ -92,6 +101,8 @@ export interface SnapshotChanges {
   predecessors: ReadonlyMap<string, string | null>;
   /** Every segment, when one changed (as ClientSnapshot.segments). */
   segments?: SnapshotSegment[];
+  /** The gaps below the new revision (as ClientSnapshot.gaps). */
+  gaps: number[];
 }
 
 /**
@@ -107,8 +118,10 @@ export async function getClientSnapshotChanges(
   sinceRevision: number,
   options: {
     maxFlags: number;
+    /** The caller's snapshot's gaps: one filled since (a late commit) asks for a full reload. */
+    knownGaps: readonly number[];
     alsoAffected(names: readonly string[]): readonly string[];
-    inProjects?(projects: readonly string[]): readonly string[];
+    inProjects(projects: readonly string[]): readonly string[];
   },
 ): Promise<SnapshotChanges | null> {
   return db
@@ -116,6 +129,9 @@ export async function getClientSnapshotChanges(
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const revision = await getSnapshotRevision(trx, environment);
+      // A change committed after a later one was read lies below the snapshot's revision, where
+      // no incremental read looks: only a full reload is sure to take it in.
+      if (await anySnapshotEventAmong(trx, environment, options.knownGaps)) return null;
       const touched = await listSnapshotEventsSince(
         trx,
         environment,
@@ -126,7 +142,7 @@ export async function getClientSnapshotChanges(
       if (touched === null) return null;
       const changed = new Set(touched.flags);
       if (touched.projects.length > 0) {
-        for (const name of options.inProjects?.(touched.projects) ?? []) changed.add(name);
+        for (const name of options.inProjects(touched.projects)) changed.add(name);
       }
       const children = await trx
         .selectFrom('dependent_features')
@@ -137,12 +153,13 @@ export async function getClientSnapshotChanges(
       for (const name of options.alsoAffected([...changed])) changed.add(name);
       if (changed.size > options.maxFlags) return null;
       const names = [...changed];
-      const [features, predecessors, segments] = await Promise.all([
+      const [features, predecessors, segments, gaps] = await Promise.all([
         names.length ? readSnapshotFeatures(trx, environment, names) : [],
         readPredecessors(trx, names),
         touched.segments ? readSnapshotSegments(trx) : undefined,
+        listEventIdGaps(trx, revision),
       ]);
-      return { revision, names, features, predecessors, ...(segments ? { segments } : {}) };
+      return { revision, names, features, predecessors, gaps, ...(segments ? { segments } : {}) };
     });
 }
 
