@@ -169,6 +169,11 @@ export class EncodedBody {
     return this.waitFor(accepted.compressed);
   }
 
+  /** The codings whose variant has been built: a new revision's body warms the same ones. */
+  builtCodings(): ('br' | 'gzip')[] {
+    return [...this.variants].filter(([, built]) => built !== null).map(([coding]) => coding);
+  }
+
   /** Resolves once every variant `accepted` names is built (tests and warm-up). */
   async ready(accepted: AcceptedCodings): Promise<void> {
     if (!this.compressible) return;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SnapshotFeature } from '../feature-toggles';
 import { createClientFeatureCache } from './client-feature-cache';
 import { applySnapshotChanges, type TaggedSnapshot } from './snapshot-changes';
@@ -45,6 +45,26 @@ describe('client feature cache', () => {
     const again = await cache.clientFeatures(query('default'));
     expect(again).not.toBe(first);
     expect(again.body.equals(first.body)).toBe(true);
+  });
+
+  it('after a change notice, builds the latest polled bodies and the encodings they were asked in before the next poll', async () => {
+    let revision = 1;
+    const many = (enabled: boolean) =>
+      Array.from({ length: 40 }, (_, i) => feature(`flag-${String(i).padStart(2, '0')}`, enabled));
+    const cache = createClientFeatureCache({
+      tracker: { current: async () => revision, known: () => revision, markDirty: () => {} },
+      loadSnapshot: async () => snapshot(many(revision === 1), revision),
+    });
+    const query = { environment: 'development', projects: null, inlineSegmentConstraints: false };
+    const first = await cache.clientFeatures(query);
+    await first.encoded.ready({ compressed: ['gzip'], identity: true });
+    revision = 2;
+    cache.prefetch();
+    await vi.waitFor(() => expect(cache.servedNow(query)?.revision).toBe(2));
+    const warmed = cache.servedNow(query);
+    expect(warmed?.body.equals(first.body)).toBe(false);
+    // The gzip variant of the new body is being built (or built) without any poll asking.
+    await vi.waitFor(() => expect(warmed?.encoded.builtCodings()).toEqual(['gzip']));
   });
 
   it('serves the last snapshot when the database fails, and waits at most the budget when it hangs', async () => {

@@ -1,6 +1,7 @@
 import type { ClientFeatures } from '../../../contract';
 import { createFlagRepository, type FlagRepository, hash32 } from '../../evaluation';
 import { EncodedBody } from '../../http/content-encoding';
+import { Lru } from '../../lib/lru';
 import { timedOut, withTimeout } from '../../lib/with-timeout';
 import { deltaEvents, hydrationEvents } from './client-delta';
 import { buildClientFeatures, type ClientQuery, echoQuery, serializeClientFeatures } from './client-payload';
@@ -18,7 +19,11 @@ export interface ServedBody {
   /** The body as an object, built on first use (only single-flag requests need it). */
   payload(): ClientFeatures;
   revision: number;
+  query: ClientQuery;
 }
+
+/** Per environment, how many of the latest polled queries a change notice rebuilds ahead of the polls. */
+const WARMED_QUERIES = 4;
 
 /** `GET /api/client/delta`'s answer: the events since the SDK's revision, or 304. */
 export type ServedDelta =
@@ -28,43 +33,6 @@ export type ServedDelta =
 export interface EvaluationState {
   repository: FlagRepository;
   revision: number;
-}
-
-/**
- * A bounded map that forgets the least recently used entries: at most `max` entries and, when a
- * weigher is given, at most `maxWeight` in total (client bodies of 10,000 flags weigh 10 MB each).
- */
-class Lru<V> {
-  private readonly entries = new Map<string, V>();
-  private weight = 0;
-  constructor(
-    private readonly max: number,
-    private readonly weigh: (value: V) => number = () => 0,
-    private readonly maxWeight = Number.POSITIVE_INFINITY,
-  ) {}
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    const previous = this.entries.get(key);
-    if (previous !== undefined) {
-      this.weight -= this.weigh(previous);
-      this.entries.delete(key);
-    }
-    this.entries.set(key, value);
-    this.weight += this.weigh(value);
-    // The newest entry always stays, even alone over the weight bound: it is being served.
-    while (this.entries.size > 1 && (this.entries.size > this.max || this.weight > this.maxWeight)) {
-      const [oldestKey, oldest] = this.entries.entries().next().value as [string, V];
-      this.entries.delete(oldestKey);
-      this.weight -= this.weigh(oldest);
-    }
-  }
 }
 
 const hex8 = (value: string) => hash32(value, 0).toString(16).padStart(8, '0');
@@ -244,6 +212,65 @@ export function createClientFeatureCache(deps: {
   }
 
   /** The snapshot at the newest revision: `current` updated in place when possible, else reloaded. */
+  async function clientFeatures(query: ClientQuery): Promise<ServedBody> {
+    const snapshot = await snapshotFor(query.environment);
+    const queryKey = queryKeyOf(query);
+    const queryHash = queryHashOf(query, queryKey);
+    const cached = bodies.get(queryKey);
+    if (cached && cached.revision === snapshot.revision) return cached;
+    const etag = `"${queryHash}:${snapshot.revision}:v1"`;
+    const source = {
+      features: snapshot.features,
+      segments: snapshot.segments,
+      tagsOf: (name: string) => snapshot.tags.get(name) ?? [],
+    };
+    const meta = { revisionId: snapshot.revision, etag, queryHash };
+    let payload: ClientFeatures | undefined;
+    const body = serializeClientFeatures(source, query, meta);
+    const served: ServedBody = {
+      etag,
+      body,
+      encoded: new EncodedBody(body, etag),
+      payload: () => {
+        payload ??= buildClientFeatures(source, query, meta);
+        return payload;
+      },
+      revision: snapshot.revision,
+      query,
+    };
+    bodies.set(queryKey, served);
+    rememberQuery(queryKey, query);
+    return served;
+  }
+
+  /** Per environment, the latest polled queries by key, most recent last (bounded). */
+  const recentQueries = new Map<string, Map<string, ClientQuery>>();
+  function rememberQuery(queryKey: string, query: ClientQuery): void {
+    let recent = recentQueries.get(query.environment);
+    if (!recent) {
+      recent = new Map();
+      recentQueries.set(query.environment, recent);
+    }
+    recent.delete(queryKey);
+    recent.set(queryKey, query);
+    if (recent.size > WARMED_QUERIES) recent.delete(recent.keys().next().value as string);
+  }
+
+  /**
+   * After a change notice: the latest polled queries' bodies built for the new revision, and the
+   * encodings their previous bodies were asked in started (within the compression bound), so the
+   * first polls after a change find the body, and its gzip, ready.
+   */
+  async function warmBodies(environment: string): Promise<void> {
+    for (const [queryKey, query] of [...(recentQueries.get(environment) ?? [])]) {
+      const previous = bodies.get(queryKey);
+      const served = await clientFeatures(query);
+      if (previous === served) continue;
+      const codings = previous?.encoded.builtCodings() ?? [];
+      if (codings.length > 0) served.encoded.choose({ compressed: codings, identity: true });
+    }
+  }
+
   const stats = { incrementalUpdates: 0, fullLoads: 0, lastRefreshMs: 0 };
   async function refreshed(
     environment: string,
@@ -276,7 +303,11 @@ export function createClientFeatureCache(deps: {
      * memory up to date now, so the next SDK request finds it ready instead of loading it.
      */
     prefetch(): void {
-      for (const environment of snapshots.keys()) void snapshotFor(environment).catch(() => {});
+      for (const environment of snapshots.keys()) {
+        void snapshotFor(environment)
+          .then(() => warmBodies(environment))
+          .catch(() => {});
+      }
     },
 
     /**
@@ -292,34 +323,7 @@ export function createClientFeatureCache(deps: {
       return cached?.revision === snapshot.revision ? cached : undefined;
     },
 
-    async clientFeatures(query: ClientQuery): Promise<ServedBody> {
-      const snapshot = await snapshotFor(query.environment);
-      const queryKey = queryKeyOf(query);
-      const queryHash = queryHashOf(query, queryKey);
-      const cached = bodies.get(queryKey);
-      if (cached && cached.revision === snapshot.revision) return cached;
-      const etag = `"${queryHash}:${snapshot.revision}:v1"`;
-      const source = {
-        features: snapshot.features,
-        segments: snapshot.segments,
-        tagsOf: (name: string) => snapshot.tags.get(name) ?? [],
-      };
-      const meta = { revisionId: snapshot.revision, etag, queryHash };
-      let payload: ClientFeatures | undefined;
-      const body = serializeClientFeatures(source, query, meta);
-      const served: ServedBody = {
-        etag,
-        body,
-        encoded: new EncodedBody(body, etag),
-        payload: () => {
-          payload ??= buildClientFeatures(source, query, meta);
-          return payload;
-        },
-        revision: snapshot.revision,
-      };
-      bodies.set(queryKey, served);
-      return served;
-    },
+    clientFeatures,
 
     /**
      * The delta API (shared/unleash/API.md §2.7) for an SDK at revision `since` (null: none):
