@@ -21,22 +21,14 @@ import {
   utilityProcess,
 } from 'electron';
 import electronUpdater from 'electron-updater';
-import {
-  type NetworkInfo,
-  type NetworkSettings,
-  NetworkSettingsSchema,
-  type ProfileOrigin,
-} from '../server/contract';
+import type { ProfileOrigin } from '../server/contract';
+import { buildConsoleHandlers } from './ipc/console-handlers';
 import { createEventSender } from './ipc/event-sender';
-import { type IpcHandlers, registerIpcHandlers } from './ipc/ipc-registry';
+import { registerIpcHandlers } from './ipc/ipc-registry';
 import { buildAppMenuTemplate } from './menu/app-menu';
 import { buildTrayMenuTemplate, trayTooltip } from './menu/tray-menu';
-import {
-  adminBaseUrl,
-  DEFAULT_NETWORK_SETTINGS,
-  listSdkAddresses,
-  validateNetworkSettings,
-} from './network/network-exposure';
+import { adminBaseUrl, listSdkAddresses } from './network/network-exposure';
+import { createNetworkSettingsFile } from './network/network-settings-file';
 import { createKeytarSecretStore } from './secrets/keytar-secret-store';
 import {
   acceptedProfileOrigins,
@@ -58,7 +50,7 @@ import { createBrowserSignInHandler } from './sso/browser-sign-in-handler';
 import { restoreSsoSessions } from './sso/sso-session-cookie';
 import { createUpdaterPolicy, isPortableBuild, readBuiltInFeedUrl } from './updater/updater-policy';
 import { buildContentSecurityPolicy, installContentSecurityPolicy } from './window/content-security-policy';
-import { createExternalLinkOpener, lockNavigation } from './window/navigation-guard';
+import { createExternalLinkOpener, isSameOrigin, lockNavigation } from './window/navigation-guard';
 import { denyAllPermissions } from './window/session-hardening';
 import { createWindowOptions } from './window/window-options';
 import {
@@ -87,29 +79,6 @@ function log(message: string, error?: unknown): void {
   else console.warn(`[main] ${message}`, error instanceof Error ? error.message : error);
 }
 
-function isOnOrigin(url: string, origin: string): boolean {
-  try {
-    return new URL(url).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
-function sameSettings(a: NetworkSettings, b: NetworkSettings): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-async function loadNetworkSettings(file: string): Promise<NetworkSettings> {
-  const saved = await readJsonFile(file, NetworkSettingsSchema);
-  if (saved === null) return DEFAULT_NETWORK_SETTINGS;
-  try {
-    return validateNetworkSettings(saved);
-  } catch (error) {
-    log('ignoring invalid network settings', error);
-    return DEFAULT_NETWORK_SETTINGS;
-  }
-}
-
 /** The publish URL electron-builder packaged, to show which feed is checked; null in development. */
 async function builtInFeedUrl(): Promise<string | null> {
   if (!app.isPackaged) return null;
@@ -129,8 +98,13 @@ async function run(): Promise<void> {
   const profileOriginsFile = path.join(userData, 'server-profiles.json');
 
   // The server runs with the settings read now; edits apply on relaunch.
-  const runningNetwork = await loadNetworkSettings(networkSettingsFile);
-  let savedNetwork = runningNetwork;
+  const network = await createNetworkSettingsFile({
+    file: networkSettingsFile,
+    baseUriPath: BASE_URI_PATH,
+    interfaces: networkInterfaces,
+    log,
+  });
+  const runningNetwork = network.running;
   const serverUrl = adminBaseUrl(runningNetwork, BASE_URI_PATH);
   const appOrigin = new URL(serverUrl).origin;
   const consoleUrl = `${serverUrl}/`;
@@ -290,14 +264,6 @@ async function run(): Promise<void> {
     events.send('switchyard:app:show-view', { view });
   }
 
-  function networkInfo(settings: NetworkSettings): NetworkInfo {
-    return {
-      settings,
-      addresses: listSdkAddresses(networkInterfaces(), settings, BASE_URI_PATH),
-      restartRequired: !sameSettings(settings, runningNetwork),
-    };
-  }
-
   const tray = new Tray(
     nativeImage.createFromPath(path.join(import.meta.dirname, 'assets', 'tray-icon.png')),
   );
@@ -329,7 +295,7 @@ async function run(): Promise<void> {
     refreshTray();
     if (status.state !== 'running') return;
     for (const win of BrowserWindow.getAllWindows()) {
-      if (!isOnOrigin(win.webContents.getURL(), appOrigin)) showConsoleIn(win);
+      if (!isSameOrigin(win.webContents.getURL(), appOrigin)) showConsoleIn(win);
     }
   });
   host.onLog((line) => events.send('switchyard:server:log', line));
@@ -347,45 +313,24 @@ async function run(): Promise<void> {
     }
   });
 
-  const handlers: IpcHandlers = {
-    'switchyard:app:info': () => ({
+  const handlers = buildConsoleHandlers({
+    appInfo: () => ({
       name: APP_NAME,
       version: app.getVersion(),
       platform: process.platform,
       packaged: app.isPackaged,
     }),
-    'switchyard:app:open-external': ({ url }) => ({ opened: links.open(url) }),
-    'switchyard:app:relaunch': () => {
-      setImmediate(() => {
-        app.relaunch();
-        app.quit();
-      });
-      return { relaunching: true };
+    openExternal: (url) => links.open(url),
+    relaunch: () => {
+      app.relaunch();
+      app.quit();
     },
-    'switchyard:server:status': () => host.status(),
-    'switchyard:server:logs': (request) => ({ lines: host.logs(request) }),
-    'switchyard:server:restart': () => host.restart(),
-    'switchyard:secrets:availability': () => secrets.availability(),
-    'switchyard:secrets:list': async ({ profile }) => ({ keys: await secrets.list(profile) }),
-    'switchyard:secrets:set': async ({ profile, key, value }) => {
-      await secrets.set(profile, key, value);
-      signer.invalidate(profile);
-      return { stored: true };
-    },
-    'switchyard:secrets:delete': async ({ profile, key }) => {
-      const deleted = await secrets.delete(profile, key);
-      signer.invalidate(profile);
-      return { deleted };
-    },
-    'switchyard:network:get': () => networkInfo(savedNetwork),
-    'switchyard:network:set': async (settings) => {
-      const valid = validateNetworkSettings(settings);
-      await writeJsonFileAtomic(networkSettingsFile, valid);
-      savedNetwork = valid;
-      return networkInfo(valid);
-    },
-    ...profileOriginHandlers(profileOrigins),
-    'switchyard:auth:sign-in-with-browser': createBrowserSignInHandler({
+    host,
+    secrets,
+    invalidateSigner: (profile) => signer.invalidate(profile),
+    network,
+    profiles: profileOriginHandlers(profileOrigins),
+    signInWithBrowser: createBrowserSignInHandler({
       serverUrlOf,
       // The system browser, on purpose (RFC 8252): the server's own sign-in URL, not a link allowlist case.
       openExternal: (url) => shell.openExternal(url),
@@ -394,10 +339,8 @@ async function run(): Promise<void> {
       onSignedIn: () => showWindow(),
       log,
     }),
-    'switchyard:updater:status': () => updater.state(),
-    'switchyard:updater:check': () => updater.checkNow(),
-    'switchyard:updater:install': async () => ({ accepted: await updater.installNow() }),
-  };
+    updater,
+  });
   registerIpcHandlers(ipcMain, { appOrigin, handlers, log });
 
   Menu.setApplicationMenu(

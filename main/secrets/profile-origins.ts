@@ -159,7 +159,7 @@ export function createProfileOriginRegistry(options: ProfileOriginRegistryOption
   };
 }
 
-type ProfileOriginChannels =
+export type ProfileOriginChannels =
   | 'switchyard:profiles:origins'
   | 'switchyard:profiles:register-origin'
   | 'switchyard:profiles:unregister-origin';

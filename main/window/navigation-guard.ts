@@ -66,7 +66,8 @@ export interface GuardedWebContents {
   setWindowOpenHandler(handler: (details: Pick<HandlerDetails, 'url'>) => WindowOpenHandlerResponse): void;
 }
 
-function isSameOrigin(url: string, appOrigin: string): boolean {
+/** Whether `url` is on `appOrigin` (false for anything unparsable). */
+export function isSameOrigin(url: string, appOrigin: string): boolean {
   try {
     return new URL(url).origin === appOrigin;
   } catch {
