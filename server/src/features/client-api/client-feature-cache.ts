@@ -211,7 +211,7 @@ export function createClientFeatureCache(deps: {
     return loaded.revision >= revision ? loaded : freshSnapshot(environment);
   }
 
-  /** The snapshot at the newest revision: `current` updated in place when possible, else reloaded. */
+  /** The client API body of a query at the newest revision, built once per revision and query. */
   async function clientFeatures(query: ClientQuery): Promise<ServedBody> {
     const snapshot = await snapshotFor(query.environment);
     const queryKey = queryKeyOf(query);
@@ -272,6 +272,7 @@ export function createClientFeatureCache(deps: {
   }
 
   const stats = { incrementalUpdates: 0, fullLoads: 0, lastRefreshMs: 0 };
+  /** The snapshot at the newest revision: `current` updated in place when possible, else reloaded. */
   async function refreshed(
     environment: string,
     current: TaggedSnapshot | undefined,
