@@ -1,5 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
+import type { LogLevel } from './lib/logger';
 import { passwordProblems } from './lib/password-policy';
 import { parseSecretsKey } from './lib/secret-box';
 
@@ -11,7 +12,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type { LogLevel };
+
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**

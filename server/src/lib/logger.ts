@@ -1,5 +1,7 @@
 import pino from 'pino';
-import type { LogLevel } from '../config';
+
+/** pino's levels, plus `silent`; LOG_LEVEL is read in config-readers.ts. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export type Logger = pino.Logger;
 
