@@ -8,8 +8,6 @@ import { buildClientFeatures, type ClientQuery, echoQuery, serializeClientFeatur
 import type { RevisionTracker } from './revision-tracker';
 import { applySnapshotChanges, type TaggedChanges, type TaggedSnapshot } from './snapshot-changes';
 
-export type { TaggedSnapshot };
-
 export interface ServedBody {
   etag: string;
   /** The serialised JSON, computed once per revision and query. */

@@ -11,12 +11,11 @@ export { buildClientFeatures } from './client-payload';
 export { createStreamingHub, type FetchMode, type StreamingHub } from './client-streaming';
 export { clientStreamingRoutes } from './client-streaming-routes';
 export { createRevisionTracker, type RevisionTracker } from './revision-tracker';
+export { registerSnapshotGauges, registerStreamingGauges } from './sdk-prometheus';
 export {
   applySnapshotChanges,
   dependentsOf,
   flagsOfProjects,
   type TaggedSnapshot,
 } from './snapshot-changes';
-export { registerSnapshotGauges } from './snapshot-prometheus';
 export { createStreamingFetchMode, type StreamingFetchMode } from './streaming-fetch-mode';
-export { registerStreamingGauges } from './streaming-prometheus';

@@ -58,7 +58,9 @@ export function applySnapshotChanges(
     feature.strategies.some((strategy) => strategy.segments.some((id) => segmentsChanged.has(id)));
 
   // New flags, by the flag they follow (null: the first); chains of new flags follow each other.
-  const known = new Set(snapshot.features.map((feature) => feature.name));
+  // Which changed flags the snapshot has: a set of at most the changed names, not of all flags.
+  const known = new Set<string>();
+  for (const feature of snapshot.features) if (touched.has(feature.name)) known.add(feature.name);
   const insertAfter = new Map<string | null, SnapshotFeature[]>();
   let pendingInserts = 0;
   for (const feature of changes.features) {
