@@ -118,7 +118,13 @@ describe('server host with the real server (dist/server/main.js)', () => {
     host.onStatus((status) => states.push(status.state));
 
     const first = await host.start();
-    expect(first).toMatchObject({ state: 'running', url: serverUrl, restarts: 0 });
+    // On failure, the server's own output says why (CI shows nothing else of the child).
+    const serverLog = () =>
+      host
+        .logs()
+        .map((line) => `${line.stream}: ${line.text}`)
+        .join('\n');
+    expect(first, serverLog()).toMatchObject({ state: 'running', url: serverUrl, restarts: 0 });
     const firstPid = first.pid!;
     expect(firstPid).toBeGreaterThan(0);
     expect(await getJson(`${serverUrl}/health`)).toEqual({ status: 200, body: { health: 'GOOD' } });

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../main/test-support/free-port';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres';
 import { createLogger } from '../../server/src/lib/logger';
 
@@ -23,17 +23,6 @@ export interface OutagePostgres {
   resume(): void;
   /** Stops for good and removes the cluster. */
   destroy(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The processes whose parent is `pid` (each PostgreSQL backend is a session leader of its own). */
