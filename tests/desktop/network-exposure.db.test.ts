@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../main/test-support/free-port';
 import { loadConfig } from '../../server/src/config';
 import type { App } from '../../server/src/http/app-type';
 import { registerErrorHandling } from '../../server/src/http/error-handler';
@@ -208,10 +209,7 @@ describe('startServer when the SDK port is taken', () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port: taken } = blocker.address() as net.AddressInfo;
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port: adminPort } = probe.address() as net.AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
+    const adminPort = await freePort();
     try {
       const config = loadConfig({
         DATABASE_URL: database.url,

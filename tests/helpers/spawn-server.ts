@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from '../../main/test-support/free-port';
 import { TEST_SECRETS_KEY } from './secrets-key';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -76,10 +77,11 @@ export interface RestartableServer {
 
 /**
  * A headless server that tests can take away and bring back, as an operator restarting it would:
- * the first start lets the OS pick the port (unless `env.PORT` names one), later ones reuse it.
+ * every start listens on the same port (`env.PORT`, or one below the ephemeral range, which no
+ * outgoing connection can take while the server is down).
  */
 export async function startRestartableServer(env: Record<string, string>): Promise<RestartableServer> {
-  let server = spawnServer({ PORT: '0', ...env });
+  let server = spawnServer({ PORT: String(await freePort()), ...env });
   const url = await server.ready;
   const port = new URL(url).port;
   let stopped = false;
