@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type TSchema, Type } from 'typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { type Static, type TSchema, Type } from 'typebox';
 import {
   ScimDocumentSchema,
   ScimErrorSchema,
@@ -7,7 +7,9 @@ import {
   ScimGroupListSchema,
   ScimGroupSchema,
   ScimIdParamsSchema,
+  type ScimListQuery,
   ScimListQuerySchema,
+  type ScimPatch,
   ScimPatchSchema,
   ScimUserInputSchema,
   ScimUserListSchema,
@@ -155,112 +157,114 @@ export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise
     },
   );
 
-  // Users (RFC 7644 §3.2–3.6)
-  app.get(
-    '/Users',
-    route('listScimUsers', {
-      querystring: ScimListQuerySchema,
-      response: { 200: ScimUserListSchema, ...scimErrors(400, 401, 403) },
-    }),
-    async (request) => scimUsers.list(request.query, baseUrl(request)),
-  );
-  app.post(
-    '/Users',
-    route('createScimUser', {
-      body: ScimUserInputSchema,
-      response: { 201: ScimUserSchema, ...scimErrors(400, 401, 403, 409, 415) },
-    }),
-    async (request, reply) => reply.status(201).send(await scimUsers.create(request.body, baseUrl(request))),
-  );
-  app.get(
-    '/Users/:id',
-    route('getScimUser', {
-      params: ScimIdParamsSchema,
-      response: { 200: ScimUserSchema, ...scimErrors(401, 403, 404) },
-    }),
-    async (request) => scimUsers.get(request.params.id, baseUrl(request)),
-  );
-  app.put(
-    '/Users/:id',
-    route('replaceScimUser', {
-      params: ScimIdParamsSchema,
-      body: ScimUserInputSchema,
-      response: { 200: ScimUserSchema, ...scimErrors(400, 401, 403, 404, 409, 415) },
-    }),
-    async (request) => scimUsers.replace(request.params.id, request.body, baseUrl(request)),
-  );
-  app.patch(
-    '/Users/:id',
-    route('patchScimUser', {
-      params: ScimIdParamsSchema,
-      body: ScimPatchSchema,
-      response: { 200: ScimUserSchema, ...scimErrors(400, 401, 403, 404, 409, 415) },
-    }),
-    async (request) => scimUsers.patch(request.params.id, request.body, baseUrl(request)),
-  );
-  app.delete(
-    '/Users/:id',
-    route('deleteScimUser', {
-      params: ScimIdParamsSchema,
-      response: { 204: Type.Null(), ...scimErrors(401, 403, 404) },
-    }),
-    async (request, reply) => {
-      await scimUsers.remove(request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  // Users and Groups (RFC 7644 §3.2–3.6): the same six operations on each.
+  scimResourceRoutes(app, {
+    baseUrl,
+    path: '/Users',
+    noun: 'User',
+    inputSchema: ScimUserInputSchema,
+    schema: ScimUserSchema,
+    listSchema: ScimUserListSchema,
+    service: scimUsers,
+  });
+  scimResourceRoutes(app, {
+    baseUrl,
+    path: '/Groups',
+    noun: 'Group',
+    inputSchema: ScimGroupInputSchema,
+    schema: ScimGroupSchema,
+    listSchema: ScimGroupListSchema,
+    service: scimGroups,
+  });
+}
 
-  // Groups
-  app.get(
-    '/Groups',
-    route('listScimGroups', {
+/** What a SCIM resource's service answers; ScimUserService and ScimGroupService both are one. */
+interface ScimResourceService<Input, Resource, List> {
+  list(query: ScimListQuery, baseUrl: string): Promise<List>;
+  create(input: Input, baseUrl: string): Promise<Resource>;
+  get(scimId: string, baseUrl: string): Promise<Resource>;
+  replace(scimId: string, input: Input, baseUrl: string): Promise<Resource>;
+  patch(scimId: string, patch: ScimPatch, baseUrl: string): Promise<Resource>;
+  remove(scimId: string): Promise<void>;
+}
+
+interface ScimResource<I extends TSchema, R extends TSchema, L extends TSchema> {
+  path: '/Users' | '/Groups';
+  /** Names the operations: listScim<noun>s, createScim<noun>, … */
+  noun: 'User' | 'Group';
+  inputSchema: I;
+  schema: R;
+  listSchema: L;
+  service: ScimResourceService<Static<I>, Static<R>, Static<L>>;
+  baseUrl: (request: FastifyRequest) => string;
+}
+
+/** List, create, get, replace, patch and delete of one SCIM resource type. */
+function scimResourceRoutes<I extends TSchema, R extends TSchema, L extends TSchema>(
+  app: App,
+  resource: ScimResource<I, R, L>,
+): void {
+  const { path, noun, inputSchema, schema, listSchema, service, baseUrl } = resource;
+  const byId = `${path}/:id`;
+  // TypeBox's type provider cannot resolve a generic schema's Static, so these routes are declared
+  // on the untyped instance; the same schemas still validate requests and serialise answers, and
+  // the accessors below give the handlers their types.
+  const untyped = app as unknown as FastifyInstance;
+  const plainRoute = (operationId: string, schema: Record<string, unknown>): RouteShorthandOptions =>
+    route(operationId, schema);
+  const inputOf = (request: FastifyRequest) => request.body as Static<I>;
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  untyped.get(
+    path,
+    plainRoute(`listScim${noun}s`, {
       querystring: ScimListQuerySchema,
-      response: { 200: ScimGroupListSchema, ...scimErrors(400, 401, 403) },
+      response: { 200: listSchema, ...scimErrors(400, 401, 403) },
     }),
-    async (request) => scimGroups.list(request.query, baseUrl(request)),
+    async (request) => service.list(request.query as ScimListQuery, baseUrl(request)),
   );
-  app.post(
-    '/Groups',
-    route('createScimGroup', {
-      body: ScimGroupInputSchema,
-      response: { 201: ScimGroupSchema, ...scimErrors(400, 401, 403, 409, 415) },
+  untyped.post(
+    path,
+    plainRoute(`createScim${noun}`, {
+      body: inputSchema,
+      response: { 201: schema, ...scimErrors(400, 401, 403, 409, 415) },
     }),
-    async (request, reply) => reply.status(201).send(await scimGroups.create(request.body, baseUrl(request))),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(inputOf(request), baseUrl(request))),
   );
-  app.get(
-    '/Groups/:id',
-    route('getScimGroup', {
+  untyped.get(
+    byId,
+    plainRoute(`getScim${noun}`, {
       params: ScimIdParamsSchema,
-      response: { 200: ScimGroupSchema, ...scimErrors(401, 403, 404) },
+      response: { 200: schema, ...scimErrors(401, 403, 404) },
     }),
-    async (request) => scimGroups.get(request.params.id, baseUrl(request)),
+    async (request) => service.get(idOf(request), baseUrl(request)),
   );
-  app.put(
-    '/Groups/:id',
-    route('replaceScimGroup', {
+  untyped.put(
+    byId,
+    plainRoute(`replaceScim${noun}`, {
       params: ScimIdParamsSchema,
-      body: ScimGroupInputSchema,
-      response: { 200: ScimGroupSchema, ...scimErrors(400, 401, 403, 404, 409, 415) },
+      body: inputSchema,
+      response: { 200: schema, ...scimErrors(400, 401, 403, 404, 409, 415) },
     }),
-    async (request) => scimGroups.replace(request.params.id, request.body, baseUrl(request)),
+    async (request) => service.replace(idOf(request), inputOf(request), baseUrl(request)),
   );
-  app.patch(
-    '/Groups/:id',
-    route('patchScimGroup', {
+  untyped.patch(
+    byId,
+    plainRoute(`patchScim${noun}`, {
       params: ScimIdParamsSchema,
       body: ScimPatchSchema,
-      response: { 200: ScimGroupSchema, ...scimErrors(400, 401, 403, 404, 409, 415) },
+      response: { 200: schema, ...scimErrors(400, 401, 403, 404, 409, 415) },
     }),
-    async (request) => scimGroups.patch(request.params.id, request.body, baseUrl(request)),
+    async (request) => service.patch(idOf(request), request.body as ScimPatch, baseUrl(request)),
   );
-  app.delete(
-    '/Groups/:id',
-    route('deleteScimGroup', {
+  untyped.delete(
+    byId,
+    plainRoute(`deleteScim${noun}`, {
       params: ScimIdParamsSchema,
       response: { 204: Type.Null(), ...scimErrors(401, 403, 404) },
     }),
     async (request, reply) => {
-      await scimGroups.remove(request.params.id);
+      await service.remove(idOf(request));
       return reply.status(204).send(null);
     },
   );
