@@ -21,6 +21,8 @@ export interface TestIdp {
   clientSecret: string;
   accounts: Map<string, TestAccount>;
   tamper: 'none' | 'signature' | 'expired';
+  /** Signs with a new key from now on and publishes only that key, as a provider rotating its keys. */
+  rotateKey(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,8 +30,11 @@ export async function startTestIdp(options: {
   redirectUris: string[];
   postLogoutRedirectUris?: string[];
 }): Promise<TestIdp> {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const newSigningKey = async (kid: string) => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    return { privateKey, kid, jwk: { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' } };
+  };
+  let signingKey = await newSigningKey('test-key');
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -37,60 +42,67 @@ export async function startTestIdp(options: {
   const clientId = 'switchyard';
   const clientSecret = 'a-test-client-secret-of-some-length';
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: options.redirectUris,
-        post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    jwks: { keys: [jwk] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], groups: ['groups'] },
-    scopes: ['openid', 'email', 'profile', 'groups'],
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
-    cookies: { keys: ['test-cookie-key'] },
-    findAccount: async (_ctx, id) => ({
-      accountId: id,
-      claims: async () => ({ sub: id, email_verified: true, ...accounts.get(id) }),
-    }),
-  });
+  const makeProvider = () => {
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: options.redirectUris,
+          post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      jwks: { keys: [signingKey.jwk] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], groups: ['groups'] },
+      scopes: ['openid', 'email', 'profile', 'groups'],
+      conformIdTokenClaims: false,
+      features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+      cookies: { keys: ['test-cookie-key'] },
+      findAccount: async (_ctx, id) => ({
+        accountId: id,
+        claims: async () => ({ sub: id, email_verified: true, ...accounts.get(id) }),
+      }),
+    });
+    // Koa middleware of the provider: rewrites the ID token of a token answer on demand.
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.path !== '/token' || idp.tamper === 'none') return;
+      const body = ctx.body as { id_token?: string } | undefined;
+      if (!body?.id_token) return;
+      if (idp.tamper === 'signature') {
+        const [header, , signature] = body.id_token.split('.') as [string, string, string];
+        const claims = { ...decodeJwt(body.id_token), email: 'intruder@example.com' };
+        const forged = Buffer.from(JSON.stringify(claims)).toString('base64url');
+        body.id_token = `${header}.${forged}.${signature}`;
+      } else {
+        const claims = decodeJwt(body.id_token);
+        const past = Math.floor(Date.now() / 1000) - 3600;
+        body.id_token = await new SignJWT({ ...claims, iat: past - 60, exp: past })
+          .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid })
+          .sign(signingKey.privateKey);
+      }
+    });
+    return provider.callback();
+  };
 
+  let handle = makeProvider();
+  let rotations = 0;
   const idp: TestIdp = {
     issuer,
     clientId,
     clientSecret,
     accounts,
     tamper: 'none',
+    async rotateKey() {
+      rotations += 1;
+      signingKey = await newSigningKey(`test-key-${rotations}`);
+      handle = makeProvider();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-
-  // Koa middleware of the provider: rewrites the ID token of a token answer on demand.
-  provider.use(async (ctx, next) => {
-    await next();
-    if (ctx.path !== '/token' || idp.tamper === 'none') return;
-    const body = ctx.body as { id_token?: string } | undefined;
-    if (!body?.id_token) return;
-    if (idp.tamper === 'signature') {
-      const [header, payload, signature] = body.id_token.split('.') as [string, string, string];
-      const claims = { ...decodeJwt(body.id_token), email: 'intruder@example.com' };
-      const forged = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      body.id_token = `${header}.${forged}.${signature}`;
-      void payload;
-    } else {
-      const claims = decodeJwt(body.id_token);
-      const past = Math.floor(Date.now() / 1000) - 3600;
-      body.id_token = await new SignJWT({ ...claims, iat: past - 60, exp: past })
-        .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-        .sign(privateKey);
-    }
-  });
-
-  server.on('request', provider.callback());
+  server.on('request', (request, response) => handle(request, response));
   return idp;
 }
 

@@ -4,11 +4,13 @@ import type { OidcRuntimeSettings } from './sso-settings-service';
 /**
  * OpenID Connect through `openid-client` (a certified relying-party library): discovery, the
  * authorization code flow with PKCE, state and nonce, and ID token validation (issuer, audience,
- * expiry, nonce, and the signature against the provider's JWKS, refetched when a new key id
- * appears). Nothing here checks a JWT by hand.
+ * expiry, nonce, and the signature against the provider's JWKS). A key id the JWKS lacks (the
+ * provider rotated its keys) fails that one sign-in and makes the next one discover afresh. Nothing here checks a JWT by hand.
  */
 
 const CACHE_MS = 10 * 60 * 1000;
+/** oauth4webapi's code (openid-client passes it on) for an ID token signed with a key id not in the JWKS. */
+const KEY_SELECTION_FAILED = 'OAUTH_KEY_SELECTION_FAILED';
 const DISCOVERY_TIMEOUT_S = 10;
 
 /** Plain http is accepted for a provider on this machine only (development, tests). */
@@ -65,6 +67,12 @@ export function createOidcClient() {
     return config;
   }
 
+  function forget(config: oidc.Configuration) {
+    void cached?.config.then((current) => {
+      if (current === config) cached = undefined;
+    });
+  }
+
   return {
     /** The provider's authorization URL and what the callback must find again. */
     async start(
@@ -101,12 +109,20 @@ export function createOidcClient() {
       currentUrl: URL,
     ): Promise<{ claims: Record<string, unknown>; idToken: string | undefined }> {
       const config = await configFor(settings);
-      const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      });
+      const tokens = await oidc
+        .authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: pending.codeVerifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        })
+        .catch((error: unknown) => {
+          // A key id the cached JWKS lacks: the provider rotated its keys. openid-client refetches
+          // the JWKS only once its copy is a minute old, so this sign-in fails; the next one starts
+          // from a fresh discovery and JWKS instead of failing until then.
+          if ((error as { code?: unknown }).code === KEY_SELECTION_FAILED) forget(config);
+          throw error;
+        });
       const claims = tokens.claims();
       if (!claims) throw new Error('The provider sent no ID token');
       let all: Record<string, unknown> = { ...claims };

@@ -161,6 +161,22 @@ describe('OpenID Connect sign-in against a real provider on loopback', async () 
     expect(users).toEqual([]);
   });
 
+  it('follows a key rotation at the provider: one refused sign-in, then the new key is fetched', async () => {
+    await settings();
+    idp.accounts.set('rita', { email: 'rita@example.com' });
+    expect(sessionOf(await signIn('rita'))).toBeTruthy();
+    // The provider now signs with a key our cached JWKS (fetched moments ago) does not hold.
+    await idp.rotateKey();
+    const during = await signIn('rita');
+    expect(decodeURIComponent(during.headers.location as string)).toContain('could not be verified');
+    expect(sessionOf(during)).toBeUndefined();
+    // Not a minute later, as openid-client alone would need: the very next sign-in works.
+    expect(sessionOf(await signIn('rita'))).toBeTruthy();
+    // The forged-signature check still holds under the new key.
+    idp.tamper = 'signature';
+    expect(sessionOf(await signIn('rita'))).toBeUndefined();
+  });
+
   it('uses a pending login once: a replayed callback is refused', async () => {
     idp.accounts.set('dave', { email: 'dave@example.com' });
     const start = await t.app.inject({ method: 'GET', url: '/auth/oidc/login' });
