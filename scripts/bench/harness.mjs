@@ -8,6 +8,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { recordGcRun } from './gc-trace.mjs';
 import {
   cpuSeconds,
   mapLimit,
@@ -25,6 +26,8 @@ export const argv = process.argv.slice(2);
 export const QUICK = argv.includes('--quick');
 export const LARGE = argv.includes('--large');
 export const PROFILE = argv.includes('--profile');
+/** `--trace-gc`: the server's collections during each measured run (gc-trace.mjs). */
+export const TRACE_GC = argv.includes('--trace-gc');
 /** `--only=frontend,metrics`: run just these throughput scenarios (with --profile, to profile one hot path). */
 export const ONLY =
   argv
@@ -99,7 +102,10 @@ export function serverEnv(extra) {
 }
 
 export async function startServer(databaseUrl) {
-  const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(tmp, 'profile')}`] : [];
+  const nodeArgs = [
+    ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(tmp, 'profile')}`] : []),
+    ...(TRACE_GC ? ['--trace-gc'] : []),
+  ];
   const { command, args } = onCpu(SERVER_CPU, process.execPath, [...nodeArgs, 'dist/server/main.js']);
   const { child, ready, output } = spawnWaitingFor(
     command,
@@ -313,8 +319,10 @@ export async function measurePair(label, server, reference, pid, compare = null)
   for (let run = 0; run < RUNS; run++) {
     const cpuBefore = cpuSeconds(pid);
     const from = monotonicMicros();
+    const traceFrom = state.serverOutput?.().length ?? 0;
     const m = await runWrk({ ...server, seconds: SECONDS, cpu: LOAD_CPU });
     loadWindows.push([from, monotonicMicros()]);
+    if (TRACE_GC) recordGcRun(label, run + 1, m, state.serverOutput().slice(traceFrom));
     m.cpuPer1000 = ((cpuSeconds(pid) - cpuBefore) / m.requests) * 1000;
     measured.push(m);
     if (reference) {

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --large] [-- --profile] [-- --only=a,b]`: the runner. Builds the
+// `npm run bench [-- --quick] [-- --large] [-- --profile] [-- --trace-gc] [-- --only=a,b]`: the runner. Builds the
 // server, starts it on a scratch PostgreSQL database, seeds 200 flags through the admin API, then
 // runs every registered scenario in order and prints one table. Scenarios live in
 // scripts/bench/<name>-scenario.mjs and export `{ name, run(context) }` answering
@@ -11,6 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { adminLatencyScenario } from './admin-latency-scenario.mjs';
 import { crossInstanceScenario } from './cross-instance-scenario.mjs';
 import { evaluationScenario } from './evaluation-scenario.mjs';
+import { printGcTrace } from './gc-trace.mjs';
 import {
   api,
   COMPARE,
@@ -108,6 +109,7 @@ async function main() {
     printTable(targets, ['target', 'measured', 'compare', 'ratio', 'target', 'met?']);
   }
   for (const note of chosen.flatMap((s) => results.get(s)?.notes ?? [])) console.log(`note: ${note}`);
+  printGcTrace(printTable);
   printProfile();
 }
 
