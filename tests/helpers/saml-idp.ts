@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID, verify } from 'node:crypto';
+import { randomUUID, sign, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,6 +55,11 @@ export interface TestSamlIdp {
   postLogoutResponse: boolean;
   /** An IdP-initiated LogoutRequest for the HTTP-POST binding (base64), signed unless `signed` is false. */
   logoutRequest(email: string, options?: { signed?: boolean; id?: string }): string;
+  /**
+   * The query string of an IdP-initiated LogoutRequest on the HTTP-Redirect binding: deflated, with
+   * the binding's signature over SAMLRequest, RelayState and SigAlg (SAML bindings §3.4.4.1).
+   */
+  logoutRedirectQuery(email: string, options: { id: string; relayState?: string }): string;
   /** The form the IdP answered with, for the test to post as the browser would. */
   answer(authorizeUrl: string): Promise<{ SAMLResponse: string; RelayState: string; action: string }>;
   close(): Promise<void>;
@@ -202,6 +207,16 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
       const sessionIndex = idp.sessionIndexes.get(email);
       const xml = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${escapeXml(id)}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escapeXml(idp.spLogoutUrl ?? '')}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(email)}</saml:NameID>${sessionIndex ? `<samlp:SessionIndex>${escapeXml(sessionIndex)}</samlp:SessionIndex>` : ''}</samlp:LogoutRequest>`;
       return Buffer.from(signed ? signDocument(xml, idpKey) : xml).toString('base64');
+    },
+    logoutRedirectQuery(email, { id, relayState }) {
+      const xml = Buffer.from(idp.logoutRequest(email, { signed: false, id }), 'base64');
+      const parts = [
+        `SAMLRequest=${encodeURIComponent(deflateRawSync(xml).toString('base64'))}`,
+        ...(relayState === undefined ? [] : [`RelayState=${encodeURIComponent(relayState)}`]),
+        `SigAlg=${encodeURIComponent('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256')}`,
+      ];
+      const signature = sign('sha256', Buffer.from(parts.join('&')), idpKey.key).toString('base64');
+      return `${parts.join('&')}&Signature=${encodeURIComponent(signature)}`;
     },
     async answer(authorizeUrl) {
       const response = await fetch(authorizeUrl);

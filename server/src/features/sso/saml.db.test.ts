@@ -403,6 +403,39 @@ describe('SAML 2.0 sign-in against an identity provider on loopback', async () =
       expect((await post({ SAMLRequest: signed })).statusCode).toBe(400);
     });
 
+    it('IdP-initiated single logout on the HTTP-Redirect binding: a signed query ends the sessions, a tampered one does not', async () => {
+      idp.next = { email: 'ira@example.com' };
+      const session = sessionOf((await signIn()).response) ?? '';
+      const me = () =>
+        t.app.inject({ method: 'GET', url: '/api/admin/user', cookies: { 'unleash-session': session } });
+      expect((await me()).statusCode).toBe(200);
+      const get = (query: string) => t.app.inject({ method: 'GET', url: `/auth/saml/logout?${query}` });
+
+      // The signature covers RelayState: changing it after signing is refused, and nothing ends.
+      const query = idp.logoutRedirectQuery('ira@example.com', {
+        id: '_idp-redirect-1',
+        relayState: 'idp-state',
+      });
+      const tampered = await get(query.replace('RelayState=idp-state', 'RelayState=other-state'));
+      expect(tampered.statusCode).toBe(400);
+      expect(tampered.json()).toMatchObject({ name: 'BadDataError' });
+      expect((await me()).statusCode).toBe(200);
+
+      const answered = await get(query);
+      expect(answered.statusCode).toBe(302);
+      const back = new URL(answered.headers.location as string);
+      expect(`${back.origin}${back.pathname}`).toBe(idp.sloUrl);
+      expect(back.searchParams.get('RelayState')).toBe('idp-state');
+      const response = inflateRawSync(
+        Buffer.from(back.searchParams.get('SAMLResponse') ?? '', 'base64'),
+      ).toString();
+      expect(response).toContain('InResponseTo="_idp-redirect-1"');
+      expect(response).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+      expect((await me()).statusCode).toBe(401);
+      // Taken once.
+      expect((await get(query)).statusCode).toBe(400);
+    });
+
     it('without an SP key, sends an unsigned LogoutRequest', async () => {
       idp.spCertificate = undefined;
       expect(
