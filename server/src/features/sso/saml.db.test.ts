@@ -52,6 +52,22 @@ describe('SAML 2.0 sign-in against an identity provider on loopback', async () =
       });
     return { response: await post(), post };
   }
+  /** The SP's answer to an IdP-initiated LogoutRequest: back to the IdP with a successful LogoutResponse. */
+  function expectSuccessfulLogoutResponse(
+    answered: { statusCode: number; headers: Record<string, unknown> },
+    inResponseTo: string,
+    relayState: string,
+  ) {
+    expect(answered.statusCode).toBe(302);
+    const back = new URL(answered.headers.location as string);
+    expect(`${back.origin}${back.pathname}`).toBe(idp.sloUrl);
+    expect(back.searchParams.get('RelayState')).toBe(relayState);
+    const response = inflateRawSync(
+      Buffer.from(back.searchParams.get('SAMLResponse') ?? '', 'base64'),
+    ).toString();
+    expect(response).toContain(`InResponseTo="${inResponseTo}"`);
+    expect(response).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+  }
   const sessionOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
     response.cookies.find((c) => c.name === 'unleash-session' && c.value)?.value;
   const refusal = (response: { headers: Record<string, unknown> }) =>
@@ -389,15 +405,7 @@ describe('SAML 2.0 sign-in against an identity provider on loopback', async () =
 
       const signed = idp.logoutRequest('ida@example.com', { id: '_idp-logout-1' });
       const answered = await post({ SAMLRequest: signed, RelayState: 'idp-state' });
-      expect(answered.statusCode).toBe(302);
-      const back = new URL(answered.headers.location as string);
-      expect(`${back.origin}${back.pathname}`).toBe(idp.sloUrl);
-      expect(back.searchParams.get('RelayState')).toBe('idp-state');
-      const response = inflateRawSync(
-        Buffer.from(back.searchParams.get('SAMLResponse') ?? '', 'base64'),
-      ).toString();
-      expect(response).toContain('InResponseTo="_idp-logout-1"');
-      expect(response).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+      expectSuccessfulLogoutResponse(answered, '_idp-logout-1', 'idp-state');
       expect((await me()).statusCode).toBe(401);
       // Taken once.
       expect((await post({ SAMLRequest: signed })).statusCode).toBe(400);
@@ -422,15 +430,7 @@ describe('SAML 2.0 sign-in against an identity provider on loopback', async () =
       expect((await me()).statusCode).toBe(200);
 
       const answered = await get(query);
-      expect(answered.statusCode).toBe(302);
-      const back = new URL(answered.headers.location as string);
-      expect(`${back.origin}${back.pathname}`).toBe(idp.sloUrl);
-      expect(back.searchParams.get('RelayState')).toBe('idp-state');
-      const response = inflateRawSync(
-        Buffer.from(back.searchParams.get('SAMLResponse') ?? '', 'base64'),
-      ).toString();
-      expect(response).toContain('InResponseTo="_idp-redirect-1"');
-      expect(response).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+      expectSuccessfulLogoutResponse(answered, '_idp-redirect-1', 'idp-state');
       expect((await me()).statusCode).toBe(401);
       // Taken once.
       expect((await get(query)).statusCode).toBe(400);
