@@ -113,18 +113,15 @@ describe.skipIf(!reference)('Switchyard export imports into the reference Unleas
 
     await createUser(test, { username: 'existing-importer', rootRole: 'Admin' });
     const user = as(test, { cookie: await login(test, 'existing-importer') });
-    const ourSegments = await call<{ segments: unknown[] }>(
-      test,
-      'GET',
-      '/api/admin/segments',
-      undefined,
-      200,
-    );
-    if (ourSegments.segments.length === 0)
-      await call(test, 'POST', '/api/admin/segments', { name: 'beta-testers', constraints: [] }, 201);
-    const theirSegments = await unleash('/api/admin/segments', undefined);
-    if (!theirSegments.body.segments.some((segment: { name: string }) => segment.name === 'beta-testers'))
-      await unleash('/api/admin/segments', { name: 'beta-testers', constraints: [] });
+    // The segment the file names, with make-fixture.sh's constraint, on both sides (by name: that is
+    // how an import finds it).
+    const named = (answer: { segments: Array<{ name: string }> }) =>
+      answer.segments.some((segment) => segment.name === 'beta-testers');
+    const segment = { name: 'beta-testers', constraints: [BETA_RULE] };
+    if (!named(await call(test, 'GET', '/api/admin/segments', undefined, 200)))
+      await call(test, 'POST', '/api/admin/segments', segment, 201);
+    if (!named((await unleash('/api/admin/segments', undefined)).body))
+      await unleash('/api/admin/segments', segment);
     for (const data of [first, second]) {
       const body = { project: 'default', environment: 'development', data };
       const mine = await user('POST', '/api/admin/features-batch/import', body);

@@ -67,10 +67,16 @@ export function createOidcClient() {
     return config;
   }
 
+  /** Drops the cached discovery if it is still the one that produced `config`, never a newer one. */
   function forget(config: oidc.Configuration) {
-    void cached?.config.then((current) => {
-      if (current === config) cached = undefined;
-    });
+    const entry = cached;
+    entry?.config.then(
+      (current) => {
+        if (current === config && cached === entry) cached = undefined;
+      },
+      // A failed discovery already cleared itself; its caller handles the error.
+      () => {},
+    );
   }
 
   return {
