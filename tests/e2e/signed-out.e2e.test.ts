@@ -1,14 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
 import {
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
   screenshot,
   signInWithPassword,
-  startE2eServer,
   tokenAdminApi,
 } from './support';
 
@@ -24,39 +22,28 @@ const ADMIN_USERNAME = 'operator';
 const ADMIN_PASSWORD = 'Switch-yard-e2e-7';
 const NEW_PASSWORD = 'Fresh-Start-2026!';
 
-let e2e: E2eServer;
-let url: string;
-let browser: Browser;
-
-const adminApi = tokenAdminApi(() => url, TEST_ADMIN_TOKEN);
-
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  return context.newPage();
-}
-
 const shell = (page: Page) => page.getByRole('navigation', { name: 'Console areas' });
 
 describe.skipIf(!hasChromium)('signed-out pages and Unleash paths in Chromium', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('signed-out', {
-      INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN,
-      UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    });
-    url = e2e.url;
-    browser = await launchBrowser();
-    await createFlagThroughApi(adminApi, { project: 'default', name: 'pasted-flag' });
-  });
+  const suite = e2eSuite(
+    'signed-out',
+    { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    { INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN },
+  );
+  const adminApi = tokenAdminApi(() => suite.url, TEST_ADMIN_TOKEN);
 
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
+  async function freshPage(): Promise<Page> {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    return context.newPage();
+  }
+
+  beforeAll(async () => {
+    await createFlagThroughApi(adminApi, { project: 'default', name: 'pasted-flag' });
   });
 
   it('lands a deep link opened fresh on its screen after sign-in, and opens pasted flag links', async () => {
     const page = await freshPage();
-    await page.goto(`${url}/history?type=feature-created`);
+    await page.goto(`${suite.url}/history?type=feature-created`);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/history?type=feature-created');
     await page.getByRole('heading', { name: 'Sign in to Switchyard' }).waitFor({ timeout: 15_000 });
@@ -68,7 +55,7 @@ describe.skipIf(!hasChromium)('signed-out pages and Unleash paths in Chromium', 
     );
 
     // A link in Unleash's form, pasted: the flag page, not "Could not find project".
-    await page.goto(`${url}/projects/default/features/pasted-flag`);
+    await page.goto(`${suite.url}/projects/default/features/pasted-flag`);
     await page.getByRole('heading', { name: 'pasted-flag', exact: true }).waitFor({ timeout: 15_000 });
     expect(await page.getByText(/Could not find project/).count()).toBe(0);
     await screenshot(page, '41-pasted-flag-link');
@@ -77,7 +64,7 @@ describe.skipIf(!hasChromium)('signed-out pages and Unleash paths in Chromium', 
     await page.getByRole('heading', { name: 'pasted-flag', exact: true }).waitFor({ timeout: 15_000 });
 
     // An old hash link redirects to the new path.
-    await page.goto(`${url}/#/flags/default/pasted-flag`);
+    await page.goto(`${suite.url}/#/flags/default/pasted-flag`);
     await expect
       .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
       .toBe('/projects/default/features/pasted-flag');
@@ -148,7 +135,7 @@ describe.skipIf(!hasChromium)('signed-out pages and Unleash paths in Chromium', 
 
   it('offers the forgotten-password page from sign-in and answers the same for any address', async () => {
     const page = await freshPage();
-    await page.goto(`${url}/login`);
+    await page.goto(`${suite.url}/login`);
     await page.getByRole('link', { name: 'Forgotten your password?' }).click();
     await page.getByRole('heading', { name: 'Forgotten password' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/forgotten-password');
