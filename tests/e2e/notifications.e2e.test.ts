@@ -1,14 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   blockingFindings,
   createFlagThroughApi,
-  type E2eServer,
+  type E2eSuite,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
   screenshot,
   signInWithPassword,
-  startE2eServer,
   tokenAdminApi,
 } from './support';
 
@@ -23,12 +21,11 @@ const AUTHOR = { username: 'bell-author', password: 'Notifications-e2e-2' };
 const ADMIN_TOKEN = '*:*.notifications-e2e-admin-token-0123456789';
 const P = '/api/admin/projects/default';
 
-let e2e: E2eServer;
-let browser: Browser;
-
 /** The author's own session, from the test process: the change request is theirs, not the token's. */
-async function authorSession(): Promise<(method: string, path: string, body?: unknown) => Promise<unknown>> {
-  const login = await fetch(`${e2e.url}/auth/simple/login`, {
+async function authorSession(
+  suite: E2eSuite,
+): Promise<(method: string, path: string, body?: unknown) => Promise<unknown>> {
+  const login = await fetch(`${suite.url}/auth/simple/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(AUTHOR),
@@ -36,7 +33,7 @@ async function authorSession(): Promise<(method: string, path: string, body?: un
   expect(login.status).toBe(200);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return async (method, path, body) => {
-    const response = await fetch(`${e2e.url}${path}`, {
+    const response = await fetch(`${suite.url}${path}`, {
       method,
       headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -48,13 +45,10 @@ async function authorSession(): Promise<(method: string, path: string, body?: un
 }
 
 describe.skipIf(!hasChromium)('notifications and favourites in the console (issue 19)', () => {
+  const suite = e2eSuite('notifications', REVIEWER, { INIT_ADMIN_API_TOKENS: ADMIN_TOKEN });
+
   beforeAll(async () => {
-    e2e = await startE2eServer('notifications', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: REVIEWER.username,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: REVIEWER.password,
-      INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
-    });
-    const api = tokenAdminApi(() => e2e.url, ADMIN_TOKEN);
+    const api = tokenAdminApi(() => suite.url, ADMIN_TOKEN);
     await api('PUT', `${P}/environments/production/change-requests/config`, {
       changeRequestsEnabled: true,
       requiredApprovals: 1,
@@ -62,28 +56,25 @@ describe.skipIf(!hasChromium)('notifications and favourites in the console (issu
     await createFlagThroughApi(api, { project: 'default', name: 'new-checkout' });
     await createFlagThroughApi(api, { project: 'default', name: 'dark-mode' });
     await api('POST', '/api/admin/user-admin', { ...AUTHOR, rootRole: 'Editor', sendEmail: false });
-    browser = await launchBrowser();
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
-  });
 
   it('raises the bell when a change request waits for review, opens it, and keeps a starred flag under My favorites', {
     timeout: 180_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
+    const context = await suite.browser.newContext({
+      viewport: { width: 1360, height: 1000 },
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${e2e.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await signInWithPassword(page, REVIEWER.username, REVIEWER.password);
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor({ timeout: 15_000 });
 
     // Another user drafts a change in production and sends it to review.
-    const author = await authorSession();
+    const author = await authorSession(suite);
     const draft = (await author('POST', `${P}/environments/production/change-requests`, {
       feature: 'new-checkout',
       action: 'updateEnabled',
@@ -107,7 +98,7 @@ describe.skipIf(!hasChromium)('notifications and favourites in the console (issu
     await page.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor({ timeout: 15_000 });
 
     // A star in the flag list puts the flag under My favorites on the home screen.
-    await page.goto(`${e2e.url}/features`);
+    await page.goto(`${suite.url}/features`);
     const favorites = page.getByRole('region', { name: 'My favorites' });
     await favorites.getByText('Star a flag or a project').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Add dark-mode to favorites' }).click();
