@@ -1,16 +1,13 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER, verifySignature } from '../../server/src/features/addons/webhook-signature';
 import { type LoopbackReceiver, startReceiver } from '../helpers/loopback-receiver';
 import {
   blockingFindings,
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
   screenshot,
   signInWithPassword,
-  startE2eServer,
   tokenAdminApi,
 } from './support';
 
@@ -26,39 +23,37 @@ const ADMIN_TOKEN = '*:*.integrations-e2e-admin-token-0123456789';
 const SIGNING_SECRET = 'whsec_e2e_0123456789abcdef0123456789abcdef';
 const FLAG = 'new-checkout';
 
-let e2e: E2eServer;
-let browser: Browser;
 let receiver: LoopbackReceiver;
 
 describe.skipIf(!hasChromium)('integrations in the console (issue 16)', () => {
+  const suite = e2eSuite(
+    'integrations',
+    { username: USERNAME, password: PASSWORD },
+    { INIT_ADMIN_API_TOKENS: ADMIN_TOKEN, INTEGRATIONS_POLL_INTERVAL_MS: '300' },
+  );
+
   beforeAll(async () => {
     receiver = await startReceiver(() => ({ status: 202, body: '{"received":"yes"}' }));
-    e2e = await startE2eServer('integrations', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD,
-      INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
-      INTEGRATIONS_POLL_INTERVAL_MS: '300',
-    });
-    browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
     await receiver?.close();
   });
 
   it('configures a webhook, shows the test event the receiver answered, and the delivery of a flag change', {
     timeout: 180_000,
   }, async () => {
-    const api = tokenAdminApi(() => e2e.url, ADMIN_TOKEN);
+    const api = tokenAdminApi(() => suite.url, ADMIN_TOKEN);
     await createFlagThroughApi(api, { project: 'default', name: FLAG });
 
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, bypassCSP: true });
+    const context = await suite.browser.newContext({
+      viewport: { width: 1360, height: 1000 },
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${e2e.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await signInWithPassword(page, USERNAME, PASSWORD);
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
 
