@@ -1,13 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createFlagThroughApi,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
   screenshot,
   signInWithPassword,
-  startE2eServer,
   tokenAdminApi,
 } from './support';
 
@@ -21,27 +19,18 @@ const ADMIN = { username: 'project-admin', password: 'Projects-e2e-9' };
 const OUTSIDER = { username: 'outsider', password: 'Outsider-e2e-9' };
 const VIEWPORT = { width: 1360, height: 1000 };
 
-let e2e: E2eServer;
-let url: string;
-let browser: Browser;
-
-const api = tokenAdminApi(() => url, ADMIN_TOKEN);
-
-async function signIn(page: Page, who: { username: string; password: string }): Promise<void> {
-  await page.goto(`${url}/projects`);
-  await signInWithPassword(page, who.username, who.password);
-  await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
-  await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
-}
-
 describe.skipIf(!hasChromium)('project semantics in Chromium', () => {
+  const suite = e2eSuite('projects', ADMIN, { INIT_ADMIN_API_TOKENS: ADMIN_TOKEN });
+  const api = tokenAdminApi(() => suite.url, ADMIN_TOKEN);
+
+  async function signIn(page: Page, who: { username: string; password: string }): Promise<void> {
+    await page.goto(`${suite.url}/projects`);
+    await signInWithPassword(page, who.username, who.password);
+    await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
+  }
+
   beforeAll(async () => {
-    e2e = await startE2eServer('projects', {
-      INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
-      UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN.username,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN.password,
-    });
-    url = e2e.url;
     await api('POST', '/api/admin/projects', { id: 'secret', name: 'Secret' });
     await api('PUT', '/api/admin/projects/secret/settings', { mode: 'private' });
     await createFlagThroughApi(api, { project: 'secret', name: 'secret-flag' });
@@ -50,35 +39,29 @@ describe.skipIf(!hasChromium)('project semantics in Chromium', () => {
       await createFlagThroughApi(api, { project: 'busy', name: `busy-${String(i).padStart(3, '0')}` });
     }
     await api('POST', '/api/admin/user-admin', { ...OUTSIDER, rootRole: 'Editor' });
-    browser = await launchBrowser();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
-  });
-
   it('hides a private project from a signed-in non-member', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT });
+    const page = await suite.browser.newPage({ viewport: VIEWPORT });
     await signIn(page, OUTSIDER);
     await page.getByTestId('project-busy').waitFor();
     expect(await page.getByTestId('project-secret').count()).toBe(0);
     await screenshot(page, 'projects-private-hidden-list');
-    await page.goto(`${url}/projects/secret`);
+    await page.goto(`${suite.url}/projects/secret`);
     await page.getByText('Could not find project with id secret').first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'projects-private-hidden-page');
     await page.close();
 
-    const admin = await browser.newPage({ viewport: VIEWPORT });
+    const admin = await suite.browser.newPage({ viewport: VIEWPORT });
     await signIn(admin, ADMIN);
     await admin.getByTestId('project-secret').waitFor();
     await admin.close();
   }, 90_000);
 
   it('archives 50 flags of a busy project at once', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT });
+    const page = await suite.browser.newPage({ viewport: VIEWPORT });
     await signIn(page, ADMIN);
-    await page.goto(`${url}/projects/busy`);
+    await page.goto(`${suite.url}/projects/busy`);
     await page.getByRole('tab', { name: 'Flags' }).click();
     await page.getByTestId('project-flag-busy-001').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('project-flag-count').textContent()).toBe('55 flags');
