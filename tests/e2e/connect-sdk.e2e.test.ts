@@ -1,16 +1,9 @@
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Unleash } from 'unleash-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startNodeSdk } from '../sdk/node-sdk';
-import {
-  type E2eServer,
-  hasChromium,
-  launchBrowser,
-  shot,
-  signInWithPassword,
-  startE2eServer,
-} from './support';
+import { e2eSuite, hasChromium, shot, signInWithPassword } from './support';
 
 /**
  * Issue 24, part 7 (first run), in Debian's Chromium against the real headless server: the empty
@@ -23,9 +16,6 @@ const ADMIN_PASSWORD = 'First-run-e2e-7';
 const VIEWPORT = { width: 1360, height: 1000 };
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let e2e: E2eServer;
-let url: string;
-let browser: Browser;
 let sdk: Unleash | undefined;
 
 /** axe-core's critical and serious findings inside the guide, as `rule: node` lines. */
@@ -55,40 +45,37 @@ function literal(snippet: string, pattern: RegExp): string {
 }
 
 describe.skipIf(!hasChromium)('first run: connect an SDK from the console', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('connect-sdk', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+  const suite = e2eSuite(
+    'connect-sdk',
+    { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    {
       // The registration reaches the admin API at the next flush: soon, so the test is quick.
       METRICS_FLUSH_INTERVAL_SECONDS: '1',
-    });
-    url = e2e.url;
-    browser = await launchBrowser();
-  });
+    },
+  );
 
-  afterAll(async () => {
+  // Registered after e2eSuite's, so it runs before the browser and server stop.
+  afterAll(() => {
     sdk?.destroy();
-    await browser?.close();
-    await e2e?.stop();
   });
 
   it('makes a token, gives working Node code, and sees the SDK connect', async () => {
     // The console's CSP forbids inline scripts; axe-core is injected as one, for the test only.
-    const page = await browser.newPage({ viewport: VIEWPORT, bypassCSP: true });
+    const page = await suite.browser.newPage({ viewport: VIEWPORT, bypassCSP: true });
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
 
-    await page.goto(`${url}/projects/default`);
+    await page.goto(`${suite.url}/projects/default`);
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     const guide = page.getByTestId('connect-sdk-guide');
     await guide.waitFor({ timeout: 15_000 });
     // No SDK was ever seen: the applications screen opens with the guide too, for all projects.
-    await page.goto(`${url}/applications`);
+    await page.goto(`${suite.url}/applications`);
     await guide.waitFor();
     await page.getByText('No SDK has registered yet.').waitFor();
     expect(await guide.getByText(/in project/).count()).toBe(0);
     await shot(page, '72-connect-sdk-applications');
-    await page.goto(`${url}/projects/default`);
+    await page.goto(`${suite.url}/projects/default`);
     await guide.waitFor({ timeout: 15_000 });
     await page.getByText(/This project has no flags yet/).waitFor();
     const status = guide.getByTestId('sdk-connection');
@@ -108,7 +95,7 @@ describe.skipIf(!hasChromium)('first run: connect an SDK from the console', () =
     const sdkUrl = literal(snippet, /url: ("[^"]*")/);
     const token = literal(snippet, /Authorization: ("[^"]*")/);
     const appName = literal(snippet, /appName: ("[^"]*")/);
-    expect(sdkUrl).toBe(`${url}/api/`);
+    expect(sdkUrl).toBe(`${suite.url}/api/`);
     expect(token).toBe(secret);
     expect(appName).toBe('my-app');
 
@@ -135,7 +122,7 @@ describe.skipIf(!hasChromium)('first run: connect an SDK from the console', () =
     // Other SDKs get the same URL (frontend for browsers) with their own token kind.
     await guide.getByText('React', { exact: true }).click();
     const reactSnippet = (await guide.getByTestId('sdk-snippet').textContent()) ?? '';
-    expect(literal(reactSnippet, /url: ("[^"]*")/)).toBe(`${url}/api/frontend`);
+    expect(literal(reactSnippet, /url: ("[^"]*")/)).toBe(`${suite.url}/api/frontend`);
     expect(literal(reactSnippet, /clientKey: ("[^"]*")/)).toBe('<frontend API token>');
     expect(failures).toEqual([]);
     await page.close();
