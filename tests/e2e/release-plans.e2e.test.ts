@@ -1,15 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeSdk } from '../sdk/node-sdk';
 import {
   blockingFindings,
-  type E2eServer,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
   screenshot,
   signInWithPassword,
-  startE2eServer,
   tokenAdminApi,
 } from './support';
 
@@ -29,10 +27,7 @@ const TEMPLATE = 'Careful rollout';
 const USERS = Array.from({ length: 200 }, (_, i) => `user-${i}`);
 const VIEWPORT = { width: 1360, height: 1000 };
 
-let e2e: E2eServer;
-let browser: Browser;
 let sdk: Unleash | undefined;
-const api = tokenAdminApi(() => e2e.url, ADMIN_TOKEN);
 
 /** Critical and serious axe-core violations of the page as it is now, one line per element. */
 async function axeBlocking(page: Page, screen: string): Promise<string[]> {
@@ -74,24 +69,20 @@ async function addMilestoneStrategy(
 }
 
 describe.skipIf(!hasChromium)('release plans, from the template library to an SDK (issue 14)', () => {
+  const suite = e2eSuite('release-plans', OPERATOR, { INIT_ADMIN_API_TOKENS: ADMIN_TOKEN });
+  const api = tokenAdminApi(() => suite.url, ADMIN_TOKEN);
+
   beforeAll(async () => {
-    e2e = await startE2eServer('release-plans', {
-      INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
-      UNLEASH_DEFAULT_ADMIN_USERNAME: OPERATOR.username,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: OPERATOR.password,
-    });
     await api('POST', `/api/admin/projects/${PROJECT}/features`, { name: FLAG });
     // Switching development on gives the flag a default 100% strategy: removed, so only the plan decides.
     await api('POST', `${ENV}/on`);
     for (const strategy of await api<Array<{ id: string }>>('GET', `${ENV}/strategies`))
       await api('DELETE', `${ENV}/strategies/${strategy.id}`);
-    browser = await launchBrowser();
   }, 120_000);
 
-  afterAll(async () => {
+  // Registered after e2eSuite's, so it runs before the browser and server stop.
+  afterAll(() => {
     sdk?.destroy();
-    await browser?.close();
-    await e2e?.stop();
   });
 
   it('builds a template, applies it to a flag and advances it milestone by milestone', {
@@ -106,16 +97,16 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
       projects: [PROJECT],
     });
     sdk = (
-      await startNodeSdk({ url: e2e.url, token: token.secret, appName: 'checkout', refreshInterval: 300 })
+      await startNodeSdk({ url: suite.url, token: token.secret, appName: 'checkout', refreshInterval: 300 })
     ).unleash;
     const enabledFor = (userId: string) => sdk?.isEnabled(FLAG, { userId }) === true;
     const enabledCount = () => USERS.filter(enabledFor).length;
     expect(enabledFor('internal-1')).toBe(false);
 
-    const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
+    const context = await suite.browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${e2e.url}/release-templates`);
+    await page.goto(`${suite.url}/release-templates`);
     await signInWithPassword(page, OPERATOR.username, OPERATOR.password);
     await page.getByRole('heading', { name: 'Release templates' }).waitFor({ timeout: 15_000 });
 
@@ -142,7 +133,7 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
     await screenshot(page, '93-release-template-editor');
 
     // Applied to the flag in development, with a preview of what it does.
-    await page.goto(`${e2e.url}/projects/${PROJECT}/features/${FLAG}`);
+    await page.goto(`${suite.url}/projects/${PROJECT}/features/${FLAG}`);
     const panel = page.getByTestId('release-plan-development');
     await panel.getByRole('button', { name: 'Apply release plan' }).click();
     const apply = page.getByRole('dialog');
@@ -193,7 +184,7 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
     await screenshot(page, '97-release-plan-last-milestone');
 
     // The same screens in the dark scheme (the session cookie carries over to the new context).
-    const dark = await browser.newContext({
+    const dark = await suite.browser.newContext({
       viewport: VIEWPORT,
       colorScheme: 'dark',
       bypassCSP: true,
@@ -201,14 +192,14 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
     });
     const darkPage = await dark.newPage();
     darkPage.on('pageerror', (error) => pageErrors.push(error.message));
-    await darkPage.goto(`${e2e.url}/projects/${PROJECT}/features/${FLAG}`);
+    await darkPage.goto(`${suite.url}/projects/${PROJECT}/features/${FLAG}`);
     await darkPage
       .getByTestId('release-plan-development')
       .getByText('At Everyone')
       .waitFor({ timeout: 15_000 });
     blocking.push(...(await axeBlocking(darkPage, 'flag page with a release plan (dark)')));
     await screenshot(darkPage, '98-release-plan-dark');
-    await darkPage.goto(`${e2e.url}/release-templates`);
+    await darkPage.goto(`${suite.url}/release-templates`);
     await darkPage.getByRole('button', { name: `Edit ${TEMPLATE}` }).click();
     await darkPage.locator('[data-testid^="template-editor-"]').waitFor();
     blocking.push(...(await axeBlocking(darkPage, 'template editor (dark)')));
