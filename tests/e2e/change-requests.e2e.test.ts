@@ -1,14 +1,9 @@
-import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer, stopServer } from '../helpers/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { startNodeSdk } from '../sdk/node-sdk';
-import { hasChromium, launchBrowser, screenshot, signInWithPassword } from './support';
+import { e2eSuite, hasChromium, screenshot, signInWithPassword } from './support';
 
 /**
  * Issue 13's journey in Debian's Chromium against the real headless server: the admin requires
@@ -26,35 +21,7 @@ const SDK_REFRESH_MS = 300;
 const VIEWPORT = { width: 1360, height: 1000 };
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let database: TestDatabase;
-let dataDir: string;
-let server: SpawnedServer;
-let url: string;
-let browser: Browser;
 let sdk: Unleash | undefined;
-
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: { authorization: ADMIN_TOKEN, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 400)
-    throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return (await response.json().catch(() => undefined)) as T;
-}
-
-async function signedIn(who: {
-  username: string;
-  password: string;
-}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto(`${url}/projects`);
-  await signInWithPassword(page, who.username, who.password);
-  await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
-  return { context, page };
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -87,19 +54,32 @@ async function clickSwitch(input: Locator): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchyard-e2e-cr-'));
-    server = spawnServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
-      UNLEASH_DEFAULT_ADMIN_USERNAME: AUTHOR.username,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: AUTHOR.password,
-      SHUTDOWN_GRACE_SECONDS: '1',
+  const suite = e2eSuite('cr', AUTHOR, { INIT_ADMIN_API_TOKENS: ADMIN_TOKEN });
+
+  async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${suite.url}${route}`, {
+      method,
+      headers: { authorization: ADMIN_TOKEN, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    url = await server.ready;
+    if (response.status >= 400)
+      throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    return (await response.json().catch(() => undefined)) as T;
+  }
+
+  async function signedIn(who: {
+    username: string;
+    password: string;
+  }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await suite.browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${suite.url}/projects`);
+    await signInWithPassword(page, who.username, who.password);
+    await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
+    return { context, page };
+  }
+
+  beforeAll(async () => {
     await api('POST', '/api/admin/projects', { id: PROJECT, name: 'Shop' });
     await api('POST', `/api/admin/projects/${PROJECT}/features`, { name: FLAG });
     await api('POST', `/api/admin/projects/${PROJECT}/features/${FLAG}/environments/production/strategies`, {
@@ -109,15 +89,11 @@ describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
     await api('POST', `/api/admin/projects/${PROJECT}/features/${FLAG}/environments/production/on`);
     // Admins hold every permission, approving change requests included.
     await api('POST', '/api/admin/user-admin', { ...REVIEWER, rootRole: 'Admin', sendEmail: false });
-    browser = await launchBrowser();
   }, 120_000);
 
-  afterAll(async () => {
+  // Registered after e2eSuite's, so it runs before the browser and server stop.
+  afterAll(() => {
     sdk?.destroy();
-    await browser?.close();
-    if (server) await stopServer(server);
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it('drafts, reviews, approves and applies a strategy change that the SDK sees only once applied', async () => {
@@ -130,7 +106,7 @@ describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
       projects: [PROJECT],
     });
     const started = await startNodeSdk({
-      url,
+      url: suite.url,
       token: token.secret,
       appName: 'checkout',
       refreshInterval: SDK_REFRESH_MS,
@@ -142,7 +118,7 @@ describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
     // The admin (user A) requires change requests in production, with one approval.
     const author = await signedIn(AUTHOR);
     author.page.on('pageerror', (error) => failures.push(error.message));
-    await author.page.goto(`${url}/projects/${PROJECT}/settings`);
+    await author.page.goto(`${suite.url}/projects/${PROJECT}/settings`);
     const production = author.page.getByTestId('change-request-config-production');
     const required = production.getByRole('switch', { name: 'Require change requests in production' });
     await required.waitFor({ timeout: 15_000 });
@@ -153,7 +129,7 @@ describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
     blocking.push(...(await axeBlocking(author.page, 'project settings')));
 
     // A changes the rollout in production: it goes into A's draft, the flag keeps 0%.
-    await author.page.goto(`${url}/projects/${PROJECT}/features/${FLAG}`);
+    await author.page.goto(`${suite.url}/projects/${PROJECT}/features/${FLAG}`);
     const environment = author.page.getByTestId('environment-production');
     await environment.getByText('Change requests required').waitFor({ timeout: 30_000 });
     await environment.getByRole('button', { name: 'Edit' }).click();
@@ -189,7 +165,7 @@ describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
     // User B finds it waiting, and approves it.
     const reviewer = await signedIn(REVIEWER);
     reviewer.page.on('pageerror', (error) => failures.push(error.message));
-    await reviewer.page.goto(`${url}/change-requests`);
+    await reviewer.page.goto(`${suite.url}/change-requests`);
     const waiting = reviewer.page.getByRole('region', { name: 'Waiting for your review' });
     const row = waiting.getByRole('link', { name: /^#\d+ / });
     await row.waitFor({ timeout: 15_000 });
@@ -208,13 +184,13 @@ describe.skipIf(!hasChromium)('change requests, from a draft to an SDK', () => {
     expect(enabledFor()).toBe(false);
 
     // A applies it, and the SDK follows at its next poll.
-    await author.page.goto(`${url}${requestPath}`);
+    await author.page.goto(`${suite.url}${requestPath}`);
     await author.page.getByRole('button', { name: 'Apply changes' }).click();
     await author.page.getByTestId('change-request-state').getByText('Applied').waitFor({ timeout: 15_000 });
     await expect.poll(enabledFor, { timeout: 10_000 }).toBe(true);
     await shot(author.page, '65-cr-request-applied');
 
-    await author.page.goto(`${url}/projects/${PROJECT}/change-requests`);
+    await author.page.goto(`${suite.url}/projects/${PROJECT}/change-requests`);
     await author.page.getByRole('heading', { name: 'Shop' }).waitFor({ timeout: 15_000 });
     const list = author.page.getByRole('combobox', { name: 'State' });
     await list.click();
