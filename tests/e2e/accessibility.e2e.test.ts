@@ -1,18 +1,17 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createFlagThroughApi,
-  type E2eServer,
+  type E2eSuite,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
   SCREENSHOTS,
   screenshot,
   sessionAdminApi,
   signInWithPassword,
-  startE2eServer,
 } from './support';
 
 /**
@@ -43,9 +42,8 @@ interface ScreenResult {
   blocking: string[];
 }
 
-let e2e: E2eServer;
-let url: string;
-let browser: Browser;
+/** The file's server and browser (e2eSuite, set inside the describe). */
+let suite: E2eSuite;
 let axeSource: string;
 const results = new Map<string, Partial<Record<Scheme, ScreenResult>>>();
 /** Every finding, moderate and minor included, for test-results/accessibility-findings.txt. */
@@ -98,7 +96,7 @@ async function audit(page: Page, screen: string, scheme: Scheme): Promise<string
 }
 
 async function goTo(page: Page, screenPath: string): Promise<void> {
-  await page.goto(`${url}${screenPath}`);
+  await page.goto(`${suite.url}${screenPath}`);
   await page.locator('main h1, main h2, main h3').first().waitFor({ timeout: 15_000 });
 }
 
@@ -120,13 +118,17 @@ function table(): string {
 /** Every screen in one colour scheme, chosen the way a person's OS would choose it. */
 async function auditEveryScreen(scheme: Scheme, links: { invite: string; reset: string }): Promise<string[]> {
   const blocking: string[] = [];
-  const signedOut = await browser.newContext({ viewport: VIEWPORT, colorScheme: scheme, bypassCSP: true });
+  const signedOut = await suite.browser.newContext({
+    viewport: VIEWPORT,
+    colorScheme: scheme,
+    bypassCSP: true,
+  });
   const outPage = await signedOut.newPage();
   for (const [screen, link, heading] of [
-    ['/login', `${url}/login`, 'Sign in to Switchyard'],
+    ['/login', `${suite.url}/login`, 'Sign in to Switchyard'],
     ['/new-user?invite=', links.invite, 'Join Switchyard'],
     ['/reset-password?token=', links.reset, null],
-    ['/forgotten-password', `${url}/forgotten-password`, null],
+    ['/forgotten-password', `${suite.url}/forgotten-password`, null],
   ] as const) {
     await outPage.goto(link);
     await outPage.getByRole('heading').first().waitFor({ timeout: 15_000 });
@@ -136,11 +138,15 @@ async function auditEveryScreen(scheme: Scheme, links: { invite: string; reset: 
   }
   await signedOut.close();
 
-  const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: scheme, bypassCSP: true });
+  const context = await suite.browser.newContext({
+    viewport: VIEWPORT,
+    colorScheme: scheme,
+    bypassCSP: true,
+  });
   const page = await context.newPage();
   const failures: string[] = [];
   page.on('pageerror', (error) => failures.push(error.message));
-  await page.goto(`${url}/login`);
+  await page.goto(`${suite.url}/login`);
   await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
 
@@ -182,31 +188,22 @@ async function auditEveryScreen(scheme: Scheme, links: { invite: string; reset: 
 }
 
 describe.skipIf(!hasChromium)('accessibility of every screen (issue 24 part 8)', () => {
+  suite = e2eSuite('a11y', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+
   beforeAll(async () => {
     axeSource = await fs.readFile(AXE_SOURCE, 'utf8');
-    e2e = await startE2eServer('a11y', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    });
-    url = e2e.url;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.stop();
   });
 
   it('has no critical or serious axe violation on any screen, light or dark', {
     timeout: 600_000,
   }, async () => {
     // Seeded as an operator would: a project with flags and strategies, a segment, a user.
-    const admin = await browser.newContext();
+    const admin = await suite.browser.newContext();
     const page = await admin.newPage();
-    await page.goto(`${url}/login`);
+    await page.goto(`${suite.url}/login`);
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    const api = sessionAdminApi(admin.request, url);
+    const api = sessionAdminApi(admin.request, suite.url);
     await api('POST', '/api/admin/projects', { id: PROJECT, name: 'Web shop' });
     for (const flag of [FLAG, 'dark-banner', 'search-v2']) {
       await createFlagThroughApi(
@@ -260,9 +257,9 @@ describe.skipIf(!hasChromium)('accessibility of every screen (issue 24 part 8)',
   });
 
   it('walks the shell by keyboard with a visible focus, opens a screen with Enter, and the command bar', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    const context = await suite.browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
-    await page.goto(`${url}/features`);
+    await page.goto(`${suite.url}/features`);
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
     await page.reload();
@@ -300,7 +297,7 @@ describe.skipIf(!hasChromium)('accessibility of every screen (issue 24 part 8)',
 
     // The skip link lands in the screen itself.
     await page.keyboard.press('Shift+Tab');
-    await page.goto(`${url}/features`);
+    await page.goto(`${suite.url}/features`);
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
