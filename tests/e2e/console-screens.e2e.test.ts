@@ -1,20 +1,19 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { type Context, Strategy, type Unleash } from 'unleash-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startNodeSdk } from '../sdk/node-sdk';
 import {
   clickSwitch,
   createFlagThroughApi,
   dialogShot,
-  type E2eServer,
+  type E2eSuite,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
   SCREENSHOTS,
   sessionAdminApi,
   shot,
   signInWithPassword,
-  startE2eServer,
 } from './support';
 
 /**
@@ -29,9 +28,8 @@ const ADMIN_PASSWORD = 'Console-screens-e2e-7';
 const FLAG = 'regional-banner';
 const VIEWPORT = { width: 1360, height: 1000 };
 
-let e2e: E2eServer;
-let url: string;
-let browser: Browser;
+/** The file's server and browser (e2eSuite, set inside the describe). */
+let suite: E2eSuite;
 const sdks: Unleash[] = [];
 
 /** The SDK's half of the custom strategy: on for the regions listed in its `regions` parameter. */
@@ -46,7 +44,7 @@ class RegionStrategy extends Strategy {
 }
 
 async function open(page: Page, path: string, heading: string): Promise<void> {
-  await page.goto(`${url}${path}`);
+  await page.goto(`${suite.url}${path}`);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 15_000 });
 }
 
@@ -124,7 +122,9 @@ async function useCustomStrategy(page: Page): Promise<void> {
   // always re-read after an applied switch, a console-data concern noted in the report of part 3).
   await expect
     .poll(async () => {
-      const state = await page.context().request.get(`${url}/api/admin/projects/default/features/${FLAG}`);
+      const state = await page
+        .context()
+        .request.get(`${suite.url}/api/admin/projects/default/features/${FLAG}`);
       const body = (await state.json()) as { environments: { name: string; enabled: boolean }[] };
       return body.environments.find((environment) => environment.name === 'development')?.enabled;
     })
@@ -155,31 +155,23 @@ async function reviveFromArchive(page: Page): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('console screens for every capability (issue 24 part 3)', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('screens', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    });
-    url = e2e.url;
-    browser = await launchBrowser();
-  });
+  suite = e2eSuite('screens', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
 
-  afterAll(async () => {
+  // Registered after e2eSuite's, so it runs before the browser and server stop.
+  afterAll(() => {
     for (const sdk of sdks) sdk.destroy();
-    await browser?.close();
-    await e2e?.stop();
   });
 
   it('creates and clones environments, uses a custom strategy seen by unleash-client, revives from the archive', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    const context = await suite.browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
 
-    await page.goto(`${url}/environments`);
+    await page.goto(`${suite.url}/environments`);
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Environments', exact: true }).waitFor({ timeout: 15_000 });
-    const api = sessionAdminApi(context.request, url);
+    const api = sessionAdminApi(context.request, suite.url);
 
     await createEnvironments(page);
     await createCustomStrategy(page);
@@ -197,7 +189,7 @@ describe.skipIf(!hasChromium)('console screens for every capability (issue 24 pa
         projects: ['*'],
       });
       const started = await startNodeSdk({
-        url,
+        url: suite.url,
         token: token.secret,
         appName: `screens-${environment}`,
         strategies: [new RegionStrategy()],
