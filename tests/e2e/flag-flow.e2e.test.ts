@@ -1,16 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Unleash } from 'unleash-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startNodeSdk } from '../sdk/node-sdk';
 import {
   clickSwitch,
   dialogShot,
-  type E2eServer,
+  type E2eSuite,
+  e2eSuite,
   hasChromium,
-  launchBrowser,
   shot,
   signInWithPassword,
-  startE2eServer,
 } from './support';
 
 /**
@@ -32,9 +31,8 @@ const SDK_REFRESH_MS = 300;
 /** Tall enough for the whole navigation, so it never scrolls and every picture shows it from the top. */
 const VIEWPORT = { width: 1360, height: 1000 };
 
-let e2e: E2eServer;
-let url: string;
-let browser: Browser;
+/** The file's server and browser (e2eSuite, set inside the describe). */
+let suite: E2eSuite;
 let sdk: Unleash | undefined;
 
 /**
@@ -59,7 +57,7 @@ async function openArea(page: Page, area: string): Promise<void> {
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${url}/projects`);
+  await page.goto(`${suite.url}/projects`);
   await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Console areas' }).waitFor({ timeout: 15_000 });
   await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
@@ -185,23 +183,15 @@ async function createClientToken(page: Page): Promise<string> {
 }
 
 describe.skipIf(!hasChromium)('the main operator flow, from the console to a real SDK', () => {
-  beforeAll(async () => {
-    e2e = await startE2eServer('flow', {
-      UNLEASH_DEFAULT_ADMIN_USERNAME: ADMIN_USERNAME,
-      UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    });
-    url = e2e.url;
-    browser = await launchBrowser();
-  });
+  suite = e2eSuite('flow', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
 
-  afterAll(async () => {
+  // Registered after e2eSuite's, so it runs before the browser and server stop.
+  afterAll(() => {
     sdk?.destroy();
-    await browser?.close();
-    await e2e?.stop();
   });
 
   it('signs in, builds a targeted flag and the Node SDK follows it on and off', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT });
+    const page = await suite.browser.newPage({ viewport: VIEWPORT });
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
 
@@ -215,7 +205,7 @@ describe.skipIf(!hasChromium)('the main operator flow, from the console to a rea
 
     const token = await createClientToken(page);
     const started = await startNodeSdk({
-      url,
+      url: suite.url,
       token,
       appName: 'checkout-service',
       refreshInterval: SDK_REFRESH_MS,
@@ -238,12 +228,12 @@ describe.skipIf(!hasChromium)('the main operator flow, from the console to a rea
     expect(started.errors).toEqual([]);
 
     // The segment now counts the flag that uses it; the project page lists the flag.
-    await page.goto(`${url}/segments`);
+    await page.goto(`${suite.url}/segments`);
     const segmentRow = page.getByTestId(`segment-${SEGMENT}`);
     await expect.poll(() => segmentRow.locator('td').nth(3).textContent(), { timeout: 10_000 }).toBe('1');
     await shot(page, '34-flow-segments-used');
     // The project opens on its flag list, as in Unleash; the counts are on the Overview tab.
-    await page.goto(`${url}/projects/${PROJECT.id}`);
+    await page.goto(`${suite.url}/projects/${PROJECT.id}`);
     await page.getByRole('heading', { name: PROJECT.name, exact: true }).waitFor();
     const projectFlag = page.getByTestId(`project-flag-${FLAG}`);
     await projectFlag.waitFor();
