@@ -18,6 +18,10 @@ export class Lru<V> {
     }
     return value;
   }
+  /** A copy of the entries, least recently used first (safe to iterate while the map changes). */
+  list(): [string, V][] {
+    return [...this.entries];
+  }
   set(key: string, value: V): void {
     const previous = this.entries.get(key);
     if (previous !== undefined) {

@@ -17,7 +17,6 @@ export interface ServedBody {
   /** The body as an object, built on first use (only single-flag requests need it). */
   payload(): ClientFeatures;
   revision: number;
-  query: ClientQuery;
 }
 
 /** Per environment, how many of the latest polled queries a change notice rebuilds ahead of the polls. */
@@ -234,24 +233,21 @@ export function createClientFeatureCache(deps: {
         return payload;
       },
       revision: snapshot.revision,
-      query,
     };
     bodies.set(queryKey, served);
     rememberQuery(queryKey, query);
     return served;
   }
 
-  /** Per environment, the latest polled queries by key, most recent last (bounded). */
-  const recentQueries = new Map<string, Map<string, ClientQuery>>();
+  /** Per environment, the latest polled queries by key (bounded). */
+  const recentQueries = new Map<string, Lru<ClientQuery>>();
   function rememberQuery(queryKey: string, query: ClientQuery): void {
     let recent = recentQueries.get(query.environment);
     if (!recent) {
-      recent = new Map();
+      recent = new Lru<ClientQuery>(WARMED_QUERIES);
       recentQueries.set(query.environment, recent);
     }
-    recent.delete(queryKey);
     recent.set(queryKey, query);
-    if (recent.size > WARMED_QUERIES) recent.delete(recent.keys().next().value as string);
   }
 
   /**
@@ -260,7 +256,7 @@ export function createClientFeatureCache(deps: {
    * first polls after a change find the body, and its gzip, ready.
    */
   async function warmBodies(environment: string): Promise<void> {
-    for (const [queryKey, query] of [...(recentQueries.get(environment) ?? [])]) {
+    for (const [queryKey, query] of recentQueries.get(environment)?.list() ?? []) {
       const previous = bodies.get(queryKey);
       const served = await clientFeatures(query);
       if (previous === served) continue;
