@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
 // `renderer` tests the console in happy-dom, `e2e` drives it in Chromium.
 export default defineConfig({
   test: {
+    // The timings reporter keeps each file's wall time for `npm run test:timings` and prints
+    // the slowest files after a full run (CI's log).
+    reporters: ['default', './tests/helpers/timings-reporter.ts'],
     projects: [
       {
         test: {
