@@ -14,7 +14,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'main/**/*.test.ts', 'tests/spec/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'main/**/*.test.ts',
+            'tests/spec/**/*.test.ts',
+            'scripts/compat/**/*.test.ts',
+          ],
           exclude: ['**/*.db.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -1,0 +1,190 @@
+// Environments, projects, variants and dependencies, API tokens, events.
+import type { CompatArea } from '../types';
+
+const F = '/api/admin/projects/default/features';
+// Counters that depend on everything else living on a long-lived reference server.
+const COUNTERS = [
+  'projectCount',
+  'apiTokenCount',
+  'enabledToggleCount',
+  'featureCount',
+  'memberCount',
+  'health',
+  'technicalDebt',
+];
+
+export const environments: CompatArea = {
+  area: 'environments',
+  cases: [
+    { id: 'list', method: 'GET', path: '/api/admin/environments', ignoreKeys: COUNTERS },
+    { id: 'get', method: 'GET', path: '/api/admin/environments/development', ignoreKeys: COUNTERS },
+    { id: 'get-missing', method: 'GET', path: '/api/admin/environments/{p}-nope' },
+    {
+      id: 'of-project',
+      method: 'GET',
+      path: '/api/admin/environments/project/default',
+      ignoreKeys: COUNTERS,
+    },
+    { id: 'of-missing-project', method: 'GET', path: '/api/admin/environments/project/{p}-nope' },
+    {
+      id: 'create',
+      method: 'POST',
+      path: '/api/admin/environments',
+      body: { name: '{p}-env', type: 'test' },
+    },
+    { id: 'projects', method: 'GET', path: '/api/admin/projects', ignoreKeys: COUNTERS, compare: 'shape' },
+    { id: 'project-overview', method: 'GET', path: '/api/admin/projects/default/overview', compare: 'shape' },
+    { id: 'project-missing', method: 'GET', path: '/api/admin/projects/{p}-nope/overview' },
+    {
+      id: 'create-project',
+      method: 'POST',
+      path: '/api/admin/projects',
+      body: { id: '{p}-proj', name: '{p}-proj' },
+    },
+  ],
+};
+
+export const variants: CompatArea = {
+  area: 'variants',
+  cases: [
+    { id: 'get', method: 'GET', path: `${F}/{p}-experiment/environments/development/variants` },
+    {
+      id: 'no-variable',
+      method: 'PUT',
+      path: `${F}/{p}-experiment/environments/development/variants`,
+      body: [{ name: 'a', weightType: 'fix', weight: 1000, stickiness: 'default' }],
+    },
+    {
+      id: 'weight-string',
+      method: 'PUT',
+      path: `${F}/{p}-experiment/environments/development/variants`,
+      body: [{ name: 'a', weightType: 'variable', weight: 'heavy', stickiness: 'default' }],
+    },
+    {
+      id: 'patch',
+      method: 'PATCH',
+      path: `${F}/{p}-experiment/environments/development/variants`,
+      body: [
+        {
+          op: 'add',
+          path: '/-',
+          value: { name: 'c', weightType: 'variable', weight: 0, stickiness: 'default' },
+        },
+      ],
+    },
+    {
+      id: 'batch',
+      method: 'PUT',
+      path: `${F}/{p}-clone/variants-batch`,
+      body: {
+        variants: [{ name: 'x', weightType: 'variable', weight: 1000, stickiness: 'default' }],
+        environments: ['development'],
+      },
+    },
+    { id: 'missing-flag', method: 'GET', path: `${F}/{p}-nope/environments/development/variants` },
+    {
+      id: 'dependency-self',
+      method: 'POST',
+      path: `${F}/{p}-kill/dependencies`,
+      body: { feature: '{p}-kill' },
+    },
+    {
+      id: 'dependency-missing-parent',
+      method: 'POST',
+      path: `${F}/{p}-kill/dependencies`,
+      body: { feature: '{p}-nope' },
+    },
+    {
+      id: 'dependency-transitive',
+      method: 'POST',
+      path: `${F}/{p}-release/dependencies`,
+      body: { feature: '{p}-kill' },
+    },
+    {
+      id: 'dependency-no-feature',
+      method: 'POST',
+      path: `${F}/{p}-kill/dependencies`,
+      body: { enabled: true },
+    },
+    {
+      id: 'dependency-variants',
+      method: 'POST',
+      path: `${F}/{p}-kill/dependencies`,
+      body: { feature: '{p}-experiment', enabled: true, variants: ['a'] },
+    },
+    { id: 'parents', method: 'GET', path: `${F}/{p}-perm/parents`, compare: 'shape' },
+    { id: 'parent-variants', method: 'GET', path: `${F}/{p}-experiment/parent-variants` },
+    { id: 'dependencies-exist', method: 'GET', path: '/api/admin/projects/default/dependencies' },
+    { id: 'dependency-delete-one', method: 'DELETE', path: `${F}/{p}-kill/dependencies/{p}-experiment` },
+  ],
+};
+
+export const apiTokens: CompatArea = {
+  area: 'api-tokens',
+  cases: [
+    { id: 'list', method: 'GET', path: '/api/admin/api-tokens', scope: ['tokens'], unordered: true },
+    { id: 'by-name', method: 'GET', path: '/api/admin/api-tokens/{p}-client' },
+    {
+      id: 'missing-name',
+      method: 'POST',
+      path: '/api/admin/api-tokens',
+      body: { type: 'client', environment: 'development' },
+    },
+    {
+      id: 'unknown-environment',
+      method: 'POST',
+      path: '/api/admin/api-tokens',
+      body: { tokenName: '{p}-x', type: 'client', environment: 'no-such-env', projects: ['*'] },
+    },
+    {
+      id: 'unknown-type',
+      method: 'POST',
+      path: '/api/admin/api-tokens',
+      body: { tokenName: '{p}-x', type: 'root' },
+    },
+    {
+      id: 'frontend-all-environments',
+      method: 'POST',
+      path: '/api/admin/api-tokens',
+      body: { tokenName: '{p}-x', type: 'frontend', environment: '*', projects: ['*'] },
+    },
+    {
+      id: 'backend-type',
+      method: 'POST',
+      path: '/api/admin/api-tokens',
+      body: { tokenName: '{p}-backend', type: 'backend', environment: 'development', projects: ['default'] },
+      capture: { backendToken: 'secret' },
+    },
+    {
+      id: 'update-expiry',
+      method: 'PUT',
+      path: '/api/admin/api-tokens/{backendToken}',
+      body: { expiresAt: '2099-01-01T00:00:00.000Z' },
+    },
+    { id: 'update-no-expiry', method: 'PUT', path: '/api/admin/api-tokens/{backendToken}', body: {} },
+    { id: 'delete', method: 'DELETE', path: '/api/admin/api-tokens/{backendToken}' },
+    { id: 'delete-missing', method: 'DELETE', path: '/api/admin/api-tokens/{p}-nope' },
+    {
+      id: 'project-tokens',
+      method: 'GET',
+      path: '/api/admin/projects/default/api-tokens',
+      scope: ['tokens'],
+    },
+  ],
+};
+
+export const events: CompatArea = {
+  area: 'events',
+  cases: [
+    { id: 'list', method: 'GET', path: '/api/admin/events', scope: ['events'], compare: 'shape' },
+    { id: 'of-flag', method: 'GET', path: '/api/admin/events/{p}-release', compare: 'shape' },
+    {
+      id: 'search',
+      method: 'GET',
+      path: '/api/admin/search/events?feature=IS:{p}-release',
+      compare: 'shape',
+    },
+    { id: 'search-bad-limit', method: 'GET', path: '/api/admin/search/events?limit=abc' },
+    { id: 'creators', method: 'GET', path: '/api/admin/event-creators', compare: 'shape' },
+  ],
+};
