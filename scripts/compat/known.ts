@@ -75,4 +75,23 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     path: /(^|\.)description$/,
     reason: 'built-in descriptions are our own words: Unleash text is not copied (AGPL)',
   },
+  {
+    case: /^segments\/delete-missing$/,
+    aspect: 'status',
+    referenceIs: '404',
+    reason:
+      'issue 4 chose 409 for deleting a missing segment, as the seed documents it (segment-operations.ts)',
+  },
+  {
+    case: /^segments\/delete-missing$/,
+    aspect: 'name',
+    referenceIs: 'NotFoundError',
+    reason: 'same issue 4 decision: ConflictError',
+  },
+  {
+    case: /^(strategies|diverging)\/constraint-undeclared-field$/,
+    aspect: 'status',
+    reason:
+      'issue 4: a constraint must name an existing context field; Unleash accepts any name (constraint-rules.ts)',
+  },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseBody, normaliseString, readPath, scopeArray, substitute } from './normalise';
+import { normaliseBody, normaliseString, pickKeys, readPath, scopeArray, substitute } from './normalise';
 
 const prefix = 'cx12ab34cd';
 
@@ -82,5 +82,12 @@ describe('readPath and substitute', () => {
       keep: '{unknown}',
       n: 1,
     });
+  });
+});
+
+describe('pickKeys', () => {
+  it('reduces the listed objects to the keys that matter', () => {
+    const body = { events: [{ type: 'a', data: { x: 1 } }, 'odd'], total: 2 };
+    expect(pickKeys(body, 'events', ['type'])).toEqual({ events: [{ type: 'a' }, 'odd'], total: 2 });
   });
 });

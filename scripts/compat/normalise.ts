@@ -10,6 +10,8 @@ export interface NormaliseOptions {
   /** Arrays (dotted paths, '' for the body) kept only for elements that mention the prefix. */
   scope?: string[];
   ignoreKeys?: string[];
+  /** Elements of the array at `path` reduced to `keys`. */
+  pick?: { path: string; keys: string[] };
   unordered?: boolean;
   /** Keys dropped because their value is free text (error messages). */
   textKeys?: string[];
@@ -90,21 +92,36 @@ function mentionsPrefix(value: unknown, prefix: string): boolean {
   return JSON.stringify(value)?.includes(prefix) ?? false;
 }
 
-/** Keeps, in the array at `path` (dotted; '' for the root), only the elements that mention the prefix. */
-export function scopeArray(body: unknown, path: string, prefix: string): unknown {
-  if (path === '') {
-    return Array.isArray(body) ? body.filter((item) => mentionsPrefix(item, prefix)) : body;
-  }
+/** Applies `change` to the array at `path` (dotted; '' for the root); other bodies pass unchanged. */
+function atArray(body: unknown, path: string, change: (items: unknown[]) => unknown[]): unknown {
+  if (path === '') return Array.isArray(body) ? change(body) : body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const [head, ...rest] = path.split('.');
   const record = body as Record<string, unknown>;
   if (!(head! in record)) return body;
-  return { ...record, [head!]: scopeArray(record[head!], rest.join('.'), prefix) };
+  return { ...record, [head!]: atArray(record[head!], rest.join('.'), change) };
+}
+
+/** Keeps, in the array at `path`, only the elements that mention the prefix. */
+export function scopeArray(body: unknown, path: string, prefix: string): unknown {
+  return atArray(body, path, (items) => items.filter((item) => mentionsPrefix(item, prefix)));
+}
+
+/** Reduces the objects in the array at `path` to the given keys. */
+export function pickKeys(body: unknown, path: string, keys: string[]): unknown {
+  return atArray(body, path, (items) =>
+    items.map((item) =>
+      item && typeof item === 'object' && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key)))
+        : item,
+    ),
+  );
 }
 
 export function normaliseBody(body: unknown, options: NormaliseOptions): unknown {
   let scoped = body;
   for (const path of options.scope ?? []) scoped = scopeArray(scoped, path, options.prefix);
+  if (options.pick) scoped = pickKeys(scoped, options.pick.path, options.pick.keys);
   return normaliseValue(scoped, options);
 }
 

@@ -37,6 +37,7 @@ function normalised(target: Target, kase: CompatCase, answer: Answer): { compare
     secrets: secretsOf(target),
     scope: kase.scope,
     ignoreKeys: kase.ignoreKeys,
+    pick: kase.pick,
     unordered: kase.unordered,
   };
   const textKeys = answer.status >= 400 ? TEXT_KEYS : [];

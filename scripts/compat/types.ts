@@ -24,6 +24,8 @@ export interface CompatCase {
   capture?: Record<string, string>;
   /** Arrays (dotted paths, '' for the body itself) kept only for elements mentioning the run prefix. */
   scope?: string[];
+  /** Elements of the array at `path` reduced to `keys` (compare a listing by what matters in it). */
+  pick?: { path: string; keys: string[] };
   /** Keys removed everywhere before comparing (counters that depend on other data on the server). */
   ignoreKeys?: string[];
   /** Sort every array before comparing (listings whose order is unspecified). */
