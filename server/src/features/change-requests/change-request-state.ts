@@ -44,6 +44,9 @@ export type TransitionPlan =
   | { kind: 'schedule'; scheduledAt: Date; reschedule: boolean }
   | { kind: 'cancel' };
 
+/** The states in which the author's new changes join a request, and it may be edited (issue 31 §2). */
+export const JOINABLE_STATES: readonly ChangeRequestState[] = ['Draft', 'In review', 'Approved'];
+
 export const FINAL_STATES: ReadonlySet<ChangeRequestState> = new Set(['Applied', 'Cancelled', 'Rejected']);
 
 const ALLOWED_FROM: Record<ChangeRequestState, readonly ChangeRequestState[]> = {
