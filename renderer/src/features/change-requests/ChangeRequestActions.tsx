@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { navigate } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
+import { missingPermission, type ReviewRights, useReviewRights } from './change-request-permissions';
 import type { ChangeRequest } from './change-request-types';
 import { changeCount } from './change-request-types';
 import { StepDialog } from './StepDialog';
@@ -22,6 +23,23 @@ const LATER_STEP_WORDS = {
   Approved: { applyKey: 'apply', apply: 'Apply changes', scheduleKey: 'schedule', schedule: 'Schedule' },
   Scheduled: { applyKey: 'apply-now', apply: 'Apply now', scheduleKey: 'reschedule', schedule: 'Reschedule' },
 } as const;
+
+/** Why the caller may not approve (or reject) this request, or null. */
+function approveReason(rights: ReviewRights, request: ChangeRequest, mine: boolean, approvedByMe: boolean) {
+  if (mine) return 'You cannot approve your own change request.';
+  if (approvedByMe) return 'You already approved this change request.';
+  return rights.approve === false ? missingPermission('approve', request.environment) : null;
+}
+
+/**
+ * A reviewer rejects; a scheduled request is also rejected by its author or an admin, which drops
+ * its schedule (Unleash's docs: a scheduled request is rescheduled, applied now or rejected).
+ */
+function rejectReason(rights: ReviewRights, request: ChangeRequest, mine: boolean) {
+  if (request.state === 'Scheduled' && (mine || rights.admin)) return null;
+  if (mine) return 'Cancel your own request instead.';
+  return rights.approve === false ? missingPermission('approve', request.environment) : null;
+}
 
 /** `datetime-local` wants local wall-clock time without seconds or zone. */
 export function toLocalInput(iso: string): string {
@@ -63,6 +81,8 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
   const step = useReviewStep();
   const me = useMe();
   const mine = isMine(me, request.createdBy);
+  const rights = useReviewRights(request.project, request.environment);
+  const applyReason = rights.apply === false ? missingPermission('apply', request.environment) : null;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [comment, setComment] = useState('');
   const [when, setWhen] = useState(() =>
@@ -121,13 +141,7 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
         <StepButton
           {...common}
           color="teal"
-          reason={
-            mine
-              ? 'You cannot approve your own change request.'
-              : approvedByMe
-                ? 'You already approved this change request.'
-                : null
-          }
+          reason={approveReason(rights, request, mine, approvedByMe)}
           onClick={() => void step.run((api) => api.setState(project, id, { state: 'Approved' }))}
         >
           Approve
@@ -141,7 +155,7 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
         words.applyKey,
         <StepButton
           {...common}
-          reason={null}
+          reason={applyReason}
           onClick={() => void step.run((api) => api.setState(project, id, { state: 'Applied' }))}
         >
           {words.apply}
@@ -149,7 +163,7 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
       );
       add(
         words.scheduleKey,
-        <StepButton {...common} variant="light" reason={null} onClick={() => setDialog('schedule')}>
+        <StepButton {...common} variant="light" reason={applyReason} onClick={() => setDialog('schedule')}>
           {words.schedule}
         </StepButton>,
       );
@@ -166,7 +180,7 @@ export function ChangeRequestActions({ request }: { request: ChangeRequest }) {
         {...common}
         color="red"
         variant="light"
-        reason={mine ? 'Cancel your own request instead.' : null}
+        reason={rejectReason(rights, request, mine)}
         onClick={() => setDialog('reject')}
       >
         {request.state === 'Scheduled' ? 'Unschedule and reject' : 'Reject'}

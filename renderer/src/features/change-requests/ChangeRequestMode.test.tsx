@@ -33,6 +33,37 @@ describe('flag page in change-request mode', () => {
     expect((screen.getByLabelText('checkout on in production') as HTMLInputElement).checked).toBe(false);
   });
 
+  it('adds to the author’s approved request, saying beforehand that it goes back to review', async () => {
+    const { server, requests } = changeRequestServer();
+    requests.push({
+      ...newRequest(4, 'production', 'Approved'),
+      features: [
+        { name: 'checkout', changes: [{ id: 40, action: 'updateEnabled', payload: { enabled: true } }] },
+      ],
+      approvals: [{ createdBy: { id: 2, username: 'grace' }, createdAt: '2026-11-22T10:00:00.000Z' }],
+    });
+    await open(server);
+    const production = await screen.findByTestId('environment-production');
+    expect(
+      await within(production).findByRole(
+        'link',
+        { name: '1 change in your change request (Approved) — review' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(within(production).getByTestId('approved-request-warning-production').textContent).toBe(
+      'A further change here joins it, sends it back to review and withdraws its approvals.',
+    );
+    fireEvent.click(screen.getByLabelText('checkout on in production'));
+    await waitFor(() => expect(server.calls('POST', DRAFT)).toHaveLength(1));
+    const link = await within(production).findByRole('link', {
+      name: '2 changes in your change request (In review) — review',
+    });
+    expect(link.getAttribute('href')).toBe('/projects/default/change-requests/4');
+    expect(within(production).queryByTestId('approved-request-warning-production')).toBeNull();
+    expect(requests).toHaveLength(1);
+  });
+
   it('writes development directly, where change requests are not required', async () => {
     const { server } = changeRequestServer();
     await open(server);

@@ -9,13 +9,13 @@ import { changeRequestPagePath, createChangeRequestApi } from './change-request-
 import { DRAFT_CHANGE_KIND, draftTargetPrefix, toDraftChange } from './change-request-edits';
 import { changeCount, userName } from './change-request-types';
 import { StateBadge } from './StateBadge';
-import { useChangeRequestConfig, useGovernedEnvironments, useMyDraft } from './use-change-requests';
+import { useChangeRequestConfig, useGovernedEnvironments, useMyOpenRequest } from './use-change-requests';
 
 const ChangeRequestModeContext = createContext<string | null>(null);
 
 /** What a section says once its edit went into the draft rather than onto the flag. */
 export const draftedNotice = (environment: string) =>
-  `Added to your change request draft in ${environment}: it takes effect once approved and applied.`;
+  `Added to your change request in ${environment}: it takes effect once approved and applied.`;
 
 /** Inside change-request mode, the environment whose draft takes the edits: buttons say so. */
 export function useChangeRequestMode(): string | null {
@@ -75,26 +75,38 @@ export function ChangeRequestRouting({
   );
 }
 
-/** "2 changes in your draft — review", plus changes still waiting in the outbox. */
+/** What the counter calls the caller's open request: their draft, or their request under review. */
+const requestWords = (state: string) => (state === 'Draft' ? 'your draft' : `your change request (${state})`);
+
+/**
+ * "2 changes in your draft — review", plus changes still waiting in the outbox. The caller's
+ * request In review or Approved takes their next change too (issue 31 §2); an Approved one is
+ * sent back to review by it, which the counter says before they make it.
+ */
 export function DraftCounter({ project, environment }: { project: string; environment: string }) {
   const governed = useGovernedEnvironments(project)(environment);
-  const { draft } = useMyDraft(project, environment);
+  const { request } = useMyOpenRequest(project, environment);
   const outbox = useProfileOutbox();
   if (!governed) return null;
   const prefix = draftTargetPrefix(project, environment);
   const queued = outbox.filter(
     (entry) => entry.kind === DRAFT_CHANGE_KIND && entry.target.startsWith(prefix),
   ).length;
-  const count = draft ? changeCount(draft) : 0;
+  const count = request ? changeCount(request) : 0;
   return (
     <Group gap="xs" data-testid={`draft-counter-${environment}`}>
       <Badge variant="light" color="violet">
         Change requests required
       </Badge>
-      {count > 0 && draft ? (
-        <Anchor component={Link} to={changeRequestPagePath(project, draft.id)} size="sm">
-          {count} change{count === 1 ? '' : 's'} in your draft — review
+      {count > 0 && request ? (
+        <Anchor component={Link} to={changeRequestPagePath(project, request.id)} size="sm">
+          {count} change{count === 1 ? '' : 's'} in {requestWords(request.state)} — review
         </Anchor>
+      ) : null}
+      {request?.state === 'Approved' ? (
+        <Text size="sm" c="orange" data-testid={`approved-request-warning-${environment}`}>
+          A further change here joins it, sends it back to review and withdraws its approvals.
+        </Text>
       ) : null}
       {queued > 0 ? (
         <Badge variant="light" color="yellow">

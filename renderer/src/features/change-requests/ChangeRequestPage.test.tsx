@@ -8,9 +8,23 @@ import type { ChangeRequest } from './change-request-types';
 
 const CR = `${BASE}/change-requests/3`;
 
+/** The signed-in user (id 1) approves and applies in production unless `grants` says otherwise. */
+const REVIEWER_GRANTS = [
+  { permission: 'APPROVE_CHANGE_REQUEST', project: 'default', environment: 'production' },
+  { permission: 'APPLY_CHANGE_REQUEST', project: 'default', environment: 'production' },
+];
+
 /** Change request #3 in production: turn on, change the rollout, set variants; by `author`. */
-function reviewServer(state: ChangeRequest['state'], author = { id: 2, username: 'grace' }) {
+function reviewServer(
+  state: ChangeRequest['state'],
+  author = { id: 2, username: 'grace' },
+  grants: Array<{ permission: string; project?: string; environment?: string }> = REVIEWER_GRANTS,
+) {
   const setup = changeRequestServer();
+  setup.server.on('GET', '/api/admin/user', {
+    user: { id: 1, name: 'Ada', username: 'admin' },
+    permissions: grants,
+  });
   const request: ChangeRequest = {
     ...newRequest(3, 'production', state),
     title: 'Launch checkout in the Nordics',
@@ -176,6 +190,47 @@ describe('change request page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
     await waitFor(() => expect(server.calls('PUT', `${CR}/state`)).toHaveLength(1));
     expect(server.calls('PUT', `${CR}/state`)[0]?.body).toEqual({ state: 'Cancelled' });
+  });
+
+  it('disables approving, rejecting and applying with the reason when the user lacks the permissions', async () => {
+    const { server } = reviewServer('In review', undefined, []);
+    await open(server);
+    const approve = (await screen.findByRole('button', { name: 'Approve' })) as HTMLButtonElement;
+    await waitFor(() => expect(approve.disabled).toBe(true));
+    const reason =
+      'Approving and rejecting in production needs the APPROVE_CHANGE_REQUEST permission there: an admin grants it with a custom project role.';
+    expect(approve.getAttribute('data-disabled-reason')).toBe(reason);
+    const reject = screen.getByRole('button', { name: 'Reject' });
+    expect(reject.getAttribute('data-disabled-reason')).toBe(reason);
+  });
+
+  it('disables applying and scheduling without APPLY_CHANGE_REQUEST', async () => {
+    const { server } = reviewServer('Approved', undefined, [
+      REVIEWER_GRANTS[0] as (typeof REVIEWER_GRANTS)[0],
+    ]);
+    await open(server);
+    const apply = (await screen.findByRole('button', { name: 'Apply changes' })) as HTMLButtonElement;
+    await waitFor(() => expect(apply.disabled).toBe(true));
+    expect(apply.getAttribute('data-disabled-reason')).toContain('needs the APPLY_CHANGE_REQUEST permission');
+    expect((screen.getByRole('button', { name: 'Schedule' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('lets the author, without review permissions, reject their scheduled request', async () => {
+    const { server } = reviewServer('Scheduled', { id: 1, username: 'admin' }, []);
+    await open(server);
+    const reject = (await screen.findByRole('button', {
+      name: 'Unschedule and reject',
+    })) as HTMLButtonElement;
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Apply now' }).hasAttribute('disabled')).toBe(true),
+    );
+    expect(reject.disabled).toBe(false);
+    fireEvent.click(reject);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject changes' }));
+    await waitFor(() => expect(server.calls('PUT', `${CR}/state`)).toHaveLength(1));
+    expect(server.calls('PUT', `${CR}/state`)[0]?.body).toEqual({ state: 'Rejected' });
   });
 
   it('shows why a scheduled application failed', async () => {

@@ -44,6 +44,73 @@ describe('change-request settings of a project', () => {
   });
 });
 
+describe('who may approve, on the change-request settings', () => {
+  /** Custom role 7 approves in production; a created role is kept and listed afterwards. */
+  function rolesServer(grants: Array<{ permission: string }>) {
+    const setup = changeRequestServer();
+    const roles = [
+      { id: 1, type: 'root', name: 'Admin', permissions: [{ name: 'ADMIN' }] },
+      { id: 4, type: 'project', name: 'Owner', permissions: [{ name: 'UPDATE_PROJECT' }] },
+      {
+        id: 7,
+        type: 'custom',
+        name: 'Production reviewer',
+        permissions: [{ name: 'APPROVE_CHANGE_REQUEST', environment: 'production' }],
+      },
+    ];
+    setup.server
+      .on('GET', '/api/admin/user', { user: { id: 1, username: 'admin' }, permissions: grants })
+      .on('GET', '/api/admin/roles', () => ({ body: { version: 1, roles } }))
+      .on('POST', '/api/admin/roles', (request) => {
+        const body = request.body as { name: string; type: string; permissions: object[] };
+        roles.push({ id: 8, ...body } as (typeof roles)[number]);
+        return { body: { version: 1, roles: { id: 8, type: body.type, name: body.name } } };
+      });
+    for (const id of [1, 4, 7, 8])
+      setup.server.on('GET', `/api/admin/roles/${id}`, () => ({
+        body: roles.find((role) => role.id === id),
+      }));
+    return setup;
+  }
+
+  it('says when only admins can approve in a governed environment and creates an approver role', async () => {
+    const { server, config } = rolesServer([{ permission: 'ADMIN' }]);
+    Object.assign(config[0] ?? {}, { changeRequestEnabled: true, requiredApprovals: 1 });
+    await renderWithConsole(<ChangeRequestSettings projectId="default" />, { server });
+    const notice = await screen.findByTestId('admin-only-approvers-development');
+    expect(notice.textContent).toContain('Only admins can approve change requests in development');
+    // Production has its custom reviewer role.
+    expect(screen.queryByTestId('admin-only-approvers-production')).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Create an approver role for development' }));
+    await waitFor(() => expect(server.calls('POST', '/api/admin/roles')).toHaveLength(1));
+    expect(server.calls('POST', '/api/admin/roles')[0]?.body).toEqual({
+      name: 'Change request approver (development)',
+      type: 'custom',
+      description: 'Approves and applies change requests in development.',
+      permissions: [
+        { name: 'APPROVE_CHANGE_REQUEST', environment: 'development' },
+        { name: 'APPLY_CHANGE_REQUEST', environment: 'development' },
+      ],
+    });
+    expect((await screen.findByTestId('approver-role-created')).textContent).toContain(
+      'Change request approver (development)',
+    );
+    await waitFor(() => expect(screen.queryByTestId('admin-only-approvers-development')).toBeNull());
+  });
+
+  it('tells a non-admin why they cannot create the role', async () => {
+    const { server, config } = rolesServer([]);
+    Object.assign(config[0] ?? {}, { changeRequestEnabled: true, requiredApprovals: 1 });
+    await renderWithConsole(<ChangeRequestSettings projectId="default" />, { server });
+    const notice = await screen.findByTestId('admin-only-approvers-development');
+    const create = within(notice).getByRole('button', { name: 'Create an approver role for development' });
+    await waitFor(() => expect((create as HTMLButtonElement).disabled).toBe(true));
+    expect(create.getAttribute('data-disabled-reason')).toBe(
+      'Only admins create roles: ask one to create it.',
+    );
+  });
+});
+
 describe('project change-request list', () => {
   it('lists open requests first and filters by state', async () => {
     const { server, requests } = changeRequestServer();

@@ -7,6 +7,7 @@ import { PendingChangeNotice } from '../../components/PendingChangeNotice/Pendin
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useEditMutation } from '../../stores/use-mutations';
 import { usePendingEdits } from '../../stores/use-outbox';
+import { ApproverRoleNotice } from './ApproverRoleNotice';
 import { CONFIG_KIND, clampApprovals, configEdit, configTarget } from './change-request-edits';
 import type { ChangeRequestEnvironmentConfig } from './change-request-types';
 import { useChangeRequestConfig } from './use-change-requests';
@@ -47,6 +48,12 @@ export function ChangeRequestSettings({ projectId }: { projectId: string }) {
         Where change requests are required, changes to flags are collected in a draft, reviewed and approved
         by someone else, then applied or scheduled.
       </Text>
+      <ApproverRoleNotice
+        projectId={projectId}
+        governed={(config.data ?? [])
+          .filter((entry) => entry.changeRequestEnabled)
+          .map((entry) => entry.environment)}
+      />
       {queued ? <PendingChangeNotice onClose={() => setQueued(false)} /> : null}
       {error ? <ErrorNotice error={error} title="The change-request setting was not saved" /> : null}
       <QueryState query={config} noun="the change-request settings" isEmpty={(data) => data.length === 0}>

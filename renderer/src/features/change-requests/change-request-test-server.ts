@@ -88,7 +88,13 @@ export function changeRequestServer() {
       .on('POST', `${path}/on`, answer(200))
       .on('POST', `${path}/off`, answer(200))
       .on('POST', `${BASE}/environments/${environment}/change-requests`, (request) => {
-        let draft = requests.find((entry) => entry.environment === environment && entry.state === 'Draft');
+        // As the server: the author's request Draft, In review or Approved takes the change;
+        // an Approved one goes back to review without its approvals (issue 31 §2).
+        let draft = requests.find(
+          (entry) =>
+            entry.environment === environment && ['Draft', 'In review', 'Approved'].includes(entry.state),
+        );
+        if (draft?.state === 'Approved') Object.assign(draft, { state: 'In review', approvals: [] });
         if (!draft) {
           draft = newRequest(requests.length + 1, environment, 'Draft');
           requests.push(draft);

@@ -62,15 +62,21 @@ export function isMine(
   return Boolean(author.username) && [me.username, me.email, me.name].includes(author.username);
 }
 
-/** The caller's draft in one environment, if any (`…/change-requests/pending` holds their open requests). */
-export function useMyDraft(project: string, environment: string) {
+/** The states in which the caller's new changes join their request (as the server, issue 31 §2). */
+const JOINABLE: ReadonlyArray<ChangeRequestListItem['state']> = ['Draft', 'In review', 'Approved'];
+
+/**
+ * The caller's open request in one environment, the one their next change joins: their Draft, or
+ * their request In review or Approved (`…/change-requests/pending` holds their open requests).
+ */
+export function useMyOpenRequest(project: string, environment: string) {
   const pending = useServerData(`change-requests-pending-mine:${project}`, (api, signal) =>
     createChangeRequestApi(api.client).pendingForMe(project, signal),
   );
-  const draft: ChangeRequestListItem | undefined = (pending.data ?? []).find(
-    (request) => request.environment === environment && request.state === 'Draft',
-  );
-  return { draft, query: pending };
+  const request: ChangeRequestListItem | undefined = (pending.data ?? [])
+    .filter((entry) => entry.environment === environment && JOINABLE.includes(entry.state))
+    .sort((a, b) => b.id - a.id)[0];
+  return { request, query: pending };
 }
 
 /** The first environment of the project that requires change requests: project-wide changes go to its draft. */

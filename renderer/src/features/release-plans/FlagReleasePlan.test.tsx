@@ -159,6 +159,6 @@ describe('flag release plan panel', () => {
       }),
     );
     expect(server.calls('POST', `${PLANS}/plan-1/milestones/m1/start`)).toHaveLength(0);
-    expect(await screen.findByText(/Added to your change request draft in development/)).toBeTruthy();
+    expect(await screen.findByText(/Added to your change request in development/)).toBeTruthy();
   }, 30_000);
 });

@@ -116,7 +116,7 @@ describe('release plan safeguard', () => {
         },
       }),
     );
-    expect(await screen.findByText(/Added to your change request draft in development/)).toBeTruthy();
+    expect(await screen.findByText(/Added to your change request in development/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove safeguard (draft)' }));
     const dialog = within(await screen.findByRole('dialog'));

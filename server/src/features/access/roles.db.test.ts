@@ -35,6 +35,26 @@ describe('roles and permissions', async () => {
     expect((await t.request('GET', '/api/admin/roles/999')).statusCode).toBe(404);
   });
 
+  it('gives no built-in role a change-request permission: only admins and custom roles approve', async () => {
+    // Unleash's docs: none of the predefined roles has a change-request permission (issue 31 §2).
+    const changeRequestPermissions = [
+      'APPROVE_CHANGE_REQUEST',
+      'APPLY_CHANGE_REQUEST',
+      'SKIP_CHANGE_REQUEST',
+    ];
+    for (const id of [2, 3, 4, 5, 6]) {
+      const role = (await t.request('GET', `/api/admin/roles/${id}`)).json();
+      const names = role.permissions.map((p: { name: string }) => p.name);
+      expect({ id, held: names.filter((name: string) => changeRequestPermissions.includes(name)) }).toEqual({
+        id,
+        held: [],
+      });
+    }
+    expect(
+      (await t.request('GET', '/api/admin/roles/1')).json().permissions.map((p: { name: string }) => p.name),
+    ).toEqual(['ADMIN']);
+  });
+
   it('lists the permission catalogue with one entry per environment', async () => {
     const body = (await t.request('GET', '/api/admin/permissions')).json();
     expect(body.version).toBe(1);

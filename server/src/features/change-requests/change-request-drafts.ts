@@ -25,12 +25,13 @@ import {
   type ChangeRequestRow,
   type ChangeRow,
   countChanges,
-  findOpenDraft,
+  findOpenRequest,
   getChange,
   getChangeRequestRow,
   getChangeRequestSetting,
   projectHasEnvironment,
 } from './change-request-read-store';
+import { JOINABLE_STATES } from './change-request-state';
 import {
   clearApprovals,
   deleteChange,
@@ -42,8 +43,8 @@ import {
 } from './change-request-store';
 
 /**
- * Drafting (issue 13; API.md §10.1): changes go into the caller's one open draft for a project
- * environment, validated at draft time by the very operations that will apply them (a dry run
+ * Drafting (issue 13; API.md §10.1): changes go into the caller's one open request for a project
+ * environment (a Draft, or one In review or Approved: issue 31 §2), validated at draft time by the very operations that will apply them (a dry run
  * rolled back), so a bad strategy answers 400 now rather than failing at apply.
  */
 
@@ -175,13 +176,23 @@ export async function insertChanges(
   return rows;
 }
 
-async function openDraft(
+const EDITABLE_STATES: ReadonlySet<string> = new Set(JOINABLE_STATES);
+
+/** Editing a request under review withdraws its approvals and sends it back to review. */
+async function resetReview(db: Queryable, request: ChangeRequestRow): Promise<void> {
+  if (request.state === 'Draft') return;
+  await clearApprovals(db, request.id);
+  if (request.state !== 'In review') await setChangeRequestState(db, request.id, 'In review');
+}
+
+/** The author's open request (Draft, In review or Approved) for the environment, or a new draft. */
+async function openRequest(
   db: Queryable,
   project: string,
   environment: string,
   actor: Actor,
 ): Promise<ChangeRequestRow> {
-  const existing = await findOpenDraft(db, { project, environment, actor }, true);
+  const existing = await findOpenRequest(db, { project, environment, actor }, true);
   if (existing) return existing;
   const setting = await getChangeRequestSetting(db, project, environment);
   if (!setting) {
@@ -206,7 +217,24 @@ async function openDraft(
   return created;
 }
 
-/** POST …/environments/{env}/change-requests: adds to the caller's draft; answers its id. */
+/**
+ * Adds changes to the author's open request, opening a draft if none (issue 31 §2): a request
+ * In review or Approved takes them too, its approvals withdrawn as for an edit (Unleash's docs:
+ * an author's edit to a request in review withdraws the approvals it had).
+ */
+async function addToOpenRequest(
+  db: Queryable,
+  target: { project: string; environment: string },
+  changes: ValidChange[],
+  actor: Actor,
+): Promise<number> {
+  const request = await openRequest(db, target.project, target.environment, actor);
+  await insertChanges(db, request, changes, actor);
+  await resetReview(db, request);
+  return request.id;
+}
+
+/** POST …/environments/{env}/change-requests: adds to the caller's open request; answers its id. */
 export async function addChangesToDraft(db: Db, input: PostedChanges): Promise<number> {
   const actor = plainActor(input.actor);
   const setting = await getChangeRequestSetting(db, input.project, input.environment);
@@ -225,12 +253,7 @@ export async function addChangesToDraft(db: Db, input: PostedChanges): Promise<n
     );
   }
   const changes = await validateChanges(db, input);
-  const write = () =>
-    inTransaction(db, async (trx) => {
-      const draft = await openDraft(trx, input.project, input.environment, actor);
-      await insertChanges(trx, draft, changes, actor);
-      return draft.id;
-    });
+  const write = () => inTransaction(db, (trx) => addToOpenRequest(trx, input, changes, actor));
   try {
     return await write();
   } catch (error) {
@@ -238,15 +261,6 @@ export async function addChangesToDraft(db: Db, input: PostedChanges): Promise<n
     if (isUniqueViolation(error)) return write();
     throw error;
   }
-}
-
-const EDITABLE_STATES = new Set(['Draft', 'In review', 'Approved']);
-
-/** Editing a request under review withdraws its approvals and sends it back to review. */
-async function resetReview(db: Queryable, request: ChangeRequestRow): Promise<void> {
-  if (request.state === 'Draft') return;
-  await clearApprovals(db, request.id);
-  if (request.state !== 'In review') await setChangeRequestState(db, request.id, 'In review');
 }
 
 async function lockEditable(
@@ -355,8 +369,8 @@ export async function discardChangeRequest(
 }
 
 /**
- * Adds changes to the actor's draft for a project environment inside the caller's transaction,
- * opening the draft if needed (imports into a governed environment, issue 18). The changes come
+ * Adds changes to the actor's open request for a project environment inside the caller's
+ * transaction, opening a draft if needed (imports into a governed environment, issue 18). The changes come
  * from a validated import plan, so only their shape is checked here; applying them later runs
  * the same operations and their checks.
  */
@@ -366,7 +380,5 @@ export async function draftChangesInTransaction(
 ): Promise<number> {
   const actor = plainActor(input.actor);
   const valid = input.changes.map(validateChangeShape);
-  const draft = await openDraft(db, input.project, input.environment, actor);
-  await insertChanges(db, draft, valid, actor);
-  return draft.id;
+  return addToOpenRequest(db, input, valid, actor);
 }

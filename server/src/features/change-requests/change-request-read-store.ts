@@ -1,5 +1,6 @@
 import type { ChangeRequestState, ScheduleStatus } from '../../../contract';
 import type { Actor, Queryable } from '../events';
+import { JOINABLE_STATES } from './change-request-state';
 
 /**
  * The read half of the change-request store: rows of the change-request tables (migration
@@ -212,8 +213,11 @@ export async function getChangeRequestRow(
   return row ? toRequestRow(row) : undefined;
 }
 
-/** The author's open draft for a project environment, locked when asked. */
-export async function findOpenDraft(
+/**
+ * The author's open request for a project environment (Draft, In review or Approved; the newest
+ * should several remain from before issue 31), locked when asked.
+ */
+export async function findOpenRequest(
   db: Queryable,
   input: { project: string; environment: string; actor: Actor },
   lock = false,
@@ -222,7 +226,9 @@ export async function findOpenDraft(
     .where('project', '=', input.project)
     .where('environment', '=', input.environment)
     .where('author_key', '=', authorKey(input.actor))
-    .where('state', '=', 'Draft');
+    .where('state', 'in', JOINABLE_STATES)
+    .orderBy('id', 'desc')
+    .limit(1);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toRequestRow(row) : undefined;

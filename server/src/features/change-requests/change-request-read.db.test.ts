@@ -23,7 +23,7 @@ describe('change-request lists and collaboration', () => {
   let aliceId: number;
   let bobId: number;
   let vicId: number;
-  /** Alice's request in review, with a strategy change; Bob's approved one; Alice's draft. */
+  /** Alice's request in review, with a strategy change; Bob's approved one; Alice's draft (development). */
   let inReview: ChangeRequest;
   let approved: ChangeRequest;
   let aliceDraft: ChangeRequest;
@@ -76,7 +76,13 @@ describe('change-request lists and collaboration', () => {
     });
     await state(bob, second.id, { state: 'In review' });
     approved = await state(alice, second.id, { state: 'Approved' });
-    aliceDraft = await draft(alice, {
+    // Alice's later change in production would join her request in review (issue 31 §2): her
+    // draft is in development.
+    const config = await t.request('PUT', `${P}/environments/development/change-requests/config`, {
+      changeRequestsEnabled: true,
+    });
+    expect(config.statusCode, config.body).toBe(200);
+    aliceDraft = await ok<ChangeRequest>(alice, 'POST', `${P}/environments/development/change-requests`, {
       feature: 'list-flag',
       action: 'updateEnabled',
       payload: { enabled: true },

@@ -47,7 +47,7 @@ const MOVES: Partial<Record<ChangeRequestState, Partial<Record<ChangeRequestStat
     Scheduled: {
       Applied: applier,
       Scheduled: applier,
-      Rejected: reviewer,
+      Rejected: scheduledRejecter,
       Cancelled: authorOrAdmin,
     },
   };
@@ -61,6 +61,16 @@ function authorOrAdmin(who: Who): Verdict {
 function reviewer(who: Who): Verdict {
   if (['author', 'outsider'].includes(who)) return 'PermissionError';
   if (who === 'author with approve+apply') return 'NoAccessError';
+  if (who === 'admin token') return 'NoAccessError';
+  return 'ok';
+}
+/**
+ * A scheduled request is rejected by a reviewer, or by its author or an admin to stop the
+ * schedule (Unleash docs, "Scheduled change requests"); a token still cannot, rejections being
+ * counted per user.
+ */
+function scheduledRejecter(who: Who): Verdict {
+  if (who === 'outsider') return 'PermissionError';
   if (who === 'admin token') return 'NoAccessError';
   return 'ok';
 }

@@ -6,7 +6,8 @@ import { permissionDenied } from '../access';
 /**
  * The change-request state machine (issue 13; API.md §10.1), pure so every (from, to, who)
  * pair is unit-tested: Draft → In review → Approved → Applied, Approved → Scheduled → Applied,
- * Rejected by a reviewer, Cancelled by the author from any open state. Applied, Cancelled and
+ * Rejected by a reviewer (a Scheduled one also by its author or an admin, which drops the
+ * schedule), Cancelled by the author from any open state. Applied, Cancelled and
  * Rejected are final. Refusals: 409 ConflictError for a move the current state does not allow,
  * 403 PermissionError for a missing permission, 403 NoAccessError for the author rules,
  * 400 BadDataError for a request that cannot be sent (no changes, a schedule in the past).
@@ -42,6 +43,9 @@ export type TransitionPlan =
   | { kind: 'apply' }
   | { kind: 'schedule'; scheduledAt: Date; reschedule: boolean }
   | { kind: 'cancel' };
+
+/** The states in which the author's new changes join a request, and it may be edited (issue 31 §2). */
+export const JOINABLE_STATES: readonly ChangeRequestState[] = ['Draft', 'In review', 'Approved'];
 
 export const FINAL_STATES: ReadonlySet<ChangeRequestState> = new Set(['Applied', 'Cancelled', 'Rejected']);
 
@@ -79,8 +83,12 @@ export function planTransition(request: TransitionRequest, caller: TransitionCal
       if (!caller.isUser) throw noAccess('Change requests are approved by users, not API tokens.');
       return { kind: 'approve' };
     case 'Rejected':
-      if (!caller.canApprove) throw permissionDenied(['APPROVE_CHANGE_REQUEST']);
-      if (caller.isAuthor) throw noAccess('You cannot reject your own change request; cancel it instead.');
+      // A scheduled request is also rejected by its author or an admin, to stop the schedule
+      // (Unleash docs, "Scheduled change requests": rescheduled, applied now, or rejected).
+      if (!(from === 'Scheduled' && (caller.isAuthor || caller.isAdmin))) {
+        if (!caller.canApprove) throw permissionDenied(['APPROVE_CHANGE_REQUEST']);
+        if (caller.isAuthor) throw noAccess('You cannot reject your own change request; cancel it instead.');
+      }
       if (!caller.isUser) throw noAccess('Change requests are rejected by users, not API tokens.');
       return { kind: 'reject' };
     case 'Applied':

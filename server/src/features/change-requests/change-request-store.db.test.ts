@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database';
 import type { Actor } from '../events';
-import { authorKey, findOpenDraft, getChangeRequestRecord } from './change-request-read-store';
+import { authorKey, findOpenRequest, getChangeRequestRecord } from './change-request-read-store';
 import {
   addApproval,
   addRejection,
@@ -54,10 +54,10 @@ describe('change-request store', () => {
     });
     expect(Object.keys(draft.stateTimestamps)).toEqual(['Draft']);
     expect(
-      (await findOpenDraft(db, { project: 'default', environment: 'production', actor: alice }))?.id,
+      (await findOpenRequest(db, { project: 'default', environment: 'production', actor: alice }))?.id,
     ).toBe(draft.id);
     expect(
-      await findOpenDraft(db, { project: 'default', environment: 'production', actor: bob }),
+      await findOpenRequest(db, { project: 'default', environment: 'production', actor: bob }),
     ).toBeUndefined();
 
     const enable = await insertChange(db, {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus, setUpReviewers } from '../../../../tests/helpers/change-requests';
 import { call, createFlag, eventsAfter, latestEventId } from '../../../../tests/helpers/flag-model';
-import type { Send } from '../../../../tests/helpers/identity';
+import { as, createUser, login, type Send } from '../../../../tests/helpers/identity';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ChangeRequest } from '../../../contract';
 import type { Caller } from '../../lib/caller';
 import { applyChangeRequest } from './change-request-apply';
+import { changeRequestScheduleJob } from './change-request-schedule';
 import { updateChangeRequestState } from './change-request-transitions';
 
 const P = '/api/admin/projects/default';
@@ -14,6 +15,8 @@ describe('change requests: scheduling, rejection, cancellation, segments and arc
   let t: TestApp;
   let alice: Send;
   let bob: Send;
+  let vic: Send;
+  let admin: Send;
   let bobCaller: Caller;
   let bobId: number;
 
@@ -31,9 +34,16 @@ describe('change requests: scheduling, rejection, cancellation, segments and arc
   beforeAll(async () => {
     t = await createTestApp({ loginRateLimitPerMinute: 100_000 });
     // Bob reviews (approve and apply in production); change requests are on there.
-    const reviewers = await setUpReviewers(t, [{ username: 'alice', reviewer: false }, { username: 'bob' }]);
+    const reviewers = await setUpReviewers(t, [
+      { username: 'alice', reviewer: false },
+      { username: 'bob' },
+      { username: 'vic', reviewer: false },
+    ]);
     alice = reviewers.send.alice!;
     bob = reviewers.send.bob!;
+    vic = reviewers.send.vic!;
+    await createUser(t, { username: 'ada', rootRole: 'Admin' });
+    admin = as(t, { cookie: await login(t, 'ada') });
     bobId = reviewers.ids.bob!;
     // The caller the guard resolves for bob, for calling the transition service directly.
     bobCaller = {
@@ -126,6 +136,46 @@ describe('change requests: scheduling, rejection, cancellation, segments and arc
     expect(refused.json().name).toBe('NoAccessError');
     expect((await state(alice, cancelled.id, { state: 'Cancelled' })).state).toBe('Cancelled');
     await state(alice, cancelled.id, { state: 'In review' }, 409);
+  });
+
+  it('lets the author reject a scheduled request: its schedule is gone and never applies', async () => {
+    const id = await approved({ feature: 'sched-flag', action: 'updateEnabled', payload: { enabled: true } });
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await state(bob, id, { state: 'Scheduled', scheduledAt: at });
+    // Vic holds no approve permission and is not the author.
+    await state(vic, id, { state: 'Rejected' }, 403);
+    const before = await latestEventId(t.db);
+    // Alice, the author, holds no APPROVE_CHANGE_REQUEST: she rejects to stop the schedule.
+    const rejected = await state(alice, id, { state: 'Rejected', comment: 'not this week' });
+    expect(rejected.state).toBe('Rejected');
+    expect(rejected.schedule).toBeUndefined();
+    expect(rejected.rejections?.map((r) => r.createdBy.username)).toEqual(['alice']);
+    const events = await eventsAfter(t.db, before);
+    expect(events.map((event) => [event.type, event.createdBy])).toEqual([
+      ['change-request-rejected', 'alice'],
+    ]);
+    const schedules = await t.db
+      .selectFrom('change_request_schedule')
+      .select('change_request_id')
+      .where('change_request_id', '=', id)
+      .execute();
+    expect(schedules).toEqual([]);
+    // Even made due, nothing is left for the scheduler to claim.
+    const due = await t.db.transaction().execute((trx) => changeRequestScheduleJob.claimDue(trx, 100));
+    expect(due.map((row) => row.changeRequestId)).not.toContain(id);
+    await state(bob, id, { state: 'Scheduled', scheduledAt: at }, 409);
+  });
+
+  it('lets an admin reject a scheduled request of someone else', async () => {
+    const id = await approved({
+      feature: 'sched-flag',
+      action: 'updateEnabled',
+      payload: { enabled: false },
+    });
+    await state(bob, id, { state: 'Scheduled', scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const rejected = await state(admin, id, { state: 'Rejected' });
+    expect(rejected.state).toBe('Rejected');
+    expect(rejected.schedule).toBeUndefined();
   });
 
   it('governs segments used in the environment and archiving, through change requests', async () => {
