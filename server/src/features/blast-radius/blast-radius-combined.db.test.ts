@@ -32,13 +32,14 @@ const strategyOf = (
 });
 const milestoneOne = strategyOf(
   'flexibleRollout',
-  { rollout: '100', stickiness: 'default', groupId: 'release' },
+  // The plan's copy groups by the flag, not by the template's 'release' (issue 31 §3).
+  { rollout: '100', stickiness: 'default', groupId: FLAG },
   [{ contextName: 'userId', operator: 'IN', values: ['internal-1', 'internal-2'] }],
 );
 const milestoneTwo = strategyOf('flexibleRollout', {
   rollout: '50',
   stickiness: 'userId',
-  groupId: 'release',
+  groupId: FLAG,
 });
 const own = strategyOf('default', {}, [{ contextName: 'userId', operator: 'IN', values: ['nobody'] }]);
 const added = strategyOf('flexibleRollout', { rollout: '30', stickiness: 'userId', groupId: FLAG });
