@@ -135,6 +135,29 @@ describe('blast radius of a milestone and of a change request', () => {
     expect(elsewhere.statusCode).toBe(404);
   });
 
+  it('previews switching an environment on with the first milestone of a plan waiting for it', async () => {
+    // Issue 31 §3: switching on starts the plan's first milestone, so its strategies are what serve.
+    const waiting = 'br-waiting';
+    const path = `/api/admin/projects/default/features/${waiting}/environments/development`;
+    await createFlag(t, waiting);
+    const half = strategyOf('flexibleRollout', { rollout: '50', stickiness: 'userId', groupId: waiting });
+    const { templateId } = await seedTemplate(t.db, 'Half first', [
+      { name: 'Half', strategies: [{ strategyName: 'flexibleRollout', parameters: half.parameters }] },
+    ]);
+    await call(t, 'POST', `${path}/release-plans`, { templateId }, 200);
+    const preview = await call<BlastRadiusPreview>(
+      t,
+      'POST',
+      `${path}/blast-radius`,
+      { kind: 'toggle', enabled: true },
+      200,
+    );
+    const expected = byHand([own], [half]);
+    expect(expected.offToOn).toBeGreaterThan(20);
+    expect(expected.offToOn).toBeLessThan(100);
+    expect(preview).toMatchObject({ evaluated: USERS, enabledBefore: 0, enabledAfter: expected.offToOn });
+  });
+
   it("previews all of a change request's changes to the flag together", async () => {
     await call(
       t,
