@@ -7,6 +7,7 @@ import {
   VariantSchema,
 } from './client-features';
 import { CurrentLifecycleSchema } from './feature-lifecycle';
+import { ReleasePlanSchema } from './release-plans';
 import { TagSchema } from './tags';
 
 /**
@@ -141,6 +142,8 @@ export const FeatureEnvironmentSchema = Type.Object({
   variants: Type.Optional(Type.Array(VariantSchema)),
   hasStrategies: Type.Optional(Type.Boolean()),
   hasEnabledStrategies: Type.Optional(Type.Boolean()),
+  /** The environment's release plans (issue 31 §3): Unleash's console reads plans only from here. */
+  releasePlans: Type.Optional(Type.Array(ReleasePlanSchema)),
   yes: Type.Optional(Type.Integer()),
   no: Type.Optional(Type.Integer()),
 });

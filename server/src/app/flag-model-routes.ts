@@ -9,14 +9,18 @@ import { environmentRoutes } from '../features/environments/environment-routes';
 import { eventRoutes } from '../features/events/event-routes';
 import { lifecycleRoutes } from '../features/feature-lifecycle/lifecycle-routes';
 import { featureSearchRoutes } from '../features/feature-search/feature-search-routes';
-import { startPotentiallyStaleJob } from '../features/feature-toggles';
+import { registerFlagEnvironmentExtensions, startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
 import { importExportRoutes } from '../features/import-export';
 import { insightRoutes } from '../features/insights';
 import { playgroundRoutes } from '../features/playground/playground-routes';
 import { projectRoutes } from '../features/projects/project-routes';
-import { releasePlanRoutes, templateRoutes } from '../features/release-plans';
+import {
+  releasePlanEnvironmentExtensions,
+  releasePlanRoutes,
+  templateRoutes,
+} from '../features/release-plans';
 import { segmentRoutes } from '../features/segments/segment-routes';
 import { strategyRoutes } from '../features/strategies/strategy-routes';
 import { tagRoutes } from '../features/tags/tag-routes';
@@ -31,6 +35,9 @@ export async function flagModelRoutes(
   app: App,
   { db, onScheduled }: { db: Db; onScheduled?: ScheduleListener },
 ): Promise<void> {
+  // Release plans start with their environment and show in the flag's view (issue 31 §3); the
+  // flag domain cannot import them (they import it), so they are plugged in here.
+  registerFlagEnvironmentExtensions(releasePlanEnvironmentExtensions);
   await app.register(eventRoutes, { db });
   await app.register(projectRoutes, { db });
   await app.register(environmentRoutes, { db });

@@ -15,10 +15,25 @@ import {
 } from '../change-requests/ChangeRequestMode';
 import { FlagReleasePlan } from '../release-plans/FlagReleasePlan';
 import { FlagStrategiesPanel } from '../strategies/FlagStrategiesPanel';
+import type { ServingMilestone } from '../strategies/MilestoneStrategies';
 import { FlagVariants } from './FlagVariants';
 import { flagEnabledEdit, flagEnvironmentTarget } from './flag-edits';
 import type { FeatureEnvironment, FlagRef } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
+
+/**
+ * The milestone running in this environment (`environments[].releasePlans`, issue 31 §3): the
+ * server serves its strategies, before the flag's own, so the strategies section shows them.
+ */
+function servingMilestone(environment: FeatureEnvironment): ServingMilestone | null {
+  for (const plan of environment.releasePlans ?? []) {
+    const milestone = plan.milestones.find((candidate) => candidate.id === plan.activeMilestoneId);
+    if (milestone) {
+      return { planName: plan.name, milestoneName: milestone.name, strategies: milestone.strategies ?? [] };
+    }
+  }
+  return null;
+}
 
 /** One environment of the flag: its on/off switch, release plan, strategies and variants. */
 export function FlagEnvironment({ flag, environment }: { flag: FlagRef; environment: FeatureEnvironment }) {
@@ -100,7 +115,12 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
         <Divider my="sm" label="Release plan" labelPosition="left" />
         <FlagReleasePlan project={flag.project} flagName={flag.name} environment={environment.name} />
         <Divider my="sm" label="Strategies" labelPosition="left" />
-        <FlagStrategiesPanel project={flag.project} flagName={flag.name} environment={environment.name} />
+        <FlagStrategiesPanel
+          project={flag.project}
+          flagName={flag.name}
+          environment={environment.name}
+          servingMilestone={servingMilestone(environment)}
+        />
         <Divider my="sm" label="Variants" labelPosition="left" />
         <FlagVariants flag={flag} environment={environment.name} />
       </EditLock>

@@ -1,24 +1,21 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type JSX, useMemo, useState } from 'react';
-import type { Segment } from '../../api/types';
-import { describeConstraint } from '../../components/ConstraintEditor/constraint-operators';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { latestFor, type OutboxEntry } from '../../offline/outbox';
+import { latestFor } from '../../offline/outbox';
 import { useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { draftedNotice, useChangeRequestMode } from '../change-requests/ChangeRequestMode';
-import classes from './FlagStrategiesPanel.module.css';
+import { MilestoneStrategies, type ServingMilestone } from './MilestoneStrategies';
+import { type Row, StrategyCard } from './StrategyCard';
 import { StrategyForm } from './StrategyForm';
 import {
   createStrategiesApi,
   type FeatureStrategy,
-  type StrategyDefinition,
   type StrategyLocation,
   strategiesPath,
 } from './strategies-api';
@@ -33,148 +30,7 @@ import {
   strategyTarget,
   updateStrategyEdit,
 } from './strategy-edits';
-import { strategyDisplayName, strategyLabel } from './strategy-names';
-import { parameterLabel, splitList } from './strategy-parameters';
-import { formatPercent } from './variant-weights';
-
-interface Row {
-  /** The server's strategy with any queued edit laid over it; null for a queued creation. */
-  strategy: FeatureStrategy | null;
-  shown: StrategySnapshot | FeatureStrategy;
-  entry: OutboxEntry | undefined;
-  key: string;
-  pendingDelete: boolean;
-}
-
-function parameterSummary(strategy: StrategySnapshot | FeatureStrategy): string[] {
-  const { parameters } = strategy;
-  const lines: string[] = [];
-  for (const [name, value] of Object.entries(parameters)) {
-    if (name === 'rollout') lines.push(`Rollout ${value}%`);
-    else if (name === 'stickiness') lines.push(`stickiness ${value}`);
-    else if (name === 'groupId') lines.push(`group ${value}`);
-    else if (value) {
-      const items = splitList(value);
-      lines.push(`${parameterLabel(name)}: ${items.length > 1 ? items.join(', ') : value}`);
-    }
-  }
-  return lines;
-}
-
-function StrategyCard({
-  row,
-  position,
-  count,
-  segments,
-  definitions,
-  busy,
-  onEdit,
-  onToggle,
-  onDelete,
-  onMove,
-}: {
-  row: Row;
-  position: number;
-  count: number;
-  segments: readonly Segment[];
-  definitions: readonly StrategyDefinition[];
-  busy: boolean;
-  onEdit: () => void;
-  onToggle: () => void;
-  onDelete: () => void;
-  onMove: (delta: -1 | 1) => void;
-}) {
-  const { shown, strategy } = row;
-  const label = strategyLabel(shown, definitions);
-  const displayName = strategyDisplayName(shown.name, definitions);
-  const segmentNames = shown.segments.map(
-    (id) => segments.find((segment) => segment.id === id)?.name ?? `segment ${id}`,
-  );
-  return (
-    <Paper
-      withBorder
-      p="sm"
-      data-testid={`strategy-${row.key}`}
-      className={row.pendingDelete ? classes.deleted : undefined}
-    >
-      <Stack gap={6}>
-        <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Group gap="xs">
-            <Text fw={600}>{label}</Text>
-            {shown.title && displayName !== shown.name ? (
-              <Text size="sm" c="dimmed">
-                {displayName}
-              </Text>
-            ) : null}
-            {label !== shown.name ? (
-              <Text size="xs" c="dimmed" ff="monospace" data-testid="strategy-api-name">
-                {shown.name}
-              </Text>
-            ) : null}
-            {shown.disabled ? (
-              <Badge color="gray" variant="light">
-                Disabled
-              </Badge>
-            ) : null}
-            {row.pendingDelete ? (
-              <Badge color="red" variant="light">
-                Deleted
-              </Badge>
-            ) : null}
-            <PendingBadge entry={row.entry} />
-          </Group>
-          {strategy && !row.pendingDelete ? (
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Move up">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${label} up`}
-                  disabled={busy || position === 0}
-                  onClick={() => onMove(-1)}
-                >
-                  ↑
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Move down">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${label} down`}
-                  disabled={busy || position === count - 1}
-                  onClick={() => onMove(1)}
-                >
-                  ↓
-                </ActionIcon>
-              </Tooltip>
-              <Button size="compact-sm" variant="subtle" onClick={onToggle} disabled={busy}>
-                {shown.disabled ? 'Enable' : 'Disable'}
-              </Button>
-              <Button size="compact-sm" variant="light" onClick={onEdit} disabled={busy}>
-                Edit
-              </Button>
-              <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} disabled={busy}>
-                Delete
-              </Button>
-            </Group>
-          ) : null}
-        </Group>
-        {parameterSummary(shown).length ? <Text size="sm">{parameterSummary(shown).join(' · ')}</Text> : null}
-        {segmentNames.length ? <Text size="sm">Segments: {segmentNames.join(', ')}</Text> : null}
-        {shown.constraints.map((constraint, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: constraints have no id; the list is read-only here
-          <Text key={index} size="sm" className={classes.constraint}>
-            {describeConstraint(constraint)}
-          </Text>
-        ))}
-        {shown.variants.length ? (
-          <Text size="sm">
-            Variants:{' '}
-            {shown.variants.map((variant) => `${variant.name} ${formatPercent(variant.weight)}`).join(', ')}
-          </Text>
-        ) : null}
-      </Stack>
-    </Paper>
-  );
-}
+import { strategyLabel } from './strategy-names';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; strategy: FeatureStrategy } | null;
 
@@ -183,8 +39,10 @@ export function FlagStrategiesPanel(props: {
   project: string;
   flagName: string;
   environment: string;
+  /** The running milestone of the environment's release plan, whose strategies serve first. */
+  servingMilestone?: ServingMilestone | null;
 }): JSX.Element {
-  const { project, flagName, environment } = props;
+  const { project, flagName, environment, servingMilestone } = props;
   const location: StrategyLocation = useMemo(
     () => ({ project, flagName, environment }),
     [project, flagName, environment],
@@ -268,11 +126,22 @@ export function FlagStrategiesPanel(props: {
         </Text>
       ) : null}
       {actionError ? <ErrorNotice error={actionError} title="The change was not made" /> : null}
+      {servingMilestone ? (
+        <MilestoneStrategies
+          milestone={servingMilestone}
+          segments={segments.data ?? []}
+          definitions={definitions.data?.strategies ?? []}
+        />
+      ) : null}
       <QueryState
         query={strategies}
         noun="strategies"
         isEmpty={(data) => rowsOf(data).length === 0}
-        empty={`No strategies in ${environment}: when enabled here, the flag is on for nobody until one is added.`}
+        empty={
+          servingMilestone
+            ? `No strategies of its own in ${environment}: the release plan's milestone above decides who gets the flag.`
+            : `No strategies in ${environment}: when enabled here, the flag is on for nobody until one is added.`
+        }
       >
         {(data) => {
           const rows = rowsOf(data);
@@ -286,36 +155,38 @@ export function FlagStrategiesPanel(props: {
                   <StrategyCard
                     key={row.key}
                     row={row}
-                    position={position}
-                    count={ids.length}
                     segments={segments.data ?? []}
                     definitions={definitions.data?.strategies ?? []}
-                    busy={busy}
-                    onEdit={() => row.strategy && setEditing({ mode: 'edit', strategy: row.strategy })}
-                    onToggle={() => {
-                      const strategy = row.strategy;
-                      if (!strategy) return;
-                      const disabled = strategy.disabled !== true;
-                      void run(
-                        () =>
-                          submitEdit(
-                            updateStrategyEdit(
-                              location,
-                              strategy,
-                              { ...bodyOf(strategy), disabled },
-                              `${disabled ? 'Disable' : 'Enable'} the strategy ${labelOf(strategy)} of ${flagName} in ${environment}`,
+                    controls={{
+                      position,
+                      count: ids.length,
+                      busy,
+                      onEdit: () => row.strategy && setEditing({ mode: 'edit', strategy: row.strategy }),
+                      onToggle: () => {
+                        const strategy = row.strategy;
+                        if (!strategy) return;
+                        const disabled = strategy.disabled !== true;
+                        void run(
+                          () =>
+                            submitEdit(
+                              updateStrategyEdit(
+                                location,
+                                strategy,
+                                { ...bodyOf(strategy), disabled },
+                                `${disabled ? 'Disable' : 'Enable'} the strategy ${labelOf(strategy)} of ${flagName} in ${environment}`,
+                              ),
                             ),
-                          ),
-                        `${labelOf(strategy)} ${disabled ? 'disabled' : 'enabled'}.`,
-                      );
-                    }}
-                    onDelete={() => row.strategy && setDeleting(row.strategy)}
-                    onMove={(delta) => {
-                      const next = [...ids];
-                      const [moved] = next.splice(position, 1);
-                      if (moved === undefined) return;
-                      next.splice(position + delta, 0, moved);
-                      void run(() => submitEdit(strategyOrderEdit(location, ids, next)));
+                          `${labelOf(strategy)} ${disabled ? 'disabled' : 'enabled'}.`,
+                        );
+                      },
+                      onDelete: () => row.strategy && setDeleting(row.strategy),
+                      onMove: (delta) => {
+                        const next = [...ids];
+                        const [moved] = next.splice(position, 1);
+                        if (moved === undefined) return;
+                        next.splice(position + delta, 0, moved);
+                        void run(() => submitEdit(strategyOrderEdit(location, ids, next)));
+                      },
                     }}
                   />
                 );

@@ -32,13 +32,14 @@ const strategyOf = (
 });
 const milestoneOne = strategyOf(
   'flexibleRollout',
-  { rollout: '100', stickiness: 'default', groupId: 'release' },
+  // The plan's copy groups by the flag, not by the template's 'release' (issue 31 §3).
+  { rollout: '100', stickiness: 'default', groupId: FLAG },
   [{ contextName: 'userId', operator: 'IN', values: ['internal-1', 'internal-2'] }],
 );
 const milestoneTwo = strategyOf('flexibleRollout', {
   rollout: '50',
   stickiness: 'userId',
-  groupId: 'release',
+  groupId: FLAG,
 });
 const own = strategyOf('default', {}, [{ contextName: 'userId', operator: 'IN', values: ['nobody'] }]);
 const added = strategyOf('flexibleRollout', { rollout: '30', stickiness: 'userId', groupId: FLAG });
@@ -132,6 +133,29 @@ describe('blast radius of a milestone and of a change request', () => {
       milestoneId,
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('previews switching an environment on with the first milestone of a plan waiting for it', async () => {
+    // Issue 31 §3: switching on starts the plan's first milestone, so its strategies are what serve.
+    const waiting = 'br-waiting';
+    const path = `/api/admin/projects/default/features/${waiting}/environments/development`;
+    await createFlag(t, waiting);
+    const half = strategyOf('flexibleRollout', { rollout: '50', stickiness: 'userId', groupId: waiting });
+    const { templateId } = await seedTemplate(t.db, 'Half first', [
+      { name: 'Half', strategies: [{ strategyName: 'flexibleRollout', parameters: half.parameters }] },
+    ]);
+    await call(t, 'POST', `${path}/release-plans`, { templateId }, 200);
+    const preview = await call<BlastRadiusPreview>(
+      t,
+      'POST',
+      `${path}/blast-radius`,
+      { kind: 'toggle', enabled: true },
+      200,
+    );
+    const expected = byHand([own], [half]);
+    expect(expected.offToOn).toBeGreaterThan(20);
+    expect(expected.offToOn).toBeLessThan(100);
+    expect(preview).toMatchObject({ evaluated: USERS, enabledBefore: 0, enabledAfter: expected.offToOn });
   });
 
   it("previews all of a change request's changes to the flag together", async () => {

@@ -25,7 +25,7 @@ import {
 } from './blast-radius-store';
 import { applyProposals } from './combined-proposals';
 import { type ContextSampler, SAMPLING_LIMITS } from './context-sampler';
-import { checkedProposal, milestoneStarted, requestProposals } from './proposal-loaders';
+import { checkedProposal, milestoneStarted, requestProposals, waitingPlansStarted } from './proposal-loaders';
 import { applyProposal, type FlagEnvironmentState, toPreviewSide } from './proposed-flag';
 
 /** The most contexts one preview evaluates (the most recently seen), twice per context. */
@@ -115,7 +115,9 @@ export function createBlastRadiusService({ db, sampler, evaluationState }: Blast
                 await requestProposals(db, feature, target, proposal.changeRequestId),
                 defaults,
               )
-            : applyProposal(current, await checkedProposal(db, feature, proposal), defaults);
+            : proposal.kind === 'toggle' && proposal.enabled && !current.enabled
+              ? await waitingPlansStarted(db, applyProposal(current, proposal, defaults), target)
+              : applyProposal(current, await checkedProposal(db, feature, proposal), defaults);
       const segmentIds = new Set(
         [...current.strategies, ...proposed.strategies].flatMap((row) => row.segments),
       );

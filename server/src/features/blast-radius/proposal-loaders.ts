@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../lib/errors';
 import { getChangeRequestRecord } from '../change-requests';
 import { checkStrategyContent } from '../feature-toggles';
-import { getDefinition } from '../release-plans';
+import { getDefinition, listPlansForFeatureEnvironment } from '../release-plans';
 import { applyMilestoneStart, proposalsOfChanges } from './combined-proposals';
 import type { FlagEnvironmentState } from './proposed-flag';
 
@@ -60,6 +60,30 @@ export async function milestoneStarted(
     plan.milestones.map((m) => m.id),
     milestone,
   );
+}
+
+/**
+ * Switching an environment on starts the first milestone of each plan waiting for it (issue 31
+ * §3; release-plans/plan-activation.ts), so the preview counts with those strategies serving.
+ */
+export async function waitingPlansStarted(
+  db: Db,
+  state: FlagEnvironmentState,
+  target: PreviewTarget,
+): Promise<FlagEnvironmentState> {
+  let next = state;
+  for (const plan of await listPlansForFeatureEnvironment(db, target.featureName, target.environment)) {
+    // Milestones come in sort order: the first is the one that starts.
+    const [first] = plan.milestones;
+    if (plan.activeMilestoneId === null && first) {
+      next = applyMilestoneStart(
+        next,
+        plan.milestones.map((m) => m.id),
+        first,
+      );
+    }
+  }
+  return next;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Feature, FeatureEnvironment, FeatureStrategy, Variant } from '../.
 import { notFound } from '../../lib/errors';
 import { avatarUrl, type Queryable } from '../events';
 import { currentStages } from '../feature-lifecycle';
+import { flagEnvironmentExtensions } from './environment-extensions';
 import {
   type FeatureRow,
   getFeature,
@@ -56,7 +57,8 @@ function withoutMilestoneStrategies<Row extends { milestoneId?: string | null }>
 /** `GET /api/admin/projects/:projectId/features/:featureName`. */
 export async function getFeatureView(db: Queryable, project: string, name: string): Promise<Feature> {
   const feature = await findFeatureInProject(db, project, name);
-  const [environments, states, strategies, parents, children, links, lifecycles] = await Promise.all([
+  const extensions = flagEnvironmentExtensions();
+  const [environments, states, strategies, parents, children, links, lifecycles, plans] = await Promise.all([
     environmentsInOrder(db, project),
     getFeatureEnvironments(db, name),
     getStrategies(db, name).then(withoutMilestoneStrategies),
@@ -77,6 +79,7 @@ export async function getFeatureView(db: Queryable, project: string, name: strin
       .orderBy('id')
       .execute(),
     currentStages(db, [name]),
+    extensions?.releasePlans(db, name),
   ]);
   const createdBy = createdByOf(feature);
   const lifecycle = lifecycles.get(name);
@@ -103,6 +106,7 @@ export async function getFeatureView(db: Queryable, project: string, name: strin
         strategies: strategies
           .filter((row) => row.environment === environment.name)
           .map((row) => toFeatureStrategy(row)),
+        ...(plans ? { releasePlans: plans.get(environment.name) ?? [] } : {}),
       };
     }),
     dependencies: parents.map((row) => ({

@@ -12,6 +12,11 @@ export {
   type SnapshotSegment,
   type SnapshotStrategy,
 } from './client-snapshot';
+// Release plans extend a flag's environments (issue 31 §3), registered by the composition root.
+export {
+  type FlagEnvironmentExtensions,
+  registerFlagEnvironmentExtensions,
+} from './environment-extensions';
 export {
   FEATURE_OPERATION_KINDS,
   type FeatureChanges,

@@ -5,6 +5,7 @@ import { invalidRequest } from '../../lib/validation-errors';
 import { exceedsLimit } from '../constraints';
 import { type Actor, appendEvent, type Queryable } from '../events';
 import { getProject, getProjectEnvironments } from '../projects';
+import { flagEnvironmentExtensions } from './environment-extensions';
 import type { StrategyOperation } from './feature-operation-types';
 import {
   compareStrategies,
@@ -132,6 +133,14 @@ export async function applyStrategyOperation(
           );
         }
         return undefined;
+      }
+      // A release plan waiting for this environment starts its first milestone (issue 31 §3).
+      if (!state.enabled) {
+        await flagEnvironmentExtensions()?.switchingOn(
+          db,
+          { project: feature.project, featureName: feature.name, environment: op.environment },
+          actor,
+        );
       }
       const strategies = await getStrategies(db, feature.name, op.environment);
       if (op.shouldActivateDisabledStrategies) {

@@ -2,6 +2,7 @@ export {
   createImpactMetricsIngestion,
   type ImpactMetricsIngestion,
 } from './impact-metrics-store';
+export { releasePlanEnvironmentExtensions } from './plan-activation';
 export {
   applyReleasePlanOperation,
   RELEASE_PLAN_OPERATION_KINDS,

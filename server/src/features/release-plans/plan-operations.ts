@@ -3,13 +3,13 @@ import { SYSTEM_USER_ID } from '../../lib/caller';
 import { conflict, invalidOperation, notFound } from '../../lib/errors';
 import { type Actor, appendEvent, type Queryable } from '../events';
 import { getFeature, getFeatureEnvironment } from '../feature-toggles';
+import { startFirstMilestone, startMilestone } from './plan-activation';
 import {
   deletePlanRow,
   getPlan,
   getTemplateForPlan,
   insertPlanFromTemplate,
   listPlans,
-  markMilestoneStarted,
   type PlanRow,
   removeMilestoneStrategiesFromFlag,
   writeMilestoneStrategiesToFlag,
@@ -137,52 +137,6 @@ async function requirePlanOfMilestone(db: Queryable, target: Target, milestoneId
 }
 
 /**
- * Starts a milestone: the plan's strategies leave `feature_strategies` and this milestone's
- * take their place (the flag's own strategies stay). Shared by the route, change requests and
- * the progression job, always inside the caller's transaction.
- */
-export async function startMilestone(
-  db: Queryable,
-  plan: PlanRow,
-  milestoneId: string,
-  actor: Actor,
-  now: Date = new Date(),
-): Promise<ReleasePlanView['milestones'][number]> {
-  const milestones = await readMilestones(db, [plan.id]);
-  const milestone = milestones.find((m) => m.id === milestoneId);
-  if (!milestone) throw notFound(`Could not find milestone with id ${milestoneId}.`);
-  const previous = milestones.find((m) => m.id === plan.activeMilestoneId) ?? null;
-  await removeMilestoneStrategiesFromFlag(db, plan.id);
-  await writeMilestoneStrategiesToFlag(db, plan, milestoneId, actor.userId);
-  await markMilestoneStarted(db, plan.id, milestoneId, now);
-  // A restarted milestone's progression may run again.
-  const progression = await getProgression(db, milestoneId);
-  if (progression?.executedAt) {
-    await db
-      .updateTable('milestone_progressions')
-      .set({ executed_at: null })
-      .where('source_milestone', '=', milestoneId)
-      .execute();
-  }
-  await appendEvent(db, {
-    type: 'release-plan-milestone-started',
-    createdBy: actor.name,
-    createdByUserId: actor.userId,
-    featureName: plan.featureName,
-    project: plan.project,
-    environment: plan.environment,
-    data: { planId: plan.id, milestoneId, milestoneName: milestone.name },
-    preData: previous
-      ? { planId: plan.id, milestoneId: previous.id, milestoneName: previous.name }
-      : undefined,
-  });
-  const view = await readPlan(db, plan.id);
-  const started = view?.milestones.find((m) => m.id === milestoneId);
-  if (!started) throw notFound(`Could not find milestone with id ${milestoneId}.`);
-  return started;
-}
-
-/**
  * Changes one strategy of a plan's milestone (Unleash's `updateMilestoneStrategy` change action,
  * `updateProjectMilestoneStrategy` route), validated as template milestone strategies are. When
  * the milestone is the active one, the flag serves the change at once: its copy in
@@ -210,6 +164,7 @@ async function updatePlanMilestoneStrategy(
     milestoneId: before.milestoneId,
     sortOrder: before.sortOrder,
     before,
+    featureName: plan.featureName,
   });
   await updateMilestoneStrategy(db, after);
   if (plan.activeMilestoneId === row.milestone_id) {
@@ -271,9 +226,17 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
         // An API token has no user: recorded as the system user, as Unleash records admin tokens.
         createdByUserId: actor.userId ?? SYSTEM_USER_ID,
       });
+      const added = await readPlan(db, planId);
+      if (!added) throw notFound(`Could not find release plan with id ${planId}.`);
+      await record('release-plan-added', { data: added });
+      // On an enabled environment the first milestone starts at once (issue 31 §3); on a
+      // disabled one it starts when the environment is switched on (plan-activation.ts).
+      if ((await getFeatureEnvironment(db, op.featureName, op.environment))?.enabled) {
+        const plan = await getPlan(db, planId, true);
+        if (plan) await startFirstMilestone(db, plan, actor);
+      }
       const view = await readPlan(db, planId);
       if (!view) throw notFound(`Could not find release plan with id ${planId}.`);
-      await record('release-plan-added', { data: view });
       return view as Result;
     }
     case 'delete-release-plan': {

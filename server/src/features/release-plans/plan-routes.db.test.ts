@@ -76,7 +76,8 @@ describe('release plans API', () => {
       expect.objectContaining({
         strategyName: 'flexibleRollout',
         name: 'flexibleRollout',
-        parameters: { rollout: '50', stickiness: 'userId', groupId: 'release' },
+        // The template's group becomes the flag's (issue 31 §3).
+        parameters: { rollout: '50', stickiness: 'userId', groupId: FLAG },
         milestoneId: plan.milestones[1]!.id,
       }),
     ]);

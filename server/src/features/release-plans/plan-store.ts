@@ -98,8 +98,22 @@ export async function getTemplateForPlan(db: Queryable, templateId: string) {
 }
 
 /**
+ * A template belongs to no flag, so its gradual rollouts group by the flag it is applied to
+ * (issue 31 §3): two flags made from one template then pick different users at the same percentage,
+ * as two flags made by hand do (their `groupId` defaults to the flag's name).
+ */
+export function groupedByFlag(
+  strategyName: string,
+  parameters: Record<string, string>,
+  featureName: string,
+): Record<string, string> {
+  return strategyName === 'flexibleRollout' ? { ...parameters, groupId: featureName } : parameters;
+}
+
+/**
  * Copies a template as a plan on a flag environment: the definition, its milestones and their
- * strategies (with segments), all with new ids. Returns the plan's id.
+ * strategies (with segments, gradual rollouts grouped by the flag), all with new ids. Returns the
+ * plan's id.
  */
 export async function insertPlanFromTemplate(
   db: Queryable,
@@ -132,7 +146,12 @@ export async function insertPlanFromTemplate(
       definitionId: planId,
     });
     for (const strategy of strategies.filter((s) => s.milestoneId === milestone.id)) {
-      await insertMilestoneStrategy(db, { ...strategy, id: ulid(), milestoneId });
+      await insertMilestoneStrategy(db, {
+        ...strategy,
+        id: ulid(),
+        milestoneId,
+        parameters: groupedByFlag(strategy.strategyName, strategy.parameters, target.featureName),
+      });
     }
   }
   return planId;

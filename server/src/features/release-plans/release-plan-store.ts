@@ -270,6 +270,17 @@ export async function listPlansForFeatureEnvironment(
   return attachChildren(db, rows);
 }
 
+/** The plans of one flag, in every environment (the admin flag view lists them per environment). */
+export async function listPlansOfFeature(db: Queryable, featureName: string): Promise<DefinitionRecord[]> {
+  const rows = await selectDefinitions(db)
+    .where('discriminator', '=', 'plan')
+    .where('feature_name', '=', featureName)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return attachChildren(db, rows);
+}
+
 /** The id of a template not archived with this name, if any (names are unique among those). */
 export async function findActiveTemplateIdByName(db: Queryable, name: string): Promise<string | undefined> {
   const row = await db

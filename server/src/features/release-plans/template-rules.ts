@@ -69,12 +69,20 @@ function strategyNameOf(input: { name?: string; strategyName?: string }): string
 /**
  * A milestone strategy ready to store. A template belongs to no flag, so a flexible rollout gets
  * Unleash's rollout and stickiness defaults but no group id: the plan fills in the flag's name
- * when it copies the strategy onto a flag.
+ * when it copies the strategy onto a flag (plan-store.ts `groupedByFlag`), and a plan's strategy
+ * changed without a group id gets it too (`base.featureName`).
  */
 export async function buildMilestoneStrategy(
   db: Queryable,
   input: MilestoneStrategyInput | UpdateMilestoneStrategy,
-  base: { id: string; milestoneId: string; sortOrder: number; before?: MilestoneStrategyRecord },
+  base: {
+    id: string;
+    milestoneId: string;
+    sortOrder: number;
+    before?: MilestoneStrategyRecord;
+    /** A plan's strategy: the flag a gradual rollout groups by when the body names no group. */
+    featureName?: string;
+  },
 ): Promise<MilestoneStrategyValues> {
   const before = base.before;
   const strategyName = strategyNameOf(input) ?? before?.strategyName;
@@ -99,7 +107,7 @@ export async function buildMilestoneStrategy(
     ),
     strategyName,
     parameters: withFlexibleRolloutDefaults(strategyName, parameters, {
-      featureName: '',
+      featureName: base.featureName ?? '',
       stickiness: 'default',
     }),
     constraints,

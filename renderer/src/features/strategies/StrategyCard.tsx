@@ -1,0 +1,156 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import type { Segment } from '../../api/types';
+import { describeConstraint } from '../../components/ConstraintEditor/constraint-operators';
+import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import type { OutboxEntry } from '../../offline/outbox';
+import classes from './FlagStrategiesPanel.module.css';
+import type { FeatureStrategy, StrategyDefinition } from './strategies-api';
+import type { StrategySnapshot } from './strategy-edits';
+import { strategyDisplayName, strategyLabel } from './strategy-names';
+import { parameterLabel, splitList } from './strategy-parameters';
+import { formatPercent } from './variant-weights';
+
+export interface Row {
+  /** The server's strategy with any queued edit laid over it; null for a queued creation. */
+  strategy: FeatureStrategy | null;
+  shown: StrategySnapshot | FeatureStrategy;
+  entry: OutboxEntry | undefined;
+  key: string;
+  pendingDelete: boolean;
+}
+
+function parameterSummary(strategy: StrategySnapshot | FeatureStrategy): string[] {
+  const { parameters } = strategy;
+  const lines: string[] = [];
+  for (const [name, value] of Object.entries(parameters)) {
+    if (name === 'rollout') lines.push(`Rollout ${value}%`);
+    else if (name === 'stickiness') lines.push(`stickiness ${value}`);
+    else if (name === 'groupId') lines.push(`group ${value}`);
+    else if (value) {
+      const items = splitList(value);
+      lines.push(`${parameterLabel(name)}: ${items.length > 1 ? items.join(', ') : value}`);
+    }
+  }
+  return lines;
+}
+
+/** What an editable card can do; a read-only card (a release-plan milestone's strategy) has none. */
+export interface StrategyCardControls {
+  position: number;
+  count: number;
+  busy: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
+  onMove: (delta: -1 | 1) => void;
+}
+
+/** One strategy: its name, parameters, segments, constraints and variants, with its controls. */
+export function StrategyCard({
+  row,
+  segments,
+  definitions,
+  controls,
+}: {
+  row: Row;
+  segments: readonly Segment[];
+  definitions: readonly StrategyDefinition[];
+  controls?: StrategyCardControls;
+}) {
+  const { shown, strategy } = row;
+  const label = strategyLabel(shown, definitions);
+  const displayName = strategyDisplayName(shown.name, definitions);
+  const segmentNames = shown.segments.map(
+    (id) => segments.find((segment) => segment.id === id)?.name ?? `segment ${id}`,
+  );
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      data-testid={`strategy-${row.key}`}
+      className={row.pendingDelete ? classes.deleted : undefined}
+    >
+      <Stack gap={6}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <Text fw={600}>{label}</Text>
+            {shown.title && displayName !== shown.name ? (
+              <Text size="sm" c="dimmed">
+                {displayName}
+              </Text>
+            ) : null}
+            {label !== shown.name ? (
+              <Text size="xs" c="dimmed" ff="monospace" data-testid="strategy-api-name">
+                {shown.name}
+              </Text>
+            ) : null}
+            {shown.disabled ? (
+              <Badge color="gray" variant="light">
+                Disabled
+              </Badge>
+            ) : null}
+            {row.pendingDelete ? (
+              <Badge color="red" variant="light">
+                Deleted
+              </Badge>
+            ) : null}
+            <PendingBadge entry={row.entry} />
+          </Group>
+          {strategy && !row.pendingDelete && controls ? (
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label="Move up">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${label} up`}
+                  disabled={controls.busy || controls.position === 0}
+                  onClick={() => controls.onMove(-1)}
+                >
+                  ↑
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Move down">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${label} down`}
+                  disabled={controls.busy || controls.position === controls.count - 1}
+                  onClick={() => controls.onMove(1)}
+                >
+                  ↓
+                </ActionIcon>
+              </Tooltip>
+              <Button size="compact-sm" variant="subtle" onClick={controls.onToggle} disabled={controls.busy}>
+                {shown.disabled ? 'Enable' : 'Disable'}
+              </Button>
+              <Button size="compact-sm" variant="light" onClick={controls.onEdit} disabled={controls.busy}>
+                Edit
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                onClick={controls.onDelete}
+                disabled={controls.busy}
+              >
+                Delete
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+        {parameterSummary(shown).length ? <Text size="sm">{parameterSummary(shown).join(' · ')}</Text> : null}
+        {segmentNames.length ? <Text size="sm">Segments: {segmentNames.join(', ')}</Text> : null}
+        {shown.constraints.map((constraint, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: constraints have no id; the list is read-only here
+          <Text key={index} size="sm" className={classes.constraint}>
+            {describeConstraint(constraint)}
+          </Text>
+        ))}
+        {shown.variants.length ? (
+          <Text size="sm">
+            Variants:{' '}
+            {shown.variants.map((variant) => `${variant.name} ${formatPercent(variant.weight)}`).join(', ')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

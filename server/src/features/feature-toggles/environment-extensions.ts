@@ -1,0 +1,34 @@
+import type { ReleasePlan } from '../../../contract';
+import type { Actor, Queryable } from '../events';
+
+/**
+ * What release plans add to a flag's environments (issue 31 §3). The release-plans domain imports
+ * this one (flag checks, strategy rules), so this one cannot import it back without a cycle: the
+ * composition root (app/flag-model-routes.ts) registers the release-plan side here instead.
+ */
+export interface FlagEnvironmentExtensions {
+  /** The flag's release plans by environment, for the admin flag view (featureEnvironmentSchema.releasePlans). */
+  releasePlans(db: Queryable, featureName: string): Promise<ReadonlyMap<string, ReleasePlan[]>>;
+  /**
+   * Runs inside the transaction that switches an environment on, before the flag's strategies are
+   * looked at: a plan waiting for the environment starts its first milestone (with its event), so
+   * its strategies serve and no default strategy is added beside them.
+   */
+  switchingOn(
+    db: Queryable,
+    target: { project: string; featureName: string; environment: string },
+    actor: Actor,
+  ): Promise<void>;
+}
+
+let registered: FlagEnvironmentExtensions | null = null;
+
+/** Called once by the composition root; a later call replaces the earlier one. */
+export function registerFlagEnvironmentExtensions(extensions: FlagEnvironmentExtensions): void {
+  registered = extensions;
+}
+
+/** The registered extensions, or null when the app did not register any (domain-level tests). */
+export function flagEnvironmentExtensions(): FlagEnvironmentExtensions | null {
+  return registered;
+}
