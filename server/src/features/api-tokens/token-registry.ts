@@ -35,116 +35,138 @@ export interface TokenRegistryOptions<V> {
   now?: () => number;
 }
 
-export type TokenRegistry<V> = ReturnType<typeof createTokenRegistry<V>>;
-
-export function createTokenRegistry<V>(options: TokenRegistryOptions<V>) {
-  const now = options.now ?? Date.now;
-  let tokens: Map<string, V> | undefined;
-  let eventId = 0;
-  let loadedAt = 0;
-  let truncated = false;
-  let inFlight: Promise<void> | undefined;
-  let again = false;
+/** The registry; see the file's comment. Construct with `createTokenRegistry`. */
+export class TokenRegistry<V> {
+  private readonly now: () => number;
+  private tokens: Map<string, V> | undefined;
+  private eventId = 0;
+  private loadedAt = 0;
+  private snapshotTruncated = false;
+  private inFlight: Promise<void> | undefined;
+  private again = false;
   /** This instance's own changes made while a load was running, replayed on its result. */
-  let localChanges: Array<[string, V | null]> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  private localChanges: Array<[string, V | null]> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
 
-  const bounded = <T>(promise: Promise<T>, what: string) =>
-    withTimeout(promise, options.timeoutMs, () => timedOut(what, options.timeoutMs));
+  constructor(private readonly options: TokenRegistryOptions<V>) {
+    this.now = options.now ?? Date.now;
+  }
 
-  async function loadUntilCurrent(): Promise<void> {
+  private bounded<T>(promise: Promise<T>, what: string): Promise<T> {
+    const { timeoutMs } = this.options;
+    return withTimeout(promise, timeoutMs, () => timedOut(what, timeoutMs));
+  }
+
+  private async loadUntilCurrent(): Promise<void> {
     do {
-      again = false;
-      localChanges = [];
-      const snapshot = await bounded(options.loadSnapshot(), 'the API token load');
+      this.again = false;
+      this.localChanges = [];
+      const snapshot = await this.bounded(this.options.loadSnapshot(), 'the API token load');
       const next = snapshot.tokens;
-      if (tokens) {
+      const previous = this.tokens;
+      if (previous) {
         for (const [hash, token] of next) {
-          const previous = tokens.get(hash);
-          if (previous !== undefined && options.same(previous, token)) next.set(hash, previous);
+          const before = previous.get(hash);
+          if (before !== undefined && this.options.same(before, token)) next.set(hash, before);
         }
       }
-      for (const [hash, token] of localChanges) {
+      for (const [hash, token] of this.localChanges) {
         if (token === null) next.delete(hash);
         else next.set(hash, token);
       }
-      tokens = next;
-      eventId = Math.max(eventId, snapshot.eventId);
-      loadedAt = now();
-      truncated = snapshot.truncated;
-      options.onReplaced?.({ truncated });
-    } while (again);
+      this.tokens = next;
+      this.eventId = Math.max(this.eventId, snapshot.eventId);
+      this.loadedAt = this.now();
+      this.snapshotTruncated = snapshot.truncated;
+      this.options.onReplaced?.({ truncated: snapshot.truncated });
+    } while (this.again);
   }
 
-  /** Reloads every token; a request during a load runs one more load after it. */
-  function refresh(): Promise<void> {
-    if (inFlight) {
-      again = true;
-      return inFlight;
+  /**
+   * Tokens changed somewhere (a notice, or `null`: maybe missed some): reload them all. A request
+   * during a load runs one more load after it.
+   */
+  refresh(): Promise<void> {
+    if (this.inFlight) {
+      this.again = true;
+      return this.inFlight;
     }
-    inFlight = loadUntilCurrent().finally(() => {
-      inFlight = undefined;
-      localChanges = undefined;
+    this.inFlight = this.loadUntilCurrent().finally(() => {
+      this.inFlight = undefined;
+      this.localChanges = undefined;
     });
-    return inFlight;
+    return this.inFlight;
   }
 
-  async function tick(): Promise<void> {
-    if (tokens === undefined || now() - loadedAt >= options.fullReloadMs) return refresh();
-    const seen = await bounded(options.changesAfter(eventId), 'the API token re-read');
-    if (seen.tokens) return refresh();
-    eventId = Math.max(eventId, seen.eventId);
+  private async tick(): Promise<void> {
+    if (this.tokens === undefined || this.now() - this.loadedAt >= this.options.fullReloadMs) {
+      return this.refresh();
+    }
+    const seen = await this.bounded(this.options.changesAfter(this.eventId), 'the API token re-read');
+    if (seen.tokens) return this.refresh();
+    this.eventId = Math.max(this.eventId, seen.eventId);
   }
 
-  function schedule(): void {
-    if (!running) return;
-    timer = setTimeout(() => {
-      tick()
-        .catch((error: unknown) => options.onError?.(error))
-        .finally(schedule);
-    }, options.pollMs);
-    timer.unref?.();
+  private schedule(): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.tick()
+        .catch((error: unknown) => this.options.onError?.(error))
+        .finally(() => this.schedule());
+    }, this.options.pollMs);
+    this.timer.unref?.();
   }
 
-  function change(hash: string, token: V | null): void {
-    localChanges?.push([hash, token]);
-    if (!tokens) return;
-    if (token === null) tokens.delete(hash);
-    else tokens.set(hash, token);
+  private change(hash: string, token: V | null): void {
+    this.localChanges?.push([hash, token]);
+    if (!this.tokens) return;
+    if (token === null) this.tokens.delete(hash);
+    else this.tokens.set(hash, token);
   }
 
-  return {
-    /** Loads the tokens now (not waited for by the start) and re-reads them every `pollMs`. */
-    start(): void {
-      if (running) return;
-      running = true;
-      refresh()
-        .catch((error: unknown) => options.onError?.(error))
-        .finally(schedule);
-    },
-    stop(): void {
-      running = false;
-      clearTimeout(timer);
-    },
-    /** The token of a hash when the registry holds it; undefined otherwise (look it up). */
-    get(hash: string): V | undefined {
-      return tokens?.get(hash);
-    },
-    /** Tokens changed somewhere (a notice, or `null`: maybe missed some): reload them. */
-    refresh,
-    /** This instance created or changed a token: known at once, before the notice comes back. */
-    put: (hash: string, token: V) => change(hash, token),
-    /** This instance deleted a token: refused at once. */
-    remove: (hash: string) => change(hash, null),
-    get loaded(): boolean {
-      return tokens !== undefined;
-    },
-    get truncated(): boolean {
-      return truncated;
-    },
-    get size(): number {
-      return tokens?.size ?? 0;
-    },
-  };
+  /** Loads the tokens now (not waited for by the start) and re-reads them every `pollMs`. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.refresh()
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => this.schedule());
+  }
+
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.timer);
+  }
+
+  /** The token of a hash when the registry holds it; undefined otherwise (look it up). */
+  get(hash: string): V | undefined {
+    return this.tokens?.get(hash);
+  }
+
+  /** This instance created or changed a token: known at once, before the notice comes back. */
+  put(hash: string, token: V): void {
+    this.change(hash, token);
+  }
+
+  /** This instance deleted a token: refused at once. */
+  remove(hash: string): void {
+    this.change(hash, null);
+  }
+
+  get loaded(): boolean {
+    return this.tokens !== undefined;
+  }
+
+  get truncated(): boolean {
+    return this.snapshotTruncated;
+  }
+
+  get size(): number {
+    return this.tokens?.size ?? 0;
+  }
+}
+
+export function createTokenRegistry<V>(options: TokenRegistryOptions<V>): TokenRegistry<V> {
+  return new TokenRegistry(options);
 }
