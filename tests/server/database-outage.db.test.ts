@@ -12,7 +12,8 @@ import { type OutagePostgres, startOutagePostgres } from './outage-postgres';
  * (`pg_ctl stop -m immediate`) and then freezes (SIGSTOP), while the real Node and browser SDKs
  * and raw requests poll every SDK endpoint. Every SDK answer must be a success, none may take
  * over HANG_MS, admin writes must fail fast with 503, /ready must say not ready while /health
- * stays up, and a flag changed once the database is back must reach the SDK within 5 s.
+ * stays up, and a flag changed once the database is back must reach the SDK within 5 s. Issue 31:
+ * a client and a frontend token created before each outage and never used before it are answered.
  * OUTAGE_STOP_SECONDS and OUTAGE_FREEZE_SECONDS lengthen the outages (default 5 s each).
  */
 const STOP_MS = Number(process.env.OUTAGE_STOP_SECONDS ?? 5) * 1000;
@@ -44,6 +45,14 @@ describe('the SDK APIs through a database outage', () => {
   let phase = 'warm-up';
   /** A signed-in console user's cookie: sessions are looked up in the database on every request. */
   let sessionCookie: string;
+  /**
+   * Issue 31: tokens created through the admin API before the outage and never used before it,
+   * one client and one frontend token per outage phase (a token used once is a token cached).
+   */
+  const unusedTokens: Record<'stopped' | 'frozen', { client: string; frontend: string }> = {
+    stopped: { client: '', frontend: '' },
+    frozen: { client: '', frontend: '' },
+  };
 
   async function request(
     method: 'GET' | 'POST',
@@ -96,6 +105,18 @@ describe('the SDK APIs through a database outage', () => {
     expect(created.status).toBe(201);
     expect((await request('POST', `${FLAG_PATH}/strategies`, ADMIN, { name: 'default' })).status).toBe(200);
     expect((await request('POST', `${FLAG_PATH}/on`, ADMIN)).status).toBe(200);
+    for (const outage of ['stopped', 'frozen'] as const) {
+      for (const type of ['client', 'frontend'] as const) {
+        const token = await request('POST', '/api/admin/api-tokens', ADMIN, {
+          tokenName: `outage-unused-${type}-${outage}`,
+          type,
+          environment: 'development',
+          projects: ['*'],
+        });
+        expect(token.status).toBe(201);
+        unusedTokens[outage][type] = (token.json as { secret: string }).secret;
+      }
+    }
     const login = await fetch(`${url}/auth/simple/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -203,7 +224,7 @@ describe('the SDK APIs through a database outage', () => {
       }
 
       /** During an outage: a write answers 503 in Unleash's shape, soon; readiness says no; health yes. */
-      async function checkOutageAnswers() {
+      async function checkOutageAnswers(outage: 'stopped' | 'frozen') {
         const started = performance.now();
         const sessionRequest = async () => {
           const answer = await fetch(`${url}/api/admin/projects`, {
@@ -212,15 +233,30 @@ describe('the SDK APIs through a database outage', () => {
           }).catch(() => null);
           return { status: answer?.status ?? 0, ms: performance.now() - started };
         };
-        const [write, ready, health, session, unknownToken] = await Promise.all([
-          request('POST', `${FLAG_PATH}/${enabled ? 'off' : 'on'}`, ADMIN),
-          request('GET', '/ready', ADMIN),
-          request('GET', '/health', ADMIN),
-          sessionRequest(),
-          // Never seen by this instance (it may exist in the database): retryable, not a 401.
-          request('GET', '/api/client/features', `*:development.never-seen-${randomUUID()}`),
-        ]);
-        return { write, ready, health, session, unknownToken, ms: performance.now() - started };
+        const { client, frontend } = unusedTokens[outage];
+        const [write, ready, health, session, unknownToken, unusedClient, unusedFrontend] = await Promise.all(
+          [
+            request('POST', `${FLAG_PATH}/${enabled ? 'off' : 'on'}`, ADMIN),
+            request('GET', '/ready', ADMIN),
+            request('GET', '/health', ADMIN),
+            sessionRequest(),
+            // Never seen by this instance (it may exist in the database): retryable, not a 401.
+            request('GET', '/api/client/features', `*:development.never-seen-${randomUUID()}`),
+            // Valid, created before the outage, never used until now (issue 31): answered from memory.
+            request('GET', '/api/client/features', client),
+            request('POST', '/api/frontend', frontend, { context: { userId: 'outage-user' } }),
+          ],
+        );
+        return {
+          write,
+          ready,
+          health,
+          session,
+          unknownToken,
+          unusedClient,
+          unusedFrontend,
+          ms: performance.now() - started,
+        };
       }
 
       await sleep(2000);
@@ -231,7 +267,7 @@ describe('the SDK APIs through a database outage', () => {
       phase = 'stopped';
       await postgres.stop();
       await sleep(500);
-      const duringStop = await checkOutageAnswers();
+      const duringStop = await checkOutageAnswers('stopped');
       // The checks ran side by side during the outage: wait out the rest of it.
       await sleep(Math.max(0, STOP_MS - 500 - duringStop.ms));
       await postgres.start();
@@ -246,7 +282,7 @@ describe('the SDK APIs through a database outage', () => {
       alive();
       postgres.freeze();
       await sleep(500);
-      const duringFreeze = await checkOutageAnswers();
+      const duringFreeze = await checkOutageAnswers('frozen');
       await sleep(Math.max(0, FREEZE_MS - 500 - duringFreeze.ms));
       postgres.resume();
       phase = 'after freeze';
@@ -287,6 +323,12 @@ describe('the SDK APIs through a database outage', () => {
           sessionFrozenMs: Math.round(duringFreeze.session.ms),
           unknownTokenStoppedMs: Math.round(duringStop.unknownToken.ms),
           unknownTokenFrozenMs: Math.round(duringFreeze.unknownToken.ms),
+          unusedTokenStoppedMs: Math.round(
+            Math.max(duringStop.unusedClient.ms, duringStop.unusedFrontend.ms),
+          ),
+          unusedTokenFrozenMs: Math.round(
+            Math.max(duringFreeze.unusedClient.ms, duringFreeze.unusedFrontend.ms),
+          ),
           recoveryAfterStopMs: Math.round(recoveryAfterStop),
           recoveryAfterFreezeMs: Math.round(recoveryAfterFreeze),
         }),
@@ -313,6 +355,13 @@ describe('the SDK APIs through a database outage', () => {
         expect(during.ready.status, `/ready while ${label}`).toBe(503);
         expect(during.ready.ms, `/ready while ${label}`).toBeLessThan(1500);
         expect(during.health.status, `/health while ${label}`).toBe(200);
+        expect(during.unusedClient.status, `a never-used client token while ${label}`).toBe(200);
+        expect(during.unusedClient.json).toMatchObject({
+          features: [expect.objectContaining({ name: FLAG })],
+        });
+        expect(during.unusedClient.ms, `a never-used client token while ${label}`).toBeLessThan(HANG_MS);
+        expect(during.unusedFrontend.status, `a never-used frontend token while ${label}`).toBe(200);
+        expect(during.unusedFrontend.ms, `a never-used frontend token while ${label}`).toBeLessThan(HANG_MS);
         expect(during.unknownToken.status, `an unknown SDK token while ${label}`).toBe(503);
         expect(during.unknownToken.json).toMatchObject({ name: 'ServiceUnavailableError' });
         expect(during.unknownToken.ms, `an unknown SDK token while ${label}`).toBeLessThan(3500);

@@ -123,6 +123,8 @@ export async function registerIdentity(
   });
 
   app.addHook('onReady', async () => {
+    // Every API token in memory (issue 31), read in the background: until then tokens are looked up.
+    apiTokens.start();
     // A failure here (database unreachable) is retried by the first request that needs identity.
     await ready().catch((error) => logger.error({ err: error }, 'could not prepare users and API tokens'));
   });

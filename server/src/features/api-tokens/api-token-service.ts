@@ -6,7 +6,6 @@ import { type ApiTokenType, type AuditActor, actorOf, type Caller, SYSTEM_ACTOR 
 import { badData, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createSeenBuffer } from '../../lib/seen-buffer';
-import { timedOut, withTimeout } from '../../lib/with-timeout';
 import { assertCallerHas, callerHas, type ProjectCatalog } from '../access';
 import { appendEvent, type Queryable } from '../events';
 import {
@@ -21,7 +20,7 @@ import {
   updateExpiry,
 } from './api-token-store';
 import { createEdgeTokenOperations, type GeneratedTokenInput } from './edge-token-operations';
-import { TokenCache } from './token-cache';
+import { createTokenAuthentication } from './token-authentication';
 import {
   generateApiTokenSecret,
   hashSecret,
@@ -32,11 +31,6 @@ import {
 
 /** Unleash's default environment for a token created without one. */
 const DEFAULT_ENVIRONMENT = 'development';
-/** How long a lookup is trusted; another instance's deletion takes effect within this delay. */
-const CACHE_TTL_MS = 10_000;
-const NEGATIVE_CACHE_TTL_MS = 2_000;
-/** Far above a healthy lookup; bounds how long an unknown token waits on an unresponsive database. */
-const LOOKUP_TIMEOUT_MS = 2_000;
 
 type Action = 'create' | 'update' | 'delete' | 'read';
 
@@ -104,15 +98,11 @@ export function createApiTokenService({
   catalog: ProjectCatalog;
   logger: Logger;
 }) {
-  const cache = new TokenCache<ApiTokenRecord>({
-    ttlMs: CACHE_TTL_MS,
-    negativeTtlMs: NEGATIVE_CACHE_TTL_MS,
-    maxEntries: 10_000,
-  });
   const seen = createSeenBuffer((ids, at) => markTokensSeen(db, ids, at), {
     intervalMs: 60_000,
     onError: (error) => logger.warn({ err: error }, 'could not record API token usage'),
   });
+  const auth = createTokenAuthentication({ db, logger, markSeen: (id) => seen.mark(id) });
 
   /** A `{token}` path parameter: the whole secret, or the prefix lists show. */
   async function resolve(q: Queryable, param: string): Promise<ApiTokenRecord | undefined> {
@@ -161,7 +151,8 @@ export function createApiTokenService({
       }
       throw new Error('could not draw an unused API token prefix');
     });
-    cache.invalidate(hashSecret(created.secret));
+    const createdHash = hashSecret(created.secret);
+    auth.changed(createdHash, created.record);
     return toApiToken(created.record, { secret: created.secret, type: requestedType });
   }
 
@@ -176,47 +167,17 @@ export function createApiTokenService({
     );
   }
 
-  // SDKs send the same few secrets on every poll: a SHA-256 per request showed in the SDK
-  // path's profile (issue 21). Bounded, and cleared whole when full (secrets come from clients).
-  const secretHashes = new Map<string, string>();
-  function hashedSecret(secret: string): string {
-    if (secret.length > 256) return hashSecret(secret);
-    let hash = secretHashes.get(secret);
-    if (hash === undefined) {
-      hash = hashSecret(secret);
-      if (secretHashes.size >= 1000) secretHashes.clear();
-      secretHashes.set(secret, hash);
-    }
-    return hash;
-  }
-
-  const edgeTokens = createEdgeTokenOperations({ db, seen, insertGenerated, validateScope });
+  const edgeTokens = createEdgeTokenOperations({
+    db,
+    seen,
+    insertGenerated,
+    validateScope,
+    fromMemory: auth.fromMemory,
+  });
 
   return {
-    /** The token behind a secret, if it exists and has not expired; cached (the SDK hot path). */
-    async authenticate(secret: string): Promise<ApiTokenRecord | null> {
-      const hash = hashedSecret(secret);
-      // A token this instance has not seen, asked while the database is frozen: a 503 soon
-      // (SDKs retry it) rather than a wait as long as the pool's timeouts.
-      const record = await cache.get(hash, async () =>
-        withTimeout(findByHash(db, hash), LOOKUP_TIMEOUT_MS, () =>
-          timedOut('the API token lookup', LOOKUP_TIMEOUT_MS),
-        ).then((found) => found ?? null),
-      );
-      if (!record) return null;
-      if (record.expiresAt !== null && record.expiresAt.getTime() <= Date.now()) return null;
-      seen.mark(record.id);
-      return record;
-    },
-
-    /** `authenticate` answered without waiting, for a token known and fresh in the cache; else undefined. */
-    peek(secret: string): ApiTokenRecord | undefined {
-      const record = cache.peek(hashedSecret(secret));
-      if (!record) return undefined;
-      if (record.expiresAt !== null && record.expiresAt.getTime() <= Date.now()) return undefined;
-      seen.mark(record.id);
-      return record;
-    },
+    authenticate: auth.authenticate,
+    peek: auth.peek,
 
     async list(caller: Caller): Promise<ApiToken[]> {
       return (await listTokens(db, { types: visibleTypes(caller) })).map((record) => toApiToken(record));
@@ -269,7 +230,7 @@ export function createApiTokenService({
 
     /** New expiry; an unknown token is a no-op answered 200, as Unleash does. */
     async updateExpiry(param: string, expiresAt: string, caller: Caller): Promise<void> {
-      const hash = await inTransaction(db, async (trx) => {
+      const updated = await inTransaction(db, async (trx) => {
         const before = await resolve(trx, param);
         if (!before) return undefined;
         assertCallerHas(caller, PERMISSIONS[before.type].update);
@@ -283,9 +244,12 @@ export function createApiTokenService({
           project: singleProject(after),
           environment: after.environment,
         });
-        return hashOf(trx, before.id);
+        const hash = await hashOf(trx, before.id);
+        return hash === undefined ? undefined : { hash, after };
       });
-      if (hash) cache.invalidate(hash);
+      if (updated) {
+        auth.changed(updated.hash, updated.after);
+      }
     },
 
     /** Deletes a token; deleting an unknown one answers 200 (API.md §6.1 observed). */
@@ -315,7 +279,9 @@ export function createApiTokenService({
         });
         return tokenHash;
       });
-      if (hash) cache.invalidate(hash);
+      if (hash) {
+        auth.changed(hash, null);
+      }
     },
 
     ...edgeTokens,
@@ -354,15 +320,20 @@ export function createApiTokenService({
               project: singleProject(record),
               environment: record.environment,
             });
-            cache.invalidate(hashSecret(secret));
+            auth.changed(hashSecret(secret), record);
           }
         }
       });
     },
 
-    /** Tokens changed on another instance (issue 17): cached lookups are refreshed at their next use. */
-    forgetCached: () => cache.expireAll(),
-    /** Writes pending "seen" marks; called when the app closes. */
-    close: () => seen.stop(),
+    /** Loads every token into memory and keeps re-reading them (issue 31); called when the app is ready. */
+    start: auth.start,
+    /** Tokens changed on another instance (issue 17): every token is read again. */
+    forgetCached: auth.tokensChanged,
+    /** Stops the re-reads and writes pending "seen" marks; called when the app closes. */
+    close: () => {
+      auth.stop();
+      return seen.stop();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db/database';
 import type { ApiTokenType } from '../../lib/caller';
 import type { Queryable } from '../events';
 
@@ -183,4 +184,60 @@ export async function markTokensSeen(db: Queryable, ids: readonly number[], seen
     // Several instances flush their own buffers: an older mark never overwrites a newer one.
     .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', seenAt)]))
     .execute();
+}
+
+/** Every live token keyed by its secret's hash, up to `limit`, and the newest event id they reflect. */
+export interface TokenSnapshot {
+  tokens: Map<string, ApiTokenRecord>;
+  /** The newest event id when the tokens were read (0 without events). */
+  eventId: number;
+  /** More live tokens exist than `limit`: the ones left out are looked up on use. */
+  truncated: boolean;
+}
+
+/**
+ * All live tokens in one snapshot (issue 31: the SDK APIs authenticate from memory). The tokens
+ * and the newest event id are read in one REPEATABLE READ transaction, so a token change
+ * committed after the read has a newer event id than the one returned. The most recently used
+ * tokens come first, so a limit keeps those.
+ */
+export async function loadTokenSnapshot(db: Db, limit: number): Promise<TokenSnapshot> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const rows = await selectTokens(trx)
+        .select('t.secret_hash')
+        .orderBy(sql`t.seen_at desc nulls last`)
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const newest = await trx
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      const tokens = new Map<string, ApiTokenRecord>();
+      for (const row of rows.slice(0, limit)) tokens.set(row.secret_hash, toRecord(row));
+      return { tokens, eventId: Number(newest?.id ?? 0), truncated: rows.length > limit };
+    });
+}
+
+/**
+ * Events committed after `afterId`: the newest id among them (or `afterId`), and whether one of
+ * them changed API tokens. A range on the primary key: cheap enough to ask every second.
+ */
+export async function tokenEventsAfter(
+  db: Queryable,
+  afterId: number,
+): Promise<{ eventId: number; tokens: boolean }> {
+  const row = await db
+    .selectFrom('events')
+    .select([
+      (eb) => eb.fn.max('id').as('newest'),
+      sql<boolean>`coalesce(bool_or(type like 'api-token-%'), false)`.as('tokens'),
+    ])
+    .where('id', '>', String(afterId))
+    .executeTakeFirst();
+  return { eventId: row?.newest == null ? afterId : Number(row.newest), tokens: row?.tokens === true };
 }

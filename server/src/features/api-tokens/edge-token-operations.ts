@@ -32,10 +32,18 @@ export interface EdgeTokenDeps {
     within?: (trx: Queryable, record: ApiTokenRecord, secret: string) => Promise<void>,
   ): Promise<ApiToken>;
   validateScope(type: ApiTokenType, environment: string, projects: string[]): Promise<void>;
+  /** The token of a secret's hash when it is held in memory (issue 31), else undefined. */
+  fromMemory(hash: string): ApiTokenRecord | undefined;
 }
 
 /** The token operations Unleash Edge calls upstream (API.md §2.6): validate, seen tokens, issue. */
-export function createEdgeTokenOperations({ db, seen, insertGenerated, validateScope }: EdgeTokenDeps) {
+export function createEdgeTokenOperations({
+  db,
+  seen,
+  insertGenerated,
+  validateScope,
+  fromMemory,
+}: EdgeTokenDeps) {
   const seenSecrets = new Set<string>();
   let resolvingSeen: Promise<void> | undefined;
   async function resolveSeenSecrets(): Promise<void> {
@@ -53,13 +61,23 @@ export function createEdgeTokenOperations({ db, seen, insertGenerated, validateS
   return {
     /**
      * `POST /edge/validate`: the given secrets that are valid tokens, with their scope. One query
-     * for the whole list (issue 12: a token at a time let one request keep the server busy).
+     * for the whole list (issue 12: a token at a time let one request keep the server busy), none
+     * when every token is held in memory.
      */
     async validateForEdge(secrets: readonly string[]): Promise<ValidatedEdgeTokens> {
       const bySecretHash = new Map([...new Set(secrets)].map((secret) => [hashSecret(secret), secret]));
       const now = Date.now();
       const tokens: ValidatedEdgeTokens['tokens'] = [];
-      for (const record of await findByHashes(db, [...bySecretHash.keys()])) {
+      // Tokens held in memory are answered from there (an outage included); the rest in one query.
+      const found: Array<ApiTokenRecord & { secretHash: string }> = [];
+      const unknown: string[] = [];
+      for (const hash of bySecretHash.keys()) {
+        const record = fromMemory(hash);
+        if (record) found.push({ ...record, secretHash: hash });
+        else unknown.push(hash);
+      }
+      if (unknown.length > 0) found.push(...(await findByHashes(db, unknown)));
+      for (const record of found) {
         if (record.expiresAt !== null && record.expiresAt.getTime() <= now) continue;
         seen.mark(record.id);
         tokens.push({

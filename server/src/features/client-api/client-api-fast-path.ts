@@ -4,7 +4,7 @@ import { authorizationSecret, type SdkCredentials } from '../../http/auth-guard'
 import { compileBodyValidator } from '../../http/lazy-compilers';
 import { isPlainJsonPost, parseTrustedJson, readBody, type SdkFastPath } from '../../http/sdk-fast-path';
 import { NOSNIFF_HEADER } from '../../http/security-headers';
-import { type TokenScope, tokenScopeOf } from '../../lib/caller';
+import { type ApiTokenCaller, type TokenScope, tokenScopeOf } from '../../lib/caller';
 import type { ClientMetricsService } from '../client-metrics';
 import {
   answerClientQuery,
@@ -31,12 +31,22 @@ export async function sdkScopeOf(
   credentials: SdkCredentials,
   kind: 'client' | 'frontend',
 ): Promise<TokenScope | null> {
+  const caller = await sdkCallerOf(request, credentials, kind);
+  return caller && tokenScopeOf(caller);
+}
+
+/** The API token caller of an SDK request of this kind, or null (then Fastify answers it). */
+async function sdkCallerOf(
+  request: IncomingMessage,
+  credentials: SdkCredentials,
+  kind: 'client' | 'frontend',
+): Promise<ApiTokenCaller | null> {
   const secret = authorizationSecret(request);
   if (!secret) return null;
   await credentials.ready();
   const caller = await credentials.fromAuthorization(secret);
   if (caller?.kind !== 'api-token' || caller.scope.type !== kind) return null;
-  return tokenScopeOf(caller);
+  return caller;
 }
 
 /** sdkScopeOf answered synchronously when the token is known now; null: ask sdkScopeOf. */
@@ -202,8 +212,9 @@ export function registerClientMetricsFastPath(
   const valid = compileBodyValidator(ClientMetricsSchema);
   fastPath.on('POST', `${options.baseUriPath}/api/client/metrics`, async (request, response) => {
     if (!isPlainJsonPost(request)) return false;
-    const scope = await sdkScopeOf(request, options.credentials, 'client');
-    if (!scope) return false;
+    const caller = await sdkCallerOf(request, options.credentials, 'client');
+    if (!caller) return false;
+    const { scope } = caller;
     const raw = await readBody(request);
     // From here on the body is consumed and Fastify could not read it again: any outcome but
     // success is a replay through Fastify, never a fallback.
@@ -216,6 +227,7 @@ export function registerClientMetricsFastPath(
           projects: [...scope.projects],
           clientIp: request.socket.remoteAddress ?? '',
           sdkType: 'backend',
+          tokenId: caller.tokenId,
         });
         ingested = true;
       } catch {

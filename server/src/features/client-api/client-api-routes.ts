@@ -111,6 +111,7 @@ export function sdkReporterOf(
     projects: scope ? [...scope.projects] : [],
     clientIp: request.ip,
     sdkType,
+    tokenId: request.caller.kind === 'api-token' ? request.caller.tokenId : null,
   };
 }
 

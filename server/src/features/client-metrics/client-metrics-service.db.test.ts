@@ -8,6 +8,7 @@ const reporter: SdkReporter = {
   projects: ['default'],
   clientIp: '10.1.2.3',
   sdkType: 'backend',
+  tokenId: 1,
 };
 let now = new Date('2026-11-22T10:30:00Z');
 const clock = () => now;

@@ -15,6 +15,7 @@ function registration(instanceId: string, sdkVersion = 'unleash-node-sdk:6.12.1'
     strategies: ['default'],
     projects: ['default'],
     seenAt: now,
+    budgetOwner: 'token:1',
   };
 }
 

@@ -34,6 +34,11 @@ export interface Registration {
   strategies: string[];
   projects: string[];
   seenAt: Date;
+  /**
+   * Whose budget a new application or instance is charged to (issue 31): the reporting API
+   * token, so a flood through one token cannot spend another's.
+   */
+  budgetOwner: string;
 }
 
 export interface LastSeenRow {

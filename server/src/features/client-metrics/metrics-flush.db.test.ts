@@ -15,6 +15,7 @@ const reporter: SdkReporter = {
   projects: ['default'],
   clientIp: null,
   sdkType: 'backend',
+  tokenId: 1,
 };
 const at = new Date().toISOString();
 
@@ -133,8 +134,12 @@ describe('metrics flush', () => {
         await database.db.selectFrom('client_applications').select('app_name').orderBy('app_name').execute()
       ).map((row) => row.app_name);
     expect(await apps()).toEqual(['app-0', 'app-1', 'app-2']);
-    expect((await counts()).map((row) => row.app_name)).toEqual(['app-0', 'app-1', 'app-2']);
+    // The refused applications are not registered, but their counts of flag `a` are kept (issue 31).
+    expect((await counts()).map((row) => row.app_name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `app-${i}`),
+    );
     expect(metrics.stats().refusedApplications).toBe(7);
+    expect(metrics.stats().registrationsOverApplicationBudget).toBe(7);
     expect(await database.db.selectFrom('unknown_flags').select('name').orderBy('name').execute()).toEqual([
       { name: 'ghost-0' },
       { name: 'ghost-1' },
@@ -146,6 +151,7 @@ describe('metrics flush', () => {
     await metrics.flush();
     const instances = await database.db.selectFrom('client_instances').select('instance_id').execute();
     expect(instances.length).toBe(5);
+    expect(metrics.stats().registrationsOverInstanceBudget).toBe(6);
     expect((await counts())[0]).toEqual({ feature_name: 'a', app_name: 'app-0', yes: 9 });
 
     // The next window admits more; the unknown-flags list keeps its newest rows only.

@@ -80,13 +80,24 @@ describe('writeBisecting', () => {
 });
 
 describe('CreationBudget', () => {
+  const by = (owner: string, ...keys: string[]) => keys.map((key) => ({ key, owners: [owner] }));
+
   it('grants up to its size per window, refills when the window turns, and never charges a key twice', () => {
     const budget = new CreationBudget(3, 60_000);
-    expect([...budget.admit(['a', 'b'], 0)]).toEqual(['a', 'b']);
-    expect([...budget.admit(['c', 'd', 'e'], 10_000)]).toEqual(['c']);
+    expect([...budget.admit(by('A', 'a', 'b'), 0)]).toEqual(['a', 'b']);
+    expect([...budget.admit(by('A', 'c', 'd', 'e'), 10_000)]).toEqual(['c']);
     // A retried flush asks again for what it was granted: still granted, at no cost.
-    expect([...budget.admit(['a', 'b', 'c', 'f'], 20_000)]).toEqual(['a', 'b', 'c']);
-    expect([...budget.admit(['f', 'g', 'h', 'i'], 60_000)]).toEqual(['f', 'g', 'h']);
+    expect([...budget.admit(by('A', 'a', 'b', 'c', 'f'), 20_000)]).toEqual(['a', 'b', 'c']);
+    expect([...budget.admit(by('A', 'f', 'g', 'h', 'i'), 60_000)]).toEqual(['f', 'g', 'h']);
+  });
+
+  it('gives each owner its own budget; a key several owners want is paid by one with budget left (issue 31)', () => {
+    const budget = new CreationBudget(2, 60_000);
+    expect([...budget.admit(by('A', 'a1', 'a2', 'a3', 'a4'), 0)]).toEqual(['a1', 'a2']);
+    expect([...budget.admit([...by('A', 'a5'), ...by('B', 'b1')], 1000)]).toEqual(['b1']);
+    // Wanted by A (spent) and B (one left): B pays; then B is spent too.
+    expect([...budget.admit([{ key: 'shared', owners: ['A', 'B'] }], 2000)]).toEqual(['shared']);
+    expect([...budget.admit(by('B', 'b2'), 3000)]).toEqual([]);
   });
 });
 

@@ -6,12 +6,13 @@ import type { MetricsBatch } from './metrics-buffer';
 /**
  * What a flush may create on behalf of SDK callers, who include anyone holding the public
  * frontend token (issue 12 §5: 4,000 posts with unique app names once made ~7k applications,
- * ~7k events and ~70k metric rows for flags that do not exist).
+ * ~7k events and ~70k metric rows for flags that do not exist). The budgets are per API token
+ * (issue 31): a flood through one token spends that token's, never another's.
  */
 export interface CreationLimits {
-  /** New applications (and so `application-created` events) per window, all callers together. */
+  /** New applications (and so `application-created` events) per window and token. */
   newApplicationsPerWindow: number;
-  /** New instances per window, all callers together. */
+  /** New instances per window and token. */
   newInstancesPerWindow: number;
   windowMs: number;
   /** Rows kept in the unknown-flags list (name, application, environment). */
@@ -25,33 +26,45 @@ export const DEFAULT_CREATION_LIMITS: CreationLimits = {
   unknownFlagRows: 1000,
 };
 
+/** Something to create, and the owners (API tokens) whose budget may pay for it, in order. */
+export interface Wanted {
+  key: string;
+  owners: readonly string[];
+}
+
 /**
- * A fixed-window budget of new things (applications, instances) by key. A key granted in this
- * window stays granted: a flush that failed and is retried must not pay for it twice, or an
- * outage would turn into refused (and lost) registrations.
+ * A fixed-window budget of new things (applications, instances), `perWindow` for each owner. A
+ * key granted in this window stays granted: a flush that failed and is retried must not pay for
+ * it twice, or an outage would turn into refused (and lost) registrations. A key several owners
+ * reported is paid by the first of them with budget left. Memory: the keys granted and one count
+ * per owner, both cleared with the window (owners are API tokens, which admins create).
  */
 export class CreationBudget {
   private windowStart = Number.NEGATIVE_INFINITY;
   private granted = new Set<string>();
+  private spent = new Map<string, number>();
 
   constructor(
     private readonly perWindow: number,
     private readonly windowMs: number,
   ) {}
 
-  /** The keys among `wanted` that may be created now, in their order. */
-  admit(wanted: readonly string[], now: number): Set<string> {
+  /** The keys among `wanted` that may be created now. */
+  admit(wanted: readonly Wanted[], now: number): Set<string> {
     if (now - this.windowStart >= this.windowMs) {
       this.windowStart = now;
       this.granted = new Set();
+      this.spent = new Map();
     }
     const admitted = new Set<string>();
-    for (const key of wanted) {
-      if (this.granted.has(key)) admitted.add(key);
-      else if (this.granted.size < this.perWindow) {
+    for (const { key, owners } of wanted) {
+      if (!this.granted.has(key)) {
+        const payer = owners.find((owner) => (this.spent.get(owner) ?? 0) < this.perWindow);
+        if (payer === undefined) continue;
+        this.spent.set(payer, (this.spent.get(payer) ?? 0) + 1);
         this.granted.add(key);
-        admitted.add(key);
       }
+      admitted.add(key);
     }
     return admitted;
   }
@@ -62,12 +75,33 @@ export interface PreparedBatch {
   unknownFlags: UnknownFlagRow[];
   refusedApplications: number;
   refusedInstances: number;
+  /** Registrations (instance rows) dropped because their application or instance was over budget. */
+  droppedRegistrations: { application: number; instance: number };
+}
+
+/** Each key once, sorted, with the owners that reported it (in the order they did). */
+function wantedOf<T extends { budgetOwner: string }>(
+  rows: readonly T[],
+  keyOf: (row: T) => string,
+  isNew: (key: string) => boolean,
+): Wanted[] {
+  const owners = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (!isNew(key)) continue;
+    const list = owners.get(key);
+    if (!list) owners.set(key, [row.budgetOwner]);
+    else if (!list.includes(row.budgetOwner)) list.push(row.budgetOwner);
+  }
+  return [...owners.keys()].sort().map((key) => ({ key, owners: owners.get(key) as string[] }));
 }
 
 /**
  * Keeps only what may be stored: counts of flags that exist (the others become unknown-flag
- * reports), applications and instances that exist or fit in this window's budget. Reports of
- * a refused application are dropped whole, so a flood of names creates nothing at all.
+ * reports), whoever reported them; registrations of applications and instances that exist or
+ * fit in their token's budget this window. A refused application is not registered (no row, no
+ * event, no unknown-flag reports) but its counts of existing flags are kept (issue 31): the
+ * budget bounds what a flood creates, never what SDKs count.
  */
 export async function prepareBatch(
   batch: MetricsBatch,
@@ -80,37 +114,45 @@ export async function prepareBatch(
   );
   const flags = await store.existingFlagNames([...flagNames]);
 
+  const appNames = new Set(batch.registrations.map((r) => r.appName));
+  const existingApps = await store.existingApplications([...appNames]);
+  const newApps = wantedOf(
+    batch.registrations,
+    (r) => r.appName,
+    (name) => !existingApps.has(name),
+  );
+  const admitted = budgets.applications.admit(newApps, now.getTime());
+  const refusedApps = new Set(newApps.map((app) => app.key).filter((name) => !admitted.has(name)));
+  const allowedApp = (row: { appName: string }) => !refusedApps.has(row.appName);
+
+  let registrations = batch.registrations.filter(allowedApp);
+  const droppedForApplications = batch.registrations.length - registrations.length;
+  const existingInstances = await store.existingInstances(registrations);
+  const newInstances = wantedOf(registrations, instanceKey, (key) => !existingInstances.has(key));
+  const instancesAdmitted = budgets.instances.admit(newInstances, now.getTime());
+  const refusedInstances = new Set(
+    newInstances.map((instance) => instance.key).filter((key) => !instancesAdmitted.has(key)),
+  );
+  registrations = registrations.filter((r) => !refusedInstances.has(instanceKey(r)));
+
   const unknown = new Map<string, UnknownFlagRow>();
   for (const row of batch.counts) {
-    if (flags.has(row.featureName)) continue;
+    if (flags.has(row.featureName) || !allowedApp(row)) continue;
     const report = { name: row.featureName, appName: row.appName, environment: row.environment, seenAt: now };
     unknown.set(JSON.stringify([report.name, report.appName, report.environment]), report);
   }
 
-  const appNames = new Set([...batch.registrations, ...batch.counts].map((r) => r.appName));
-  const existingApps = await store.existingApplications([...appNames]);
-  const newApps = [...appNames].filter((name) => !existingApps.has(name)).sort();
-  const admitted = budgets.applications.admit(newApps, now.getTime());
-  const refusedApps = new Set(newApps.filter((name) => !admitted.has(name)));
-  const allowedApp = (row: { appName: string }) => !refusedApps.has(row.appName);
-
-  let registrations = batch.registrations.filter(allowedApp);
-  const existingInstances = await store.existingInstances(registrations);
-  const newInstances = registrations.map(instanceKey).filter((key) => !existingInstances.has(key));
-  const instancesAdmitted = budgets.instances.admit(newInstances, now.getTime());
-  const refusedInstances = new Set(newInstances.filter((key) => !instancesAdmitted.has(key)));
-  registrations = registrations.filter((r) => !refusedInstances.has(instanceKey(r)));
-
   return {
     batch: {
       registrations,
-      counts: batch.counts.filter((r) => flags.has(r.featureName) && allowedApp(r)),
-      variants: batch.variants.filter((r) => flags.has(r.featureName) && allowedApp(r)),
+      counts: batch.counts.filter((r) => flags.has(r.featureName)),
+      variants: batch.variants.filter((r) => flags.has(r.featureName)),
       lastSeen: batch.lastSeen.filter((r) => flags.has(r.featureName)),
     },
-    unknownFlags: [...unknown.values()].filter(allowedApp),
+    unknownFlags: [...unknown.values()],
     refusedApplications: refusedApps.size,
     refusedInstances: refusedInstances.size,
+    droppedRegistrations: { application: droppedForApplications, instance: refusedInstances.size },
   };
 }
 

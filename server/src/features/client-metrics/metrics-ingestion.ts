@@ -25,6 +25,13 @@ export interface SdkReporter {
   projects: string[];
   clientIp: string | null;
   sdkType: 'backend' | 'frontend';
+  /** The reporting API token's id: new applications are budgeted per token (issue 31). */
+  tokenId: number | null;
+}
+
+/** The budget a reporter's new applications and instances are charged to. */
+export function budgetOwnerOf(reporter: SdkReporter): string {
+  return reporter.tokenId === null ? 'no-token' : `token:${reporter.tokenId}`;
 }
 
 export interface ClientMetricsServiceOptions {
@@ -78,7 +85,15 @@ export function createMetricsIngestion(options: ClientMetricsServiceOptions & { 
     instances: new CreationBudget(limits.newInstancesPerWindow, limits.windowMs),
   };
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 4000;
-  const counters = { refusedApplications: 0, refusedInstances: 0, invalidRows: 0, failedFlushes: 0 };
+  const counters = {
+    refusedApplications: 0,
+    refusedInstances: 0,
+    /** Registrations (instance rows) dropped: their new application, or new instance, was over budget. */
+    registrationsOverApplicationBudget: 0,
+    registrationsOverInstanceBudget: 0,
+    invalidRows: 0,
+    failedFlushes: 0,
+  };
   let timer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelayMs = 0;
@@ -103,6 +118,7 @@ export function createMetricsIngestion(options: ClientMetricsServiceOptions & { 
       strategies,
       projects: reporter.projects,
       seenAt: clock(),
+      budgetOwner: budgetOwnerOf(reporter),
     });
   }
 
@@ -157,10 +173,12 @@ export function createMetricsIngestion(options: ClientMetricsServiceOptions & { 
     }
     counters.refusedApplications += prepared.refusedApplications;
     counters.refusedInstances += prepared.refusedInstances;
+    counters.registrationsOverApplicationBudget += prepared.droppedRegistrations.application;
+    counters.registrationsOverInstanceBudget += prepared.droppedRegistrations.instance;
     if (prepared.refusedApplications || prepared.refusedInstances) {
       logger.warn(
         { applications: prepared.refusedApplications, instances: prepared.refusedInstances, ...limits },
-        'SDK reports over the creation limits were dropped',
+        'SDK registrations over the creation limits were dropped (their flag metrics are kept)',
       );
     }
     const outcome = await writeBisecting(prepared.batch, writeTransaction, (row, error) => {
@@ -245,6 +263,7 @@ export function createMetricsIngestion(options: ClientMetricsServiceOptions & { 
           strategies: app.strategies ?? [],
           projects: app.projects ?? reporter.projects,
           seenAt: now,
+          budgetOwner: budgetOwnerOf(reporter),
         });
       }
       // Passed through by the schema (additionalProperties), as in registerMetrics.

@@ -147,6 +147,73 @@ describe('a flood of reports through the public frontend token', () => {
     expect(unknownRows.every((row) => row.name.startsWith('ghost-'))).toBe(true);
   }, 120_000);
 
+  it('spends the new-application budget per token and keeps the flag metrics of refused applications (issue 31)', async () => {
+    const t = await createTestApp({ metricsFlushIntervalSeconds: 1 });
+    await createFlag(t, 'real-flag');
+    const flooder = as(t, {
+      authorization: await createApiToken(t, { type: 'frontend', environment: 'development' }),
+    });
+    const legitimate = as(t, {
+      authorization: await createApiToken(t, { type: 'frontend', environment: 'development' }),
+    });
+    // 150 new names through token A: the window's budget is 100 applications a token.
+    for (let i = 0; i < 150; i++) {
+      const response = await flooder('POST', '/api/frontend/client/metrics', {
+        appName: `flood-${String(i).padStart(3, '0')}`,
+        instanceId: `browser-${i}`,
+        bucket: bucket({ 'real-flag': { yes: 1 } }),
+      });
+      if (response.statusCode !== 200) throw new Error(`post ${i}: ${response.statusCode} ${response.body}`);
+    }
+    // Then a real new application through token B, in the same window (and the same flush).
+    const legit = await legitimate('POST', '/api/frontend/client/metrics', {
+      appName: 'legit-app',
+      instanceId: 'legit-1',
+      bucket: bucket({ 'real-flag': { yes: 3, no: 1 } }),
+    });
+    expect(legit.statusCode).toBe(200);
+
+    let prometheus = '';
+    for (let attempt = 0; attempt < 100; attempt++) {
+      prometheus = (await t.request('GET', '/internal-backstage/prometheus')).body;
+      if (prometheus.includes('switchyard_sdk_registrations_dropped_total{reason="application_budget"} 50'))
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(prometheus).toContain(
+      'switchyard_sdk_registrations_dropped_total{reason="application_budget"} 50',
+    );
+    expect(prometheus).toContain('switchyard_sdk_registrations_dropped_total{reason="instance_budget"} 0');
+
+    const { apps, counts } = await flushAndRead(t, async () => ({
+      apps: (await t.db.selectFrom('client_applications').select('app_name').execute()).map(
+        (r) => r.app_name,
+      ),
+      counts: await t.db
+        .selectFrom('client_metrics_env')
+        .select(['app_name', 'yes', 'no'])
+        .where('feature_name', '=', 'real-flag')
+        .execute(),
+    }));
+    // Token B's application is registered and counted, whatever token A spent.
+    expect(apps).toContain('legit-app');
+    expect(counts.filter((row) => row.app_name === 'legit-app')).toEqual([
+      { app_name: 'legit-app', yes: 3, no: 1 },
+    ]);
+    // Token A registered 100 applications; the 50 over its budget are not registered, but their
+    // counts of an existing flag are kept.
+    expect(apps.filter((name) => name.startsWith('flood-')).length).toBe(100);
+    expect(apps).not.toContain('flood-149');
+    const flooded = counts.filter((row) => row.app_name.startsWith('flood-'));
+    expect(flooded.length).toBe(150);
+    expect(flooded.reduce((sum, row) => sum + row.yes, 0)).toBe(150);
+    expect(flooded.find((row) => row.app_name === 'flood-149')).toEqual({
+      app_name: 'flood-149',
+      yes: 1,
+      no: 0,
+    });
+  }, 60_000);
+
   it("lists unknown flags in Unleash's shape, to signed-in callers only", async () => {
     const t = await createTestApp({ metricsFlushIntervalSeconds: 1 });
     await createFlag(t, 'known');

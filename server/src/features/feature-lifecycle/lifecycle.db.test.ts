@@ -35,7 +35,13 @@ describe('flag lifecycle', async () => {
       )
     ).features.map((feature) => feature.name);
   const seen = async (environment: string, toggles: Record<string, { yes: number; no: number }>) => {
-    const reporter: SdkReporter = { environment, projects: ['*'], clientIp: null, sdkType: 'backend' };
+    const reporter: SdkReporter = {
+      environment,
+      projects: ['*'],
+      clientIp: null,
+      sdkType: 'backend',
+      tokenId: 1,
+    };
     const now = new Date().toISOString();
     metrics.registerMetrics({ appName: 'checkout', bucket: { start: now, stop: now, toggles } }, reporter);
     await metrics.flush();
