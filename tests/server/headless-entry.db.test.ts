@@ -136,7 +136,9 @@ describe('headless entry configuration errors', () => {
       const server = spawnServer({ PORT: String(port), DATABASE_URL: database.url, DATA_DIR: os.tmpdir() });
       const { code } = await server.exited;
       expect(code).toBe(1);
-      expect(server.stderr().trim()).toBe(`switchyard: port ${port} on 127.0.0.1 is already in use`);
+      expect(server.stderr().trim()).toBe(
+        `switchyard: port ${port} on 127.0.0.1 is already in use; choose another with PORT=<port> (0 picks a free one)`,
+      );
     } finally {
       blocker.close();
     }
