@@ -13,6 +13,7 @@ import { assertSupportedPostgres } from './db/postgres-version';
 import type { App } from './http/app-type';
 import { createLogger, type Logger } from './lib/logger';
 import { listenFailure, reservePorts, StartupError } from './port-reservation';
+import { resolveSecretsKey } from './secrets-key-source';
 
 export type { Config } from './config';
 export { ConfigError, loadConfig } from './config';
@@ -84,7 +85,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await assertWritableDir(options.config.dataDir);
     const ports = await reservePorts(options.config);
     undo.push(ports.main.release, ports.sdk.release);
-    const { config } = options;
+    const config: Config = {
+      ...options.config,
+      secretsKey: await resolveSecretsKey(options.config, logger),
+    };
     let embedded: EmbeddedPostgres | undefined;
     let connectionString = config.databaseUrl;
     if (!connectionString) {

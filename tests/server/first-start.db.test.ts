@@ -7,6 +7,7 @@ import { loadConfig } from '../../server/src/config';
 import { type RunningServer, StartupError, startServer } from '../../server/src/index';
 import { createLogger } from '../../server/src/lib/logger';
 import { TEST_SECRETS_KEY } from '../helpers/secrets-key';
+import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 // Issue 31 §1: what a first `npm start` must get right without any configuration.
@@ -93,4 +94,55 @@ describe('a first start on a port that is taken', () => {
       expect(second.lines.filter((line) => line.msg.includes('generated password'))).toHaveLength(1);
     },
   );
+});
+
+describe('secrets with an external database (DATABASE_URL)', () => {
+  let database: TestDatabase;
+  let server: RunningServer | undefined;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+    await database.drop();
+  });
+
+  async function start(key: string) {
+    const recording = recordingLogger();
+    server = await startServer({
+      config: loadConfig({
+        DATABASE_URL: database.url,
+        DATA_DIR: os.tmpdir(),
+        PORT: '0',
+        SECRETS_ENCRYPTION_KEY: key,
+        INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN,
+      }),
+      logger: recording.logger,
+    });
+    const uiConfig = await server.app.inject({
+      method: 'GET',
+      url: '/api/admin/ui-config',
+      headers: { authorization: TEST_ADMIN_TOKEN },
+    });
+    expect(uiConfig.statusCode).toBe(200);
+    return { lines: recording.lines, canStoreSecrets: uiConfig.json().canStoreSecrets };
+  }
+
+  it('without a key: one warning line giving the command that makes one, and the console is told', async () => {
+    const { lines, canStoreSecrets } = await start('');
+    const warnings = lines.filter((line) => line.msg.includes('SECRETS_ENCRYPTION_KEY'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.level).toBe(40);
+    expect(warnings[0]?.msg).toContain('cannot be saved');
+    expect(warnings[0]?.msg).toContain("randomBytes(32).toString('hex')");
+    expect(warnings[0]?.msg).not.toContain('\n');
+    expect(canStoreSecrets).toBe(false);
+  });
+
+  it('with a key: no warning, and the console may ask for secrets', async () => {
+    const { lines, canStoreSecrets } = await start(TEST_SECRETS_KEY);
+    expect(lines.filter((line) => line.msg.includes('SECRETS_ENCRYPTION_KEY'))).toEqual([]);
+    expect(canStoreSecrets).toBe(true);
+  });
 });
