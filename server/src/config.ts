@@ -107,7 +107,8 @@ export interface Config {
   /**
    * SECRETS_ENCRYPTION_KEY: 32 bytes (hex or base64) sealing secrets the server reads back
    * (integration tokens, SSO client secrets; server/src/lib/secret-box.ts). The desktop app keeps
-   * it in the OS keychain; null: features that need to store such secrets refuse with a clear error.
+   * it in the OS keychain; unset with the embedded database, startServer makes one in DATA_DIR
+   * (secrets-key-source.ts); null: features that need to store such secrets refuse with a clear error.
    */
   secretsKey: Buffer | null;
   /**

@@ -12,10 +12,13 @@ import { migrateToLatest } from './db/migrator';
 import { assertSupportedPostgres } from './db/postgres-version';
 import type { App } from './http/app-type';
 import { createLogger, type Logger } from './lib/logger';
+import { listenFailure, reservePorts, StartupError } from './port-reservation';
+import { resolveSecretsKey } from './secrets-key-source';
 
 export type { Config } from './config';
 export { ConfigError, loadConfig } from './config';
 export type { PasswordStore } from './db/embedded-postgres';
+export { StartupError } from './port-reservation';
 
 export interface StartServerOptions {
   config: Config;
@@ -44,10 +47,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export class StartupError extends Error {
-  override name = 'StartupError';
-}
-
 function passwordStoreOf(options: StartServerOptions): { passwordStore?: PasswordStore } {
   if (options.passwordStore) return { passwordStore: options.passwordStore };
   const handedOver = options.config.embeddedDatabasePassword;
@@ -65,22 +64,6 @@ async function assertWritableDir(dir: string): Promise<void> {
   }
 }
 
-/** Turns a bind failure into a one-line StartupError naming the variable to change. */
-function listenFailure(
-  error: unknown,
-  host: string,
-  port: number,
-  hostVariable: 'HOST' | 'SDK_HOST',
-): unknown {
-  const code = (error as NodeJS.ErrnoException).code;
-  const which = hostVariable === 'HOST' ? '' : 'SDK listener: ';
-  if (code === 'EADDRINUSE') return new StartupError(`${which}port ${port} on ${host} is already in use`);
-  if (code === 'EADDRNOTAVAIL')
-    return new StartupError(`${hostVariable} ${host} is not an address of this machine`);
-  if (code === 'EACCES') return new StartupError(`${which}not allowed to listen on ${host}:${port}`);
-  return error;
-}
-
 function displayUrl(host: string, port: number, baseUriPath: string): string {
   const display = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return `http://${display.includes(':') ? `[${display}]` : display}:${port}${baseUriPath}`;
@@ -91,8 +74,7 @@ function displayUrl(host: string, port: number, baseUriPath: string): string {
  * steps already taken so nothing is left half-initialised.
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const { config } = options;
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(options.config.logLevel);
   const started = performance.now();
   const undo: Array<() => Promise<void>> = [];
   const rollback = async () => {
@@ -100,7 +82,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 
   try {
-    await assertWritableDir(config.dataDir);
+    await assertWritableDir(options.config.dataDir);
+    const ports = await reservePorts(options.config);
+    undo.push(ports.main.release, ports.sdk.release);
+    const config: Config = {
+      ...options.config,
+      secretsKey: await resolveSecretsKey(options.config, logger),
+    };
     let embedded: EmbeddedPostgres | undefined;
     let connectionString = config.databaseUrl;
     if (!connectionString) {
@@ -138,6 +126,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const app = await buildApp({ config, db: database.db, logger, databaseUrl: connectionString });
     undo.push(() => app.close());
     try {
+      // Ready first (this creates the first admin), while the port is still held: then the hand-over.
+      await app.ready();
+      await ports.main.release();
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
       throw listenFailure(error, config.host, config.port, 'HOST');
@@ -152,6 +143,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (config.sdkListener) {
       const { host, port: wanted } = config.sdkListener;
       try {
+        await ports.sdk.release();
         ({ port: sdkPort } = await app.sdkListener.listen({ host, port: wanted }));
       } catch (error) {
         throw listenFailure(error, host, wanted, 'SDK_HOST');

@@ -219,7 +219,9 @@ describe('startServer when the SDK port is taken', () => {
       });
       const failure = await startServer({ config, logger: createLogger('silent') }).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(StartupError);
-      expect((failure as Error).message).toBe(`SDK listener: port ${taken} on 127.0.0.1 is already in use`);
+      expect((failure as Error).message).toBe(
+        `SDK listener: port ${taken} on 127.0.0.1 is already in use; choose another with SDK_PORT=<port> (0 picks a free one)`,
+      );
       expect(await refusesConnections(`http://127.0.0.1:${adminPort}`)).toBe(true);
     } finally {
       blocker.close();

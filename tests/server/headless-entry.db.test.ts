@@ -29,8 +29,11 @@ function alive(pid: number): boolean {
   }
 }
 
+const ADMIN_TOKEN = '*:*.headless-entry-admin-token-0123456789';
+
 describe('headless entry on embedded PostgreSQL', () => {
   let dataDir: string;
+  let key: string;
   beforeAll(async () => {
     dataDir = await tempDir('switchyard-entry-');
   });
@@ -39,12 +42,25 @@ describe('headless entry on embedded PostgreSQL', () => {
   });
 
   it('starts from nothing, answers /health over HTTP and stops cleanly on SIGTERM', async () => {
-    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+    // No SECRETS_ENCRYPTION_KEY, as a plain `npm start`: secrets can be saved all the same (issue 31 §1).
+    const server = spawnServer({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SECRETS_ENCRYPTION_KEY: '',
+      INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
+    });
     const url = await server.ready;
     const health = await fetch(`${url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ health: 'GOOD' });
     expect((await fetch(`${url}/ready`)).status).toBe(200);
+    const uiConfig = await fetch(`${url}/api/admin/ui-config`, { headers: { authorization: ADMIN_TOKEN } });
+    expect((await uiConfig.json()).canStoreSecrets).toBe(true);
+    const keyFile = path.join(dataDir, 'secrets-encryption-key');
+    expect((await fs.stat(keyFile)).mode & 0o777).toBe(0o600);
+    key = await fs.readFile(keyFile, 'utf8');
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(server.stdout() + server.stderr()).not.toContain('SECRETS_ENCRYPTION_KEY');
 
     const pid = await postmasterPid(dataDir);
     expect(pid).toBeGreaterThan(0);
@@ -62,10 +78,12 @@ describe('headless entry on embedded PostgreSQL', () => {
     await first.exited;
     expect(alive(orphan!)).toBe(true);
 
-    const second = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+    const second = spawnServer({ DATA_DIR: dataDir, PORT: '0', SECRETS_ENCRYPTION_KEY: '' });
     const url = await second.ready;
     expect((await fetch(`${url}/health`)).status).toBe(200);
     expect(alive(orphan!)).toBe(false);
+    // The key made on the first start is kept, so the secrets sealed with it stay readable.
+    expect(await fs.readFile(path.join(dataDir, 'secrets-encryption-key'), 'utf8')).toBe(key);
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
   });
@@ -84,6 +102,8 @@ describe('embedded database password handed over by the desktop app', () => {
       first.child.kill('SIGTERM');
       await first.exited;
       await expect(fs.access(path.join(dataDir, 'postgres-password'))).rejects.toThrow();
+      // Its SECRETS_ENCRYPTION_KEY (from the keychain) is used: no key file either.
+      await expect(fs.access(path.join(dataDir, 'secrets-encryption-key'))).rejects.toThrow();
 
       // The cluster really took that password: another one cannot connect.
       const wrong = spawnServer({ DATA_DIR: dataDir, PORT: '0', EMBEDDED_DATABASE_PASSWORD: 'not-the-one' });
@@ -136,7 +156,9 @@ describe('headless entry configuration errors', () => {
       const server = spawnServer({ PORT: String(port), DATABASE_URL: database.url, DATA_DIR: os.tmpdir() });
       const { code } = await server.exited;
       expect(code).toBe(1);
-      expect(server.stderr().trim()).toBe(`switchyard: port ${port} on 127.0.0.1 is already in use`);
+      expect(server.stderr().trim()).toBe(
+        `switchyard: port ${port} on 127.0.0.1 is already in use; choose another with PORT=<port> (0 picks a free one)`,
+      );
     } finally {
       blocker.close();
     }

@@ -256,6 +256,7 @@ async function registerSdkApis(
     settings: frontendSettings,
     maintenanceMode,
     emailEnabled: config.email !== null,
+    canStoreSecrets: config.secretsKey !== null,
   });
 }
 

@@ -4,8 +4,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * Authenticated encryption (AES-256-GCM) for secrets the server must read back later:
  * integration tokens, webhook URLs with secrets, SSO client secrets. Things it only checks
  * (passwords, API tokens) are hashed instead. The key comes from SECRETS_ENCRYPTION_KEY, which
- * the desktop app keeps in the OS keychain; a headless server without one refuses to store
- * such secrets (SecretsKeyMissingError) rather than keep them in clear.
+ * the desktop app keeps in the OS keychain and the headless server on the embedded database in
+ * DATA_DIR; a server without one (DATABASE_URL and no key) refuses to store such secrets
+ * (SecretsKeyMissingError) rather than keep them in clear.
  *
  * Sealed form: `sy1.<key id>.<base64url(iv | ciphertext | tag)>`; the key id (8 hex digits of the
  * key's SHA-256) tells "sealed with another key" apart from "tampered with".

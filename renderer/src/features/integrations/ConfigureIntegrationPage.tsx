@@ -1,10 +1,12 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { AddonType } from '../../../../server/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
 import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
+import { SecretsNotice } from '../../components/SecretsNotice/SecretsNotice';
 import { Link, navigate } from '../../router/navigation';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
@@ -16,6 +18,17 @@ import { revealedSecrets } from './integration-draft';
 import { INTEGRATIONS_PATH, integrationHistoryPath } from './integration-paths';
 import { integrationsApi } from './integrations-api';
 import { useIntegrations } from './use-integrations';
+
+/** Said before the form is filled in: without a secrets key the server neither saves nor delivers. */
+function IntegrationSecretsNotice({ provider }: { provider: AddonType }) {
+  const names = (provider.parameters ?? []).filter((p) => p.sensitive).map((p) => p.displayName);
+  return (
+    <SecretsNotice>
+      Integrations are not delivered
+      {names.length > 0 ? `, and saving one holding a secret (${names.join(', ')}) is refused.` : '.'}
+    </SecretsNotice>
+  );
+}
 
 /** `/integrations/create/:provider` (no `id`) and `/integrations/edit/:id`. */
 export function ConfigureIntegrationPage({ providerName, id }: { providerName?: string; id?: number }) {
@@ -75,6 +88,7 @@ export function ConfigureIntegrationPage({ providerName, id }: { providerName?: 
             <Text>{missing}</Text>
           ) : (
             <Stack gap="md" maw={720}>
+              <IntegrationSecretsNotice provider={provider} />
               {addon ? (
                 <Group gap="xs">
                   <Text size="sm" fw={600}>

@@ -110,6 +110,26 @@ describe('configuring an integration', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says before the form is filled in that a server without a secrets key cannot save or deliver', async () => {
+    const server = integrationsServer([]).on('GET', '/api/admin/ui-config', { canStoreSecrets: false });
+    await renderWithConsole(<IntegrationsScreen />, { server, path: '/integrations/create/webhook' });
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('This server cannot save secrets');
+    expect(notice.textContent).toContain(
+      'Integrations are not delivered, and saving one holding a secret (Authorization, Signing secret) is refused.',
+    );
+    expect(notice.textContent).toContain('SECRETS_ENCRYPTION_KEY');
+    expect((screen.getByLabelText(/^Webhook URL/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows no such notice when the server can save secrets', async () => {
+    const server = integrationsServer([]).on('GET', '/api/admin/ui-config', { canStoreSecrets: true });
+    await renderWithConsole(<IntegrationsScreen />, { server, path: '/integrations/create/webhook' });
+    await screen.findByRole('heading', { name: 'New Webhook integration' });
+    await waitFor(() => expect(server.calls('GET', '/api/admin/ui-config')).toHaveLength(1));
+    expect(screen.queryByText('This server cannot save secrets')).toBeNull();
+  });
+
   it('deletes an integration after asking', async () => {
     const server = integrationsServer().on('DELETE', '/api/admin/addons/1', {});
     await renderWithConsole(<IntegrationsScreen />, { server, path: '/integrations/edit/1' });

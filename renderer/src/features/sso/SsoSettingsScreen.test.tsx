@@ -45,6 +45,17 @@ describe('single sign-on settings', () => {
     });
   });
 
+  it('says above the forms, before they are filled in, when the server cannot save their secrets', async () => {
+    const server = ssoServer().on('GET', '/api/admin/ui-config', { canStoreSecrets: false });
+    await renderWithConsole(<SsoSettingsScreen />, { server });
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('This server cannot save secrets');
+    expect(notice.textContent).toContain(
+      'Saving the OpenID Connect client secret or the SAML service provider private key is refused.',
+    );
+    expect(notice.textContent).toContain('SECRETS_ENCRYPTION_KEY');
+  });
+
   it("shows the server's refusal", async () => {
     const server = ssoServer();
     await renderWithConsole(<SsoSettingsScreen />, { server });

@@ -7,6 +7,7 @@ import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useServerDraft } from '../../components/FormActions/use-server-draft';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { SecretsNotice } from '../../components/SecretsNotice/SecretsNotice';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
@@ -164,6 +165,9 @@ export function SsoSettingsScreen() {
         description="Sign-in through an OpenID Connect or SAML 2.0 identity provider."
         now={now}
       />
+      <SecretsNotice>
+        Saving the OpenID Connect client secret or the SAML service provider private key is refused.
+      </SecretsNotice>
       <Tabs defaultValue="oidc" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="oidc">OpenID Connect</Tabs.Tab>

@@ -34,7 +34,7 @@ export interface CircuitOpened {
 export interface DeliveryWorkerOptions {
   db: Db;
   box: SecretBox;
-  logger: Pick<Logger, 'warn' | 'error'>;
+  logger: Pick<Logger, 'debug' | 'warn' | 'error'>;
   policy: DeliveryPolicy;
   context: RenderContext;
   /** The policy on targets and the delivery metrics. */
@@ -74,7 +74,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const concurrency = options.concurrency ?? 2;
   const retention = options.retention ?? { keep: 1000, maxAgeDays: 14 };
   if (!box.available) {
-    logger.warn(NO_SECRETS_KEY_MESSAGE);
+    // Debug only: the headless start already warned once, with how to make a key (index.ts).
+    logger.debug(NO_SECRETS_KEY_MESSAGE);
     return { nudge: () => {}, drain: () => Promise.resolve(), stop: () => Promise.resolve() };
   }
 

@@ -13,7 +13,7 @@ import { parseTargetPolicy } from './target-policy';
 
 export interface IntegrationsOptions {
   db: Db;
-  logger: Pick<Logger, 'warn' | 'error'>;
+  logger: Pick<Logger, 'debug' | 'warn' | 'error'>;
   config: { secretsKey: Buffer | null; publicUrl: string | null; integrations: IntegrationsConfig };
   /**
    * Hook point: called once each time an integration's circuit opens (it pauses after repeated

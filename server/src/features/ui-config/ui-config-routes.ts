@@ -13,6 +13,11 @@ export interface UiConfigRouteOptions {
   maintenanceMode: () => Promise<boolean>;
   /** Whether SMTP is configured (EMAIL_HOST): the console then says invites are e-mailed. */
   emailEnabled?: boolean;
+  /**
+   * Whether a secrets key is configured (issue 31 §1): without one the console says, before the
+   * form is filled in, that integration and SSO secrets cannot be saved.
+   */
+  canStoreSecrets: boolean;
 }
 
 const UiConfigSchema = Type.Object(
@@ -26,6 +31,8 @@ const UiConfigSchema = Type.Object(
     disablePasswordAuth: Type.Boolean(),
     emailEnabled: Type.Boolean(),
     maintenanceMode: Type.Boolean(),
+    // Switchyard's own: whether secrets (integration parameters, SSO client secrets) can be saved.
+    canStoreSecrets: Type.Boolean(),
     prometheusAPIAvailable: Type.Boolean(),
     frontendApiOrigins: Type.Array(Type.String()),
     flags: Type.Record(Type.String(), Type.Boolean()),
@@ -61,6 +68,7 @@ export async function uiConfigRoutes(app: App, options: UiConfigRouteOptions): P
       disablePasswordAuth: false,
       emailEnabled: options.emailEnabled ?? false,
       maintenanceMode: await options.maintenanceMode(),
+      canStoreSecrets: options.canStoreSecrets,
       prometheusAPIAvailable: false,
       frontendApiOrigins: await options.settings.origins(),
       flags: {},
