@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 
 interface Definition {
   name: string;
+  title: string | null;
   displayName: string | null;
   editable: boolean;
   deprecated: boolean;
