@@ -34,6 +34,21 @@ export const ClientApplicationSchema = Type.Object(
 );
 export type ClientApplication = Static<typeof ClientApplicationSchema>;
 
+/**
+ * A registration posted to the frontend API (`POST /api/frontend/client/register`): Unleash 8.2
+ * requires the same four fields as a backend SDK's, without the backend's bounds on their values,
+ * and does nothing with it.
+ */
+export const FrontendClientRegistrationSchema = Type.Object(
+  {
+    appName: Type.String(),
+    interval: Type.Number(),
+    started: DateInputSchema,
+    strategies: Type.Array(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+
 export const ToggleCountsSchema = Type.Object(
   {
     yes: Type.Optional(Type.Integer({ minimum: 0 })),

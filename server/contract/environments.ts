@@ -30,6 +30,7 @@ export const EnvironmentProjectSchema = Type.Object({
   protected: Type.Boolean(),
   sortOrder: Type.Integer(),
   requiredApprovals: Nullable(Type.Integer()),
+  projectApiTokenCount: Type.Integer(),
   projectEnabledToggleCount: Type.Integer(),
   defaultStrategy: Type.Optional(CreateFeatureStrategySchema),
   visible: Type.Boolean(),

@@ -502,11 +502,12 @@ describe('frontend API routes', () => {
     expect((await as(t, { authorization: frontendToken })('GET', '/api/frontend/features')).statusCode).toBe(
       404,
     );
-    const register = await as(t, { authorization: frontendToken })(
-      'POST',
-      '/api/frontend/client/register',
-      {},
-    );
+    const register = await as(t, { authorization: frontendToken })('POST', '/api/frontend/client/register', {
+      appName: 'web',
+      interval: 1000,
+      started: '2024-01-01T00:00:00Z',
+      strategies: [],
+    });
     expect(register.statusCode).toBe(200);
     const metrics = await as(t, { authorization: frontendToken })('POST', '/api/frontend/client/metrics', {
       bucket: {},

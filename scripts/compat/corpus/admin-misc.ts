@@ -6,6 +6,7 @@ const F = '/api/admin/projects/default/features';
 const COUNTERS = [
   'projectCount',
   'apiTokenCount',
+  'projectApiTokenCount',
   'enabledToggleCount',
   'featureCount',
   'memberCount',
@@ -25,7 +26,19 @@ export const environments: CompatArea = {
       path: '/api/admin/environments/project/default',
       ignoreKeys: COUNTERS,
     },
-    { id: 'of-missing-project', method: 'GET', path: '/api/admin/environments/project/{p}-nope' },
+    {
+      id: 'of-missing-project',
+      method: 'GET',
+      path: '/api/admin/environments/project/{p}-nope',
+      ignoreKeys: ['projectApiTokenCount'],
+    },
+    // projectApiTokenCount counts the wildcard tokens living on the reference: its shape only.
+    {
+      id: 'of-project-shape',
+      method: 'GET',
+      path: '/api/admin/environments/project/default',
+      compare: 'shape',
+    },
     {
       id: 'create',
       method: 'POST',

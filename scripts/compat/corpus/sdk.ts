@@ -188,6 +188,13 @@ export const frontend: CompatArea = {
       },
     },
     {
+      id: 'register-complete',
+      method: 'POST',
+      path: '/api/frontend/client/register',
+      token: 'frontend',
+      body: { appName: '{p}-web', instanceId: 'w1', started: NOW, interval: 15000, strategies: [] },
+    },
+    {
       id: 'register-missing-app',
       method: 'POST',
       path: '/api/frontend/client/register',

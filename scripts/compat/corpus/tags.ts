@@ -20,6 +20,12 @@ export const tags: CompatArea = {
     { id: 'flag-tags-missing-flag', method: 'GET', path: '/api/admin/features/{p}-nope/tags' },
     { id: 'add-short-value', method: 'POST', path: FT, body: { type: '{p}-team', value: 'a' } },
     { id: 'add-unknown-type', method: 'POST', path: FT, body: { type: '{p}-nope', value: 'core' } },
+    {
+      id: 'update-unknown-type',
+      method: 'PUT',
+      path: FT,
+      body: { addedTags: [{ type: '{p}-nope', value: 'core' }], removedTags: [] },
+    },
     { id: 'add-missing-type', method: 'POST', path: FT, body: { value: 'core' } },
     { id: 'add-duplicate', method: 'POST', path: FT, body: { type: '{p}-team', value: 'core' } },
     {

@@ -49,7 +49,8 @@ describe('explainFlag', () => {
     });
     expect(custom).toMatchObject({ result: { evaluationStatus: 'incomplete', enabled: 'unknown' } });
     expect(custom?.constraints).toEqual([
-      { contextName: 'userId', operator: 'IN', values: ['u1'], result: true },
+      // Unleash's playground shape: a strategy's constraints always carry `inverted`.
+      { contextName: 'userId', operator: 'IN', values: ['u1'], inverted: false, result: true },
     ]);
     expect(rollout).toMatchObject({
       title: 'Beta users',

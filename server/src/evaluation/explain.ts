@@ -72,13 +72,20 @@ export interface ExplainOptions extends EvaluationDeps {
 /** Strategies whose answer depends on the evaluating machine, not on the context. */
 export const HOST_DEPENDENT_STRATEGIES: ReadonlySet<string> = new Set(['applicationHostname']);
 
+/**
+ * Constraints with their results, in Unleash 8.2's playground shape: `values` always present; a
+ * strategy's own constraints also always carry `inverted`, a segment's do not.
+ */
 function explainConstraints(
   constraints: readonly Constraint[] | undefined,
   context: Context,
   deps: ResolvedDeps,
+  of: 'strategy' | 'segment',
 ): PlaygroundConstraint[] {
   return (constraints ?? []).map((constraint) => ({
     ...constraint,
+    values: constraint.values ?? [],
+    ...(of === 'strategy' ? { inverted: constraint.inverted ?? false } : {}),
     result: checkConstraint(constraint, context, deps),
   }));
 }
@@ -88,7 +95,7 @@ function explainSegments(ids: readonly number[] | undefined, context: Context, d
     const segment = deps.repository.getSegment(id);
     // A segment missing from the payload makes the strategy false in the engine: show it failing.
     if (!segment) return { id, name: '', result: false, constraints: [] };
-    const constraints = explainConstraints(segment.constraints, context, deps);
+    const constraints = explainConstraints(segment.constraints, context, deps, 'segment');
     return {
       id,
       name: segment.name ?? '',
@@ -145,7 +152,7 @@ function explainStrategy(
   deps: ResolvedDeps,
   unevaluable: ReadonlySet<string>,
 ): ExplainedStrategy {
-  const constraints = explainConstraints(strategy.constraints, context, deps);
+  const constraints = explainConstraints(strategy.constraints, context, deps, 'strategy');
   const segments = explainSegments(strategy.segments, context, deps);
   const preconditionsHold =
     constraints.every((constraint) => constraint.result) && segments.every((segment) => segment.result);

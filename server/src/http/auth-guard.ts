@@ -40,7 +40,7 @@ export interface AuthGuardDependencies {
   hiddenProjects(caller: Caller): Promise<ReadonlySet<string>>;
   /**
    * The ways to sign in, password first (issue 20): the 401 AuthenticationRequired body names the
-   * first and lists the others in `options`, as Unleash does, for the sign-in screen to show.
+   * first and lists the others, if any, in `options`, as Unleash does, for the sign-in screen.
    */
   signInMethods(): Promise<SignInMethod[]>;
 }
@@ -111,7 +111,10 @@ function loginRequired(base: string, methods: SignInMethod[]): ApiError {
         path,
         type: primary?.type ?? 'password',
         defaultHidden: primary?.defaultHidden ?? false,
-        options: others.map(({ type, path, message }) => ({ type, path, message })),
+        // Unleash 8.2 sends `options` only when there are other methods (none with password only).
+        ...(others.length > 0
+          ? { options: others.map(({ type, path, message }) => ({ type, path, message })) }
+          : {}),
       },
     },
   );

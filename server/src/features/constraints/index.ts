@@ -4,4 +4,5 @@ export {
   isSingleValueOperator,
   validateConstraint,
 } from './constraint-rules';
+export { constraintsWithDefaultValues, withDefaultValues } from './constraint-shape';
 export { validateConstraints } from './constraint-validator';

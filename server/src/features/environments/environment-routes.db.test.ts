@@ -6,6 +6,7 @@ import {
   expectRejectedWithoutEvent,
   latestEventId,
 } from '../../../../tests/helpers/flag-model';
+import { createApiToken } from '../../../../tests/helpers/identity';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 interface Env {
@@ -211,5 +212,40 @@ describe('environments API', () => {
       undefined,
       404,
     );
+  });
+
+  // Unleash 8.2 (checked on the reference): per environment, the live API tokens of that
+  // environment granted this project or every project (`*`); admin tokens (environment `*`) are not.
+  it('counts the project API tokens of each environment of a project', async () => {
+    await call(test, 'POST', '/api/admin/projects', { id: 'counted', name: 'Counted' }, 201);
+    await createApiToken(test, { type: 'client', environment: 'development', projects: ['counted'] });
+    await createApiToken(test, {
+      type: 'client',
+      environment: 'development',
+      projects: ['counted', 'default'],
+    });
+    await createApiToken(test, { type: 'frontend', environment: 'development' });
+    await createApiToken(test, { type: 'client', environment: 'production', projects: ['default'] });
+    const gone = await createApiToken(test, {
+      type: 'client',
+      environment: 'production',
+      projects: ['counted'],
+    });
+    await call(test, 'DELETE', `/api/admin/api-tokens/${gone}`, undefined, 200);
+    const counts = async (project: string) =>
+      Object.fromEntries(
+        (
+          await call<{ environments: { name: string; projectApiTokenCount: number }[] }>(
+            test,
+            'GET',
+            `/api/admin/environments/project/${project}`,
+            undefined,
+            200,
+          )
+        ).environments.map((environment) => [environment.name, environment.projectApiTokenCount]),
+      );
+    expect(await counts('counted')).toEqual({ development: 3, production: 0 });
+    expect(await counts('default')).toEqual({ development: 2, production: 1 });
+    expect(await counts('no-such-project')).toEqual({ development: 1, production: 0 });
   });
 });

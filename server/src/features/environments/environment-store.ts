@@ -96,12 +96,28 @@ export async function listProjectEnvironments(db: Queryable, project: string) {
         .where('f.archived_at', 'is', null)
         .where('f.project', '=', project)
         .as('enabledCount'),
+      // As Unleash counts them: live tokens of this environment granted the project or every project.
+      eb
+        .selectFrom('api_tokens as t')
+        .select(eb.fn.countAll<number>().as('c'))
+        .whereRef('t.environment', '=', 'environments.name')
+        .where('t.deleted_at', 'is', null)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('api_token_projects as tp')
+              .select('tp.token_id')
+              .whereRef('tp.token_id', '=', 't.id')
+              .where('tp.project', 'in', [project, '*']),
+          ),
+        )
+        .as('apiTokenCount'),
     ])
     .orderBy('sort_order')
     .orderBy('name')
     .execute();
   return rows.map((row) => ({
     ...toEnvironment(row),
+    projectApiTokenCount: Number(row.apiTokenCount ?? 0),
     projectEnabledToggleCount: Number(row.enabledCount ?? 0),
     visible: row.projectId !== null,
     ...(row.defaultStrategy ? { defaultStrategy: row.defaultStrategy as never } : {}),

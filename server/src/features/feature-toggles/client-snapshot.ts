@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Constraint, Dependency, StrategyParameters, StrategyVariant, Variant } from '../../../contract';
 import type { Db } from '../../db/database';
+import { constraintsWithDefaultValues } from '../constraints';
 import {
   anySnapshotEventAmong,
   getSnapshotRevision,
@@ -191,7 +192,7 @@ async function readSnapshotSegments(trx: Queryable): Promise<SnapshotSegment[]> 
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    constraints: (row.constraints as Constraint[]) ?? [],
+    constraints: constraintsWithDefaultValues(row.constraints),
   }));
 }
 
@@ -272,7 +273,7 @@ async function readSnapshotFeatures(
       strategyName: row.strategy_name,
       title: row.title,
       parameters: (row.parameters as StrategyParameters) ?? {},
-      constraints: (row.constraints as Constraint[]) ?? [],
+      constraints: constraintsWithDefaultValues(row.constraints),
       variants: (row.variants as StrategyVariant[]) ?? [],
       sortOrder: row.sort_order,
       disabled: row.disabled,

@@ -8,6 +8,7 @@ import type {
 } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { nameExists } from '../../lib/errors';
+import { constraintsWithDefaultValues } from '../constraints';
 import type { Queryable } from '../events';
 
 export interface FeatureRow {
@@ -251,7 +252,7 @@ function toStrategyRow(raw: RawStrategy): StrategyRow {
   return {
     ...raw,
     parameters: (raw.parameters as StrategyParameters) ?? {},
-    constraints: (raw.constraints as Constraint[]) ?? [],
+    constraints: constraintsWithDefaultValues(raw.constraints),
     variants: (raw.variants as StrategyVariant[]) ?? [],
     segments: (raw.segments ?? []).map(Number),
   };

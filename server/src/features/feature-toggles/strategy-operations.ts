@@ -2,7 +2,7 @@ import type { CreateFeatureStrategy } from '../../../contract';
 import { notFound } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
-import { exceedsLimit } from '../constraints';
+import { exceedsLimit, withDefaultValues } from '../constraints';
 import { type Actor, appendEvent, type Queryable } from '../events';
 import { getProject, getProjectEnvironments } from '../projects';
 import { flagEnvironmentExtensions } from './environment-extensions';
@@ -70,7 +70,7 @@ async function insertNewStrategy(
       featureName: feature.name,
       stickiness,
     }),
-    constraints: input.constraints ?? [],
+    constraints: (input.constraints ?? []).map(withDefaultValues),
     variants,
     sortOrder: input.sortOrder ?? (existing.length ? Math.max(...existing.map((s) => s.sortOrder)) + 1 : 0),
     disabled: input.disabled ?? false,
@@ -228,7 +228,7 @@ export async function applyStrategyOperation(
         strategyName: name,
         title: input.title === undefined ? before.title : input.title,
         parameters: stringifyParameters(input.parameters),
-        constraints: input.constraints ?? [],
+        constraints: (input.constraints ?? []).map(withDefaultValues),
         variants,
         sortOrder: input.sortOrder ?? before.sortOrder,
         disabled: input.disabled ?? false,

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ClientMetricsSchema, type Context, ErrorBodySchema } from '../../../contract';
+import {
+  ClientMetricsSchema,
+  type Context,
+  ErrorBodySchema,
+  FrontendClientRegistrationSchema,
+} from '../../../contract';
 import { type FrontendBody, renderFrontendBody } from '../../evaluation';
 import type { App } from '../../http/app-type';
 import { type TokenScope, tokenScopeOf } from '../../lib/caller';
@@ -213,11 +218,11 @@ export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptio
       schema: {
         operationId: 'registerFrontendClient',
         tags: ['Frontend API'],
-        body: Type.Object({}, { additionalProperties: true }),
+        body: FrontendClientRegistrationSchema,
         response: { 200: Type.String(), ...errors },
       },
     },
-    // Kept for old proxy clients: Unleash answers 200 and does nothing (API.md §3).
+    // Kept for old proxy clients: Unleash validates the body, answers 200 and does nothing (API.md §3).
     async (_request, reply) => sendOk(reply),
   );
 

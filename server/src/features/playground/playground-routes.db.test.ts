@@ -298,4 +298,42 @@ describe('playground API', () => {
     });
     expect(refused.statusCode).toBe(403);
   });
+
+  // Unleash 8.2 (checked against the reference): a strategy's constraints always carry `values`
+  // and `inverted`; a segment's carry `values` but gain no `inverted`.
+  it('answers constraints in Unleash’s playground shape', async () => {
+    const single = { contextName: 'appName', operator: 'NUM_GT', value: '5' };
+    const segment = await ok(test, 'POST', '/api/admin/segments', { name: 'numeric', constraints: [single] });
+    await createFlag(test, 'single-valued');
+    await ok(test, 'POST', `${P}/single-valued/environments/development/strategies`, {
+      name: 'default',
+      constraints: [single, { contextName: 'userId', operator: 'IN', values: ['7'], caseInsensitive: true }],
+      segments: [segment.id],
+    });
+    const body: PlaygroundResponse = await ok(test, 'POST', '/api/admin/playground', {
+      environment: 'development',
+      projects: '*',
+      context: { appName: 'web', userId: '7' },
+    });
+    const [strategy] = flagOf(body, 'single-valued').strategies.data;
+    expect(strategy?.constraints).toEqual([
+      { ...single, values: [], inverted: false, result: false },
+      {
+        contextName: 'userId',
+        operator: 'IN',
+        values: ['7'],
+        caseInsensitive: true,
+        inverted: false,
+        result: true,
+      },
+    ]);
+    expect(strategy?.segments).toEqual([
+      {
+        id: segment.id,
+        name: 'numeric',
+        result: false,
+        constraints: [{ ...single, values: [], result: false }],
+      },
+    ]);
+  });
 });

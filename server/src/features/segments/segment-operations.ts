@@ -1,7 +1,7 @@
 import type { AdminSegment, UpsertSegment } from '../../../contract';
 import { ApiError, nameExists, notFound } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
-import { CONSTRAINT_LIMITS, exceedsLimit, validateConstraints } from '../constraints';
+import { CONSTRAINT_LIMITS, exceedsLimit, validateConstraints, withDefaultValues } from '../constraints';
 import { type Actor, appendEvent, type Queryable } from '../events';
 import {
   deleteSegment,
@@ -71,7 +71,7 @@ export async function applySegmentOperation<O extends SegmentOperation>(
       const id = await insertSegment(db, {
         name: op.segment.name,
         description: op.segment.description ?? null,
-        constraints: op.segment.constraints,
+        constraints: op.segment.constraints.map(withDefaultValues),
         project: op.segment.project ?? null,
         createdBy: actor.name,
       });
@@ -101,7 +101,7 @@ export async function applySegmentOperation<O extends SegmentOperation>(
         ...before,
         name: op.segment.name,
         description: op.segment.description === undefined ? before.description : op.segment.description,
-        constraints: op.segment.constraints,
+        constraints: op.segment.constraints.map(withDefaultValues),
         project,
       };
       await updateSegment(db, after);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AdminSegment, Constraint } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { nameExists } from '../../lib/errors';
+import { constraintsWithDefaultValues } from '../constraints';
 import type { Queryable } from '../events';
 
 export interface SegmentRow {
@@ -31,7 +32,7 @@ function select(db: Queryable) {
 }
 
 function toRow(raw: Omit<SegmentRow, 'constraints'> & { constraints: unknown }): SegmentRow {
-  return { ...raw, constraints: Array.isArray(raw.constraints) ? (raw.constraints as Constraint[]) : [] };
+  return { ...raw, constraints: constraintsWithDefaultValues(raw.constraints) };
 }
 
 export function toAdminSegment(

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 
 interface Definition {
   name: string;
+  title: string | null;
   displayName: string | null;
   editable: boolean;
   deprecated: boolean;
@@ -41,6 +42,11 @@ describe('strategy definitions API', () => {
     ]);
     expect(strategies.every((strategy) => !strategy.editable && !strategy.deprecated)).toBe(true);
     expect(strategies[0]).toMatchObject({ displayName: 'Gradual rollout' });
+    // Unleash 8.2 gives built-ins a displayName and no title (checked on the reference).
+    expect(strategies.map((strategy) => strategy.title)).toEqual([null, null, null, null, null]);
+    expect(
+      await call<Definition>(test, 'GET', '/api/admin/strategies/default', undefined, 200),
+    ).toMatchObject({ name: 'default', title: null, displayName: 'Standard' });
     expect(strategies[0]!.parameters.map((parameter) => parameter.name)).toEqual([
       'rollout',
       'stickiness',

@@ -1,5 +1,5 @@
 import type { Tag, TagType, UpdateTagType } from '../../../contract';
-import { nameExists, notFound } from '../../lib/errors';
+import { badData, nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
 import { invalidRequest, notUrlFriendly } from '../../lib/validation-errors';
 import { type Actor, appendEvent, type Queryable } from '../events';
@@ -52,7 +52,8 @@ export const TAG_OPERATION_KINDS: ReadonlySet<string> = new Set<TagOperation['ki
 ]);
 
 export const tagTypeExists = (name: string) => `There already exists a tag-type with the name ${name}`;
-const tagTypeMissing = () => notFound('Could not find tag-type');
+/** A tag of an unknown type is bad data, as in Unleash 8.2 (400 BadDataError), not a missing resource. */
+const tagTypeMissing = (type: string) => badData(`There is no tag type named ${type}`);
 
 function plain(tag: Tag): Tag {
   return { type: tag.type, value: tag.value.trim() };
@@ -64,7 +65,7 @@ export function checkTagTypeName(name: string): void {
 
 /** Makes sure a tag exists (tag types must exist already), recording `tag-created` when it is new. */
 async function ensureTag(db: Queryable, tag: Tag, actor: Actor): Promise<void> {
-  if (!(await getTagType(db, tag.type))) throw tagTypeMissing();
+  if (!(await getTagType(db, tag.type))) throw tagTypeMissing(tag.type);
   if (await insertTag(db, tag)) {
     await appendEvent(db, {
       type: 'tag-created',
@@ -149,7 +150,7 @@ export async function applyTagOperation<O extends TagOperation>(
     }
     case 'create-tag': {
       const tag = plain(op.tag);
-      if (!(await getTagType(db, tag.type))) throw tagTypeMissing();
+      if (!(await getTagType(db, tag.type))) throw tagTypeMissing(tag.type);
       if (!(await insertTag(db, tag))) {
         throw nameExists(`A tag of type ${tag.type} with value ${tag.value} already exists`);
       }

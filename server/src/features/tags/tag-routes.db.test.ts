@@ -90,7 +90,7 @@ describe('tags API', () => {
       'POST',
       '/api/admin/tags',
       { type: 'nosuch', value: 'alpha' },
-      404,
+      400,
     );
     await expectRejectedWithoutEvent(test, 'POST', '/api/admin/tags', { type: 'simple', value: 'a' }, 400);
     expect(await call(test, 'GET', '/api/admin/tags/simple', undefined, 200)).toMatchObject({
@@ -165,13 +165,37 @@ describe('tags API', () => {
       { type: 'simple', value: 'b' },
       400,
     );
-    await expectRejectedWithoutEvent(
+  });
+
+  // Unleash 8.2 refuses a tag of an unknown type with 400 BadDataError (checked on the reference),
+  // after finding the flag: a missing flag stays a 404.
+  it('refuses tags of an unknown type with 400 BadDataError, on every route that tags', async () => {
+    await createFlag(test, 'typo-tagged');
+    const unknown = { type: 'nosuch', value: 'bb' };
+    for (const [method, url, body] of [
+      ['POST', '/api/admin/tags', unknown],
+      ['POST', '/api/admin/features/typo-tagged/tags', unknown],
+      ['PUT', '/api/admin/features/typo-tagged/tags', { addedTags: [unknown], removedTags: [] }],
+      [
+        'PUT',
+        '/api/admin/projects/default/tags',
+        { features: ['typo-tagged'], tags: { addedTags: [unknown], removedTags: [] } },
+      ],
+    ] as const) {
+      const response = await expectRejectedWithoutEvent(test, method, url, body, 400);
+      expect(response.json(), `${method} ${url}`).toMatchObject({
+        name: 'BadDataError',
+        details: [{ message: expect.stringContaining('nosuch') }],
+      });
+    }
+    const missingFlag = await expectRejectedWithoutEvent(
       test,
       'POST',
-      '/api/admin/features/tagged/tags',
-      { type: 'nosuch', value: 'bb' },
+      '/api/admin/features/nosuch/tags',
+      unknown,
       404,
     );
+    expect(missingFlag.json()).toMatchObject({ name: 'NotFoundError' });
   });
 
   it('tags several flags of a project at once', async () => {
