@@ -32,6 +32,9 @@ export const theme = createTheme({
 
 /** Colours kept apart from the scheme-neutral palette: `dark` is the dark scheme's own greys. */
 const NEUTRAL = new Set(['dark', 'gray']);
+/** Colours whose darkest shade is still bright: their text on their own light background (an
+ * Alert's title) needs more darkening to reach 4.5:1 (yellow's reached 4.2:1 at 0.2). */
+const BRIGHT = new Set(['yellow', 'orange', 'lime']);
 
 /**
  * Readable text in both schemes: the secondary ("dimmed") text on the page and on the grey
@@ -43,7 +46,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   for (const [name, shades] of Object.entries(resolved.colors)) {
     if (NEUTRAL.has(name)) continue;
     light[`--mantine-color-${name}-text`] = shades[9];
-    light[`--mantine-color-${name}-light-color`] = darken(shades[9], 0.2);
+    light[`--mantine-color-${name}-light-color`] = darken(shades[9], BRIGHT.has(name) ? 0.35 : 0.2);
   }
   return { variables: {}, light, dark: { '--mantine-color-dimmed': resolved.colors.dark[1] } };
 };
