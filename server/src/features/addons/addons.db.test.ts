@@ -170,6 +170,16 @@ describe('addons API', async () => {
         message: expect.stringMatching(message),
       });
     }
+    // A scalar where a list is wanted is refused as Unleash 8.2 refuses it, never read as one item.
+    for (const extra of [
+      { events: 'feature-created' },
+      { projects: 'default' },
+      { environments: 'development' },
+    ]) {
+      const response = await t.request('POST', BASE, webhook(extra));
+      expect([extra, response.statusCode]).toEqual([extra, 400]);
+      expect(response.json()).toMatchObject({ name: 'BadDataError' });
+    }
     const changed = await t.request('PUT', `${BASE}/${id}`, { ...webhook(), provider: 'teams' });
     expect(changed.statusCode).toBe(400);
     expect((await t.request('GET', `${BASE}/999999`)).statusCode).toBe(404);
