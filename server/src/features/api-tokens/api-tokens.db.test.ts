@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { afterAll, describe, expect, it } from 'vitest';
+import { up as renameSeededTokens } from '../../../../migrations/20261128134500_seeded_token_names';
 import { as, createApiToken, createUser, eventsOfType, login } from '../../../../tests/helpers/identity';
 import { createTestApp, TEST_ADMIN_TOKEN } from '../../../../tests/helpers/test-app';
 import { createTestDatabase } from '../../../../tests/helpers/test-database';
@@ -208,12 +209,25 @@ describe('API tokens', async () => {
       environment: 'production',
     });
     const listed = (await t.request('GET', '/api/admin/api-tokens')).json().tokens;
-    const seeded = listed.filter((token: { tokenName: string }) => token.tokenName.startsWith('init-'));
+    // Unleash names every INIT_*_API_TOKENS token "admin" (issue 31 §4).
+    const seeded = listed.filter((token: { tokenName: string }) => token.tokenName === 'admin');
     expect(seeded.map((token: { prefix: string }) => token.prefix).sort()).toEqual([
       expect.stringMatching(/^\*:\*\.init-[0-9a-f]{8}$/),
       expect.stringMatching(/^\*:development\.init-[0-9a-f]{8}$/),
       expect.stringMatching(/^default:production\.init-[0-9a-f]{8}$/),
     ]);
+  });
+
+  it('writes "admin" as the author of what a seeded admin token changes, as Unleash does', async () => {
+    const created = await t.request('POST', '/api/admin/projects/default/features', { name: 'by-seeded' });
+    expect(created.statusCode).toBe(201);
+    const [event] = await t.db
+      .selectFrom('events')
+      .select(['created_by', 'created_by_user_id'])
+      .where('type', '=', 'feature-created')
+      .where('feature_name', '=', 'by-seeded')
+      .execute();
+    expect(event).toEqual({ created_by: 'admin', created_by_user_id: -42 });
   });
 
   it('refuses admin tokens and PATs on the SDK APIs, SDK tokens on the admin API', async () => {
@@ -469,6 +483,43 @@ describe('seeded tokens across restarts', () => {
         .execute();
       expect(created).toHaveLength(2);
       await second.close();
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('seeded tokens named before issue 31', () => {
+  it('renames the init-<type> tokens of an existing database "admin", and no other token', async () => {
+    const database = await createTestDatabase();
+    try {
+      const row = (name: string, seeded: boolean, hash: string) => ({
+        secret_hash: hash,
+        prefix: `*:*.${hash}`,
+        token_name: name,
+        type: 'admin' as const,
+        environment: '*',
+        seeded,
+      });
+      await database.db
+        .insertInto('api_tokens')
+        .values([
+          row('init-admin', true, 'h1'),
+          row('init-client', true, 'h2'),
+          row('init-admin', false, 'h3'),
+        ])
+        .execute();
+      await renameSeededTokens(database.db);
+      const names = await database.db
+        .selectFrom('api_tokens')
+        .select(['secret_hash', 'token_name'])
+        .orderBy('secret_hash')
+        .execute();
+      expect(names.map((r) => [r.secret_hash, r.token_name])).toEqual([
+        ['h1', 'admin'],
+        ['h2', 'admin'],
+        ['h3', 'init-admin'],
+      ]);
     } finally {
       await database.drop();
     }
