@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { afterAll, describe, expect, it } from 'vitest';
-import { up as renameSeededTokens } from '../../../../migrations/20261128134500_seeded_token_names';
 import { as, createApiToken, createUser, eventsOfType, login } from '../../../../tests/helpers/identity';
 import { createTestApp, TEST_ADMIN_TOKEN } from '../../../../tests/helpers/test-app';
 import { createTestDatabase } from '../../../../tests/helpers/test-database';
@@ -483,43 +482,6 @@ describe('seeded tokens across restarts', () => {
         .execute();
       expect(created).toHaveLength(2);
       await second.close();
-    } finally {
-      await database.drop();
-    }
-  });
-});
-
-describe('seeded tokens named before issue 31', () => {
-  it('renames the init-<type> tokens of an existing database "admin", and no other token', async () => {
-    const database = await createTestDatabase();
-    try {
-      const row = (name: string, seeded: boolean, hash: string) => ({
-        secret_hash: hash,
-        prefix: `*:*.${hash}`,
-        token_name: name,
-        type: 'admin' as const,
-        environment: '*',
-        seeded,
-      });
-      await database.db
-        .insertInto('api_tokens')
-        .values([
-          row('init-admin', true, 'h1'),
-          row('init-client', true, 'h2'),
-          row('init-admin', false, 'h3'),
-        ])
-        .execute();
-      await renameSeededTokens(database.db);
-      const names = await database.db
-        .selectFrom('api_tokens')
-        .select(['secret_hash', 'token_name'])
-        .orderBy('secret_hash')
-        .execute();
-      expect(names.map((r) => [r.secret_hash, r.token_name])).toEqual([
-        ['h1', 'admin'],
-        ['h2', 'admin'],
-        ['h3', 'init-admin'],
-      ]);
     } finally {
       await database.drop();
     }
