@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { up as renameSeededTokens } from '../../../../migrations/20261128134500_seeded_token_names';
+import { up as renameSeededTokens } from '../../../../migrations/20261128144000_seeded_token_names';
 import { createTestDatabase } from '../../../../tests/helpers/test-database';
 
 describe('seeded tokens named before issue 31', () => {
