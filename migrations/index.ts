@@ -24,6 +24,7 @@ import * as m20261125232500 from './20261125232500_events_notify';
 import * as m20261125232600 from './20261125232600_bundle_trusted_keys';
 import * as m20261125233000 from './20261125233000_edge';
 import * as m20261128141811 from './20261128141811_builtin_strategy_titles';
+import * as m20261128144000 from './20261128144000_seeded_token_names';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261125232600_bundle_trusted_keys': m20261125232600,
   '20261125233000_edge': m20261125233000,
   '20261128141811_builtin_strategy_titles': m20261128141811,
+  '20261128144000_seeded_token_names': m20261128144000,
 };

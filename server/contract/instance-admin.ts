@@ -14,6 +14,20 @@ export type BannerVariant = (typeof BANNER_VARIANTS)[number];
 export const BANNER_MESSAGE_MAX = 1000;
 export const BANNER_DIALOG_MAX = 10_000;
 export const BANNER_LINK_MAX = 2000;
+/** The banner `link` that opens its `dialog` instead of a page (Unleash's banner, issue 31 §4). */
+export const BANNER_DIALOG_LINK = 'dialog';
+
+/**
+ * A banner link that is a path of the console (`/admin/service-accounts`), opened in place as
+ * Unleash's console does. Never another host however spelled (`//host`, `/\host`), nor control
+ * characters a browser would strip.
+ */
+export function isBannerConsolePath(link: string): boolean {
+  if (!link.startsWith('/') || link.startsWith('//') || link.includes('\\')) return false;
+  for (const char of link) if (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) return false;
+  return true;
+}
+
 /** At most this many banners exist at a time. */
 export const MAX_BANNERS = 100;
 

@@ -37,7 +37,7 @@ export type SdkContext = Static<typeof SdkContextSchema>;
 export const SdkFlatContextSchema = Type.Record(Type.String(), Type.String());
 export type SdkFlatContext = Static<typeof SdkFlatContextSchema>;
 
-// '*' first: the body coercion would otherwise read it as the one-project list ['*'].
+// '*' first, so that it is read as the literal and not tried as a list first.
 const ProjectsSelectionSchema = Type.Union([
   Type.Literal('*'),
   Type.Array(Type.String({ maxLength: 255 }), { maxItems: 1_000 }),
@@ -52,6 +52,7 @@ export type PlaygroundRequest = Static<typeof PlaygroundRequestSchema>;
 
 export const AdvancedPlaygroundRequestSchema = Type.Object({
   environments: Type.Array(Type.String({ minLength: 1, maxLength: 255, pattern: '^[a-zA-Z0-9~_.-]+$' }), {
+    minItems: 1,
     maxItems: 100,
   }),
   projects: Type.Optional(ProjectsSelectionSchema),

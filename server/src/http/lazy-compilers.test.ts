@@ -1,6 +1,12 @@
+import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { compileBodyValidator, keepNullsUncoerced } from './lazy-compilers';
+import {
+  AJV_OPTIONS,
+  compileBodyValidator,
+  keepNullsUncoerced,
+  lazyCompilersFactory,
+} from './lazy-compilers';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -51,5 +57,50 @@ describe('body validation (issue 12: null stays null, other types coerced as Unl
     expect(rewritten.properties.project).toEqual({ type: 'string', nullable: true });
     expect(rewritten.properties.kind).toEqual({ type: 'string', enum: ['a', null], nullable: true });
     expect(JSON.stringify(schema)).not.toContain('nullable');
+  });
+});
+
+describe('coercion per part of the request (issue 31 §4)', () => {
+  const ListSchema = Type.Object({
+    projects: Type.Optional(Type.Array(Type.String())),
+    n: Type.Optional(Type.Integer()),
+  });
+
+  async function echoApp() {
+    const app = Fastify({
+      schemaController: { compilersFactory: lazyCompilersFactory() },
+      ajv: { customOptions: { ...AJV_OPTIONS.customOptions } },
+    });
+    app.post('/echo/:id', {
+      schema: { body: ListSchema, querystring: ListSchema, params: Type.Object({ id: Type.Integer() }) },
+      handler: async (request) => ({ body: request.body, query: request.query, params: request.params }),
+    });
+    await app.ready();
+    return app;
+  }
+
+  it('never reads a scalar in a body as a one-item list, as Unleash 8.2 refuses it', async () => {
+    const app = await echoApp();
+    for (const projects of [5, 'default', true]) {
+      const response = await app.inject({ method: 'POST', url: '/echo/1', payload: { projects } });
+      expect([projects, response.statusCode]).toEqual([projects, 400]);
+    }
+    expect(compileBodyValidator(ListSchema)({ projects: 'default' })).toBe(false);
+    await app.close();
+  });
+
+  it('still coerces body scalars, and query strings and path parameters to lists and numbers', async () => {
+    const app = await echoApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo/7?projects=default&n=3',
+      payload: { projects: ['a'], n: '4' },
+    });
+    expect(response.json()).toEqual({
+      body: { projects: ['a'], n: 4 },
+      query: { projects: ['default'], n: 3 },
+      params: { id: 7 },
+    });
+    await app.close();
   });
 });

@@ -8,10 +8,10 @@ type CompilersFactory = NonNullable<
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 
 /**
- * The Ajv options of every route's validation (Fastify's `ajv` option). Types are coerced as
- * Unleash coerces them, in bodies too (`"name": 7` is the name "7", `"rollout": 50` the
- * parameter "50", checked against Unleash 8.2), but `null` stays null where the schema allows it:
- * see keepNullsUncoerced.
+ * The Ajv options of every route's validation (Fastify's `ajv` option), as used for query
+ * strings, path parameters and headers: text there is read as numbers, booleans and lists
+ * (`?project=a` is `['a']`). Bodies get BODY_AJV_OPTIONS. `null` stays null where the schema
+ * allows it: see keepNullsUncoerced.
  */
 export const AJV_OPTIONS = {
   customOptions: {
@@ -23,6 +23,24 @@ export const AJV_OPTIONS = {
   },
   plugins: [],
 } as const;
+
+/**
+ * Bodies are coerced as Unleash 8.2 coerces them (checked against it): scalars only (`"name": 7`
+ * is the name "7", `"rollout": 50` the parameter "50", `"impressionData": 1` true), never a
+ * scalar into a one-item list: `"projects": 5` or `"events": "feature-created"` is a 400
+ * (issue 31 §4).
+ */
+const BODY_AJV_OPTIONS = {
+  ...AJV_OPTIONS,
+  customOptions: { ...AJV_OPTIONS.customOptions, coerceTypes: true },
+} as const;
+
+type AjvOptions = { customOptions: Record<string, unknown> };
+
+function bodyOptionsOf(options: unknown): AjvOptions {
+  const given = options as AjvOptions;
+  return { ...given, customOptions: { ...given.customOptions, coerceTypes: true } };
+}
 
 type Node = Record<string, unknown>;
 
@@ -70,7 +88,7 @@ export function keepNullsUncoerced(schema: unknown): unknown {
  * Fastify (the SDK fast path) and must accept exactly what the route accepts.
  */
 export function compileBodyValidator(schema: object): (data: unknown) => boolean {
-  const compile = AjvCompiler()({} as never, AJV_OPTIONS as never);
+  const compile = AjvCompiler()({} as never, BODY_AJV_OPTIONS as never);
   const validate = compile({
     schema: keepNullsUncoerced(schema),
     method: 'POST',
@@ -97,10 +115,13 @@ export function lazyCompilersFactory(): CompilersFactory {
   return {
     buildValidator(externalSchemas: unknown, options: unknown) {
       const compile = validatorFactory(externalSchemas as never, options as never);
+      // Fastify's options for bodies alone: same as the other parts but scalar coercion only.
+      const compileBody = validatorFactory(externalSchemas as never, bodyOptionsOf(options) as never);
       return (route: unknown) => {
         let compiled: Validate | undefined;
+        const isBody = (route as { httpPart?: string }).httpPart === 'body';
         const validate: Validate = (data) => {
-          compiled ??= compile(withNullableBody(route) as never) as Validate;
+          compiled ??= (isBody ? compileBody : compile)(withNullableBody(route) as never) as Validate;
           const result = compiled(data);
           // Fastify reads the errors of the last call from the validator function itself.
           validate.errors = compiled.errors;

@@ -31,6 +31,11 @@ export class SecretUnreadableError extends Error {
   }
 }
 
+/** Whether a stored value has the sealed form (a value kept in clear does not). */
+export function isSealed(value: string): boolean {
+  return value.startsWith(`${PREFIX}.`);
+}
+
 export interface SecretBox {
   /** Whether a key is configured; without one seal/open throw SecretsKeyMissingError. */
   readonly available: boolean;

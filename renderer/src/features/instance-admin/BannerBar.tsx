@@ -1,5 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { BANNER_DIALOG_LINK, isBannerConsolePath } from '../../../../server/contract/instance-admin';
+import { Link } from '../../router/navigation';
 import { useConsoleState } from '../../stores/console-context';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './BannerBar.module.css';
@@ -38,9 +40,30 @@ export function bannerSign(banner: Pick<Banner, 'icon' | 'variant'>): string | n
   return (icon ? ICON_SIGNS[icon] : undefined) ?? VARIANT_SIGNS[banner.variant] ?? VARIANT_SIGNS.info ?? null;
 }
 
+/**
+ * The banner's link as Unleash's console reads it (issue 31 §4): an http(s) address opens in a
+ * new tab, a console path in place, `dialog` opens the details dialog; anything else is not shown.
+ */
+function BannerLink({ link, text }: { link: string | null; text: string }) {
+  if (link && isBannerConsolePath(link))
+    return (
+      <Anchor component={Link} to={link} size="sm">
+        {text}
+      </Anchor>
+    );
+  if (link && /^https?:\/\//i.test(link))
+    return (
+      <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm">
+        {text}
+      </Anchor>
+    );
+  return null;
+}
+
 function OneBanner({ banner }: { banner: Banner }) {
   const [open, setOpen] = useState(false);
-  const link = banner.link && /^https?:\/\//i.test(banner.link) ? banner.link : null;
+  const link = banner.link === BANNER_DIALOG_LINK ? null : banner.link;
+  const linked = link !== null && (isBannerConsolePath(link) || /^https?:\/\//i.test(link));
   const sign = bannerSign(banner);
   return (
     <Alert
@@ -58,14 +81,10 @@ function OneBanner({ banner }: { banner: Banner }) {
           <BannerMarkdown text={banner.message} />
         </div>
         <Group gap="xs" wrap="nowrap">
-          {link ? (
-            <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm">
-              {banner.linkText || 'More'}
-            </Anchor>
-          ) : null}
+          <BannerLink link={link} text={banner.linkText || 'More'} />
           {banner.dialog ? (
             <Button size="compact-sm" variant="subtle" onClick={() => setOpen(true)}>
-              {banner.linkText && !link ? banner.linkText : 'Details'}
+              {banner.linkText && !linked ? banner.linkText : 'Details'}
             </Button>
           ) : null}
         </Group>

@@ -1,9 +1,11 @@
 import { Checkbox, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
+  BANNER_DIALOG_LINK,
   BANNER_DIALOG_MAX,
   BANNER_MESSAGE_MAX,
   type BannerVariant,
+  isBannerConsolePath,
 } from '../../../../server/contract/instance-admin';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { FormActions } from '../../components/FormActions/FormActions';
@@ -58,16 +60,17 @@ const LINE_FIELDS = [
   ['dialogTitle', 'Details title (optional)', undefined],
 ] as const;
 
-/** A link must be an http(s) address, as the server requires. */
+/** A link is an http(s) address, a path of the console or `dialog`, as the server requires. */
 export function linkProblem(link: string): string | null {
   if (!link.trim()) return null;
+  if (link.trim() === BANNER_DIALOG_LINK || isBannerConsolePath(link.trim())) return null;
   try {
     const url = new URL(link.trim());
     if (url.protocol === 'http:' || url.protocol === 'https:') return null;
   } catch {
     // not a URL
   }
-  return 'Enter an http or https address, e.g. https://status.example.com';
+  return 'Enter an http or https address, a console path such as /admin/users, or "dialog"';
 }
 
 export function BannerForm({

@@ -58,6 +58,48 @@ describe('banner bar', () => {
   });
 });
 
+describe('banner links Unleash allows (issue 31 §4)', () => {
+  it('opens a console path in place and "dialog" as the details dialog', async () => {
+    const server = createFakeServer().on('GET', '/api/admin/banners', {
+      banners: [
+        banner(1, { link: '/admin/service-accounts', linkText: 'Service accounts' }),
+        banner(2, { link: 'dialog', linkText: 'Read why', dialogTitle: 'Why', dialog: 'Because.' }),
+        banner(3, { link: '//evil.example.com', linkText: 'Elsewhere' }),
+      ],
+    });
+    await renderWithConsole(<BannerBar />, { server });
+    const first = await screen.findByTestId('banner-1');
+    const inside = within(first).getByRole('link', { name: 'Service accounts' });
+    expect(inside.getAttribute('href')).toBe('/admin/service-accounts');
+    expect(inside.getAttribute('target')).toBeNull();
+    const second = screen.getByTestId('banner-2');
+    expect(within(second).queryByRole('link')).toBeNull();
+    fireEvent.click(within(second).getByRole('button', { name: 'Read why' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Why' })).getByText('Because.')).toBeTruthy();
+    expect(within(screen.getByTestId('banner-3')).queryByRole('link')).toBeNull();
+  });
+
+  it('saves a banner whose link is a console path or "dialog"', async () => {
+    const server = createFakeServer()
+      .on('GET', '/api/admin/banners', { banners: [] })
+      .on('POST', '/api/admin/banners', (request) => ({
+        status: 201,
+        body: banner(9, request.body as object),
+      }));
+    await renderWithConsole(<InstanceAdminScreen />, { server, path: '/admin/instance?tab=banners' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New banner' }));
+    fireEvent.change(await screen.findByLabelText('Message'), { target: { value: 'Rotate keys' } });
+    fireEvent.change(screen.getByLabelText(/^Link \(/), { target: { value: '/admin/service-accounts' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create banner' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/admin/banners')[0]?.body).toMatchObject({
+        message: 'Rotate keys',
+        link: '/admin/service-accounts',
+      }),
+    );
+  });
+});
+
 describe('banner icon and sticky', () => {
   it('shows each banner’s icon (its kind’s sign by default, none when asked) and keeps sticky ones in view', async () => {
     const server = createFakeServer().on('GET', '/api/admin/banners', {

@@ -1,6 +1,6 @@
 import { ADDON_LIMITS, MASKED_PARAMETER_VALUE } from '../../../contract';
 import { badData } from '../../lib/errors';
-import type { SecretBox } from '../../lib/secret-box';
+import { isSealed, type SecretBox } from '../../lib/secret-box';
 import type { AddonProvider } from './providers/provider-types';
 import { sensitiveParameters } from './providers/providers';
 
@@ -94,6 +94,12 @@ export function sealParameters(
   );
 }
 
+/**
+ * Parameters stored in clear before they became sensitive (customHeaders, issue 31 §4): such a
+ * value is read as it is until the integration is next saved, which seals it.
+ */
+const SENSITIVE_SINCE_ISSUE_31 = new Set(['customHeaders']);
+
 export function openParameters(
   provider: AddonProvider,
   addonId: number,
@@ -101,12 +107,12 @@ export function openParameters(
   box: SecretBox,
 ): ParameterValues {
   const sensitive = sensitiveParameters(provider);
-  return Object.fromEntries(
-    Object.entries(stored).map(([name, value]) => [
-      name,
-      sensitive.has(name) ? box.open(value, sealContext(addonId, name)) : value,
-    ]),
-  );
+  const open = (name: string, value: string) => {
+    if (!sensitive.has(name)) return value;
+    if (SENSITIVE_SINCE_ISSUE_31.has(name) && !isSealed(value)) return value;
+    return box.open(value, sealContext(addonId, name));
+  };
+  return Object.fromEntries(Object.entries(stored).map(([name, value]) => [name, open(name, value)]));
 }
 
 /** What answers and event rows show: sensitive values as Unleash's mask. */

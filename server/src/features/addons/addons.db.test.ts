@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import UNLEASH_PROVIDERS from '../../../../tests/fixtures/unleash-addons/providers.json' with {
+  type: 'json',
+};
 import { call } from '../../../../tests/helpers/flag-model';
 import { createTestApp } from '../../../../tests/helpers/test-app';
 import { buildApp } from '../../app/build-app';
@@ -27,6 +30,7 @@ describe('addons API', async () => {
       addons: unknown[];
       providers: Array<{
         name: string;
+        events: string[];
         parameters: Array<{ name: string; sensitive: boolean }>;
         tagTypes?: unknown[];
       }>;
@@ -43,15 +47,24 @@ describe('addons API', async () => {
     const sensitive = Object.fromEntries(
       body.providers.map((p) => [p.name, p.parameters.filter((x) => x.sensitive).map((x) => x.name)]),
     );
+    // Unleash's sensitive parameters (customHeaders too), and the webhook's own signing secret.
     expect(sensitive).toEqual({
-      webhook: ['url', 'authorization', 'signingSecret'],
+      webhook: ['url', 'authorization', 'customHeaders', 'signingSecret'],
       'slack-app': ['accessToken'],
-      slack: ['url'],
-      teams: ['url'],
-      teamsworkflow: ['url'],
-      datadog: ['apiKey'],
-      'new-relic': ['licenseKey'],
+      slack: ['url', 'customHeaders'],
+      teams: ['url', 'customHeaders'],
+      teamsworkflow: ['url', 'customHeaders'],
+      datadog: ['apiKey', 'customHeaders'],
+      'new-relic': ['licenseKey', 'customHeaders'],
     });
+    for (const provider of body.providers) {
+      expect([provider.name, provider.events]).toEqual([
+        provider.name,
+        UNLEASH_PROVIDERS[provider.name as keyof typeof UNLEASH_PROVIDERS].events,
+      ]);
+      const unleashSensitive = UNLEASH_PROVIDERS[provider.name as keyof typeof UNLEASH_PROVIDERS].sensitive;
+      expect(sensitive[provider.name]?.filter((name) => name !== 'signingSecret')).toEqual(unleashSensitive);
+    }
     expect(body.providers.find((p) => p.name === 'slack-app')?.tagTypes).toEqual([
       expect.objectContaining({ name: 'slack' }),
     ]);
@@ -70,7 +83,7 @@ describe('addons API', async () => {
     expect(created.parameters).toMatchObject({
       url: '*****',
       authorization: '*****',
-      customHeaders: '{"X-Team":"checkout"}',
+      customHeaders: '*****',
     });
     expect(created.parameters.signingSecret).toMatch(/^whsec_[0-9a-f]{48}$/);
     expect(created.delivery).toEqual({
@@ -84,7 +97,7 @@ describe('addons API', async () => {
     expect(got.parameters).toEqual({
       url: '*****',
       authorization: '*****',
-      customHeaders: '{"X-Team":"checkout"}',
+      customHeaders: '*****',
       signingSecret: '*****',
     });
     const list = await call<{ addons: Array<{ parameters: Record<string, string> }> }>(
@@ -118,7 +131,14 @@ describe('addons API', async () => {
       .select('parameters')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(Object.keys(stored.parameters).sort()).toEqual(['authorization', 'signingSecret', 'url']);
+    // Sensitive parameters left out keep their stored value: customHeaders is one (issue 31 §4).
+    expect(Object.keys(stored.parameters).sort()).toEqual([
+      'authorization',
+      'customHeaders',
+      'signingSecret',
+      'url',
+    ]);
+    expect(stored.parameters.customHeaders).toMatch(/^sy1\./);
     const { rows } = await sql<{
       type: string;
       text: string;
@@ -131,6 +151,7 @@ describe('addons API', async () => {
       expect(row.text).not.toContain('very-secret-path');
       expect(row.text).not.toContain('super-secret-token');
       expect(row.text).not.toContain('whsec_');
+      expect(row.text).not.toContain('X-Team');
     }
   });
 
@@ -169,6 +190,16 @@ describe('addons API', async () => {
         name: 'BadDataError',
         message: expect.stringMatching(message),
       });
+    }
+    // A scalar where a list is wanted is refused as Unleash 8.2 refuses it, never read as one item.
+    for (const extra of [
+      { events: 'feature-created' },
+      { projects: 'default' },
+      { environments: 'development' },
+    ]) {
+      const response = await t.request('POST', BASE, webhook(extra));
+      expect([extra, response.statusCode]).toEqual([extra, 400]);
+      expect(response.json()).toMatchObject({ name: 'BadDataError' });
     }
     const changed = await t.request('PUT', `${BASE}/${id}`, { ...webhook(), provider: 'teams' });
     expect(changed.statusCode).toBe(400);

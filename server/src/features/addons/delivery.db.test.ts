@@ -135,6 +135,38 @@ describe('delivery to loopback receivers standing in for each provider', async (
     await remove(created.id);
   });
 
+  it('webhook: custom headers stored in clear before they became sensitive (issue 31) are still sent', async () => {
+    const created = await create({
+      provider: 'webhook',
+      enabled: true,
+      parameters: { url: `${receiver.url}/legacy`, customHeaders: '{"X-Team":"sealed"}' },
+      events: ['feature-created'],
+    });
+    const row = await t.db
+      .selectFrom('addons')
+      .select('parameters')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row.parameters.customHeaders).toMatch(/^sy1\./);
+    await t.db
+      .updateTable('addons')
+      .set({ parameters: JSON.stringify({ ...row.parameters, customHeaders: '{"X-Team":"legacy"}' }) })
+      .where('id', '=', created.id)
+      .execute();
+    await emit({ type: 'feature-created' });
+    const [request] = await receiver.waitFor(1);
+    expect(request?.headers['x-team']).toBe('legacy');
+    const shown = await call<{ parameters: Record<string, string> }>(
+      t,
+      'GET',
+      `${BASE}/${created.id}`,
+      undefined,
+      200,
+    );
+    expect(shown.parameters.customHeaders).toBe('*****');
+    await remove(created.id);
+  });
+
   it('webhook body template: Mustache with event and eventJson, as Unleash', async () => {
     const created = await create({
       provider: 'webhook',

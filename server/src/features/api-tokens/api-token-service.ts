@@ -29,6 +29,8 @@ import {
   seededPrefix,
 } from './token-format';
 
+/** The name of every token seeded from INIT_*_API_TOKENS, as Unleash names them. */
+const SEEDED_TOKEN_NAME = 'admin';
 /** Unleash's default environment for a token created without one. */
 const DEFAULT_ENVIRONMENT = 'development';
 
@@ -304,7 +306,8 @@ export function createApiTokenService({
           const record = await insertToken(trx, {
             secretHash: hashSecret(secret),
             prefix: seededPrefix(secret),
-            tokenName: `init-${type}`,
+            // Unleash names them all "admin", the author of what they change (issue 31 §4).
+            tokenName: SEEDED_TOKEN_NAME,
             type,
             environment: parsed.environment,
             projects: [parsed.projectPart],

@@ -208,12 +208,25 @@ describe('API tokens', async () => {
       environment: 'production',
     });
     const listed = (await t.request('GET', '/api/admin/api-tokens')).json().tokens;
-    const seeded = listed.filter((token: { tokenName: string }) => token.tokenName.startsWith('init-'));
+    // Unleash names every INIT_*_API_TOKENS token "admin" (issue 31 §4).
+    const seeded = listed.filter((token: { tokenName: string }) => token.tokenName === 'admin');
     expect(seeded.map((token: { prefix: string }) => token.prefix).sort()).toEqual([
       expect.stringMatching(/^\*:\*\.init-[0-9a-f]{8}$/),
       expect.stringMatching(/^\*:development\.init-[0-9a-f]{8}$/),
       expect.stringMatching(/^default:production\.init-[0-9a-f]{8}$/),
     ]);
+  });
+
+  it('writes "admin" as the author of what a seeded admin token changes, as Unleash does', async () => {
+    const created = await t.request('POST', '/api/admin/projects/default/features', { name: 'by-seeded' });
+    expect(created.statusCode).toBe(201);
+    const [event] = await t.db
+      .selectFrom('events')
+      .select(['created_by', 'created_by_user_id'])
+      .where('type', '=', 'feature-created')
+      .where('feature_name', '=', 'by-seeded')
+      .execute();
+    expect(event).toEqual({ created_by: 'admin', created_by_user_id: -42 });
   });
 
   it('refuses admin tokens and PATs on the SDK APIs, SDK tokens on the admin API', async () => {

@@ -153,7 +153,7 @@ describe('sessions and login', async () => {
   it('answers who am I for the admin token with a pseudo user and no secret', async () => {
     const me = await t.request('GET', '/api/admin/user');
     expect(me.json()).toEqual({
-      user: { id: -42, name: 'init-admin', username: 'init-admin', permissions: ['ADMIN'] },
+      user: { id: -42, name: 'admin', username: 'admin', permissions: ['ADMIN'] },
       permissions: [{ permission: 'ADMIN' }],
       feedback: [],
       splash: {},
@@ -254,7 +254,7 @@ describe('password reset', async () => {
     expect(validate.json()).toMatchObject({
       email: 'forgetful@example.com',
       token,
-      createdBy: 'init-admin',
+      createdBy: 'admin',
       role: { id: 2 },
     });
 

@@ -83,7 +83,7 @@ describe('signed bundles and trusted keys (issue 18)', () => {
     const bundle = await exportFrom('source');
     expect(bundle.metadata).toMatchObject({
       environment: ENV,
-      author: 'init-admin',
+      author: 'admin',
       selection: 'project: source',
     });
     expect(bundle.export.features.map((f) => f.name).sort()).toEqual(['bx-banner', 'bx-checkout']);
@@ -121,7 +121,7 @@ describe('signed bundles and trusted keys (issue 18)', () => {
     expect(added).toMatchObject({
       name: 'this instance',
       fingerprint: ownKey.fingerprint,
-      addedBy: 'init-admin',
+      addedBy: 'admin',
     });
     const duplicate = await test.request('POST', '/api/admin/bundles/trusted-keys', {
       name: 'again',

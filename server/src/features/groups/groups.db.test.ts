@@ -23,7 +23,7 @@ describe('groups', async () => {
       rootRole: 2,
       userCount: 1,
       projects: [],
-      createdBy: 'init-admin',
+      createdBy: 'admin',
     });
     expect(group.users[0].user).toMatchObject({ id: ann, username: 'ann' });
     expect((await eventsOfType(t, 'group-created'))[0]?.data).toMatchObject({

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Banner, CreateBanner } from '../../../contract';
-import { MAX_BANNERS } from '../../../contract';
+import { BANNER_DIALOG_LINK, isBannerConsolePath, MAX_BANNERS } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AuditActor } from '../../lib/caller';
@@ -8,20 +8,24 @@ import { ApiError, badData, notFound } from '../../lib/errors';
 import { appendEvent } from '../events';
 import { bannerStore } from './banner-store';
 
-/** A link must be absolute http(s): the console opens it, and `javascript:` must never reach it. */
+/**
+ * A link is what Unleash's bannerSchema allows and its console opens: an absolute http(s) URL, a
+ * path of the console, or `dialog` (issue 31 §4). `javascript:` must never reach the console.
+ */
 function assertSafeLink(link: string | null | undefined): void {
   if (link === null || link === undefined || link === '') return;
+  if (link === BANNER_DIALOG_LINK || isBannerConsolePath(link)) return;
   let parsed: URL;
   try {
     parsed = new URL(link);
   } catch {
     throw badData(`Invalid banner link: ${link.slice(0, 100)}`, [
-      { message: 'link must be an http(s) URL', path: 'link' },
+      { message: 'link must be an http(s) URL, a path of the console or "dialog"', path: 'link' },
     ]);
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw badData('Invalid banner link: only http and https links are allowed', [
-      { message: 'link must be an http(s) URL', path: 'link' },
+      { message: 'link must be an http(s) URL, a path of the console or "dialog"', path: 'link' },
     ]);
   }
 }

@@ -71,6 +71,22 @@ describe('banners (getBanners, createBanner, updateBanner, deleteBanner, enableB
     expect(events[2]).toMatchObject({ data: { enabled: false }, preData: { enabled: true } });
   });
 
+  it('accepts the links Unleash\u2019s bannerSchema allows: a console path and "dialog" (issue 31 §4)', async () => {
+    for (const link of ['/admin/service-accounts', 'dialog', 'http://status.example.com/x']) {
+      const created = await t.request('POST', '/api/admin/banners', {
+        message: 'hi',
+        link,
+        linkText: 'Open',
+        dialog: 'More',
+      });
+      expect([link, created.statusCode, created.json().link]).toEqual([link, 201, link]);
+      const id = created.json().id;
+      const updated = await t.request('PUT', `/api/admin/banners/${id}`, { message: 'hi', link });
+      expect([link, updated.statusCode, updated.json().link]).toEqual([link, 200, link]);
+      await t.request('DELETE', `/api/admin/banners/${id}`);
+    }
+  });
+
   it('refuses bad input with 400 and unknown ids with 404, writing no event', async () => {
     const before = await latestEventId(t.db);
     for (const body of [
@@ -80,6 +96,10 @@ describe('banners (getBanners, createBanner, updateBanner, deleteBanner, enableB
       { message: 'hi', variant: 'purple' },
       { message: 'hi', link: 'javascript:alert(1)' },
       { message: 'hi', link: 'not a url' },
+      // Another host, however spelled, is never a console path.
+      { message: 'hi', link: '//evil.example.com/x' },
+      { message: 'hi', link: '/\\evil.example.com/x' },
+      { message: 'hi', link: 'Dialog' },
       { message: 'hi', extra: true },
     ]) {
       const response = await t.request('POST', '/api/admin/banners', body);

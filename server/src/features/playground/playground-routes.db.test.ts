@@ -212,6 +212,15 @@ describe('playground API', () => {
       ['/api/admin/playground', { context: { appName: 'a' } }, 400],
       ['/api/admin/playground', { environment: 'development', context: 'x' }, 400],
       ['/api/admin/playground', { environment: 'dev\u0000', context: { appName: 'a' } }, 400],
+      // A scalar is never read as a one-item list in a body (issue 31 §4, as Unleash 8.2 answers).
+      ['/api/admin/playground', { environment: 'development', projects: 5, context: { appName: 'a' } }, 400],
+      [
+        '/api/admin/playground',
+        { environment: 'development', projects: 'default', context: { appName: 'a' } },
+        400,
+      ],
+      ['/api/admin/playground/advanced', { environments: 'development', context: { appName: 'a' } }, 400],
+      ['/api/admin/playground/advanced', { environments: [], context: { appName: 'a' } }, 400],
       [
         '/api/admin/playground',
         { environment: 'development', context: { appName: 'a', userId: 'x'.repeat(10_001) } },

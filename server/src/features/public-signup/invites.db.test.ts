@@ -25,7 +25,7 @@ describe('invite links', async () => {
       name: 'team',
       enabled: true,
       url: `https://flags.example.com/new-user?invite=${token.secret}`,
-      createdBy: 'init-admin',
+      createdBy: 'admin',
       role: { id: 3, name: 'Viewer', type: 'root' },
       users: [],
     });

@@ -8,6 +8,7 @@ import type {
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { hasFields } from '../../db/update-fields';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError, notFound } from '../../lib/errors';
 import { appendEvent } from '../events';
@@ -145,6 +146,8 @@ export function createSignalEndpointService(db: Db) {
       const record = await inTransaction(db, async (trx) => {
         const before = await getSignalEndpoint(trx, id);
         if (!before) throw endpointNotFound(id);
+        // An update naming no field changes nothing and logs nothing (issue 31 §6).
+        if (!hasFields(changes)) return before;
         const after = await updateSignalEndpoint(trx, id, changes);
         if (!after) throw endpointNotFound(id);
         await appendEvent(trx, {

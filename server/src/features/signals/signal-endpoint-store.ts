@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { definedFields, hasFields } from '../../db/update-fields';
 import { nameExists } from '../../lib/errors';
 import type { Queryable } from '../events';
 
@@ -161,10 +162,12 @@ export async function updateSignalEndpoint(
   id: number,
   changes: { name?: string; enabled?: boolean; description?: string | null },
 ): Promise<SignalEndpointRecord | undefined> {
+  // Nothing to change (`{}`): the endpoint as it is, or undefined when there is none.
+  if (!hasFields(changes)) return getSignalEndpoint(db, id);
   try {
     const row = await db
       .updateTable('signal_endpoints')
-      .set(changes)
+      .set(definedFields(changes))
       .where('id', '=', id)
       .returning(endpointColumns)
       .executeTakeFirst();

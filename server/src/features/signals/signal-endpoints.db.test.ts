@@ -46,6 +46,36 @@ describe('signal endpoints and tokens', async () => {
     await expectRejectedWithoutEvent(t, 'PUT', `${BASE}/2147483647`, { enabled: false }, 404);
   });
 
+  it('answers an update naming no field with the endpoint unchanged and no event (issue 31 §6)', async () => {
+    const { signalEndpoints } = await call<{ signalEndpoints: Array<{ id: number }> }>(
+      t,
+      'GET',
+      BASE,
+      undefined,
+      200,
+    );
+    const id = signalEndpoints[0]?.id as number;
+    const before = await eventsOfType(t, 'signal-endpoint-updated');
+    for (const payload of ['{}', '']) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `${BASE}/${id}`,
+        headers: { ...t.adminHeaders, 'content-type': 'application/json' },
+        payload,
+      });
+      expect([payload, response.statusCode]).toEqual([payload, 200]);
+      expect(response.json()).toMatchObject({ id, name: 'alerts', enabled: true, description: 'PagerDuty' });
+    }
+    expect(await eventsOfType(t, 'signal-endpoint-updated')).toEqual(before);
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/2147483647`,
+      headers: { ...t.adminHeaders, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('keeps Unleash limits: 5 endpoints, 5 tokens per endpoint (ExceedsLimitError)', async () => {
     for (const name of ['e2', 'e3', 'e4', 'e5']) await call(t, 'POST', BASE, { name }, 201);
     const sixth = await expectRejectedWithoutEvent(t, 'POST', BASE, { name: 'e6' }, 400);

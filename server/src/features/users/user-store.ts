@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { definedFields, hasFields } from '../../db/update-fields';
 import { nameExists } from '../../lib/errors';
 import type { Queryable } from '../events';
 
@@ -207,9 +208,9 @@ export async function updateUserFields(
   id: number,
   fields: { name?: string | null; email?: string | null },
 ): Promise<void> {
-  if (Object.keys(fields).length === 0) return;
+  if (!hasFields(fields)) return;
   try {
-    await db.updateTable('users').set(fields).where('id', '=', id).execute();
+    await db.updateTable('users').set(definedFields(fields)).where('id', '=', id).execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw nameExists(USER_EXISTS);
     throw error;

@@ -40,7 +40,7 @@ describe('user administration', async () => {
       username: 'alice',
       rootRole: 2,
     });
-    expect(event?.created_by).toBe('init-admin');
+    expect(event?.created_by).toBe('admin');
     expect(event?.created_by_user_id).toBe(-42);
     const stored = await t.db
       .selectFrom('users')

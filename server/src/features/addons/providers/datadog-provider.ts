@@ -1,6 +1,6 @@
 import Mustache from 'mustache';
 import { describeEvent } from './event-message';
-import { INTEGRATION_EVENT_TYPES } from './provider-events';
+import { METRICS_VENDOR_EVENT_TYPES } from './provider-events';
 import {
   type AddonProvider,
   customHeadersProblems,
@@ -56,7 +56,7 @@ export const datadogProvider: AddonProvider = {
         type: 'textfield',
         description: 'A JSON object of header names and values sent with every request.',
         required: false,
-        sensitive: false,
+        sensitive: true,
       },
       {
         name: 'bodyTemplate',
@@ -68,7 +68,7 @@ export const datadogProvider: AddonProvider = {
         sensitive: false,
       },
     ],
-    events: INTEGRATION_EVENT_TYPES,
+    events: METRICS_VENDOR_EVENT_TYPES,
   },
 
   validate(parameters) {

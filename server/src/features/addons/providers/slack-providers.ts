@@ -1,6 +1,6 @@
 import type { AuditEvent } from '../../../../contract';
 import { describeEvent } from './event-message';
-import { INTEGRATION_EVENT_TYPES } from './provider-events';
+import { SLACK_APP_EVENT_TYPES, SLACK_EVENT_TYPES } from './provider-events';
 import {
   type AddonProvider,
   customHeadersProblems,
@@ -63,7 +63,7 @@ export const slackAppProvider: AddonProvider = {
         sensitive: false,
       },
     ],
-    events: INTEGRATION_EVENT_TYPES,
+    events: SLACK_APP_EVENT_TYPES,
   },
 
   validate(parameters) {
@@ -161,10 +161,10 @@ export const slackWebhookProvider: AddonProvider = {
         type: 'textfield',
         description: 'A JSON object of header names and values sent with every request.',
         required: false,
-        sensitive: false,
+        sensitive: true,
       },
     ],
-    events: INTEGRATION_EVENT_TYPES,
+    events: SLACK_EVENT_TYPES,
   },
 
   validate(parameters) {

@@ -1,5 +1,5 @@
 import { describeEvent } from './event-message';
-import { INTEGRATION_EVENT_TYPES } from './provider-events';
+import { TEAMS_EVENT_TYPES } from './provider-events';
 import {
   type AddonProvider,
   customHeadersProblems,
@@ -35,10 +35,10 @@ export const teamsProvider: AddonProvider = {
         type: 'textfield',
         description: 'A JSON object of header names and values sent with every request.',
         required: false,
-        sensitive: false,
+        sensitive: true,
       },
     ],
-    events: INTEGRATION_EVENT_TYPES,
+    events: TEAMS_EVENT_TYPES,
   },
 
   validate(parameters) {

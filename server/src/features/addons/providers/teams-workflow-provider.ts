@@ -1,5 +1,5 @@
 import { describeEvent } from './event-message';
-import { INTEGRATION_EVENT_TYPES } from './provider-events';
+import { TEAMS_EVENT_TYPES } from './provider-events';
 import type { AddonProvider } from './provider-types';
 import { teamsPost, teamsProvider } from './teams-provider';
 
@@ -25,7 +25,7 @@ export const teamsWorkflowProvider: AddonProvider = {
           }
         : parameter,
     ),
-    events: INTEGRATION_EVENT_TYPES,
+    events: TEAMS_EVENT_TYPES,
   },
 
   validate: (parameters) => teamsProvider.validate?.(parameters) ?? [],

@@ -1,6 +1,6 @@
 import Mustache from 'mustache';
 import type { AuditEvent } from '../../../../contract';
-import { INTEGRATION_EVENT_TYPES } from './provider-events';
+import { WEBHOOK_EVENT_TYPES } from './provider-events';
 import {
   type AddonProvider,
   customHeadersProblems,
@@ -56,7 +56,7 @@ export const webhookProvider: AddonProvider = {
         placeholder: '{ "X-Team": "checkout" }',
         description: 'A JSON object of header names and values sent with every request.',
         required: false,
-        sensitive: false,
+        sensitive: true,
       },
       {
         name: 'bodyTemplate',
@@ -79,7 +79,7 @@ export const webhookProvider: AddonProvider = {
         sensitive: true,
       },
     ],
-    events: INTEGRATION_EVENT_TYPES,
+    events: WEBHOOK_EVENT_TYPES,
   },
 
   validate(parameters) {
