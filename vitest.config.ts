@@ -42,6 +42,8 @@ export default defineConfig({
           globalSetup: ['tests/helpers/db-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A poll's default second is too short beside two other busy workers.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -68,6 +70,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/db-global-setup.ts', 'tests/e2e/build-console.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

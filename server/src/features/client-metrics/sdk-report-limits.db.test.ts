@@ -94,7 +94,13 @@ describe('SDK reports that PostgreSQL cannot store', () => {
     // Unleash answers these two with Express's sendStatus(200): "OK" as text/plain.
     expect([fromBrowser.statusCode, fromBrowser.body]).toEqual([200, 'OK']);
     expect(fromBrowser.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const oldRegister = await frontend('POST', '/api/frontend/client/register', {});
+    // Unleash 8.2 requires appName, interval, started and strategies here (an empty body is 400).
+    const oldRegister = await frontend('POST', '/api/frontend/client/register', {
+      appName: 'healthy-frontend',
+      interval: 1,
+      started: new Date().toISOString(),
+      strategies: [],
+    });
     expect([oldRegister.statusCode, oldRegister.body]).toEqual([200, 'OK']);
 
     const rows = await flushAndRead(t, () =>
