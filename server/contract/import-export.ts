@@ -43,6 +43,19 @@ export const ExportQuerySchema = Type.Object(
 );
 export type ExportQuery = Static<typeof ExportQuerySchema>;
 
+/**
+ * Switchyard's opt-in on export and validate, a query parameter because Unleash ignores unknown
+ * ones (its validate body refuses unknown properties): `?extensions=true` adds strategy
+ * `sortOrder` to an export and `summary` to a validate answer. Without it both answer exactly
+ * Unleash 8.2's fields (issue 31 §4).
+ */
+export const ImportExportExtensionsQuerySchema = Type.Object({
+  extensions: Type.Optional(
+    Type.Boolean({ description: "Switchyard's additions: strategy sortOrder (export), summary (validate)." }),
+  ),
+});
+export type ImportExportExtensionsQuery = Static<typeof ImportExportExtensionsQuerySchema>;
+
 export const ExportFeatureSchema = Type.Object({
   name: Name,
   description: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
@@ -198,7 +211,7 @@ export const ImportSummarySchema = Type.Object({
 });
 export type ImportSummary = Static<typeof ImportSummarySchema>;
 
-/** Unleash's validate answer; Switchyard adds what importing would do (`summary`). */
+/** Unleash's validate answer; asked for (`?extensions=true`), Switchyard adds what importing would do (`summary`). */
 export const ImportValidateSchema = Type.Object({
   errors: Type.Array(ImportValidateItemSchema),
   warnings: Type.Array(ImportValidateItemSchema),

@@ -81,6 +81,8 @@ describe('export dialog', { timeout: 20_000 }, () => {
       downloadFile: true,
       project: 'web',
     });
+    // Switchyard's extension (strategy sortOrder) keeps the strategies' order on re-import.
+    expect(server.calls('POST', EXPORT)[0]?.query.get('extensions')).toBe('true');
     expect(save).toHaveBeenCalledWith('switchyard-export-web-development-2026-11-25.json', file);
   });
 
@@ -138,6 +140,8 @@ describe('import dialog', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('beta')).toBeTruthy();
     expect(screen.getByText(/already exist in this project/)).toBeTruthy();
+    // The summary is Switchyard's extension of Unleash's answer: asked for.
+    expect(server.calls('POST', VALIDATE)[0]?.query.get('extensions')).toBe('true');
     expect(screen.getByText('checkout: strategies')).toBeTruthy();
     expect(server.calls('POST', VALIDATE)[0]?.body).toMatchObject({
       project: 'b',

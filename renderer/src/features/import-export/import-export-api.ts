@@ -9,15 +9,20 @@ import type { ApiClient } from '../../api/client';
 import { saveTextFile } from '../../components/CsvDownload/CsvDownload';
 import { type Bundle, isBundle } from './bundle-api';
 
-/** Unleash's features-batch operations (issue 18), as the export and import dialogs use them. */
+/**
+ * Unleash's features-batch operations (issue 18), as the export and import dialogs use them.
+ * Both ask for Switchyard's extensions (server/src/features/import-export/README.md): the export's
+ * strategy sortOrder keeps the strategies' order on re-import (Unleash accepts it too), and the
+ * validate answer's summary is the diff the dialog shows before importing.
+ */
 
 export type { ExportQuery, ExportResult, ImportResult, ImportValidate };
 
 export const exportFlags = (client: ApiClient, query: ExportQuery) =>
-  client.post<ExportResult>('/api/admin/features-batch/export', query);
+  client.post<ExportResult>('/api/admin/features-batch/export?extensions=true', query);
 
 export const validateImport = (client: ApiClient, body: ImportToggles) =>
-  client.post<ImportValidate>('/api/admin/features-batch/validate', body);
+  client.post<ImportValidate>('/api/admin/features-batch/validate?extensions=true', body);
 
 export const importFlags = (client: ApiClient, body: ImportToggles) =>
   client.post<ImportResult>('/api/admin/features-batch/import', body);

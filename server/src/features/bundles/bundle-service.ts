@@ -101,8 +101,11 @@ export function createBundleService({ db, signingKey, instanceName }: BundleServ
     async exportBundle(query: ExportQuery, actor: Actor): Promise<Bundle> {
       return inTransaction(db, async (trx) => {
         const key = await signingKey.get(trx, actor.name);
-        // Segment definitions travel along, so the receiving instance can create them.
-        const file = await buildExport(trx, { ...query, withSegmentDefinitions: true }, actor);
+        // Segment definitions travel along, so the receiving instance can create them; so does
+        // Switchyard's extension (strategy sortOrder), so it keeps the strategies' order.
+        const file = await buildExport(trx, { ...query, withSegmentDefinitions: true }, actor, {
+          extensions: true,
+        });
         const metadata: BundleMetadata = {
           sourceInstanceId: await instanceId(trx),
           sourceInstanceName: instanceName.slice(0, 200),

@@ -87,6 +87,11 @@ describe('signed bundles and trusted keys (issue 18)', () => {
       selection: 'project: source',
     });
     expect(bundle.export.features.map((f) => f.name).sort()).toEqual(['bx-banner', 'bx-checkout']);
+    // Switchyard's extension of the file: the receiving instance keeps the strategies' order.
+    expect(bundle.export.featureStrategies.map((s) => s.sortOrder)).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+    ]);
     expect(bundle.signature?.fingerprint).toBe(ownKey.fingerprint);
     const verification = await call(test, 'POST', '/api/admin/bundles/verify', { bundle }, 200);
     expect(verification).toMatchObject({

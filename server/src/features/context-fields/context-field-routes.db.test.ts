@@ -8,6 +8,45 @@ import {
 } from '../../../../tests/helpers/flag-model';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
+/** Observed on the reference Unleash 8.2 OSS, fresh database (issue 31 §4). */
+const BUILT_IN_CONTEXT_FIELDS_OF_UNLEASH = [
+  {
+    name: 'appName',
+    description: 'Allows you to constrain on application name',
+    stickiness: false,
+    sortOrder: 2,
+    legalValues: [],
+  },
+  {
+    name: 'currentTime',
+    description: 'Allows you to constrain on date values',
+    stickiness: false,
+    sortOrder: 3,
+    legalValues: [],
+  },
+  {
+    name: 'environment',
+    description: 'Allows you to constrain on application environment',
+    stickiness: false,
+    sortOrder: 0,
+    legalValues: [],
+  },
+  {
+    name: 'sessionId',
+    description: 'Allows you to constrain on sessionId',
+    stickiness: true,
+    sortOrder: 4,
+    legalValues: [],
+  },
+  {
+    name: 'userId',
+    description: 'Allows you to constrain on userId',
+    stickiness: false,
+    sortOrder: 1,
+    legalValues: [],
+  },
+];
+
 describe('context fields API', () => {
   let test: TestApp;
   beforeAll(async () => {
@@ -36,6 +75,30 @@ describe('context fields API', () => {
       stickiness: true,
       sortOrder: 4,
     });
+  });
+
+  it('describes the built-in fields as Unleash 8.2 does (GET /api/admin/context on a fresh reference)', async () => {
+    const fields = await call<
+      Array<{
+        name: string;
+        description: string;
+        stickiness: boolean;
+        sortOrder: number;
+        legalValues: unknown[];
+      }>
+    >(test, 'GET', '/api/admin/context', undefined, 200);
+    const builtIn = ['appName', 'currentTime', 'environment', 'sessionId', 'userId'];
+    expect(
+      fields
+        .filter((field) => builtIn.includes(field.name))
+        .map(({ name, description, stickiness, sortOrder, legalValues }) => ({
+          name,
+          description,
+          stickiness,
+          sortOrder,
+          legalValues,
+        })),
+    ).toEqual(BUILT_IN_CONTEXT_FIELDS_OF_UNLEASH);
   });
 
   it('creates, reads, replaces and deletes a field, with one event each', async () => {

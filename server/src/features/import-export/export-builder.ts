@@ -62,7 +62,7 @@ export function exportConstraint(constraint: Constraint): Constraint {
   };
 }
 
-function exportStrategy(row: ExportRows['strategies'][number]): ExportStrategy {
+function exportStrategy(row: ExportRows['strategies'][number], extensions: boolean): ExportStrategy {
   return {
     name: row.name,
     id: row.id,
@@ -74,8 +74,9 @@ function exportStrategy(row: ExportRows['strategies'][number]): ExportStrategy {
     disabled: row.disabled,
     segments: row.segments,
     // Unleash leaves it out and then imports strategies in no fixed order; with it (a field of
-    // Unleash's featureStrategySchema) both servers keep the file's order.
-    sortOrder: row.sortOrder,
+    // Unleash's featureStrategySchema) both servers keep the file's order. Only when asked, so
+    // the file carries exactly Unleash's fields by default (issue 31 §4).
+    ...(extensions ? { sortOrder: row.sortOrder } : {}),
   };
 }
 
@@ -93,11 +94,11 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 export function buildExportFile(
   rows: ExportRows,
   environment: string,
-  options: { withSegmentDefinitions?: boolean } = {},
+  options: { withSegmentDefinitions?: boolean; extensions?: boolean } = {},
 ): ExportResult {
   return {
     features: rows.features.map((row) => ({ ...row })),
-    featureStrategies: rows.strategies.map(exportStrategy),
+    featureStrategies: rows.strategies.map((row) => exportStrategy(row, options.extensions === true)),
     featureEnvironments: rows.environments.map((row) => ({
       enabled: row.enabled,
       featureName: row.featureName,

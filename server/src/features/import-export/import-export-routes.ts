@@ -2,6 +2,7 @@ import {
   ExportQuerySchema,
   ExportResultSchema,
   IMPORT_LIMITS,
+  ImportExportExtensionsQuerySchema,
   ImportResultSchema,
   ImportTogglesSchema,
   ImportValidateSchema,
@@ -26,13 +27,16 @@ export async function importExportRoutes(app: App, { db }: { db: Db }): Promise<
     options({
       operationId: 'exportFeatures',
       permission: 'AUTHENTICATED',
+      querystring: ImportExportExtensionsQuerySchema,
       body: ExportQuerySchema,
       response: { 200: ExportResultSchema },
       errors: [400, 401, 403, 404, 415],
     }),
     async (request, reply) => {
       const file = await inTransaction(db, (trx) =>
-        buildExport(trx, request.body, actorFromRequest(request)),
+        buildExport(trx, request.body, actorFromRequest(request), {
+          extensions: request.query.extensions,
+        }),
       );
       if (request.body.downloadFile) {
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -48,6 +52,7 @@ export async function importExportRoutes(app: App, { db }: { db: Db }): Promise<
       ...options({
         operationId: 'validateImport',
         permission: 'AUTHENTICATED',
+        querystring: ImportExportExtensionsQuerySchema,
         body: ImportTogglesSchema,
         response: { 200: ImportValidateSchema },
         errors: [400, 401, 403, 404, 413, 415],
@@ -55,7 +60,8 @@ export async function importExportRoutes(app: App, { db }: { db: Db }): Promise<
       // Beyond Unleash's 500 kB: 10,000 flags must import (the JSON parser stays bounded by this).
       bodyLimit: IMPORT_LIMITS.bodyBytes,
     },
-    async (request) => validateImport(db, request.caller, request.body),
+    async (request) =>
+      validateImport(db, request.caller, request.body, { extensions: request.query.extensions }),
   );
 
   app.post(

@@ -40,11 +40,18 @@ function selectionOf(query: ExportQuery): FlagSelection {
   throw invalidRequest('Specify one of "features", "tag" or "project".');
 }
 
-export async function buildExport(db: Queryable, query: ExportQuery, actor: Actor): Promise<ExportResult> {
+/** `extensions`: Switchyard's additions to Unleash's file (strategy `sortOrder`). */
+export async function buildExport(
+  db: Queryable,
+  query: ExportQuery,
+  actor: Actor,
+  options: { extensions?: boolean } = {},
+): Promise<ExportResult> {
   const names = await selectFlagNames(db, selectionOf(query));
   const rows = await readExportRows(db, names, query.environment);
   const file = buildExportFile(rows, query.environment, {
     withSegmentDefinitions: query.withSegmentDefinitions,
+    extensions: options.extensions,
   });
   await appendEvent(db, {
     type: 'features-exported',
@@ -109,9 +116,15 @@ export async function planImportFor(
   return { validation, plan, viaChangeRequest, state };
 }
 
-/** POST /api/admin/features-batch/validate. */
-export async function validateImport(db: Db, caller: Caller, input: ImportToggles): Promise<ImportValidate> {
+/** POST /api/admin/features-batch/validate; `extensions` adds what importing would do (`summary`). */
+export async function validateImport(
+  db: Db,
+  caller: Caller,
+  input: ImportToggles,
+  options: { extensions?: boolean } = {},
+): Promise<ImportValidate> {
   const preview = await planImportFor(db, caller, input);
+  if (!options.extensions) return preview.validation;
   return { ...preview.validation, summary: summarise(preview.plan, input.data) };
 }
 

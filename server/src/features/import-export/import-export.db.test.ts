@@ -33,6 +33,19 @@ async function clientFeatures(test: TestApp, token: string, names: string[]) {
     .sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }
 
+/** Every field path of a file (`featureStrategies[].constraints[].values`), sorted and unique. */
+function fieldPaths(value: unknown, path = '', into = new Set<string>()): string[] {
+  if (Array.isArray(value)) for (const item of value) fieldPaths(item, `${path}[]`, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      into.add(childPath);
+      fieldPaths(child, childPath, into);
+    }
+  }
+  return [...into].sort();
+}
+
 describe('features-batch import and export (issue 18)', () => {
   let test: TestApp;
   let admin: Send;
@@ -108,7 +121,7 @@ describe('features-batch import and export (issue 18)', () => {
     const expected = unleashFile();
     const strip = (file: ExportResult) => ({
       ...file,
-      featureStrategies: file.featureStrategies.map(({ id: _id, sortOrder: _sortOrder, ...rest }) => ({
+      featureStrategies: file.featureStrategies.map(({ id: _id, ...rest }) => ({
         ...rest,
         segments: (rest.segments ?? []).length,
       })),
@@ -117,10 +130,8 @@ describe('features-batch import and export (issue 18)', () => {
         ...row,
         links: row.links.map(({ id: _id, ...link }) => link),
       })),
-      // Unleash's built-in context fields carry their own descriptions and order.
-      contextFields: (file.contextFields ?? [])
-        .map((field) => field.name)
-        .filter((name) => name !== 'version'),
+      // The built-in fields as Unleash describes them (issue 31 §4); 'version' is Switchyard's own.
+      contextFields: (file.contextFields ?? []).filter((field) => field.name !== 'version'),
       // Tags added in one transaction share their time: their order within a flag is by name.
       featureTags: [...(file.featureTags ?? [])].sort((a, b) =>
         `${a.featureName}:${a.tagType}:${a.tagValue}`.localeCompare(
@@ -143,6 +154,24 @@ describe('features-batch import and export (issue 18)', () => {
       name: 'beta-testers',
       constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2', '3'] }],
     });
+  });
+
+  it("carries exactly the fields of Unleash's file, object by object; sortOrder only with ?extensions=true", async () => {
+    const query = { environment: 'development', tag: 'ix-fixture' };
+    const exported = await call<ExportResult>(test, 'POST', '/api/admin/features-batch/export', query, 200);
+    const unleashPaths = fieldPaths(unleashFile());
+    expect(fieldPaths(exported)).toEqual(unleashPaths);
+    const extended = await call<ExportResult>(
+      test,
+      'POST',
+      '/api/admin/features-batch/export?extensions=true',
+      query,
+      200,
+    );
+    expect(fieldPaths(extended)).toEqual([...unleashPaths, 'featureStrategies[].sortOrder'].sort());
+    expect(extended.featureStrategies.map((strategy) => strategy.sortOrder)).toEqual(
+      exported.featureStrategies.map(() => expect.any(Number)),
+    );
   });
 
   it('round-trips Switchyard → file → another project with identical client payloads', async () => {

@@ -126,4 +126,26 @@ describe('import plan for flags the target already has (Unleash 8.2 semantics)',
       add: [{ feature: 'parent-b', enabled: false, variants: [] }],
     });
   });
+
+  it("accepts strategies with or without sortOrder: by it when given, else in the file's order", () => {
+    const strategy = (name: string, sortOrder?: number) => ({
+      name,
+      featureName: 'checkout',
+      parameters: {},
+      constraints: [],
+      ...(sortOrder === undefined ? {} : { sortOrder }),
+    });
+    const order = (strategies: ExportResult['featureStrategies']) =>
+      planImport(file({ featureStrategies: strategies }), state).flags[0]?.replaceStrategies?.add.map(
+        (planned) => [planned.name, planned.sortOrder],
+      );
+    expect(order([strategy('userWithId'), strategy('default')])).toEqual([
+      ['userWithId', 0],
+      ['default', 1],
+    ]);
+    expect(order([strategy('userWithId', 1), strategy('default', 0)])).toEqual([
+      ['default', 0],
+      ['userWithId', 1],
+    ]);
+  });
 });

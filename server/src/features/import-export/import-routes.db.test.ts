@@ -62,6 +62,21 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
     expect(JSON.stringify(response.json().details)).toContain('data');
   });
 
+  it("validate answers Unleash's {errors, warnings, permissions}; the summary only with ?extensions=true", async () => {
+    const body = { project: 'default', environment: 'development', data: flagFile(['summary-flag']) };
+    const plain = await admin('POST', '/api/admin/features-batch/validate', body);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toEqual({ errors: [], warnings: [], permissions: [] });
+    const extended = await admin('POST', '/api/admin/features-batch/validate?extensions=true', body);
+    expect(extended.statusCode).toBe(200);
+    expect(extended.json()).toMatchObject({
+      errors: [],
+      warnings: [],
+      permissions: [],
+      summary: { features: { created: ['summary-flag'], changed: [], unchanged: [] } },
+    });
+  });
+
   it('validate lists the permissions a viewer lacks; import refuses with 403 and writes nothing', async () => {
     const body = { project: 'default', environment: 'development', data: flagFile(['viewer-flag']) };
     const validation = await viewer('POST', '/api/admin/features-batch/validate', body);
@@ -161,7 +176,7 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
     expect(first.json().summary.features.created).toHaveLength(2500);
     data.features[0] = { ...data.features[0]!, description: 'changed' };
     // Validate answers the diff before applying: which flags change, and in what.
-    const preview = await admin('POST', '/api/admin/features-batch/validate', body);
+    const preview = await admin('POST', '/api/admin/features-batch/validate?extensions=true', body);
     expect(preview.json().summary.featureChanges).toEqual([
       { feature: 'bulk-00000', parts: ['type, description or impression data'] },
     ]);

@@ -64,10 +64,12 @@ describe.skipIf(!reference)('Switchyard export imports into the reference Unleas
       data: JSON.parse(source),
     });
     expect(imported.statusCode, imported.body).toBe(200);
+    // With Switchyard's extension (strategy sortOrder, a field of Unleash's own strategy schema)
+    // Unleash keeps the file's strategy order; without it, it imports them in no fixed order.
     const ours = await call<ExportResult>(
       test,
       'POST',
-      '/api/admin/features-batch/export',
+      '/api/admin/features-batch/export?extensions=true',
       { environment: 'development', tag: 'sy-fixture' },
       200,
     );
