@@ -1,7 +1,7 @@
 import { invalidOperation } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent, listEventTags, type Queryable } from '../events';
 import { recordFlagArchived, recordFlagCreated, recordFlagRevived } from '../feature-lifecycle';
 import { getProject, getProjectEnvironments } from '../projects';
 import { changeFeatureTags } from '../tags';
@@ -266,10 +266,11 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       const feature = await getFeature(db, op.featureName, true);
       // Only archived flags are deleted; Unleash answers 200 for anything else too.
       if (!feature?.archivedAt) return undefined as Result;
+      const tags = await listEventTags(db, feature.name);
       await deleteFeatureRow(db, feature.name);
       await appendEvent(
         db,
-        event(actor, feature, { type: 'feature-deleted', preData: featureData(feature) }),
+        event(actor, feature, { type: 'feature-deleted', preData: featureData(feature), tags }),
       );
       return undefined as Result;
     }
