@@ -26,6 +26,7 @@ import * as m20261125233000 from './20261125233000_edge';
 import * as m20261128141811 from './20261128141811_builtin_strategy_titles';
 import * as m20261128144000 from './20261128144000_seeded_token_names';
 import * as m20261128144322 from './20261128144322_builtin_context_descriptions';
+import * as m20261128150000 from './20261128150000_event_groups';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '20261128141811_builtin_strategy_titles': m20261128141811,
   '20261128144000_seeded_token_names': m20261128144000,
   '20261128144322_builtin_context_descriptions': m20261128144322,
+  '20261128150000_event_groups': m20261128150000,
 };

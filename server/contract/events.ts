@@ -15,6 +15,10 @@ export const EventSchema = Type.Object({
   featureName: Nullable(Type.String()),
   project: Nullable(Type.String()),
   environment: Nullable(Type.String()),
+  /** `transaction` for the events Unleash writes in a transaction group; absent otherwise. */
+  groupType: Type.Optional(Type.String()),
+  /** Shared by the events written in one transaction. */
+  groupId: Type.Optional(Type.String()),
 });
 export type AuditEvent = Static<typeof EventSchema>;
 

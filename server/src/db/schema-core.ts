@@ -17,6 +17,8 @@ export interface EventsTable {
   project: string | null;
   environment: string | null;
   announced: Generated<boolean>;
+  group_type: ColumnType<string | null, string | null | undefined, string | null>;
+  group_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SettingsTable {

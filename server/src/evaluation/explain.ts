@@ -124,10 +124,15 @@ function strategyVariant(
 }
 
 /**
- * The flag's variant in the playground's shape (observed on Unleash 8.2): `featureEnabled` only
- * on the "disabled" variant of an enabled flag.
+ * The flag's variant in the playground's shape (observed on Unleash 8.2): `featureEnabled` on an
+ * enabled flag's own variants (flag-level, and the "disabled" variant when it has none), not on a
+ * strategy's variant.
  */
-function flagVariant(enabled: boolean, definition: VariantDefinition | null): PlaygroundVariant {
+function flagVariant(
+  enabled: boolean,
+  definition: VariantDefinition | null,
+  fromStrategy = false,
+): PlaygroundVariant {
   if (!enabled) return { name: 'disabled', enabled: false, feature_enabled: false };
   if (!definition) return { name: 'disabled', enabled: false, feature_enabled: true, featureEnabled: true };
   return {
@@ -135,6 +140,7 @@ function flagVariant(enabled: boolean, definition: VariantDefinition | null): Pl
     enabled: true,
     ...(definition.payload ? { payload: definition.payload } : {}),
     feature_enabled: true,
+    ...(fromStrategy ? {} : { featureEnabled: true }),
   };
 }
 
@@ -228,6 +234,9 @@ export function explainFlag(
   const winner = explained.find((entry) => entry.outcome?.enabled);
   const enabled = flag.enabled && !hasUnsatisfiedDependency && (active.length === 0 || winner !== undefined);
   const flagVariants = flag.variants ?? [];
+  // The winning strategy's variants are listed even when the flag is off or its parent blocks it.
+  const strategyVariants = winner?.outcome?.variant ? winner.strategy.variants : undefined;
+  const variants = strategyVariants ? [...strategyVariants] : [...flagVariants];
   if (!enabled) {
     return {
       isEnabled: false,
@@ -235,10 +244,9 @@ export function explainFlag(
       hasUnsatisfiedDependency,
       strategies: { result, data },
       variant: flagVariant(false, null),
-      variants: [...flagVariants],
+      variants,
     };
   }
-  const strategyVariants = winner?.outcome?.variant ? winner.strategy.variants : undefined;
   const definition =
     winner?.outcome?.variant ??
     (flagVariants.length > 0
@@ -249,7 +257,7 @@ export function explainFlag(
     isEnabledInCurrentEnvironment: flag.enabled,
     hasUnsatisfiedDependency,
     strategies: { result, data },
-    variant: flagVariant(true, definition),
-    variants: strategyVariants ? [...strategyVariants] : [...flagVariants],
+    variant: flagVariant(true, definition, strategyVariants !== undefined),
+    variants,
   };
 }

@@ -89,6 +89,8 @@ export async function nextQueued(db: Queryable, addonId: number, limit: number):
       'e.feature_name',
       'e.project',
       'e.environment',
+      'e.group_type',
+      'e.group_id',
     ])
     .where('o.addon_id', '=', addonId)
     .orderBy('o.event_id')

@@ -16,6 +16,8 @@ type EventRow = {
   feature_name: string | null;
   project: string | null;
   environment: string | null;
+  group_type: string | null;
+  group_id: string | null;
 };
 
 export function toAuditEvent(row: EventRow): AuditEvent {
@@ -31,6 +33,9 @@ export function toAuditEvent(row: EventRow): AuditEvent {
     featureName: row.feature_name,
     project: row.project,
     environment: row.environment,
+    // Unleash leaves both out of events written outside a transaction group.
+    ...(row.group_type === null ? {} : { groupType: row.group_type }),
+    ...(row.group_id === null ? {} : { groupId: row.group_id }),
   };
 }
 
@@ -72,7 +77,7 @@ export interface EventSearchParams {
   limit?: string;
 }
 
-type EventColumn = 'feature_name' | 'project' | 'type' | 'environment' | 'created_by';
+type EventColumn = 'feature_name' | 'project' | 'type' | 'environment' | 'created_by' | 'group_id';
 
 function columnFilter(eb: ExpressionBuilder<Database, 'events'>, column: EventColumn, filter: QueryFilter) {
   const matches = eb(column, 'in', filter.values);
@@ -99,6 +104,7 @@ export async function searchEvents(
     ['project', 'project'],
     ['type', 'type'],
     ['environment', 'environment'],
+    ['groupId', 'group_id'],
   ];
   for (const [param, column] of columns) {
     const filter = parseFilter(params[param]);

@@ -1,8 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { ulid } from '../../lib/ulid';
 
 /** A query handle: the pool or an open transaction, so the same store code serves both. */
 export type Queryable = Kysely<Database> | Transaction<Database>;
+
+export interface EventTag {
+  type: string;
+  value: string;
+}
 
 export interface NewEvent {
   /** Unleash's event type name, e.g. `feature-created`, `api-token-created`. */
@@ -13,30 +19,92 @@ export interface NewEvent {
   data?: unknown;
   /** The state before the change; never a secret. */
   preData?: unknown;
-  tags?: Array<{ type: string; value: string }>;
+  /** The flag's tags; when absent, a flag event carries the flag's tags as they are now. */
+  tags?: EventTag[];
   featureName?: string | null;
   project?: string | null;
   environment?: string | null;
 }
 
 /**
+ * Event types Unleash 8.2 records outside a transaction group (no `groupType`/`groupId`), as
+ * observed on the reference (issue 31 §4); every other event carries its transaction's group.
+ */
+const UNGROUPED_EVENT_TYPES = new Set([
+  'api-token-created',
+  'api-token-updated',
+  'api-token-deleted',
+  'application-created',
+  'feature-environment-variants-updated',
+  'feature-stale-on',
+  'feature-stale-off',
+  'feature-tagged',
+  'feature-untagged',
+  'features-exported',
+  'segment-created',
+  'segment-updated',
+  'segment-deleted',
+  'strategy-created',
+  'strategy-updated',
+  'strategy-deleted',
+  'strategy-deprecated',
+  'strategy-reactivated',
+  'tag-created',
+  'tag-deleted',
+]);
+
+/** One group id per open transaction: the events it writes share it (Unleash's `groupId`). */
+const transactionGroups = new WeakMap<object, string>();
+
+function groupOf(db: Queryable, type: string): { group_type: string | null; group_id: string | null } {
+  if (UNGROUPED_EVENT_TYPES.has(type)) return { group_type: null, group_id: null };
+  // Outside a transaction the insert is a transaction of its own.
+  if (!db.isTransaction) return { group_type: 'transaction', group_id: ulid() };
+  let id = transactionGroups.get(db);
+  if (id === undefined) {
+    id = ulid();
+    transactionGroups.set(db, id);
+  }
+  return { group_type: 'transaction', group_id: id };
+}
+
+/** The row of an event, its transaction group included (see appendEvent). */
+export function eventRow(db: Queryable, event: NewEvent & { tags: EventTag[] }) {
+  return {
+    type: event.type,
+    created_by: event.createdBy,
+    created_by_user_id: event.createdByUserId ?? null,
+    data: event.data === undefined ? null : JSON.stringify(event.data),
+    pre_data: event.preData === undefined ? null : JSON.stringify(event.preData),
+    tags: JSON.stringify(event.tags),
+    feature_name: event.featureName ?? null,
+    project: event.project ?? null,
+    environment: event.environment ?? null,
+    ...groupOf(db, event.type),
+  };
+}
+
+/** A flag's tags as events carry them: `{type, value}`, in a stable order. */
+export async function listEventTags(db: Queryable, featureName: string): Promise<EventTag[]> {
+  return db
+    .selectFrom('feature_tag')
+    .select(['tag_type as type', 'tag_value as value'])
+    .where('feature_name', '=', featureName)
+    .orderBy('tag_type')
+    .orderBy('tag_value')
+    .execute();
+}
+
+/**
  * Appends to the audit log. Call it with the transaction of the change it records, so the
- * change and its event commit or roll back together (STYLE.md convention 4).
+ * change and its event commit or roll back together (STYLE.md convention 4). A flag event
+ * carries the flag's current tags unless given others, as Unleash's do.
  */
 export async function appendEvent(db: Queryable, event: NewEvent): Promise<number> {
+  const tags = event.tags ?? (event.featureName ? await listEventTags(db, event.featureName) : []);
   const row = await db
     .insertInto('events')
-    .values({
-      type: event.type,
-      created_by: event.createdBy,
-      created_by_user_id: event.createdByUserId ?? null,
-      data: event.data === undefined ? null : JSON.stringify(event.data),
-      pre_data: event.preData === undefined ? null : JSON.stringify(event.preData),
-      tags: JSON.stringify(event.tags ?? []),
-      feature_name: event.featureName ?? null,
-      project: event.project ?? null,
-      environment: event.environment ?? null,
-    })
+    .values(eventRow(db, { ...event, tags }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -10,4 +10,11 @@ export {
   searchEvents,
   toAuditEvent,
 } from './event-read-store';
-export { appendEvent, type NewEvent, type Queryable } from './event-store';
+export {
+  appendEvent,
+  type EventTag,
+  eventRow,
+  listEventTags,
+  type NewEvent,
+  type Queryable,
+} from './event-store';

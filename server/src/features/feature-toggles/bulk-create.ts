@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { nameExists } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { exceedsLimit } from '../constraints';
-import type { Actor, NewEvent, Queryable } from '../events';
+import { type Actor, eventRow, type NewEvent, type Queryable } from '../events';
 import { getProjectEnvironments } from '../projects';
 import {
   ARCHIVED_FLAG_EXISTS,
@@ -60,19 +60,7 @@ async function insertEvents(db: Queryable, events: readonly NewEvent[]): Promise
   await insertChunked(events, (chunk) =>
     db
       .insertInto('events')
-      .values(
-        chunk.map((item) => ({
-          type: item.type,
-          created_by: item.createdBy,
-          created_by_user_id: item.createdByUserId ?? null,
-          data: item.data === undefined ? null : JSON.stringify(item.data),
-          pre_data: item.preData === undefined ? null : JSON.stringify(item.preData),
-          tags: JSON.stringify(item.tags ?? []),
-          feature_name: item.featureName ?? null,
-          project: item.project ?? null,
-          environment: item.environment ?? null,
-        })),
-      )
+      .values(chunk.map((item) => eventRow(db, { ...item, tags: item.tags ?? [] })))
       .execute(),
   );
 }

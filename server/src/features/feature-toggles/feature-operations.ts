@@ -1,8 +1,9 @@
 import { invalidOperation } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent, listEventTags, type Queryable } from '../events';
 import { recordFlagArchived, recordFlagCreated, recordFlagRevived } from '../feature-lifecycle';
+import { notifyProjectMembers } from '../notifications';
 import { getProject, getProjectEnvironments } from '../projects';
 import { changeFeatureTags } from '../tags';
 import {
@@ -33,6 +34,7 @@ import {
   checkFeatureLimit,
   checkNewFeatureName,
   event,
+  flagOf,
   lockFeature,
 } from './operation-checks';
 import { applyStrategyOperation } from './strategy-operations';
@@ -71,7 +73,8 @@ async function archiveFeatures(db: Queryable, actor: Actor, features: FeatureRow
       );
     }
     await updateFeatureRow(db, feature.name, { archivedAt: new Date() });
-    await appendEvent(db, event(actor, feature, { type: 'feature-archived' }));
+    const eventId = await appendEvent(db, event(actor, feature, { type: 'feature-archived' }));
+    await notifyProjectMembers(db, { change: 'archived', ...flagOf(feature), actor, eventId });
     await recordFlagArchived(db, feature.name);
   }
 }
@@ -110,7 +113,11 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       const environments = await getProjectEnvironments(db, op.project);
       await insertFeatureEnvironments(db, input.name, environments);
       const created = (await getFeature(db, input.name))!;
-      await appendEvent(db, event(actor, created, { type: 'feature-created', data: featureData(created) }));
+      const eventId = await appendEvent(
+        db,
+        event(actor, created, { type: 'feature-created', data: featureData(created) }),
+      );
+      await notifyProjectMembers(db, { change: 'created', ...flagOf(created), actor, eventId });
       await recordFlagCreated(db, created.name);
       if (input.tags?.length) await changeFeatureTags(db, created, input.tags, [], actor);
       return featureData(created) as Result;
@@ -180,7 +187,11 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
           .map((row) => ({ environment: row.environment, enabled: false, variants: row.variants })),
       );
       const clone = (await getFeature(db, op.name))!;
-      await appendEvent(db, event(actor, clone, { type: 'feature-created', data: featureData(clone) }));
+      const eventId = await appendEvent(
+        db,
+        event(actor, clone, { type: 'feature-created', data: featureData(clone) }),
+      );
+      await notifyProjectMembers(db, { change: 'created', ...flagOf(clone), actor, eventId });
       await recordFlagCreated(db, clone.name);
       const parents = await db
         .selectFrom('dependent_features')
@@ -266,10 +277,11 @@ export async function applyFeatureOperation<O extends FeatureOperation>(
       const feature = await getFeature(db, op.featureName, true);
       // Only archived flags are deleted; Unleash answers 200 for anything else too.
       if (!feature?.archivedAt) return undefined as Result;
+      const tags = await listEventTags(db, feature.name);
       await deleteFeatureRow(db, feature.name);
       await appendEvent(
         db,
-        event(actor, feature, { type: 'feature-deleted', preData: featureData(feature) }),
+        event(actor, feature, { type: 'feature-deleted', preData: featureData(feature), tags }),
       );
       return undefined as Result;
     }

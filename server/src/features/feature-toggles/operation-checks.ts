@@ -174,3 +174,11 @@ export function event(
     ...fields,
   };
 }
+
+/** A flag's name and project, as notifications name it. */
+export function flagOf(feature: Pick<FeatureRow, 'name' | 'project'>): {
+  featureName: string;
+  project: string;
+} {
+  return { featureName: feature.name, project: feature.project };
+}

@@ -4,6 +4,7 @@ import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
 import { exceedsLimit, withDefaultValues } from '../constraints';
 import { type Actor, appendEvent, type Queryable } from '../events';
+import { notifyProjectMembers } from '../notifications';
 import { getProject, getProjectEnvironments } from '../projects';
 import { flagEnvironmentExtensions } from './environment-extensions';
 import type { StrategyOperation } from './feature-operation-types';
@@ -27,6 +28,7 @@ import {
   checkSegments,
   checkStrategyContent,
   event,
+  flagOf,
   lockFeature,
   requireProjectEnvironment,
   STRATEGY_LIMITS,
@@ -184,10 +186,17 @@ export async function applyStrategyOperation(
       }
       if (!state.enabled) {
         await setFeatureEnvironmentEnabled(db, feature.name, op.environment, true);
-        await appendEvent(
+        const eventId = await appendEvent(
           db,
           event(actor, feature, { type: 'feature-environment-enabled', environment: op.environment }),
         );
+        await notifyProjectMembers(db, {
+          change: 'enabled',
+          ...flagOf(feature),
+          environment: op.environment,
+          actor,
+          eventId,
+        });
       }
       return undefined;
     }

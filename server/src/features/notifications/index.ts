@@ -9,6 +9,7 @@ export {
   type NotificationActor,
   notifyAdmins,
   notifyFlagPotentiallyStale,
+  notifyProjectMembers,
   notifyReviewers,
   notifyScheduleFailed,
 } from './notify';

@@ -21,7 +21,18 @@ export type NotificationSubject =
       reason: string;
     }
   | { kind: 'flag-potentially-stale'; featureName: string; project: string }
+  | {
+      kind: 'flag-changed';
+      change: FlagChange;
+      featureName: string;
+      project: string;
+      environment?: string;
+      actor: string;
+    }
   | { kind: 'integration-paused'; integrationId: number; provider: string; reason: string };
+
+/** The flag changes Unleash tells project members about. */
+export type FlagChange = 'created' | 'archived' | 'enabled';
 
 const enc = encodeURIComponent;
 /** Messages stay one line in the bell's list; a long reason or title is cut. */
@@ -54,6 +65,14 @@ export function describeNotification(subject: NotificationSubject): {
         message: `Your flag ${subject.featureName} is potentially stale: it has outlived its type's expected lifetime`,
         link: `/projects/${enc(subject.project)}/features/${enc(subject.featureName)}`,
       };
+    case 'flag-changed': {
+      const where = subject.environment === undefined ? '' : ` in ${subject.environment}`;
+      return {
+        type: 'toggle',
+        message: `${clip(subject.actor)} ${subject.change} the flag ${subject.featureName}${where} in ${subject.project}`,
+        link: `/projects/${enc(subject.project)}/features/${enc(subject.featureName)}`,
+      };
+    }
     case 'integration-paused':
       return {
         type: 'integration',

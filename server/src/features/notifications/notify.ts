@@ -1,7 +1,7 @@
 import type { Queryable } from '../events';
-import { describeNotification, type NotificationSubject } from './notification-messages';
+import { describeNotification, type FlagChange, type NotificationSubject } from './notification-messages';
 import { insertNotifications } from './notification-store';
-import { usersHolding } from './recipients';
+import { projectMembers, usersHolding } from './recipients';
 
 /**
  * The triggers of issue 19. Each is called by the domain that makes the change, inside the
@@ -101,6 +101,40 @@ export async function notifyFlagPotentiallyStale(
     [input.creatorUserId],
     { kind: 'flag-potentially-stale', featureName: input.featureName, project: input.project },
     { name: 'system', userId: null },
+    input.eventId,
+  );
+}
+
+/**
+ * A flag created, archived or enabled in an environment: the project's members, except whoever
+ * did it (Unleash's notification events for flags).
+ */
+export async function notifyProjectMembers(
+  db: Queryable,
+  input: {
+    change: FlagChange;
+    featureName: string;
+    project: string;
+    environment?: string;
+    actor: NotificationActor;
+    eventId?: number;
+  },
+): Promise<number> {
+  const { change, featureName, project, environment, actor } = input;
+  const members = await projectMembers(db, project);
+  const recipients = members.filter((id) => id !== actor.userId);
+  return send(
+    db,
+    recipients,
+    {
+      kind: 'flag-changed',
+      change,
+      featureName,
+      project,
+      actor: actor.name,
+      ...(environment ? { environment } : {}),
+    },
+    actor,
     input.eventId,
   );
 }

@@ -32,3 +32,19 @@ export async function usersHolding(
   }
   return holders;
 }
+
+/**
+ * The members of a project: human users holding a project role there, directly or through a
+ * group (the members Unleash's notifications reach).
+ */
+export async function projectMembers(db: Queryable, project: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select u.id from users u
+    where not u.is_service and u.id > 0 and u.id in (
+      select user_id from role_user where project = ${project}
+      union
+      select gu.user_id from group_role gr join group_user gu on gu.group_id = gr.group_id
+      where gr.project = ${project})
+    order by u.id`.execute(db);
+  return rows.map((row) => row.id);
+}

@@ -2,7 +2,7 @@ import type { Tag, TagType, UpdateTagType } from '../../../contract';
 import { badData, nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
 import { invalidRequest, notUrlFriendly } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent, type EventTag, listEventTags, type Queryable } from '../events';
 import {
   deleteFeatureTag,
   deleteTag,
@@ -87,14 +87,16 @@ export async function changeFeatureTags(
   removed: readonly Tag[],
   actor: Actor,
 ): Promise<void> {
-  const record = (type: string, tag: Tag, data: 'data' | 'preData') =>
+  // A flag event carries the flag's tags: after tagging, the new set; on untagging, the set
+  // before the removal (as Unleash records them).
+  const record = (type: string, tag: Tag, data: 'data' | 'preData', tags?: EventTag[]) =>
     appendEvent(db, {
       type,
       createdBy: actor.name,
       createdByUserId: actor.userId,
       featureName: feature.name,
       project: feature.project,
-      tags: [tag],
+      ...(tags ? { tags } : {}),
       [data]: tag,
     });
   for (const raw of added) {
@@ -105,7 +107,9 @@ export async function changeFeatureTags(
   }
   for (const raw of removed) {
     const tag = plain(raw);
-    if (await deleteFeatureTag(db, feature.name, tag)) await record('feature-untagged', tag, 'preData');
+    const before = await listEventTags(db, feature.name);
+    if (await deleteFeatureTag(db, feature.name, tag))
+      await record('feature-untagged', tag, 'preData', before);
   }
 }
 
