@@ -40,9 +40,7 @@ const NOT_YET: ReadonlyMap<string, string> = new Map([
   ['GET /api/admin/personal-dashboard/:', 'issue 31 §5 in progress'],
   ['GET /api/admin/projects/:/applications', 'issue 31 §5 in progress'],
   ['GET /api/admin/projects/:/sdks/outdated', 'issue 31 §5 in progress'],
-  ['GET /api/admin/telemetry/settings', 'issue 31 §5 in progress'],
   ['POST /api/client/edge-licensing/heartbeat', 'issue 31 §5 in progress'],
-  ['GET /api/admin/licensed-users', 'issue 31 §5 in progress'],
 ]);
 
 /** `METHOD path` lines of API.md §6, with path parameters normalised. */
