@@ -25,6 +25,7 @@ import * as m20261125232600 from './20261125232600_bundle_trusted_keys';
 import * as m20261125233000 from './20261125233000_edge';
 import * as m20261128141811 from './20261128141811_builtin_strategy_titles';
 import * as m20261128144000 from './20261128144000_seeded_token_names';
+import * as m20261128150000 from './20261128150000_cdn_tokens_edge_licensing';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261125233000_edge': m20261125233000,
   '20261128141811_builtin_strategy_titles': m20261128141811,
   '20261128144000_seeded_token_names': m20261128144000,
+  '20261128150000_cdn_tokens_edge_licensing': m20261128150000,
 };

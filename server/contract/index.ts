@@ -11,6 +11,7 @@ export * from './client-features';
 export * from './client-metrics';
 export * from './context-fields';
 export * from './dependencies';
+export * from './edge-licensing';
 export * from './environments';
 export * from './errors';
 export * from './events';

@@ -29,8 +29,6 @@ const NOT_YET: ReadonlyMap<string, string> = new Map([
   ['PUT /api/admin/projects/:/features/:/environments/:/safeguards', 'safeguards: issue 31 §6'],
   ['DELETE /api/admin/projects/:/features/:/environments/:/safeguards/:', 'safeguards: issue 31 §6'],
   // Issue 31 §5, being built: removed from here one by one as each lands.
-  ['GET /api/admin/cdn/tokens', 'issue 31 §5 in progress'],
-  ['POST /api/admin/cdn/tokens', 'issue 31 §5 in progress'],
   ['GET /api/admin/access/overview', 'issue 31 §5 in progress'],
   ['GET /api/admin/metrics/connection', 'issue 31 §5 in progress'],
   ['GET /api/admin/metrics/request', 'issue 31 §5 in progress'],
@@ -40,7 +38,6 @@ const NOT_YET: ReadonlyMap<string, string> = new Map([
   ['GET /api/admin/personal-dashboard/:', 'issue 31 §5 in progress'],
   ['GET /api/admin/projects/:/applications', 'issue 31 §5 in progress'],
   ['GET /api/admin/projects/:/sdks/outdated', 'issue 31 §5 in progress'],
-  ['POST /api/client/edge-licensing/heartbeat', 'issue 31 §5 in progress'],
 ]);
 
 /** `METHOD path` lines of API.md §6, with path parameters normalised. */

@@ -23,6 +23,7 @@ import {
 import {
   clientMetricsAdminRoutes,
   createClientMetricsService,
+  createEdgeHeartbeatStore,
   createEdgeInstances,
   edgeInstanceRoutes,
   registerClientMetricsGauges,
@@ -238,7 +239,7 @@ async function registerSdkApis(
     settings: frontendSettings,
     hostname: process.env.HOSTNAME || os.hostname(),
   });
-  await app.register(edgeInstanceRoutes, { edges });
+  await app.register(edgeInstanceRoutes, { edges, heartbeats: createEdgeHeartbeatStore(db) });
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),

@@ -29,7 +29,24 @@ export interface EdgeIssuedTokensTable {
   created_at: DefaultNow;
 }
 
+/** A frontend API token created through `/api/admin/cdn/tokens` (issue 31 §5). */
+export interface CdnTokensTable {
+  token_id: number;
+  created_at: DefaultNow;
+}
+
+/** The latest heartbeat of each Edge connection to /api/client/edge-licensing/heartbeat. */
+export interface EdgeLicenseHeartbeatsTable {
+  connection_id: string;
+  token_environment: string;
+  data: Json;
+  first_seen_at: DefaultNow;
+  last_seen_at: Date;
+}
+
 export interface EdgeTables {
+  cdn_tokens: CdnTokensTable;
+  edge_license_heartbeats: EdgeLicenseHeartbeatsTable;
   edge_instances: EdgeInstancesTable;
   edge_hmac_nonces: EdgeHmacNoncesTable;
   edge_issued_tokens: EdgeIssuedTokensTable;
