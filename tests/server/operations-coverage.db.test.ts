@@ -36,8 +36,6 @@ const NOT_YET: ReadonlyMap<string, string> = new Map([
   ['GET /api/admin/metrics/traffic', 'issue 31 §5 in progress'],
   ['GET /api/admin/personal-dashboard', 'issue 31 §5 in progress'],
   ['GET /api/admin/personal-dashboard/:', 'issue 31 §5 in progress'],
-  ['GET /api/admin/projects/:/applications', 'issue 31 §5 in progress'],
-  ['GET /api/admin/projects/:/sdks/outdated', 'issue 31 §5 in progress'],
 ]);
 
 /** `METHOD path` lines of API.md §6, with path parameters normalised. */

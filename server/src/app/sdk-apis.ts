@@ -26,6 +26,7 @@ import {
   createEdgeHeartbeatStore,
   createEdgeInstances,
   edgeInstanceRoutes,
+  projectApplicationRoutes,
   registerClientMetricsGauges,
 } from '../features/client-metrics';
 import {
@@ -244,6 +245,7 @@ async function registerSdkApis(
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),
   });
+  await app.register(projectApplicationRoutes, { db });
   await app.register(blastRadiusRoutes, {
     service: createBlastRadiusService({
       db,

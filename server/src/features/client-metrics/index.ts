@@ -9,3 +9,4 @@ export {
 export { createEdgeHeartbeatStore } from './edge-heartbeat-store';
 export { edgeInstanceRoutes } from './edge-instance-routes';
 export { createEdgeInstances, type EdgeInstanceStore } from './edge-instances';
+export { projectApplicationRoutes } from './project-application-routes';
