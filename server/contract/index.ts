@@ -34,6 +34,7 @@ export * from './notifications';
 export * from './ofrep';
 export * from './permissions';
 export * from './personal-access-tokens';
+export * from './personal-dashboard';
 export * from './playground';
 export * from './project-access';
 export * from './projects';

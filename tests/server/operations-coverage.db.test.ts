@@ -33,8 +33,6 @@ const NOT_YET: ReadonlyMap<string, string> = new Map([
   ['GET /api/admin/metrics/request', 'issue 31 §5 in progress'],
   ['GET /api/admin/metrics/rps', 'issue 31 §5 in progress'],
   ['GET /api/admin/metrics/traffic', 'issue 31 §5 in progress'],
-  ['GET /api/admin/personal-dashboard', 'issue 31 §5 in progress'],
-  ['GET /api/admin/personal-dashboard/:', 'issue 31 §5 in progress'],
 ]);
 
 /** `METHOD path` lines of API.md §6, with path parameters normalised. */
