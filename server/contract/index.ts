@@ -49,4 +49,5 @@ export * from './signals';
 export * from './sso';
 export * from './strategies';
 export * from './tags';
+export * from './traffic';
 export * from './users';

@@ -28,11 +28,6 @@ const NOT_YET: ReadonlyMap<string, string> = new Map([
   ['DELETE /api/admin/projects/:/features/:/impact-metrics/config/:', 'impact metrics: issue 31 §6'],
   ['PUT /api/admin/projects/:/features/:/environments/:/safeguards', 'safeguards: issue 31 §6'],
   ['DELETE /api/admin/projects/:/features/:/environments/:/safeguards/:', 'safeguards: issue 31 §6'],
-  // Issue 31 §5, being built: removed from here one by one as each lands.
-  ['GET /api/admin/metrics/connection', 'issue 31 §5 in progress'],
-  ['GET /api/admin/metrics/request', 'issue 31 §5 in progress'],
-  ['GET /api/admin/metrics/rps', 'issue 31 §5 in progress'],
-  ['GET /api/admin/metrics/traffic', 'issue 31 §5 in progress'],
 ]);
 
 /** `METHOD path` lines of API.md §6, with path parameters normalised. */

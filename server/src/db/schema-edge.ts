@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { DefaultNow, Json } from './schema-core';
 
 /** The latest instance data an Unleash Edge posted to /api/client/metrics/edge (issue 17). */
@@ -44,7 +45,16 @@ export interface EdgeLicenseHeartbeatsTable {
   last_seen_at: Date;
 }
 
+/** Requests per UTC day (`YYYY-MM-DD`), API group and outcome (issue 31 §5). */
+export interface TrafficUsageTable {
+  day: ColumnType<string, string, string>;
+  api_path: string;
+  traffic_group: string;
+  count: ColumnType<number, number, number>;
+}
+
 export interface EdgeTables {
+  traffic_usage: TrafficUsageTable;
   cdn_tokens: CdnTokensTable;
   edge_license_heartbeats: EdgeLicenseHeartbeatsTable;
   edge_instances: EdgeInstancesTable;
