@@ -28,7 +28,13 @@ describe('Enterprise Edge licence heartbeat (issue 31 §5)', () => {
     const first = await beat(CONNECTION, { 'unleash-appname': 'edge-eu', 'unleash-instanceid': 'edge-1' });
     expect(first.statusCode, first.body).toBe(202);
     expect(first.json()).toEqual({ edgeLicenseState: 'Valid' });
-    await beat(CONNECTION, { 'unleash-appname': 'edge-eu', 'unleash-instanceid': 'edge-1b' });
+    // Edge sends no body; a JSON content type with it is no reason to refuse.
+    const again = await beat(CONNECTION, {
+      'unleash-appname': 'edge-eu',
+      'unleash-instanceid': 'edge-1b',
+      'content-type': 'application/json',
+    });
+    expect(again.statusCode, again.body).toBe(202);
     const listed = await call<{ heartbeats: Array<Record<string, unknown>> }>(
       test,
       'GET',
