@@ -27,6 +27,8 @@ import * as m20261128141811 from './20261128141811_builtin_strategy_titles';
 import * as m20261128144000 from './20261128144000_seeded_token_names';
 import * as m20261128144322 from './20261128144322_builtin_context_descriptions';
 import * as m20261128150000 from './20261128150000_event_groups';
+import * as m20261128150500 from './20261128150500_cdn_tokens_edge_licensing';
+import * as m20261128151000 from './20261128151000_traffic_usage';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '20261128144000_seeded_token_names': m20261128144000,
   '20261128144322_builtin_context_descriptions': m20261128144322,
   '20261128150000_event_groups': m20261128150000,
+  '20261128150500_cdn_tokens_edge_licensing': m20261128150500,
+  '20261128151000_traffic_usage': m20261128151000,
 };

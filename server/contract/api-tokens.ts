@@ -110,3 +110,32 @@ export type EdgeEnvironmentProjectsList = Static<typeof EdgeEnvironmentProjectsL
 
 /** What Unleash answers when a signed Edge request is refused: `{error}`, not the usual error body. */
 export const EdgeHmacErrorSchema = Type.Object({ error: Type.String() });
+
+/**
+ * A CDN token (cdnApiTokenSchema, issue 31 §5): a frontend API token of one project (or all)
+ * and environment. Switchyard serves the frontend API itself, so the token works there.
+ */
+export const CdnApiTokenSchema = Type.Object(
+  {
+    tokenName: Type.String({ minLength: 1 }),
+    project: Type.Optional(Type.String({ minLength: 1 })),
+    environment: Type.String({ minLength: 1 }),
+    expiresAt: Type.Optional(Nullable(DateTimeSchema)),
+  },
+  { description: 'Unknown properties are ignored, as Unleash does.' },
+);
+export type CdnApiToken = Static<typeof CdnApiTokenSchema>;
+export const CdnApiTokensSchema = Type.Object({ tokens: Type.Array(CdnApiTokenSchema) });
+export type CdnApiTokens = Static<typeof CdnApiTokensSchema>;
+/**
+ * The 202 of `POST /api/admin/cdn/tokens`: Unleash declares no body; Switchyard sends the token
+ * with its `secret`, which is shown this once (the list never carries secrets).
+ */
+export const CreatedCdnApiTokenSchema = Type.Object({
+  tokenName: Type.String(),
+  project: Type.Optional(Type.String()),
+  environment: Type.String(),
+  expiresAt: Type.Optional(Nullable(DateTimeSchema)),
+  secret: Type.String(),
+});
+export type CreatedCdnApiToken = Static<typeof CreatedCdnApiTokenSchema>;

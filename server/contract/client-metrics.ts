@@ -226,6 +226,30 @@ export const OutdatedSdksSchema = Type.Object({
   sdks: Type.Array(Type.Object({ sdkVersion: Type.String(), applications: Type.Array(Type.String()) })),
 });
 
+export type OutdatedSdks = Static<typeof OutdatedSdksSchema>;
+
+/** `GET /api/admin/projects/{projectId}/applications` (projectApplicationsSchema, issue 31 §5). */
+export const ProjectApplicationsQuerySchema = Type.Object({
+  query: Type.Optional(Type.String({ maxLength: 200 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  sortBy: Type.Optional(Type.String()),
+  sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});
+export type ProjectApplicationsQuery = Static<typeof ProjectApplicationsQuerySchema>;
+export const ProjectApplicationSchema = Type.Object({
+  name: Type.String(),
+  environments: Type.Array(Type.String()),
+  instances: Type.Array(Type.String()),
+  sdks: Type.Array(Type.Object({ name: Type.String(), versions: Type.Array(Type.String()) })),
+});
+export type ProjectApplication = Static<typeof ProjectApplicationSchema>;
+export const ProjectApplicationsSchema = Type.Object({
+  total: Type.Integer(),
+  applications: Type.Array(ProjectApplicationSchema),
+});
+export type ProjectApplications = Static<typeof ProjectApplicationsSchema>;
+
 export const FeatureEnvironmentMetricsSchema = Type.Object({
   featureName: Type.Optional(Type.String()),
   appName: Type.Optional(Type.String()),

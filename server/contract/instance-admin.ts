@@ -150,3 +150,28 @@ export const UiErrorSchema = Type.Object({
 export type UiError = Static<typeof UiErrorSchema>;
 export const UiErrorsSchema = Type.Object({ uiErrors: Type.Array(UiErrorSchema) });
 export type UiErrors = Static<typeof UiErrorsSchema>;
+
+/**
+ * `GET /api/admin/telemetry/settings` (telemetrySettingsSchema): Switchyard sends no version
+ * checks and no feature-usage telemetry anywhere, so both answer false.
+ */
+export const TelemetrySettingsSchema = Type.Object({
+  versionInfoCollectionEnabled: Type.Boolean(),
+  featureInfoCollectionEnabled: Type.Boolean(),
+});
+export type TelemetrySettings = Static<typeof TelemetrySettingsSchema>;
+
+/** Days of history in `GET /api/admin/licensed-users`, today included. */
+export const LICENSED_USERS_HISTORY_DAYS = 30;
+/**
+ * `GET /api/admin/licensed-users` (licensedUsersSchema): the human users (not service accounts)
+ * per day. `seatCount` is 0: there is no licence, so no seat limit (license-routes.ts).
+ */
+export const LicensedUsersSchema = Type.Object({
+  seatCount: Type.Integer({ minimum: 0 }),
+  licensedUsers: Type.Object({
+    history: Type.Array(Type.Object({ date: DateTimeSchema, count: Type.Integer({ minimum: 0 }) })),
+    current: Type.Integer({ minimum: 0 }),
+  }),
+});
+export type LicensedUsers = Static<typeof LicensedUsersSchema>;

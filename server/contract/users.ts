@@ -197,3 +197,21 @@ export const UserAccessQuerySchema = Type.Object({
   project: Type.Optional(Type.String()),
   environment: Type.Optional(Type.String()),
 });
+
+/**
+ * `GET /api/admin/access/overview` (accessOverviewSchema, issue 31 §5): every user with their
+ * root role, groups and the projects they hold a role in (directly or through a group).
+ */
+export const UserAccessSchema = Type.Object({
+  userId: Type.Integer(),
+  createdAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  userName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  lastSeen: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  accessibleProjects: Type.Array(Type.String()),
+  groups: Type.Array(Type.String()),
+  rootRole: Type.String(),
+  userEmail: Type.String(),
+});
+export type UserAccess = Static<typeof UserAccessSchema>;
+export const AccessOverviewSchema = Type.Object({ overview: Type.Array(UserAccessSchema) });
+export type AccessOverview = Static<typeof AccessOverviewSchema>;

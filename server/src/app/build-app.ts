@@ -12,6 +12,7 @@ import { createMaintenanceSetting, instanceAdminRoutes } from '../features/insta
 import { instanceStatsRoutes } from '../features/instance-stats';
 import { notifyAdmins } from '../features/notifications';
 import { signalRoutes } from '../features/signals';
+import { createTrafficService, trafficRoutes } from '../features/traffic';
 import type { App } from '../http/app-type';
 import { createConsoleSite, defaultConsoleRoots } from '../http/console';
 import { registerJsonOnlyBodies } from '../http/content-type';
@@ -47,6 +48,9 @@ export interface AppDependencies {
    */
   databaseUrl?: string;
 }
+
+/** How often the traffic counts are added to the database (a few rows each time). */
+const TRAFFIC_FLUSH_MS = 60_000;
 
 /**
  * The whole HTTP application as a Fastify instance that never listens: the headless entry,
@@ -104,7 +108,22 @@ export async function buildApp({
     void maintenance.current();
   });
   const metrics = registerHttpMetrics(app);
-  fastPath.onAnswered(metrics.observe);
+  // The server's own traffic counts (issue 31 §5): every answered request, the fast path's too.
+  const traffic = createTrafficService({ db, logger });
+  const routeOf = (pattern: string) => (pattern.startsWith(base) ? pattern.slice(base.length) : pattern);
+  fastPath.onAnswered((path, method, status, ms) => {
+    metrics.observe(path, method, status, ms);
+    traffic.record(routeOf(path), status);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    traffic.record(routeOf(request.routeOptions.url ?? '(unmatched)'), reply.statusCode);
+  });
+  const trafficFlush = setInterval(() => void traffic.flush(), TRAFFIC_FLUSH_MS);
+  trafficFlush.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(trafficFlush);
+    await traffic.flush();
+  });
   app.decorate('sdkFastPath', fastPath);
   // Closing: new requests go to Fastify, which answers 503 while it drains.
   app.addHook('preClose', async () => fastPath.close());
@@ -183,6 +202,7 @@ export async function buildApp({
       await scoped.register(bundleRoutes, { db, config });
       await scoped.register(integrations.routes);
       await scoped.register(personalRoutes, { db });
+      await scoped.register(trafficRoutes, { traffic });
       await scoped.register(instanceStatsRoutes, {
         db,
         version: SWITCHYARD_VERSION,

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import {
+  accessOverviewRoutes,
   callerHas,
   createProjectCatalog,
   createRoleService,
@@ -162,6 +163,7 @@ export async function registerIdentity(
       });
       await scoped.register(patRoutes, { pats });
       await scoped.register(roleRoutes, { roles });
+      await scoped.register(accessOverviewRoutes, { db });
       await scoped.register(groupRoutes, { groups });
       await scoped.register(serviceAccountRoutes, { serviceAccounts });
       await scoped.register(signupTokenRoutes, { invites, config });

@@ -23,8 +23,10 @@ import {
 import {
   clientMetricsAdminRoutes,
   createClientMetricsService,
+  createEdgeHeartbeatStore,
   createEdgeInstances,
   edgeInstanceRoutes,
+  projectApplicationRoutes,
   registerClientMetricsGauges,
 } from '../features/client-metrics';
 import {
@@ -238,11 +240,12 @@ async function registerSdkApis(
     settings: frontendSettings,
     hostname: process.env.HOSTNAME || os.hostname(),
   });
-  await app.register(edgeInstanceRoutes, { edges });
+  await app.register(edgeInstanceRoutes, { edges, heartbeats: createEdgeHeartbeatStore(db) });
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),
   });
+  await app.register(projectApplicationRoutes, { db });
   await app.register(blastRadiusRoutes, {
     service: createBlastRadiusService({
       db,

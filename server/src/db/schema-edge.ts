@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { DefaultNow, Json } from './schema-core';
 
 /** The latest instance data an Unleash Edge posted to /api/client/metrics/edge (issue 17). */
@@ -29,7 +30,33 @@ export interface EdgeIssuedTokensTable {
   created_at: DefaultNow;
 }
 
+/** A frontend API token created through `/api/admin/cdn/tokens` (issue 31 §5). */
+export interface CdnTokensTable {
+  token_id: number;
+  created_at: DefaultNow;
+}
+
+/** The latest heartbeat of each Edge connection to /api/client/edge-licensing/heartbeat. */
+export interface EdgeLicenseHeartbeatsTable {
+  connection_id: string;
+  token_environment: string;
+  data: Json;
+  first_seen_at: DefaultNow;
+  last_seen_at: Date;
+}
+
+/** Requests per UTC day (`YYYY-MM-DD`), API group and outcome (issue 31 §5). */
+export interface TrafficUsageTable {
+  day: ColumnType<string, string, string>;
+  api_path: string;
+  traffic_group: string;
+  count: ColumnType<number, number, number>;
+}
+
 export interface EdgeTables {
+  traffic_usage: TrafficUsageTable;
+  cdn_tokens: CdnTokensTable;
+  edge_license_heartbeats: EdgeLicenseHeartbeatsTable;
   edge_instances: EdgeInstancesTable;
   edge_hmac_nonces: EdgeHmacNoncesTable;
   edge_issued_tokens: EdgeIssuedTokensTable;

@@ -21,6 +21,7 @@ import { ExportDialog } from '../import-export/ExportDialog';
 import { ImportDialog } from '../import-export/ImportDialog';
 import { ProjectStatusDialog } from '../insights/ProjectStatusDialog';
 import { ProjectActions } from '../signals/ProjectActions';
+import { ProjectApplications } from './ProjectApplications';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectFlagList } from './ProjectFlagList';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
@@ -52,6 +53,7 @@ const PROJECT_TABS = [
   'environments',
   'members',
   'archive',
+  'applications',
   'connect-sdk',
   'change-requests',
   'actions',
@@ -148,6 +150,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 <Tabs.Tab value="environments">Environments</Tabs.Tab>
                 <Tabs.Tab value="members">Members</Tabs.Tab>
                 <Tabs.Tab value="archive">Archive</Tabs.Tab>
+                <Tabs.Tab value="applications">Applications</Tabs.Tab>
                 <Tabs.Tab value="actions">Actions</Tabs.Tab>
                 <Tabs.Tab value="connect-sdk">Connect an SDK</Tabs.Tab>
                 <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
@@ -191,6 +194,9 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
               </Tabs.Panel>
               <Tabs.Panel value="archive">
                 <ArchiveScreen project={projectId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="applications">
+                <ProjectApplications projectId={projectId} />
               </Tabs.Panel>
               <Tabs.Panel value="change-requests">
                 <ChangeRequestList project={projectId} />

@@ -1,4 +1,5 @@
 export { assertCallerHas, callerHas, permissionDenied } from './access-checks';
+export { accessOverviewRoutes } from './access-overview-routes';
 export { resolveGrants, resolveProjectRoles, resolveRootRole } from './access-service';
 export {
   addGroupMembers,

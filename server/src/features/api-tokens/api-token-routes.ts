@@ -4,7 +4,10 @@ import {
   ApiTokenParamsSchema,
   ApiTokenSchema,
   ApiTokensSchema,
+  CdnApiTokenSchema,
+  CdnApiTokensSchema,
   CreateApiTokenSchema,
+  CreatedCdnApiTokenSchema,
   CreateProjectApiTokenSchema,
   EmptyResponseSchema,
   errorResponses,
@@ -55,6 +58,34 @@ export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenSer
       },
     },
     async (request, reply) => reply.status(201).send(await tokens.create(request.body, request.caller)),
+  );
+
+  // CDN tokens (issue 31 §5): frontend tokens, so the frontend token permissions guard them.
+  app.get(
+    '/api/admin/cdn/tokens',
+    {
+      config: { permission: 'READ_FRONTEND_API_TOKEN' },
+      schema: {
+        operationId: 'getCDNTokens',
+        tags,
+        response: { 200: CdnApiTokensSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => tokens.listCdn(),
+  );
+
+  app.post(
+    '/api/admin/cdn/tokens',
+    {
+      config: { permission: 'CREATE_FRONTEND_API_TOKEN' },
+      schema: {
+        operationId: 'createCDNToken',
+        tags,
+        body: CdnApiTokenSchema,
+        response: { 202: CreatedCdnApiTokenSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await tokens.createCdn(request.body, request.caller)),
   );
 
   app.get(

@@ -19,6 +19,7 @@ import {
   markTokensSeen,
   updateExpiry,
 } from './api-token-store';
+import { createCdnTokenOperations } from './cdn-token-operations';
 import { createEdgeTokenOperations, type GeneratedTokenInput } from './edge-token-operations';
 import { createTokenAuthentication } from './token-authentication';
 import {
@@ -287,6 +288,8 @@ export function createApiTokenService({
     },
 
     ...edgeTokens,
+
+    ...createCdnTokenOperations({ db, insertGenerated, validateScope }),
 
     /** Creates the tokens named in configuration that do not exist yet (nor were deleted). */
     async seed(initTokens: Config['initApiTokens']): Promise<void> {

@@ -132,7 +132,7 @@ export async function findByPrefix(db: Queryable, prefix: string): Promise<ApiTo
 
 export async function listTokens(
   db: Queryable,
-  filter: { types?: readonly ApiTokenType[]; name?: string; project?: string } = {},
+  filter: { types?: readonly ApiTokenType[]; name?: string; project?: string; cdnOnly?: boolean } = {},
 ): Promise<ApiTokenRecord[]> {
   let query = selectTokens(db).orderBy('t.created_at', 'desc').orderBy('t.id', 'desc');
   if (filter.types) {
@@ -140,6 +140,11 @@ export async function listTokens(
     query = query.where('t.type', 'in', [...filter.types]);
   }
   if (filter.name !== undefined) query = query.where('t.token_name', '=', filter.name);
+  if (filter.cdnOnly) {
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('cdn_tokens as c').select('c.token_id').whereRef('c.token_id', '=', 't.id')),
+    );
+  }
   if (filter.project !== undefined) {
     const project = filter.project;
     query = query.where((eb) =>

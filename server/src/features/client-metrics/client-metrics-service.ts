@@ -8,6 +8,7 @@ import type {
   FeatureEnvironmentMetrics,
   FeatureMetrics,
   FeatureUsage,
+  OutdatedSdks,
   UnknownFlags,
 } from '../../../contract';
 import type { AuditActor } from '../../lib/caller';
@@ -16,6 +17,7 @@ import { createProjectCatalog } from '../access';
 import { appendEvent } from '../events';
 import { type ApplicationRow, createClientMetricsStore, type MetricRow } from './client-metrics-store';
 import { type ClientMetricsServiceOptions, createMetricsIngestion } from './metrics-ingestion';
+import { groupOutdated } from './project-applications';
 
 export {
   type ClientMetricsServiceOptions,
@@ -251,17 +253,9 @@ export function createClientMetricsService(options: ClientMetricsServiceOptions)
       };
     },
 
-    /** SDK versions in use and who uses them; the console compares them with the latest releases. */
-    async sdkVersions(): Promise<{ sdks: Array<{ sdkVersion: string; applications: string[] }> }> {
-      const bySdk = new Map<string, Set<string>>();
-      for (const { appName, sdkVersion } of await store.listSdkVersions()) {
-        bySdk.set(sdkVersion, (bySdk.get(sdkVersion) ?? new Set()).add(appName));
-      }
-      return {
-        sdks: [...bySdk]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([sdkVersion, apps]) => ({ sdkVersion, applications: [...apps].sort() })),
-      };
+    /** The SDK versions in use below Unleash's minimums, and who uses them (outdated-sdks.ts). */
+    async sdkVersions(): Promise<OutdatedSdks> {
+      return groupOutdated(await store.listSdkVersions());
     },
 
     async rawMetrics(

@@ -1,12 +1,16 @@
 import {
+  EdgeHeartbeatQuerySchema,
+  EdgeHeartbeatsSchema,
   EdgeInstanceDataSchema,
   EdgeInstancesSchema,
+  EdgeLicenseStateSchema,
   EmptyResponseSchema,
   ErrorBodySchema,
 } from '../../../contract';
 import type { App } from '../../http/app-type';
 import { tokenScopeOf } from '../../lib/caller';
 import { reportingEnvironment } from './client-metrics-service';
+import type { EdgeHeartbeatStore } from './edge-heartbeat-store';
 import type { EdgeInstanceStore } from './edge-instances';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -16,7 +20,10 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
  * minute with one of its client tokens. Unleash 8.2 OSS has no such route (404; Enterprise keeps
  * it for its Edge observability screens); Switchyard accepts it and lists it for admins.
  */
-export async function edgeInstanceRoutes(app: App, { edges }: { edges: EdgeInstanceStore }): Promise<void> {
+export async function edgeInstanceRoutes(
+  app: App,
+  { edges, heartbeats }: { edges: EdgeInstanceStore; heartbeats: EdgeHeartbeatStore },
+): Promise<void> {
   app.post(
     '/api/client/metrics/edge',
     {
@@ -51,5 +58,51 @@ export async function edgeInstanceRoutes(app: App, { edges }: { edges: EdgeInsta
       },
     },
     async () => edges.list(),
+  );
+
+  // Enterprise Edge's licence heartbeat (issue 31 §5): no licence to enforce, so always Valid.
+  app.post(
+    '/api/client/edge-licensing/heartbeat',
+    {
+      config: { permission: 'CLIENT' },
+      schema: {
+        operationId: 'edgeInstanceHeartbeat',
+        tags: ['Unleash Edge'],
+        querystring: EdgeHeartbeatQuerySchema,
+        response: { 202: EdgeLicenseStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' && value.length > 0 ? value.slice(0, 200) : null;
+      };
+      await heartbeats.record(
+        {
+          connectionId: request.query.connectionId,
+          environment: reportingEnvironment(tokenScopeOf(request.caller)?.environment ?? '*'),
+          appName: header('unleash-appname'),
+          instanceId: header('unleash-instanceid'),
+          userAgent: header('user-agent'),
+        },
+        new Date(),
+      );
+      return reply.status(202).send({ edgeLicenseState: 'Valid' as const });
+    },
+  );
+
+  app.get(
+    '/api/admin/edge-licensing/heartbeats',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getEdgeHeartbeats',
+        tags: ['Unleash Edge'],
+        summary:
+          'The latest licence heartbeat of each Edge connection in the last 7 days (a Switchyard addition).',
+        response: { 200: EdgeHeartbeatsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => ({ heartbeats: await heartbeats.list() }),
   );
 }

@@ -7,8 +7,9 @@ import { maintenanceRoutes } from './maintenance-routes';
 import type { MaintenanceSetting } from './maintenance-setting';
 import { splashRoutes } from './splash-routes';
 import { uiErrorRoutes } from './ui-error-routes';
+import { usageRoutes } from './usage-routes';
 
-/** Running the instance (issue 19): banners, maintenance, splash, license and UI errors. */
+/** Running the instance (issue 19): banners, maintenance, splash, license and UI errors; telemetry settings and licensed users (issue 31 §5). */
 export async function instanceAdminRoutes(
   app: App,
   { db, maintenance }: { db: Db; maintenance: MaintenanceSetting },
@@ -18,4 +19,5 @@ export async function instanceAdminRoutes(
   await app.register(splashRoutes, { db });
   await app.register(licenseRoutes, { db });
   await app.register(uiErrorRoutes, { db });
+  await app.register(usageRoutes, { db });
 }

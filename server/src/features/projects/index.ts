@@ -1,5 +1,5 @@
 // The overview and its numbers are read again by the deprecated health report and project insights (insights domain).
-export { membersAddedSince } from './project-member-store';
+export { memberCounts, membersAddedSince } from './project-member-store';
 export {
   applyProjectOperation,
   PROJECT_OPERATION_KINDS,
@@ -12,5 +12,7 @@ export {
   getProjectEnvironments,
   type ProjectEnvironmentRow,
   type ProjectRow,
+  projectCounts,
   projectFlagCounts,
+  projectHealth,
 } from './project-store';

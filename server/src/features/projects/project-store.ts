@@ -240,7 +240,10 @@ interface ProjectCounts {
   lastUpdatedAt: Date | null;
 }
 
-async function projectCounts(db: Queryable, ids?: readonly string[]): Promise<Map<string, ProjectCounts>> {
+export async function projectCounts(
+  db: Queryable,
+  ids?: readonly string[],
+): Promise<Map<string, ProjectCounts>> {
   let query = db
     .selectFrom('features')
     .select((eb) => [

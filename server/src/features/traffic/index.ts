@@ -1,0 +1,2 @@
+export { trafficRoutes } from './traffic-routes';
+export { createTrafficService, type TrafficService } from './traffic-service';
