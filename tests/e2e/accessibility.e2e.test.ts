@@ -154,8 +154,8 @@ async function auditEveryScreen(scheme: Scheme, links: { invite: string; reset: 
   const page = await context.newPage();
   const failures: string[] = [];
   page.on('pageerror', (error) => failures.push(error.message));
-  // The two schemes' walks run at once; their sign-ins go one after the other (two at the same
-  // instant once left one of them on the sign-in page).
+  // The two schemes' walks run at once; their sign-ins go one after the other, so this file
+  // checks screens, not the race of two sign-ins of one user (login-lockout.db.test.ts does).
   await oneAtATime(async () => {
     await page.goto(`${suite.url}/login`);
     await signInWithPassword(page, ADMIN_USERNAME, ADMIN_PASSWORD);

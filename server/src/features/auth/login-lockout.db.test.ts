@@ -1,7 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { as, createUser, TEST_PASSWORD } from '../../../../tests/helpers/identity';
 import { createTestApp } from '../../../../tests/helpers/test-app';
-import { LOGIN_FREE_FAILURES } from '../users/login-lockout-store';
+import {
+  accountLoginKey,
+  claimLoginAttempt,
+  clearLoginAttempts,
+  LOGIN_FREE_FAILURES,
+} from '../users/login-lockout-store';
 
 const WRONG = 'definitely-not-the-password-1A!';
 
@@ -103,6 +108,25 @@ describe('TRUST_PROXY and the session cookie (issue 12 §6)', async () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.cookies.find((cookie) => cookie.name === 'unleash-session')?.secure).toBe(secure);
+    }
+  });
+});
+
+describe('a right password cleared while another attempt is counted (two sign-ins at once)', async () => {
+  const t = await createTestApp({ loginRateLimitPerMinute: 10_000 });
+  afterAll(() => t.close());
+
+  it('counts the attempt whether or not the other one deleted the row in between', async () => {
+    // A successful sign-in deletes the row between another attempt's insert (a no-op: the row
+    // was there) and its locked read, which then found nothing: 500 for one of two sign-ins.
+    const key = accountLoginKey(4242);
+    for (let round = 0; round < 60; round += 1) {
+      const [claim] = await Promise.all([
+        claimLoginAttempt(t.db, key),
+        clearLoginAttempts(t.db, key),
+        claimLoginAttempt(t.db, key),
+      ]);
+      expect(claim.allowed).toBe(true);
     }
   });
 });

@@ -24,16 +24,15 @@ export function lockDurationMs(failures: number): number {
 /** Counts one attempt for `key`; refused while a lock is in force. */
 export async function claimLoginAttempt(db: Db, key: string, now = new Date()): Promise<LoginClaim> {
   return inTransaction(db, async (trx) => {
-    await trx
+    // One statement inserts or locks the row and returns it: an insert-if-missing followed by a
+    // locked read lost the row when a successful sign-in deleted it in between (a 500).
+    const row = await trx
       .insertInto('login_attempts')
       .values({ login_key: key, failures: 0, last_attempt_at: now, locked_until: null })
-      .onConflict((oc) => oc.column('login_key').doNothing())
-      .execute();
-    const row = await trx
-      .selectFrom('login_attempts')
-      .select(['failures', 'last_attempt_at', 'locked_until'])
-      .where('login_key', '=', key)
-      .forUpdate()
+      .onConflict((oc) =>
+        oc.column('login_key').doUpdateSet((eb) => ({ login_key: eb.ref('excluded.login_key') })),
+      )
+      .returning(['failures', 'last_attempt_at', 'locked_until'])
       .executeTakeFirstOrThrow();
     if (row.locked_until && row.locked_until.getTime() > now.getTime()) {
       return { allowed: false, retryAfterMs: row.locked_until.getTime() - now.getTime() };
