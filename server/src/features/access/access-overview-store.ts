@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AccessOverview } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * `GET /api/admin/access/overview` (issue 31 §5): each human user with their root role, their

@@ -1,7 +1,7 @@
 import type { RootRoleInput } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import type { Grants } from '../../lib/caller';
 import { badData } from '../../lib/errors';
-import type { Queryable } from '../events';
 import { grantRowsOfUser } from './assignment-store';
 import { buildGrants } from './permission-rules';
 import { isRootRole } from './role-service';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import type { GrantRow } from './permission-rules';
 
 /**

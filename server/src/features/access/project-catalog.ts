@@ -1,4 +1,4 @@
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * A read-only view of the flag model's projects, environments and flags, for the checks

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { Queryable } from '../../db/queryable';
 import type { Caller } from '../../lib/caller';
-import type { Queryable } from '../events';
 
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 

@@ -7,10 +7,11 @@ import type {
   RoleWithPermissions,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError, badData, notFound } from '../../lib/errors';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import { ALL_ENVIRONMENTS } from './permission-rules';
 import type { ProjectCatalog } from './project-catalog';
 import {

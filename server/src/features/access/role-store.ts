@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AdminPermission, Role, RoleType } from '../../../contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { ApiError, nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 
 /** Roles, the permission catalogue and role_permission rows. */
 

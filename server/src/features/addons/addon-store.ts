@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import type { ParameterValues } from './addon-parameters';
 
 /** Addons and their delivery state (tables of migration `20261125195308_addons`). SQL only. */

@@ -1,7 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuditEvent, IntegrationEventDetails, IntegrationEventState } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import type { Database } from '../../db/schema';
-import { type Queryable, toAuditEvent } from '../events';
+import { toAuditEvent } from '../events';
 
 /** The outbox of queued events per addon, the delivery lock and the integration-event log. SQL only. */
 

@@ -1,13 +1,14 @@
 import type { ApiToken, CreateApiToken, CreateProjectApiToken, Permission } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { type ApiTokenType, type AuditActor, actorOf, type Caller, SYSTEM_ACTOR } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createSeenBuffer } from '../../lib/seen-buffer';
 import { assertCallerHas, callerHas, type ProjectCatalog } from '../access';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import {
   type ApiTokenRecord,
   deleteToken,

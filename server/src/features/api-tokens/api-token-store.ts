@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import type { ApiTokenType } from '../../lib/caller';
-import type { Queryable } from '../events';
 
 /** API tokens and their projects. Secrets never reach this table: only their SHA-256. */
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import { type ApiTokenRecord, listTokens } from './api-token-store';
 
 /** Marks a frontend token as a CDN token, in the transaction that created it. */

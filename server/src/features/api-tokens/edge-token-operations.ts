@@ -1,7 +1,7 @@
 import type { ApiToken, ValidatedEdgeTokens } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { type ApiTokenType, type AuditActor, SYSTEM_ACTOR } from '../../lib/caller';
-import type { Queryable } from '../events';
 import { type ApiTokenRecord, findByHashes } from './api-token-store';
 import { decryptIssuedSecret, encryptIssuedSecret, scopeHash } from './edge-hmac';
 import { findIssuedToken, IssuedConcurrently, saveIssuedToken } from './edge-token-store';

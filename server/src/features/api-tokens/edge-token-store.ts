@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** Edge's issued tokens and used nonces (tables edge_issued_tokens, edge_hmac_nonces). */
 

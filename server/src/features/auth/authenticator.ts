@@ -1,7 +1,7 @@
+import type { Queryable } from '../../db/queryable';
 import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
 import { resolveGrants } from '../access';
 import type { ApiTokenRecord, ApiTokenService } from '../api-tokens';
-import type { Queryable } from '../events';
 import { PAT_PREFIX, type PatService } from '../personal-access-tokens';
 import type { UserService } from '../users';
 import { findSessionUser } from './session-store';

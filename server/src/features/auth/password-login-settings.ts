@@ -1,9 +1,10 @@
 import type { PasswordAuth, SignInMethod } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 
 /** Unleash keeps the password-login switch in its settings table under this name. */
 export const PASSWORD_SETTING = 'unleash.auth.simple';

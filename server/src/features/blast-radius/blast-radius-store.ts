@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { type BlastRadiusSettings, DEFAULT_SENSITIVE_FIELDS } from '../../../contract';
 import type { Db } from '../../db/database';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import type { StoredContext } from './context-privacy';
 
 export const SAMPLING_SETTING = 'blastRadiusSampling';

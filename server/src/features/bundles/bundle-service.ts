@@ -10,10 +10,11 @@ import type {
   PlanBundle,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { applyImport, buildExport, planImportFor, summariseImport } from '../import-export';
 import { instanceId } from '../instance-stats';
 import { checkBundle, signBundle } from './bundle-codec';

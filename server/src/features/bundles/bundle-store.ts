@@ -1,4 +1,4 @@
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** Reads the bundle diff needs beyond the import plan. */
 export async function liveFlagNames(db: Queryable, project: string): Promise<string[]> {

@@ -1,8 +1,9 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { BundleSigningKey } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { ApiError, badData } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import { fingerprintOf, parsePrivateKey, privateKeyText, publicKeyText } from './bundle-codec';
 
 /**

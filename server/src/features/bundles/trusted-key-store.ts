@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { TrustedKey } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import type { BundleTrustedKeysTable } from '../../db/schema';
 import { nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 
 type Row = Selectable<BundleTrustedKeysTable>;
 

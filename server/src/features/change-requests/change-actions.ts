@@ -20,8 +20,8 @@ import {
   type UpsertSegment,
   type Variant,
 } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { invalidRequest } from '../../lib/validation-errors';
-import type { Queryable } from '../events';
 import { getFeature, getFeatureEnvironment, getStrategies, getStrategyById } from '../feature-toggles';
 import type { AdminOperation } from '../operations';
 import { getSegment } from '../segments';

@@ -1,8 +1,9 @@
 import { CHANGE_REQUEST_EVENT_TYPES } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { ApiError, conflict } from '../../lib/errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { applyAdminOperation } from '../operations';
 import { changeConflict, featureConflict, toAdminOperations } from './change-actions';
 import { changeRequestNotFound, plainActor } from './change-request-drafts';

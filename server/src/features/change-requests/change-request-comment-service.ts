@@ -4,11 +4,12 @@ import {
   OPEN_CHANGE_REQUEST_STATES,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { callerHas } from '../access';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import {
   authorKey,
   type ChangeRequestRow,

@@ -4,8 +4,9 @@ import {
   clampRequiredApprovals,
   type UpdateChangeRequestEnvironmentConfig,
 } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { getChangeRequestSetting, listProjectEnvironmentConfig } from './change-request-read-store';
 import { deleteChangeRequestSetting, upsertChangeRequestSetting } from './change-request-store';
 

@@ -6,12 +6,13 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../lib/caller';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
 import { callerHas, maySubmitChangeRequests, permissionDenied } from '../access';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { getFeature } from '../feature-toggles';
 import { applyAdminOperation } from '../operations';
 import {

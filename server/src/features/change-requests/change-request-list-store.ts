@@ -4,7 +4,8 @@ import {
   type ChangeRequestState,
   OPEN_CHANGE_REQUEST_STATES,
 } from '../../../contract';
-import type { Actor, Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
+import type { Actor } from '../events';
 import {
   authorKey,
   type ChangeRequestRow,

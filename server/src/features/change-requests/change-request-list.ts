@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { ChangeRequestListItem, ChangeRequestReviewer, ChangeRequestsCount } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import type { Caller } from '../../lib/caller';
 import { callerHas, grantsAllow, resolveGrants } from '../access';
-import { type Actor, avatarUrl, type Queryable } from '../events';
+import { type Actor, avatarUrl } from '../events';
 import {
   countProjectRequestsByState,
   listActionableCandidates,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import type { Actor, Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
+import type { Actor } from '../events';
 import { applyAdminOperation } from '../operations';
 import { toAdminOperations } from './change-actions';
 import { changeRequestNotFound, plainActor } from './change-request-drafts';

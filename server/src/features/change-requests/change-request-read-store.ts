@@ -1,5 +1,6 @@
 import type { ChangeRequestState, ScheduleStatus } from '../../../contract';
-import type { Actor, Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
+import type { Actor } from '../events';
 import { JOINABLE_STATES } from './change-request-state';
 
 /**

@@ -13,9 +13,10 @@ import {
   UpdateChangeRequestStateSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
-import { actorFromRequest, type Queryable } from '../events';
+import { actorFromRequest } from '../events';
 import { conflictsForView } from './change-request-apply';
 import { getChangeRequestConfig, updateChangeRequestConfig } from './change-request-config';
 import {

@@ -1,8 +1,9 @@
 import { CHANGE_REQUEST_EVENT_TYPES } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { ADMIN_TOKEN_USER_ID } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { grantsAllow, resolveGrants } from '../access';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { notifyScheduleFailed } from '../notifications';
 import type { JobKind } from '../scheduler';
 import { applyChangeRequest } from './change-request-apply';

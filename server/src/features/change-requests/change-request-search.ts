@@ -8,10 +8,11 @@ import {
   OPEN_CHANGE_REQUEST_STATES,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import type { App } from '../../http/app-type';
 import { ApiError } from '../../lib/errors';
 import { parseCount, parseFilter } from '../../lib/query-filters';
-import { type Actor, actorFromRequest, avatarUrl, type Queryable } from '../events';
+import { type Actor, actorFromRequest, avatarUrl } from '../events';
 import { type SetFilter, searchChangeRequestRows } from './change-request-list-store';
 
 /** Unleash's search pages default to 50 rows; a page is bounded so no query returns everything. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ChangeRequestState } from '../../../contract';
-import type { Actor, Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
+import type { Actor } from '../events';
 import {
   authorKey,
   type ChangeRequestRow,

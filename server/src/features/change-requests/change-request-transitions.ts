@@ -1,9 +1,10 @@
 import { CHANGE_REQUEST_EVENT_TYPES, type UpdateChangeRequestState } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../lib/caller';
 import { callerHas } from '../access';
-import { type Actor, appendEvent, type NewEvent, type Queryable } from '../events';
+import { type Actor, appendEvent, type NewEvent } from '../events';
 import { notifyReviewers } from '../notifications';
 import { applyChangeRequest } from './change-request-apply';
 import { isAdmin, isAuthor, lockChangeRequest, plainActor } from './change-request-drafts';

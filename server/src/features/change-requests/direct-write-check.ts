@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/queryable';
 import type { Caller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { callerHas } from '../access';
-import type { DirectWriteCheck, Queryable } from '../events';
+import type { DirectWriteCheck } from '../events';
 import { getFeature } from '../feature-toggles';
 import { RELEASE_PLAN_OPERATION_KINDS } from '../release-plans';
 import { strategiesUsingSegment } from '../segments';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import { recordSightings } from '../feature-lifecycle';
 import type { MetricsBatch } from './metrics-buffer';
 

@@ -1,6 +1,6 @@
 import type { Constraint } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { getContextFields } from '../context-fields';
-import type { Queryable } from '../events';
 import { CONSTRAINT_LIMITS, exceedsLimit, validateConstraint } from './constraint-rules';
 
 /** Validates constraints against the context fields in the database (the rules are pure). */

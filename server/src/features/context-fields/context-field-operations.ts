@@ -1,8 +1,9 @@
 import type { ContextField, CreateContextField, LegalValue, UpdateContextField } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
 import { invalidField, notUrlFriendly } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import {
   CONTEXT_FIELD_EXISTS,
   type ContextFieldRow,

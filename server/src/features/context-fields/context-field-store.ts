@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ContextField, LegalValue } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 
 export interface ContextFieldRow {
   name: string;

@@ -1,6 +1,7 @@
 import type { CreateDependentFeature } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { invalidOperation, notFound } from '../../lib/errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 
 /**
  * Dependencies between flags as serialisable operations (change requests carry

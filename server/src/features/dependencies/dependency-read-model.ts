@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
-import type { Queryable } from '../events';
 
 async function requireFeature(db: Queryable, project: string, name: string) {
   const row = await db

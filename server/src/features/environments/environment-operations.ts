@@ -1,6 +1,7 @@
 import type { CloneEnvironment, CreateEnvironment, Environment, UpdateEnvironment } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { ApiError, nameExists, notFound } from '../../lib/errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import {
   copyEnvironmentContents,
   deleteEnvironment,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Environment } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
-import type { Queryable } from '../events';
 
 export interface EnvironmentRow {
   name: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from './event-store';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * Refuses an operation the caller may not apply directly (change requests, issue 13). Set on

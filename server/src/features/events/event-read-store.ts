@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { AuditEvent } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import type { Database } from '../../db/schema';
 import { isPositive, parseCount, parseFilter, type QueryFilter } from '../../lib/query-filters';
-import type { Queryable } from './event-store';
 
 type EventRow = {
   id: string | number;

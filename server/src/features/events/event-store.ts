@@ -1,9 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Queryable } from '../../db/queryable';
 import { ulid } from '../../lib/ulid';
-
-/** A query handle: the pool or an open transaction, so the same store code serves both. */
-export type Queryable = Kysely<Database> | Transaction<Database>;
 
 export interface EventTag {
   type: string;

@@ -16,5 +16,4 @@ export {
   eventRow,
   listEventTags,
   type NewEvent,
-  type Queryable,
 } from './event-store';

@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * The favourite_* tables. Adding checks the flag or project exists in the same statement, so a

@@ -6,7 +6,7 @@ import {
   LIFECYCLE_STAGES,
   type LifecycleStage,
 } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * A flag's current stage is the furthest stage it holds a row for: completing and archiving add

@@ -1,8 +1,9 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { FeatureSearchQuery, FeatureSearchResult } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import type { Database } from '../../db/schema';
 import { isPositive, parseCount, parseFilter, type QueryFilter, requiresAll } from '../../lib/query-filters';
-import { avatarUrl, type Queryable } from '../events';
+import { avatarUrl } from '../events';
 import { favoriteFeatureNames, isFavoriteFeature } from '../favorites';
 import { currentStages, inCurrentStage } from '../feature-lifecycle';
 import { listTagsOfFeatures } from '../tags';

@@ -1,9 +1,10 @@
 import type { CreateFeatureStrategy, Tag, Variant } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { exceedsLimit } from '../constraints';
-import { type Actor, eventRow, type NewEvent, type Queryable } from '../events';
+import { type Actor, eventRow, type NewEvent } from '../events';
 import { getProjectEnvironments } from '../projects';
 import {
   ARCHIVED_FLAG_EXISTS,

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Constraint, Dependency, StrategyParameters, StrategyVariant, Variant } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { constraintsWithDefaultValues } from '../constraints';
 import {
   anySnapshotEventAmong,
   getSnapshotRevision,
   listEventIdGaps,
   listSnapshotEventsSince,
-  type Queryable,
 } from '../events';
 import { compareStrategies, type StrategyRow } from './feature-store';
 

@@ -1,5 +1,6 @@
 import type { ReleasePlan } from '../../../contract';
-import type { Actor, Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
+import type { Actor } from '../events';
 
 /**
  * What release plans add to a flag's environments (issue 31 §3). The release-plans domain imports

@@ -1,7 +1,8 @@
+import type { Queryable } from '../../db/queryable';
 import { invalidOperation } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
-import { type Actor, appendEvent, listEventTags, type Queryable } from '../events';
+import { type Actor, appendEvent, listEventTags } from '../events';
 import { recordFlagArchived, recordFlagCreated, recordFlagRevived } from '../feature-lifecycle';
 import { notifyProjectMembers } from '../notifications';
 import { getProject, getProjectEnvironments } from '../projects';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Feature, FeatureEnvironment, FeatureStrategy, Variant } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
-import { avatarUrl, type Queryable } from '../events';
+import { avatarUrl } from '../events';
 import { currentStages } from '../feature-lifecycle';
 import { flagEnvironmentExtensions } from './environment-extensions';
 import {

@@ -13,11 +13,12 @@ import {
   VariantsSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../lib/errors';
 import { applyJsonPatch, type PatchOperation } from '../../lib/json-patch';
 import { invalidRequest } from '../../lib/validation-errors';
-import type { Actor, Queryable } from '../events';
+import type { Actor } from '../events';
 import { getProject } from '../projects';
 import type { FeatureChanges, FeatureOperation } from './feature-operation-types';
 import { applyFeatureOperation } from './feature-operations';

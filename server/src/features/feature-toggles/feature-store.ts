@@ -7,9 +7,9 @@ import type {
   Variant,
 } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
 import { constraintsWithDefaultValues } from '../constraints';
-import type { Queryable } from '../events';
 
 export interface FeatureRow {
   name: string;

@@ -1,8 +1,9 @@
 import type { FeatureLink } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import type { LinkOperation, StoredLink } from './feature-operation-types';
 import { event, lockFeature } from './operation-checks';
 

@@ -1,9 +1,10 @@
+import type { Queryable } from '../../db/queryable';
 import { compileRe2 } from '../../evaluation';
 import { ApiError, nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
 import { invalidRequest, notUrlFriendly } from '../../lib/validation-errors';
 import { exceedsLimit, validateConstraints } from '../constraints';
-import type { Actor, NewEvent, Queryable } from '../events';
+import type { Actor, NewEvent } from '../events';
 import { getProject, getProjectEnvironments, type ProjectRow } from '../projects';
 import { getSegmentsByIds, segmentNotFound } from '../segments';
 import { getStrategy } from '../strategies';

@@ -1,9 +1,10 @@
 import type { CreateFeatureStrategy } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
 import { exceedsLimit, withDefaultValues } from '../constraints';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { notifyProjectMembers } from '../notifications';
 import { getProject, getProjectEnvironments } from '../projects';
 import { flagEnvironmentExtensions } from './environment-extensions';

@@ -1,6 +1,7 @@
 import type { FeatureType } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { getFeatureType, setLifetime } from './feature-type-store';
 
 /** Changes to feature types as serialisable operations (only the lifetime can change). */

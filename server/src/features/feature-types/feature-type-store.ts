@@ -1,5 +1,5 @@
 import type { FeatureType } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** Unleash lists the types in this order (shared/unleash/API.md §7.2); others follow by id. */
 const ORDER = ['release', 'experiment', 'operational', 'kill-switch', 'permission', 'sunset'];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FeedbackResponse, ProvidedFeedback, ProvideFeedback } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** The public form's feedback kept: the newest, so an anonymous sender cannot grow the table. */
 export const PROVIDED_FEEDBACK_KEPT = 1000;

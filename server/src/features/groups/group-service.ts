@@ -1,5 +1,6 @@
 import type { CreateGroup, Group, User } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError, badData, nameExists, notFound } from '../../lib/errors';
@@ -12,7 +13,7 @@ import {
   rootRolesOfGroups,
   setGroupRootRole,
 } from '../access';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import type { UserService } from '../users';
 import {
   deleteGroupRow,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 
 /** The groups table (membership and roles live with access: group_user, group_role). */
 

@@ -5,8 +5,9 @@ import type {
   ExportResult,
   ImportSummary,
 } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { draftChangesInTransaction } from '../change-requests';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { type BulkNewFeature, canCreateInBulk, createFeaturesInBulk } from '../feature-toggles';
 import { type AdminOperation, applyAdminOperation } from '../operations';
 import type { FlagPlan, ImportPlan, PlannedStrategy } from './import-plan';

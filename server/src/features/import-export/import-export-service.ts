@@ -7,13 +7,14 @@ import type {
   Permission,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
 import { callerHas, permissionDenied } from '../access';
 import { listEnvironmentsWithChangeRequests } from '../change-requests';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { buildExportFile } from './export-builder';
 import { type FlagSelection, readExportRows, selectFlagNames } from './export-store';
 import { applyImportPlan, summarise } from './import-apply';

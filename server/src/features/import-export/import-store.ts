@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Constraint, LegalValue, StrategyVariant, Variant } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import type { ExistingFlag, ImportState } from './import-plan';
 
 /**

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Banner, CreateBanner } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import type { BannersTable } from '../../db/schema';
-import type { Queryable } from '../events';
 
 type BannerRow = Selectable<BannersTable>;
 

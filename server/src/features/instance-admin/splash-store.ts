@@ -1,4 +1,4 @@
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** Which first-run dialogs each user has seen (Unleash's `user_splash`). */
 export const splashStore = {

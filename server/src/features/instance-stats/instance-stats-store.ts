@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** Read-only counts over other domains' tables for the instance statistics (one query each). */
 

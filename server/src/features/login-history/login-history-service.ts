@@ -4,7 +4,7 @@ import {
   type LoginHistory,
   type LoginHistoryQuery,
 } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import { insertLoginEntry, listLoginEntries } from './login-history-store';
 
 /** Bounds of what one attempt stores: a typed username or a reason can be anything. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { LoginEvent } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** SQL of the login_history table (migration 20261125194508_login_history). */
 

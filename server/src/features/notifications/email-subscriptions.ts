@@ -1,9 +1,10 @@
 import { EMAIL_SUBSCRIPTIONS, type EmailSubscription } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { actorOf, type UserCaller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 
 /**
  * E-mail subscriptions (shared/unleash/API.md §6 "Notifications", table `user_unsubscription`):

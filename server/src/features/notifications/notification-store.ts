@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Notification, NotificationType } from '../../../contract';
-import { avatarUrl, type Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
+import { avatarUrl } from '../events';
 
 /** Each user keeps their newest notifications only; older ones go when new ones arrive. */
 export const NOTIFICATIONS_PER_USER = 500;

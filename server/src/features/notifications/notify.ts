@@ -1,4 +1,4 @@
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import { describeNotification, type FlagChange, type NotificationSubject } from './notification-messages';
 import { insertNotifications } from './notification-store';
 import { projectMembers, usersHolding } from './recipients';

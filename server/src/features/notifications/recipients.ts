@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Permission } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { grantsAllow, resolveGrants } from '../access';
-import type { Queryable } from '../events';
 
 /**
  * Human users who may hold `permission` in the context (admins included), narrowed in SQL to

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { ApiError } from '../../lib/errors';
 import {
@@ -19,7 +20,7 @@ import {
   type EnvironmentOperation,
   type EnvironmentOperationResults,
 } from '../environments';
-import type { Actor, Queryable } from '../events';
+import type { Actor } from '../events';
 import {
   applyFeatureOperation,
   FEATURE_OPERATION_KINDS,

@@ -1,6 +1,6 @@
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 
 /** Personal access tokens (and service-account tokens): only the SHA-256 of each secret is kept. */
 

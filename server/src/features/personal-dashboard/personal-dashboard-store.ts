@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 export interface PersonRow {
   id: number;

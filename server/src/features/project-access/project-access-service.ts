@@ -11,6 +11,7 @@ import type {
   UserWithProjectRole,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { badData, notFound } from '../../lib/errors';
@@ -39,7 +40,7 @@ import {
   toRole,
   userRolesInProject,
 } from '../access';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import type { GroupService } from '../groups';
 import type { UserService } from '../users';
 

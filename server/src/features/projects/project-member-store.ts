@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 // Project membership counts: users with a project role of their own or through a group.
 

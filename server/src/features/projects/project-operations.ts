@@ -5,11 +5,12 @@ import {
   type UpdateProject,
   type UpdateProjectSettings,
 } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { compileRe2 } from '../../evaluation';
 import { ApiError, invalidOperation, nameExists, notFound } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
 import { validateConstraints } from '../constraints';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import {
   addProjectEnvironment,
   countActiveFeatures,

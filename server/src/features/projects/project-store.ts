@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { CreateFeatureStrategy, FeatureNaming, Project, ProjectMode } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 import { memberCounts } from './project-member-store';
 
 export interface ProjectRow {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * Invite links (public_signup_tokens) and the users who signed up through them. Only the

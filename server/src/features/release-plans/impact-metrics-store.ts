@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import { type ImpactSample, readImpactMetrics, splitBulkImpactMetrics } from './impact-metrics-validation';
 import type { AggregationMode, TimeRange } from './safeguard-store';
 

@@ -1,6 +1,7 @@
 import type { ReleasePlan } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import type { FlagEnvironmentExtensions } from '../feature-toggles';
 import {
   getPlan,

@@ -1,7 +1,8 @@
 import type { ReleasePlanMilestoneStrategy, UpdateMilestoneStrategy } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { SYSTEM_USER_ID } from '../../lib/caller';
 import { conflict, invalidOperation, notFound } from '../../lib/errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { getFeature, getFeatureEnvironment } from '../feature-toggles';
 import { startFirstMilestone, startMilestone } from './plan-activation';
 import {

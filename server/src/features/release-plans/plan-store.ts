@@ -1,5 +1,5 @@
+import type { Queryable } from '../../db/queryable';
 import { ulid } from '../../lib/ulid';
-import type { Queryable } from '../events';
 import { readMilestoneStrategies, readMilestones } from './release-plan-store';
 import { insertDefinition, insertMilestone, insertMilestoneStrategy } from './release-plan-writes';
 

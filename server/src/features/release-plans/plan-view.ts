@@ -1,5 +1,5 @@
 import type { Constraint, StrategyVariant, TransitionCondition } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import { getPlan, listPlans, type PlanRow } from './plan-store';
 import { getProgressionsOfMilestones, nextProgressionAt } from './progression-store';
 import { readMilestoneStrategies, readMilestones } from './release-plan-store';

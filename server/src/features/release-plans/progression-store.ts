@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { TransitionCondition } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 export type { TransitionCondition };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Constraint, StrategyVariant } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import { getProgressionsOfMilestones, type ProgressionRow } from './progression-store';
 
 /**

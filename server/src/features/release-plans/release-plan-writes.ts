@@ -1,7 +1,7 @@
 import type { Constraint, StrategyVariant } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 import { type Discriminator, TEMPLATE_NAME_EXISTS } from './release-plan-store';
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 import { aggregateImpactMetric } from './impact-metrics-store';
 import type { PlanRow } from './plan-store';
 import { getSafeguardsOfPlans, markSafeguardTriggered, type SafeguardView } from './safeguard-store';

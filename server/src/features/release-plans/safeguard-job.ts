@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import type { Queryable } from '../../db/queryable';
 import { SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../lib/caller';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import type { JobKind } from '../scheduler';
 import { getPlan, type PlanRow } from './plan-store';
 import { setPlanProgressionsPaused } from './progression-store';

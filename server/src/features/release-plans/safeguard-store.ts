@@ -1,5 +1,5 @@
+import type { Queryable } from '../../db/queryable';
 import { ulid } from '../../lib/ulid';
-import type { Queryable } from '../events';
 
 /**
  * Safeguards of release plans (issue 14): a condition on an impact metric that pauses the

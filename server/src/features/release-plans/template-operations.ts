@@ -9,9 +9,10 @@ import {
   type UpdateMilestone,
   type UpdateMilestoneStrategy,
 } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import { type DefinitionRecord, getDefinition, type MilestoneRecord } from './release-plan-store';
 import { toMilestoneStrategy, toTemplate, toTemplateMilestone } from './release-plan-view';
 import {

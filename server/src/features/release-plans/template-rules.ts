@@ -4,9 +4,9 @@ import {
   type StrategyVariant,
   type UpdateMilestoneStrategy,
 } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { invalidRequest } from '../../lib/validation-errors';
 import { exceedsLimit } from '../constraints';
-import type { Queryable } from '../events';
 import { checkStrategyContent, stringifyParameters, withFlexibleRolloutDefaults } from '../feature-toggles';
 import type { MilestoneStrategyRecord } from './release-plan-store';
 import type { MilestoneStrategyValues } from './release-plan-writes';

@@ -8,10 +8,11 @@ import {
   type ScimPatch,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { addGroupMembers, membersOfGroups, removeGroupMembers } from '../access';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import { invalidValue, scimNotFound } from './scim-error';
 import {
   allScimGroups,

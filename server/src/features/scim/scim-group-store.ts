@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { Queryable } from '../../db/queryable';
 import type { Database } from '../../db/schema';
-import type { Queryable } from '../events';
 import { uniquenessOf } from './scim-error';
 import type { ScimEquality } from './scim-filter';
 import { countedPage, type ScimPage } from './scim-paging';

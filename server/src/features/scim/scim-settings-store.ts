@@ -1,4 +1,4 @@
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** The SCIM settings row of the `settings` table; the token is kept as its SHA-256 only. */
 export interface ScimSettingsRow {

@@ -9,9 +9,10 @@ import {
   type ScimUserList,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { type AuditActor, SYSTEM_USER_ID } from '../../lib/caller';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import type { UserService } from '../users';
 import { invalidValue, ScimProblem, scimNotFound } from './scim-error';
 import { scimGroupsOfUsers } from './scim-group-store';

@@ -1,8 +1,9 @@
 import type { AdminSegment, UpsertSegment } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { ApiError, nameExists, notFound } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
 import { CONSTRAINT_LIMITS, exceedsLimit, validateConstraints, withDefaultValues } from '../constraints';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import {
   deleteSegment,
   getSegment,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AdminSegment, Constraint } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
 import { constraintsWithDefaultValues } from '../constraints';
-import type { Queryable } from '../events';
 
 export interface SegmentRow {
   id: number;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ActionExecutionParams, ActionKind, ActionSetFilter } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /** Action sets with their ordered actions, and their execution log (`action_set_events`). */
 

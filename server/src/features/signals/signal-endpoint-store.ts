@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { definedFields, hasFields } from '../../db/update-fields';
 import { nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 
 /** Signal endpoints, their tokens (SHA-256 of the secret only) and the signals received. */
 

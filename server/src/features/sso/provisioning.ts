@@ -1,8 +1,9 @@
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { type AuditActor, SYSTEM_ACTOR } from '../../lib/caller';
 import { addGroupMembers, groupIdsOfUser, removeGroupMembers } from '../access';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import type { GroupService } from '../groups';
 import type { UserService } from '../users';
 import { emailDomainAllowed, planGroupSync } from './sso-rules';

@@ -8,11 +8,12 @@ import {
   type SSO_ROOT_ROLES,
 } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { badData } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
-import { appendEvent, type Queryable } from '../events';
+import { appendEvent } from '../events';
 import { readSetting, SETTING_NAMES, type SsoProvider, writeSetting } from './sso-store';
 
 /** Binds the sealed client secret to its place, so a ciphertext copied elsewhere does not open. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * Storage of single sign-on: settings rows in the shared `settings` table (under Unleash's names,

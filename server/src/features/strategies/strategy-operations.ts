@@ -1,8 +1,9 @@
 import type { CreateStrategy, StrategyDefinition, UpdateStrategy } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { invalidOperation, nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
 import { notUrlFriendly } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type Queryable } from '../events';
+import { type Actor, appendEvent } from '../events';
 import {
   deleteStrategy,
   getStrategy,

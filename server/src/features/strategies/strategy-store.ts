@@ -1,7 +1,7 @@
 import type { StrategyDefinition, StrategyParameterDefinition } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
-import type { Queryable } from '../events';
 
 export interface StrategyRow {
   name: string;

@@ -1,8 +1,9 @@
 import type { Tag, TagType, UpdateTagType } from '../../../contract';
+import type { Queryable } from '../../db/queryable';
 import { badData, nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
 import { invalidRequest, notUrlFriendly } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type EventTag, listEventTags, type Queryable } from '../events';
+import { type Actor, appendEvent, type EventTag, listEventTags } from '../events';
 import {
   deleteFeatureTag,
   deleteTag,

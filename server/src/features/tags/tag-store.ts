@@ -1,5 +1,5 @@
 import type { Tag, TagType } from '../../../contract';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 function toTagType(row: {
   name: string;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
-import type { Queryable } from '../events';
 
 /**
  * Per-account login backoff (issue 12 §6). Each attempt is counted before the password is

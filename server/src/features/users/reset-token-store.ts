@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../events';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * Single-use password reset tokens (invite links of new users and reset links). The link holds

@@ -9,6 +9,7 @@ import type {
 } from '../../../contract';
 import { BUILT_IN_ROLE_IDS } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError, badData, notFound } from '../../lib/errors';
@@ -21,7 +22,7 @@ import {
   toRole,
   usersWithRootRole,
 } from '../access';
-import { appendEvent, avatarUrl, type Queryable } from '../events';
+import { appendEvent, avatarUrl } from '../events';
 import { LOGIN_FAILURE, recordLogin as recordAttempt } from '../login-history';
 import { deleteInactiveUsers, listInactiveUsers } from './inactive-users';
 import {
