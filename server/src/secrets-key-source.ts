@@ -8,7 +8,7 @@ import { parseSecretsKey } from './lib/secret-box';
 /** Beside the embedded database's own password (DATA_DIR/postgres-password), mode 0600 as well. */
 export const SECRETS_KEY_FILE = 'secrets-encryption-key';
 
-/** The command the startup warning and the README give for making a key. */
+/** The command the startup warning and docs/configuration.md give for making a key. */
 export const MAKE_SECRETS_KEY_COMMAND = `node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
 
 /**

@@ -34,7 +34,8 @@ function PasswordLoginForm({ settings }: { settings: PasswordAuth }) {
       <Alert variant="light" color="blue" title="Locked out?">
         <Text size="sm">
           An administrator can still sign in with a password when the server runs with{' '}
-          <Code>SWITCHYARD_ALLOW_PASSWORD_LOGIN=true</Code> (see the README), whatever this setting says.
+          <Code>SWITCHYARD_ALLOW_PASSWORD_LOGIN=true</Code> (see docs/configuration.md), whatever this setting
+          says.
         </Text>
       </Alert>
     </Stack>

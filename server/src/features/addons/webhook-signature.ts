@@ -24,7 +24,7 @@ export function signatureHeader(secret: string, body: string | Uint8Array, nowSe
 
 export type SignatureCheck = 'valid' | 'malformed' | 'mismatch' | 'expired';
 
-/** What a receiver does; exported for the README's example and the tests. */
+/** What a receiver does; exported for docs/configuration.md's example and the tests. */
 export function verifySignature(
   header: string | undefined,
   secret: string,

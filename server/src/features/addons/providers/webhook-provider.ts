@@ -21,7 +21,8 @@ export const webhookProvider: AddonProvider = {
     displayName: 'Webhook',
     description: 'Posts each chosen event to an HTTP endpoint of yours, as JSON or in a body you shape.',
     documentationUrl: 'https://docs.getunleash.io/reference/integrations/webhook',
-    howTo: 'Switchyard signs every request (Switchyard-Signature header); see the README to verify it.',
+    howTo:
+      'Switchyard signs every request (Switchyard-Signature header); see docs/configuration.md (Integrations) to verify it.',
     parameters: [
       {
         name: 'url',
