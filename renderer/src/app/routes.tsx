@@ -33,6 +33,7 @@ import { InstanceStatsScreen } from '../features/instance-stats/InstanceStatsScr
 import { IntegrationsScreen } from '../features/integrations/IntegrationsScreen';
 import { LoginHistoryScreen } from '../features/login-history/LoginHistoryScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
+import { PersonalDashboardScreen } from '../features/personal-dashboard/PersonalDashboardScreen';
 import { PlaygroundScreen } from '../features/playground/PlaygroundScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 import { ProjectsScreen } from '../features/projects/ProjectsScreen';
@@ -59,6 +60,13 @@ export interface ScreenRoute {
 
 /** Every console area of issue 6, in navigation order. */
 export const ROUTES: readonly ScreenRoute[] = [
+  {
+    path: '/personal',
+    label: 'Dashboard',
+    group: 'Flags',
+    keywords: 'personal my projects my flags home',
+    render: () => <PersonalDashboardScreen />,
+  },
   {
     path: '/projects',
     label: 'Projects',
