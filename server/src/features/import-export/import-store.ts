@@ -9,6 +9,11 @@ import type { ExistingFlag, ImportState } from './import-plan';
  * context fields, segments and tag types it names, and the strategy types. Set-based reads only.
  */
 
+/** One import at a time per project: the project row, locked for the rest of the transaction. */
+export async function lockProjectForImport(trx: Queryable, project: string): Promise<void> {
+  await trx.selectFrom('projects').select('id').where('id', '=', project).forUpdate().executeTakeFirst();
+}
+
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 async function readFlags(
