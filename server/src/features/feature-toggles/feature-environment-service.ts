@@ -27,8 +27,8 @@ export function checkPatched(schema: TSchema, value: unknown): void {
     throw invalidRequest(`The patched value is invalid at ${first.instancePath || '/'}: ${first.message}`);
 }
 
-/** The writes on a flag's environments: on/off, strategies, segments and variants. */
-export function createFeatureEnvironmentService(db: Db, { apply, applyIn }: FeatureApply) {
+/** Turning environments on and off, for one flag or several as one unit. */
+function createEnvironmentStateService(db: Db, { apply, applyIn }: FeatureApply) {
   /** Several operations as one unit: all of them commit, or none. */
   const applyAll = (operations: FeatureOperation[], actor: Actor) =>
     inTransaction(db, async (trx) => {
@@ -55,7 +55,29 @@ export function createFeatureEnvironmentService(db: Db, { apply, applyIn }: Feat
         },
         actor,
       ),
+    bulkSetEnvironmentEnabled: (
+      project: string,
+      environment: string,
+      names: string[],
+      enabled: boolean,
+      actor: Actor,
+    ) =>
+      applyAll(
+        [...new Set(names)].sort().map((featureName) => ({
+          kind: 'set-feature-environment-enabled',
+          project,
+          featureName,
+          environment,
+          enabled,
+        })),
+        actor,
+      ),
+  };
+}
 
+/** A flag environment's strategies: add, replace, patch, delete, reorder, segments. */
+function createStrategyWriteService(db: Db, { apply, applyIn }: FeatureApply) {
+  return {
     addStrategy: (
       project: string,
       featureName: string,
@@ -127,7 +149,12 @@ export function createFeatureEnvironmentService(db: Db, { apply, applyIn }: Feat
       segmentIds: number[],
       actor: Actor,
     ) => apply({ kind: 'set-strategy-segments', project, environment, strategyId, segmentIds }, actor),
+  };
+}
 
+/** A flag environment's legacy variants: replace, patch, and the same on several environments. */
+function createVariantWriteService(db: Db, { apply, applyIn }: FeatureApply) {
+  return {
     setVariants: (
       project: string,
       featureName: string,
@@ -175,23 +202,14 @@ export function createFeatureEnvironmentService(db: Db, { apply, applyIn }: Feat
         }
         return result;
       }),
+  };
+}
 
-    bulkSetEnvironmentEnabled: (
-      project: string,
-      environment: string,
-      names: string[],
-      enabled: boolean,
-      actor: Actor,
-    ) =>
-      applyAll(
-        [...new Set(names)].sort().map((featureName) => ({
-          kind: 'set-feature-environment-enabled',
-          project,
-          featureName,
-          environment,
-          enabled,
-        })),
-        actor,
-      ),
+/** The writes on a flag's environments: on/off, strategies, segments and variants. */
+export function createFeatureEnvironmentService(db: Db, operations: FeatureApply) {
+  return {
+    ...createEnvironmentStateService(db, operations),
+    ...createStrategyWriteService(db, operations),
+    ...createVariantWriteService(db, operations),
   };
 }

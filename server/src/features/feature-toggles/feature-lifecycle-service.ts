@@ -18,8 +18,8 @@ async function existingInProject(
   return rows.filter((row) => row.project === project).map((row) => row.name);
 }
 
-/** The writes on flags themselves: create, update, clone, stale, archive, revive, delete, links, move. */
-export function createFeatureLifecycleService(db: Db, { apply, applyIn }: FeatureApply) {
+/** One flag: create, update, patch, clone, archive, revive, delete. */
+function createFlagWriteService(db: Db, { apply, applyIn }: FeatureApply) {
   return {
     create: (project: string, feature: CreateFeature, actor: Actor) =>
       apply({ kind: 'create-feature', project, feature }, actor),
@@ -81,7 +81,12 @@ export function createFeatureLifecycleService(db: Db, { apply, applyIn }: Featur
 
     deleteArchived: (featureName: string, actor: Actor) =>
       apply({ kind: 'delete-feature', featureName }, actor),
+  };
+}
 
+/** Several flags of a project at once, and a flag's links and project. */
+function createFlagBatchService(db: Db, { apply, applyIn }: FeatureApply) {
+  return {
     /** Stale on/off for many flags; names not in the project are skipped, as Unleash does. */
     setStale: (project: string, names: string[], stale: boolean, actor: Actor) =>
       inTransaction(db, async (trx) => {
@@ -115,5 +120,13 @@ export function createFeatureLifecycleService(db: Db, { apply, applyIn }: Featur
           await applyIn(trx, { kind: 'delete-feature', featureName }, actor);
         }
       }),
+  };
+}
+
+/** The writes on flags themselves: create, update, clone, stale, archive, revive, delete, links, move. */
+export function createFeatureLifecycleService(db: Db, operations: FeatureApply) {
+  return {
+    ...createFlagWriteService(db, operations),
+    ...createFlagBatchService(db, operations),
   };
 }

@@ -14,8 +14,8 @@ import type { TagService } from './tag-service';
 const tags = ['Tags'];
 const FeatureParams = Type.Object({ featureName: Type.String() });
 
-/** The tags of a flag, and of several flags of a project at once. */
-export function registerFeatureTagRoutes(app: App, service: TagService): void {
+/** List a flag's tags and add one. */
+function registerFeatureTagReadAddRoutes(app: App, service: TagService): void {
   app.get(
     '/api/admin/features/:featureName/tags',
     {
@@ -58,7 +58,10 @@ export function registerFeatureTagRoutes(app: App, service: TagService): void {
       return reply.status(201).send(tag);
     },
   );
+}
 
+/** Replace and remove a flag's tags, and change the tags of several flags of a project. */
+function registerFeatureTagChangeRoutes(app: App, service: TagService): void {
   app.put(
     '/api/admin/features/:featureName/tags',
     {
@@ -133,4 +136,10 @@ export function registerFeatureTagRoutes(app: App, service: TagService): void {
       return reply.status(200).send();
     },
   );
+}
+
+/** The tags of a flag, and of several flags of a project at once. */
+export function registerFeatureTagRoutes(app: App, service: TagService): void {
+  registerFeatureTagReadAddRoutes(app, service);
+  registerFeatureTagChangeRoutes(app, service);
 }
