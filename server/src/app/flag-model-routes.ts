@@ -9,7 +9,7 @@ import { environmentRoutes } from '../features/environments/environment-routes';
 import { eventRoutes } from '../features/events/event-routes';
 import { lifecycleRoutes } from '../features/feature-lifecycle/lifecycle-routes';
 import { featureSearchRoutes } from '../features/feature-search/feature-search-routes';
-import { registerFlagEnvironmentExtensions, startPotentiallyStaleJob } from '../features/feature-toggles';
+import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
 import { importExportRoutes } from '../features/import-export';
@@ -35,9 +35,6 @@ export async function flagModelRoutes(
   app: App,
   { db, onScheduled }: { db: Db; onScheduled?: ScheduleListener },
 ): Promise<void> {
-  // Release plans start with their environment and show in the flag's view (issue 31 §3); the
-  // flag domain cannot import them (they import it), so they are plugged in here.
-  registerFlagEnvironmentExtensions(releasePlanEnvironmentExtensions);
   await app.register(eventRoutes, { db });
   await app.register(projectRoutes, { db });
   await app.register(environmentRoutes, { db });
@@ -47,7 +44,9 @@ export async function flagModelRoutes(
   await app.register(constraintRoutes, { db });
   await app.register(segmentRoutes, { db });
   await app.register(tagRoutes, { db });
-  await app.register(featureRoutes, { db });
+  // Release plans start with their environment and show in the flag's view (issue 31 §3); the
+  // flag domain cannot import them (they import it), so they are passed in here.
+  await app.register(featureRoutes, { db, extensions: releasePlanEnvironmentExtensions });
   await app.register(dependencyRoutes, { db });
   await app.register(featureSearchRoutes, { db });
   await app.register(changeRequestRoutes, { db, ...(onScheduled ? { onScheduled } : {}) });

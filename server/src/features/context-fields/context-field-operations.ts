@@ -10,6 +10,8 @@ import {
   deleteContextField,
   getContextField,
   insertContextField,
+  lockContextFieldRow,
+  projectExists,
   toContextField,
   updateContextField,
 } from './context-field-store';
@@ -59,17 +61,11 @@ function checkLegalValues(legalValues: readonly LegalValue[]): void {
 
 async function checkProject(db: Queryable, project: string | undefined): Promise<void> {
   if (project === undefined) return;
-  const found = await db.selectFrom('projects').select('id').where('id', '=', project).executeTakeFirst();
-  if (!found) throw notFound(`Could not find project with id ${project}`);
+  if (!(await projectExists(db, project))) throw notFound(`Could not find project with id ${project}`);
 }
 
 async function lockField(db: Queryable, name: string): Promise<ContextFieldRow> {
-  await db
-    .selectFrom('context_fields')
-    .select('name')
-    .where('name', '=', name)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+  await lockContextFieldRow(db, name);
   const field = await getContextField(db, name);
   if (!field) throw notFound(NOT_FOUND);
   return field;

@@ -1,5 +1,6 @@
 import type { ContextField, CreateContextField, LegalValue, UpdateContextField } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
@@ -8,13 +9,25 @@ import type { Actor } from '../events';
 import { applyContextFieldOperation, type ContextFieldOperation } from './context-field-operations';
 import {
   CONTEXT_FIELD_EXISTS,
+  type ContextFieldRow,
   getContextField,
+  getContextFields as getContextFieldsByName,
   listContextFields,
   strategiesUsingContextField,
   toContextField,
 } from './context-field-store';
 
+export type { ContextFieldRow } from './context-field-store';
+
 export type ContextFieldService = ReturnType<typeof createContextFieldService>;
+
+/** The named context fields that exist, by name (constraint validation). */
+export function getContextFields(
+  db: Queryable,
+  names: readonly string[],
+): Promise<Map<string, ContextFieldRow>> {
+  return getContextFieldsByName(db, names);
+}
 
 /** Context fields: reads, and every change applied as an operation in its own transaction. */
 export function createContextFieldService(db: Db) {

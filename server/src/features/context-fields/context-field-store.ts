@@ -68,6 +68,25 @@ export function toContextField(
   };
 }
 
+/**
+ * Whether the project exists. Read here rather than through the projects domain, which reaches
+ * this one through constraints (a cycle).
+ */
+export async function projectExists(db: Queryable, project: string): Promise<boolean> {
+  const found = await db.selectFrom('projects').select('id').where('id', '=', project).executeTakeFirst();
+  return found !== undefined;
+}
+
+/** Locks the field's row for the rest of the transaction (when it exists). */
+export async function lockContextFieldRow(db: Queryable, name: string): Promise<void> {
+  await db
+    .selectFrom('context_fields')
+    .select('name')
+    .where('name', '=', name)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
 export async function getContextField(db: Queryable, name: string): Promise<ContextFieldRow | undefined> {
   const row = await baseQuery(db).where('cf.name', '=', name).executeTakeFirst();
   return row ? toRow(row) : undefined;

@@ -4,4 +4,4 @@ export {
   type ContextFieldOperation,
   type ContextFieldOperationResults,
 } from './context-field-operations';
-export { type ContextFieldRow, getContextFields } from './context-field-store';
+export { type ContextFieldRow, getContextFields } from './context-field-service';

@@ -8,20 +8,15 @@ import {
   ProjectParamsSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
-import { type Actor, actorFromRequest } from '../events';
-import { applyDependencyOperation, type DependencyOperation } from './dependency-operations';
-import { dependenciesExist, parentOptions, parentVariantOptions } from './dependency-read-model';
+import { actorFromRequest } from '../events';
+import { createDependencyService, type DependencyService } from './dependency-service';
 
 const tags = ['Dependencies'];
 const ChildParams = Type.Object({ projectId: Type.String(), child: Type.String() });
 
-/** Dependencies between flags (shared/unleash/API.md §6 "Dependencies"). */
-export async function dependencyRoutes(app: App, { db }: { db: Db }): Promise<void> {
-  const apply = <O extends DependencyOperation>(operation: O, actor: Actor) =>
-    inTransaction(db, (trx) => applyDependencyOperation(trx, operation, actor));
-
+/** Whether a project has dependencies, and a child's parent and variant options. */
+function registerDependencyReadRoutes(app: App, service: DependencyService): void {
   app.get(
     '/api/admin/projects/:projectId/dependencies',
     {
@@ -33,9 +28,40 @@ export async function dependencyRoutes(app: App, { db }: { db: Db }): Promise<vo
         response: { 200: DependenciesExistSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => dependenciesExist(db, request.params.projectId),
+    async (request) => service.dependenciesExist(request.params.projectId),
   );
 
+  app.get(
+    '/api/admin/projects/:projectId/features/:child/parents',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'listParentOptions',
+        tags,
+        params: ChildParams,
+        response: { 200: ParentFeatureOptionsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.parentOptions(request.params.projectId, request.params.child),
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/features/:parent/parent-variants',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'listParentVariantOptions',
+        tags,
+        params: Type.Object({ projectId: Type.String(), parent: Type.String() }),
+        response: { 200: ParentFeatureOptionsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.parentVariantOptions(request.params.projectId, request.params.parent),
+  );
+}
+
+/** Add a parent to a flag, remove one or all of them. */
+function registerDependencyWriteRoutes(app: App, service: DependencyService): void {
   app.post(
     '/api/admin/projects/:projectId/features/:child/dependencies',
     {
@@ -50,7 +76,7 @@ export async function dependencyRoutes(app: App, { db }: { db: Db }): Promise<vo
     },
     async (request, reply) => {
       const { projectId, child } = request.params;
-      await apply(
+      await service.apply(
         { kind: 'add-dependency', project: projectId, child, dependency: request.body },
         actorFromRequest(request),
       );
@@ -71,7 +97,10 @@ export async function dependencyRoutes(app: App, { db }: { db: Db }): Promise<vo
     },
     async (request, reply) => {
       const { projectId, child } = request.params;
-      await apply({ kind: 'delete-dependencies', project: projectId, child }, actorFromRequest(request));
+      await service.apply(
+        { kind: 'delete-dependencies', project: projectId, child },
+        actorFromRequest(request),
+      );
       return reply.status(200).send();
     },
   );
@@ -89,39 +118,18 @@ export async function dependencyRoutes(app: App, { db }: { db: Db }): Promise<vo
     },
     async (request, reply) => {
       const { projectId, child, parent } = request.params;
-      await apply(
+      await service.apply(
         { kind: 'delete-dependency', project: projectId, child, parent },
         actorFromRequest(request),
       );
       return reply.status(200).send();
     },
   );
+}
 
-  app.get(
-    '/api/admin/projects/:projectId/features/:child/parents',
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'listParentOptions',
-        tags,
-        params: ChildParams,
-        response: { 200: ParentFeatureOptionsSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => parentOptions(db, request.params.projectId, request.params.child),
-  );
-
-  app.get(
-    '/api/admin/projects/:projectId/features/:parent/parent-variants',
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'listParentVariantOptions',
-        tags,
-        params: Type.Object({ projectId: Type.String(), parent: Type.String() }),
-        response: { 200: ParentFeatureOptionsSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => parentVariantOptions(db, request.params.projectId, request.params.parent),
-  );
+/** Dependencies between flags (shared/unleash/API.md §6 "Dependencies"). */
+export async function dependencyRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  const service = createDependencyService(db);
+  registerDependencyReadRoutes(app, service);
+  registerDependencyWriteRoutes(app, service);
 }

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { type AuditActor, actorOf, type UserCaller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { appendEvent } from '../events';
+import * as store from './favorite-store';
 import {
   addFavoriteFeature,
   addFavoriteProject,
@@ -25,6 +27,25 @@ function eventBase(actor: AuditActor, project: string) {
  * (`feature-favorited` / `-unfavorited`, `project-favorited` / `-unfavorited`); repeating a call
  * changes nothing and writes no event.
  */
+/** The user's favourite projects (none for callers without a user: `userId` null). */
+export function favoriteProjectIds(db: Queryable, userId: number | null): Promise<Set<string>> {
+  return store.favoriteProjectIds(db, userId);
+}
+
+/** Which of `names` the user has as favourites. */
+export function favoriteFeatureNames(
+  db: Queryable,
+  userId: number | null,
+  names: readonly string[],
+): Promise<Set<string>> {
+  return store.favoriteFeatureNames(db, userId, names);
+}
+
+/** The search's condition "flag `f.name` is a favourite of the user". */
+export function isFavoriteFeature(userId: number | null) {
+  return store.isFavoriteFeature(userId);
+}
+
 export function createFavoriteService(db: Db) {
   return {
     async setFeature(user: UserCaller, project: string, featureName: string, favorite: boolean) {

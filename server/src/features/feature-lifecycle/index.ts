@@ -1,2 +1,2 @@
 export { recordFlagArchived, recordFlagCreated, recordFlagRevived } from './lifecycle-operations';
-export { currentStages, inCurrentStage, recordSightings, type Sighting } from './lifecycle-store';
+export { currentStages, inCurrentStage, recordSightings, type Sighting } from './lifecycle-service';

@@ -7,12 +7,9 @@ import {
   FeatureLifecycleSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
-import { notFound } from '../../lib/errors';
 import { actorFromRequest } from '../events';
-import { completeFeature, uncompleteFeature } from './lifecycle-operations';
-import { countByStage, findLifecycleFlag, listStages } from './lifecycle-store';
+import { createLifecycleService } from './lifecycle-service';
 
 const tags = ['Lifecycle'];
 const FeatureParams = Type.Object({ projectId: Type.String(), featureName: Type.String() });
@@ -20,6 +17,7 @@ const path = '/api/admin/projects/:projectId/features/:featureName/lifecycle';
 
 /** The flag lifecycle (shared/unleash/API.md lines ~749, ~779-781). */
 export async function lifecycleRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  const service = createLifecycleService(db);
   app.get(
     path,
     {
@@ -33,11 +31,7 @@ export async function lifecycleRoutes(app: App, { db }: { db: Db }): Promise<voi
     },
     async (request) => {
       const { projectId, featureName } = request.params;
-      const flag = await findLifecycleFlag(db, featureName);
-      if (!flag || flag.project !== projectId) {
-        throw notFound(`There's no feature named "${featureName}" in project "${projectId}".`);
-      }
-      return listStages(db, flag.name);
+      return service.stagesOf(projectId, featureName);
     },
   );
 
@@ -55,8 +49,7 @@ export async function lifecycleRoutes(app: App, { db }: { db: Db }): Promise<voi
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
-      const actor = actorFromRequest(request);
-      await inTransaction(db, (trx) => completeFeature(trx, projectId, featureName, request.body, actor));
+      await service.complete(projectId, featureName, request.body, actorFromRequest(request));
       return reply.status(200).send();
     },
   );
@@ -74,8 +67,7 @@ export async function lifecycleRoutes(app: App, { db }: { db: Db }): Promise<voi
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
-      const actor = actorFromRequest(request);
-      await inTransaction(db, (trx) => uncompleteFeature(trx, projectId, featureName, actor));
+      await service.uncomplete(projectId, featureName, actorFromRequest(request));
       return reply.status(200).send();
     },
   );
@@ -90,6 +82,6 @@ export async function lifecycleRoutes(app: App, { db }: { db: Db }): Promise<voi
         response: { 200: FeatureLifecycleCountSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => countByStage(db, await request.hiddenProjects()),
+    async (request) => service.countByStage(await request.hiddenProjects()),
   );
 }

@@ -2,7 +2,7 @@ import { errorResponses, FeatureSearchQuerySchema, SearchFeaturesSchema } from '
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { userIdOf } from '../../lib/caller';
-import { searchFeatures } from './feature-search-store';
+import { searchFeatures } from './feature-search-service';
 
 /** `GET /api/admin/search/features` (shared/unleash/API.md §6.2 "Feature search"). */
 export async function featureSearchRoutes(app: App, { db }: { db: Db }): Promise<void> {

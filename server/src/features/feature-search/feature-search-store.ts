@@ -226,26 +226,19 @@ export async function searchFeatures(
   return { features: await loadResults(db, names, userId), total: Number(count.total) };
 }
 
-/** The full result rows of one page, in page order. */
-async function loadResults(
-  db: Queryable,
-  names: string[],
-  userId: number | null,
-): Promise<FeatureSearchResult[]> {
-  if (names.length === 0) return [];
-  const [features, environments, tags, segments, dependencies, lifecycles, favorites] = await Promise.all([
-    db.selectFrom('features').selectAll().where('name', 'in', names).execute(),
-    sql<{
-      feature_name: string;
-      name: string;
-      type: string;
-      sort_order: number;
-      enabled: boolean;
-      variant_count: number;
-      last_seen_at: Date | null;
-      strategies: number;
-      enabled_strategies: number;
-    }>`
+/** Each result flag's project environments with its state there, by environment order. */
+async function readEnvironmentRows(db: Queryable, names: string[]) {
+  const result = await sql<{
+    feature_name: string;
+    name: string;
+    type: string;
+    sort_order: number;
+    enabled: boolean;
+    variant_count: number;
+    last_seen_at: Date | null;
+    strategies: number;
+    enabled_strategies: number;
+  }>`
       select f.name as feature_name, e.name, e.type, e.sort_order,
              coalesce(fe.enabled, false) as enabled,
              coalesce(jsonb_array_length(fe.variants), 0) as variant_count,
@@ -259,27 +252,52 @@ async function loadResults(
       join environments e on e.name = pe.environment_name
       left join feature_environments fe on fe.feature_name = f.name and fe.environment = e.name
       where f.name = any(${names})
-      order by e.sort_order, e.name`.execute(db),
-    listTagsOfFeatures(db, names),
-    sql<{ feature_name: string; name: string }>`
+      order by e.sort_order, e.name`.execute(db);
+  return result.rows;
+}
+
+/** The names of the segments each result flag's strategies use. */
+async function readSegmentNames(db: Queryable, names: string[]) {
+  const result = await sql<{ feature_name: string; name: string }>`
       select distinct fs.feature_name, s.name
       from feature_strategies fs
       join feature_strategy_segment fss on fss.feature_strategy_id = fs.id
       join segments s on s.id = fss.segment_id
       where fs.feature_name = any(${names})
-      order by s.name`.execute(db),
-    sql<{ name: string; is_child: boolean; is_parent: boolean }>`
+      order by s.name`.execute(db);
+  return result.rows;
+}
+
+/** Whether each result flag is a child, a parent, or neither. */
+async function readDependencyKinds(db: Queryable, names: string[]) {
+  const result = await sql<{ name: string; is_child: boolean; is_parent: boolean }>`
       select f.name,
              exists (select 1 from dependent_features d where d.child = f.name) as is_child,
              exists (select 1 from dependent_features d where d.parent = f.name) as is_parent
-      from features f where f.name = any(${names})`.execute(db),
+      from features f where f.name = any(${names})`.execute(db);
+  return result.rows;
+}
+
+/** The full result rows of one page, in page order. */
+async function loadResults(
+  db: Queryable,
+  names: string[],
+  userId: number | null,
+): Promise<FeatureSearchResult[]> {
+  if (names.length === 0) return [];
+  const [features, environments, tags, segments, dependencies, lifecycles, favorites] = await Promise.all([
+    db.selectFrom('features').selectAll().where('name', 'in', names).execute(),
+    readEnvironmentRows(db, names),
+    listTagsOfFeatures(db, names),
+    readSegmentNames(db, names),
+    readDependencyKinds(db, names),
     currentStages(db, names),
     favoriteFeatureNames(db, userId, names),
   ]);
   const byName = new Map(features.map((row) => [row.name, row]));
   return names.map((name) => {
     const feature = byName.get(name)!;
-    const dependency = dependencies.rows.find((row) => row.name === name);
+    const dependency = dependencies.find((row) => row.name === name);
     const creator = feature.created_by ?? 'unknown';
     return {
       name,
@@ -294,7 +312,7 @@ async function loadResults(
       createdAt: feature.created_at.toISOString(),
       archivedAt: feature.archived_at?.toISOString() ?? null,
       lastSeenAt: feature.last_seen_at?.toISOString() ?? null,
-      environments: environments.rows
+      environments: environments
         .filter((row) => row.feature_name === name)
         .map((row) => ({
           name: row.name,
@@ -310,7 +328,7 @@ async function loadResults(
           no: 0,
           changeRequestIds: [],
         })),
-      segments: segments.rows.filter((row) => row.feature_name === name).map((row) => row.name),
+      segments: segments.filter((row) => row.feature_name === name).map((row) => row.name),
       tags: tags.get(name) ?? [],
       ...(lifecycles.has(name) ? { lifecycle: lifecycles.get(name) } : {}),
       createdBy: { id: feature.created_by_user_id ?? 0, name: creator, imageUrl: avatarUrl(creator) },

@@ -1,1 +1,1 @@
-export { SEARCH_LIMITS, searchFeatures } from './feature-search-store';
+export { SEARCH_LIMITS, searchFeatures } from './feature-search-service';

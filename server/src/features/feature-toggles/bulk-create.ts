@@ -1,11 +1,21 @@
 import type { CreateFeatureStrategy, Tag, Variant } from '../../../contract';
-import { isUniqueViolation } from '../../db/pg-errors';
 import type { Queryable } from '../../db/queryable';
 import { nameExists } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { exceedsLimit } from '../constraints';
-import { type Actor, eventRow, type NewEvent } from '../events';
-import { getProjectEnvironments } from '../projects';
+import type { Actor, NewEvent } from '../events';
+import { getProjectEnvironments, type ProjectRow } from '../projects';
+import {
+  insertEventsInBulk,
+  insertFeatureEnvironmentsInBulk,
+  insertFeaturesInBulk,
+  insertFeatureTagsInBulk,
+  insertInitialStagesInBulk,
+  insertStrategiesInBulk,
+  insertTagIfMissing,
+  listTakenNames,
+} from './bulk-create-store';
+import { countActiveFeatures } from './feature-relation-store';
 import {
   ARCHIVED_FLAG_EXISTS,
   type FeatureRow,
@@ -51,20 +61,9 @@ export function canCreateInBulk(feature: Pick<BulkNewFeature, 'enabled' | 'strat
   return !feature.enabled || feature.strategies.some((strategy) => !strategy.disabled);
 }
 
-const CHUNK = 500;
-
-async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
-}
-
-async function insertEvents(db: Queryable, events: readonly NewEvent[]): Promise<void> {
-  await insertChunked(events, (chunk) =>
-    db
-      .insertInto('events')
-      .values(chunk.map((item) => eventRow(db, { ...item, tags: item.tags ?? [] })))
-      .execute(),
-  );
-}
+type BulkInput = { project: string; environment: string; features: readonly BulkNewFeature[] };
+/** Each distinct strategy content's checked variants, by `contentKey`. */
+type CheckedContent = Map<string, StrategyRow['variants']>;
 
 const contentKey = (strategy: CreateFeatureStrategy) =>
   JSON.stringify([
@@ -74,35 +73,22 @@ const contentKey = (strategy: CreateFeatureStrategy) =>
     strategy.segments ?? [],
   ]);
 
-export async function createFeaturesInBulk(
-  db: Queryable,
-  input: { project: string; environment: string; features: readonly BulkNewFeature[] },
-  actor: Actor,
-): Promise<void> {
-  if (input.features.length === 0) return;
-  const project = await activeProject(db, input.project);
-  for (const feature of input.features) checkNewFeatureNameShape(feature.name, project);
-  const names = input.features.map((feature) => feature.name);
-  const taken = await db
-    .selectFrom('features')
-    .select(['name', 'archived_at'])
-    .where('name', 'in', names)
-    .execute();
+/** The names are free and fit the project's pattern, and the flags fit its limit. */
+async function checkNewNames(db: Queryable, project: ProjectRow, features: readonly BulkNewFeature[]) {
+  for (const feature of features) checkNewFeatureNameShape(feature.name, project);
+  const names = features.map((feature) => feature.name);
+  const taken = await listTakenNames(db, names);
   if (taken[0]) throw nameExists(taken[0].archived_at ? ARCHIVED_FLAG_EXISTS : FLAG_EXISTS);
   if (project.featureLimit !== null) {
-    const row = await db
-      .selectFrom('features')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('project', '=', project.id)
-      .where('archived_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(row.count) + names.length > project.featureLimit) {
+    if ((await countActiveFeatures(db, project.id)) + names.length > project.featureLimit) {
       throw exceedsLimit('feature flag', project.featureLimit);
     }
   }
-  const environments = (await getProjectEnvironments(db, input.project)).map((row) => row.environment);
-  // Strategy content is checked once per distinct content (types, constraints, segments, variants).
-  const checked = new Map<string, StrategyRow['variants']>();
+}
+
+/** Strategy content is checked once per distinct content (types, constraints, segments, variants). */
+async function checkContent(db: Queryable, input: BulkInput): Promise<CheckedContent> {
+  const checked: CheckedContent = new Map();
   for (const feature of input.features) {
     if (feature.strategies.length > STRATEGY_LIMITS.strategiesPerEnvironment) {
       throw exceedsLimit('strategy', STRATEGY_LIMITS.strategiesPerEnvironment);
@@ -124,8 +110,11 @@ export async function createFeaturesInBulk(
     }
     validateVariantShapes(feature.variants);
   }
-  const now = new Date();
-  const rows: FeatureRow[] = input.features.map((feature) => ({
+  return checked;
+}
+
+function featureRows(input: BulkInput, actor: Actor, now: Date): FeatureRow[] {
+  return input.features.map((feature) => ({
     name: feature.name,
     project: input.project,
     type: feature.type,
@@ -139,32 +128,11 @@ export async function createFeaturesInBulk(
     createdByUserId: actor.userId,
     lastSeenAt: null,
   }));
-  try {
-    await insertChunked(rows, (chunk) =>
-      db
-        .insertInto('features')
-        .values(
-          chunk.map((row) => ({
-            name: row.name,
-            project: row.project,
-            type: row.type,
-            description: row.description,
-            stale: false,
-            impression_data: row.impressionData,
-            created_by: row.createdBy,
-            created_by_user_id: row.createdByUserId,
-            created_at: now,
-          })),
-        )
-        .execute(),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameExists(FLAG_EXISTS);
-    throw error;
-  }
-  const events: NewEvent[] = rows.map((row) =>
-    event(actor, row, { type: 'feature-created', data: featureData(row) }),
-  );
+}
+
+/** Every project environment of every flag: the target one with its state and variants, the others off. */
+async function insertEnvironments(db: Queryable, input: BulkInput): Promise<void> {
+  const environments = (await getProjectEnvironments(db, input.project)).map((row) => row.environment);
   const environmentRows = input.features.flatMap((feature) =>
     environments.map((environment) => {
       const target = environment === input.environment;
@@ -176,18 +144,19 @@ export async function createFeaturesInBulk(
       };
     }),
   );
-  await insertChunked(environmentRows, (chunk) =>
-    db.insertInto('feature_environments').values(chunk).execute(),
-  );
-  await insertChunked(names, (chunk) =>
-    db
-      .insertInto('feature_lifecycles')
-      .values(chunk.map((feature) => ({ feature, stage: 'initial' })))
-      .onConflict((oc) => oc.columns(['feature', 'stage']).doNothing())
-      .execute(),
-  );
-  const tagEvents = await tagNewFeatures(db, rows, input.features, actor);
+  await insertFeatureEnvironmentsInBulk(db, environmentRows);
+}
+
+/** The strategies of the target environment, in order, with their `feature-strategy-add` events. */
+function strategyRows(
+  input: BulkInput,
+  rows: readonly FeatureRow[],
+  project: ProjectRow,
+  checked: CheckedContent,
+  actor: Actor,
+): { strategies: StrategyRow[]; events: NewEvent[] } {
   const strategies: StrategyRow[] = [];
+  const events: NewEvent[] = [];
   for (const [index, feature] of input.features.entries()) {
     const row = rows[index]!;
     for (const [position, strategy] of feature.strategies.entries()) {
@@ -218,31 +187,12 @@ export async function createFeaturesInBulk(
       );
     }
   }
-  await insertChunked(strategies, (chunk) =>
-    db
-      .insertInto('feature_strategies')
-      .values(
-        chunk.map((row) => ({
-          id: row.id,
-          feature_name: row.featureName,
-          project_name: row.projectName,
-          environment: row.environment,
-          strategy_name: row.strategyName,
-          title: row.title,
-          parameters: JSON.stringify(row.parameters),
-          constraints: JSON.stringify(row.constraints),
-          variants: JSON.stringify(row.variants),
-          sort_order: row.sortOrder,
-          disabled: row.disabled,
-          created_by_user_id: actor.userId,
-        })),
-      )
-      .execute(),
-  );
-  const links = strategies.flatMap((row) =>
-    row.segments.map((segment_id) => ({ feature_strategy_id: row.id, segment_id })),
-  );
-  await insertChunked(links, (chunk) => db.insertInto('feature_strategy_segment').values(chunk).execute());
+  return { strategies, events };
+}
+
+/** The variants and on events of the target environment. */
+function environmentEvents(input: BulkInput, rows: readonly FeatureRow[], actor: Actor): NewEvent[] {
+  const events: NewEvent[] = [];
   for (const [index, feature] of input.features.entries()) {
     const row = rows[index]!;
     if (feature.variants.length) {
@@ -258,7 +208,30 @@ export async function createFeaturesInBulk(
     if (feature.enabled)
       events.push(event(actor, row, { type: 'feature-environment-enabled', environment: input.environment }));
   }
-  await insertEvents(db, [...events, ...tagEvents]);
+  return events;
+}
+
+export async function createFeaturesInBulk(db: Queryable, input: BulkInput, actor: Actor): Promise<void> {
+  if (input.features.length === 0) return;
+  const project = await activeProject(db, input.project);
+  await checkNewNames(db, project, input.features);
+  const checked = await checkContent(db, input);
+  const now = new Date();
+  const rows = featureRows(input, actor, now);
+  await insertFeaturesInBulk(db, rows, now);
+  const events: NewEvent[] = rows.map((row) =>
+    event(actor, row, { type: 'feature-created', data: featureData(row) }),
+  );
+  await insertEnvironments(db, input);
+  await insertInitialStagesInBulk(
+    db,
+    input.features.map((feature) => feature.name),
+  );
+  const tagEvents = await tagNewFeatures(db, rows, input.features, actor);
+  const { strategies, events: strategyEvents } = strategyRows(input, rows, project, checked, actor);
+  await insertStrategiesInBulk(db, strategies, actor.userId);
+  events.push(...strategyEvents, ...environmentEvents(input, rows, actor));
+  await insertEventsInBulk(db, [...events, ...tagEvents]);
 }
 
 /** Tags the new flags (creating missing tags, as tagging one flag does); answers their events. */
@@ -275,30 +248,16 @@ async function tagNewFeatures(
   const distinct = [...new Map(pairs.map(({ tag }) => [`${tag.type}:${tag.value}`, tag])).values()];
   const events: NewEvent[] = [];
   for (const tag of distinct) {
-    const inserted = await db
-      .insertInto('tags')
-      .values({ type: tag.type, value: tag.value })
-      .onConflict((oc) => oc.doNothing())
-      .returning('value')
-      .executeTakeFirst();
-    if (inserted)
+    if (await insertTagIfMissing(db, tag))
       events.push({ type: 'tag-created', createdBy: actor.name, createdByUserId: actor.userId, data: tag });
   }
   const unique = [
     ...new Map(pairs.map((pair) => [`${pair.row.name}:${pair.tag.type}:${pair.tag.value}`, pair])).values(),
   ];
-  await insertChunked(unique, (chunk) =>
-    db
-      .insertInto('feature_tag')
-      .values(
-        chunk.map(({ row, tag }) => ({
-          feature_name: row.name,
-          tag_type: tag.type,
-          tag_value: tag.value,
-          created_by_user_id: actor.userId,
-        })),
-      )
-      .execute(),
+  await insertFeatureTagsInBulk(
+    db,
+    unique.map(({ row, tag }) => ({ featureName: row.name, tag })),
+    actor.userId,
   );
   for (const { row, tag } of unique) {
     events.push(event(actor, row, { type: 'feature-tagged', tags: [tag], data: tag }));

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Constraint, Dependency, StrategyParameters, StrategyVariant, Variant } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
@@ -9,6 +8,13 @@ import {
   listEventIdGaps,
   listSnapshotEventsSince,
 } from '../events';
+import {
+  listAllFeatureNames,
+  listChildrenOf,
+  readPredecessors,
+  readSnapshotRows,
+  readSnapshotSegments,
+} from './client-snapshot-store';
 import { compareStrategies, type StrategyRow } from './feature-store';
 
 /** A strategy as the SDK APIs need it; they drop `id`, `title`, `sortOrder` and disabled ones (API.md §2.2). */
@@ -145,12 +151,7 @@ export async function getClientSnapshotChanges(
       if (touched.projects.length > 0) {
         for (const name of options.inProjects(touched.projects)) changed.add(name);
       }
-      const children = await trx
-        .selectFrom('dependent_features')
-        .select('child')
-        .where('parent', 'in', changed.size ? [...changed] : [''])
-        .execute();
-      for (const row of children) changed.add(row.child);
+      for (const child of await listChildrenOf(trx, [...changed])) changed.add(child);
       for (const name of options.alsoAffected([...changed])) changed.add(name);
       if (changed.size > options.maxFlags) return null;
       const names = [...changed];
@@ -164,107 +165,19 @@ export async function getClientSnapshotChanges(
     });
 }
 
-/** For each of `names` that is not archived, the non-archived flag before it in name order. */
-async function readPredecessors(
-  trx: Queryable,
-  names: readonly string[],
-): Promise<Map<string, string | null>> {
-  if (names.length === 0) return new Map();
-  // One index probe per name, in the database's collation (the order readSnapshotFeatures uses).
-  const rows = await sql<{ name: string; before: string | null }>`
-    select f.name, (
-      select p.name from features p
-      where p.archived_at is null and p.name < f.name
-      order by p.name desc limit 1
-    ) as before
-    from features f
-    where f.archived_at is null and f.name in (${sql.join(names)})`.execute(trx);
-  return new Map(rows.rows.map((row) => [row.name, row.before]));
-}
+type SnapshotRows = Awaited<ReturnType<typeof readSnapshotRows>>;
 
-async function readSnapshotSegments(trx: Queryable): Promise<SnapshotSegment[]> {
-  const rows = await trx
-    .selectFrom('segments')
-    .select(['id', 'name', 'constraints'])
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    constraints: constraintsWithDefaultValues(row.constraints),
-  }));
-}
-
-/**
- * Features of an environment in Unleash's client order (by name), all of them or the `names`
- * given; archived ones are left out.
- */
-async function readSnapshotFeatures(
-  trx: Queryable,
-  environment: string,
-  names: readonly string[] | null,
-): Promise<SnapshotFeature[]> {
-  const [features, states, strategies, segmentLinks, dependencies] = await Promise.all([
-    trx
-      .selectFrom('features')
-      .select(['name', 'type', 'project', 'description', 'stale', 'impression_data'])
-      .where('archived_at', 'is', null)
-      .orderBy('name')
-      .$if(names !== null, (query) => query.where('name', 'in', names ?? []))
-      .execute(),
-    trx
-      .selectFrom('feature_environments')
-      .select(['feature_name', 'enabled', 'variants'])
-      .where('environment', '=', environment)
-      .$if(names !== null, (query) => query.where('feature_name', 'in', names ?? []))
-      .execute(),
-    trx
-      .selectFrom('feature_strategies as fs')
-      .innerJoin('features as f', 'f.name', 'fs.feature_name')
-      .select([
-        'fs.id',
-        'fs.feature_name',
-        'fs.strategy_name',
-        'fs.title',
-        'fs.parameters',
-        'fs.constraints',
-        'fs.variants',
-        'fs.sort_order',
-        'fs.disabled',
-        'fs.milestone_id',
-      ])
-      .where('fs.environment', '=', environment)
-      .where('f.archived_at', 'is', null)
-      .$if(names !== null, (query) => query.where('fs.feature_name', 'in', names ?? []))
-      .execute(),
-    trx
-      .selectFrom('feature_strategy_segment as fss')
-      .innerJoin('feature_strategies as fs', 'fs.id', 'fss.feature_strategy_id')
-      .select(['fss.feature_strategy_id', 'fss.segment_id'])
-      .where('fs.environment', '=', environment)
-      .orderBy('fss.segment_id')
-      .$if(names !== null, (query) => query.where('fs.feature_name', 'in', names ?? []))
-      .execute(),
-    trx
-      .selectFrom('dependent_features as d')
-      .innerJoin('features as f', 'f.name', 'd.child')
-      .select(['d.parent', 'd.child', 'd.enabled', 'd.variants'])
-      .where('f.archived_at', 'is', null)
-      .orderBy('d.parent')
-      .$if(names !== null, (query) => query.where('d.child', 'in', names ?? []))
-      .execute(),
-  ]);
-
+/** The strategies of each flag, with their segment ids (ascending). */
+function strategiesByFeature(rows: SnapshotRows, environment: string): Map<string, StrategyRow[]> {
   const segmentsByStrategy = new Map<string, number[]>();
-  for (const link of segmentLinks) {
+  for (const link of rows.segmentLinks) {
     const list = segmentsByStrategy.get(link.feature_strategy_id) ?? [];
     list.push(link.segment_id);
     segmentsByStrategy.set(link.feature_strategy_id, list);
   }
-  const strategiesByFeature = new Map<string, StrategyRow[]>();
-  for (const row of strategies) {
-    const list = strategiesByFeature.get(row.feature_name) ?? [];
+  const byFeature = new Map<string, StrategyRow[]>();
+  for (const row of rows.strategies) {
+    const list = byFeature.get(row.feature_name) ?? [];
     list.push({
       id: row.id,
       featureName: row.feature_name,
@@ -280,21 +193,40 @@ async function readSnapshotFeatures(
       segments: segmentsByStrategy.get(row.id) ?? [],
       milestoneId: row.milestone_id,
     });
-    strategiesByFeature.set(row.feature_name, list);
+    byFeature.set(row.feature_name, list);
   }
-  const stateByFeature = new Map(states.map((row) => [row.feature_name, row]));
-  const dependenciesByFeature = new Map<string, Dependency[]>();
-  for (const row of dependencies) {
-    const list = dependenciesByFeature.get(row.child) ?? [];
+  return byFeature;
+}
+
+/** The parents of each flag in the client API's shape. */
+function dependenciesByFeature(rows: SnapshotRows): Map<string, Dependency[]> {
+  const byFeature = new Map<string, Dependency[]>();
+  for (const row of rows.dependencies) {
+    const list = byFeature.get(row.child) ?? [];
     list.push(
       row.enabled
         ? { feature: row.parent, enabled: true, variants: (row.variants as string[]) ?? [] }
         : { feature: row.parent, enabled: false },
     );
-    dependenciesByFeature.set(row.child, list);
+    byFeature.set(row.child, list);
   }
+  return byFeature;
+}
 
-  return features.map((feature) => {
+/**
+ * Features of an environment in Unleash's client order (by name), all of them or the `names`
+ * given; archived ones are left out.
+ */
+async function readSnapshotFeatures(
+  trx: Queryable,
+  environment: string,
+  names: readonly string[] | null,
+): Promise<SnapshotFeature[]> {
+  const rows = await readSnapshotRows(trx, environment, names);
+  const strategies = strategiesByFeature(rows, environment);
+  const dependencies = dependenciesByFeature(rows);
+  const stateByFeature = new Map(rows.states.map((row) => [row.feature_name, row]));
+  return rows.features.map((feature) => {
     const state = stateByFeature.get(feature.name);
     return {
       name: feature.name,
@@ -304,7 +236,7 @@ async function readSnapshotFeatures(
       enabled: state?.enabled ?? false,
       stale: feature.stale,
       impressionData: feature.impression_data,
-      strategies: (strategiesByFeature.get(feature.name) ?? []).sort(compareStrategies).map((row) => ({
+      strategies: (strategies.get(feature.name) ?? []).sort(compareStrategies).map((row) => ({
         id: row.id,
         name: row.strategyName,
         title: row.title,
@@ -316,7 +248,7 @@ async function readSnapshotFeatures(
         disabled: row.disabled,
       })),
       variants: (state?.variants as Variant[] | undefined) ?? [],
-      dependencies: dependenciesByFeature.get(feature.name) ?? [],
+      dependencies: dependencies.get(feature.name) ?? [],
     };
   });
 }
@@ -331,6 +263,5 @@ export async function getClientSnapshotRevision(db: Db, environment: string): Pr
 
 /** Names of every flag, archived ones included: what counts as "a flag that exists". */
 export async function getAllFeatureNames(db: Db): Promise<Set<string>> {
-  const rows = await db.selectFrom('features').select('name').execute();
-  return new Set(rows.map((row) => row.name));
+  return new Set(await listAllFeatureNames(db));
 }

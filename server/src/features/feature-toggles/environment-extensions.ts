@@ -5,7 +5,9 @@ import type { Actor } from '../events';
 /**
  * What release plans add to a flag's environments (issue 31 §3). The release-plans domain imports
  * this one (flag checks, strategy rules), so this one cannot import it back without a cycle: the
- * composition root (app/flag-model-routes.ts) registers the release-plan side here instead.
+ * release-plan side is passed in instead, by the composition root (app/flag-model-routes.ts, for the
+ * admin routes) and by the operations table (operations/admin-operations.ts, for change requests,
+ * signals and imports). Null where nothing is passed in (domain-level tests): no release plans.
  */
 export interface FlagEnvironmentExtensions {
   /** The flag's release plans by environment, for the admin flag view (featureEnvironmentSchema.releasePlans). */
@@ -20,16 +22,4 @@ export interface FlagEnvironmentExtensions {
     target: { project: string; featureName: string; environment: string },
     actor: Actor,
   ): Promise<void>;
-}
-
-let registered: FlagEnvironmentExtensions | null = null;
-
-/** Called once by the composition root; a later call replaces the earlier one. */
-export function registerFlagEnvironmentExtensions(extensions: FlagEnvironmentExtensions): void {
-  registered = extensions;
-}
-
-/** The registered extensions, or null when the app did not register any (domain-level tests). */
-export function flagEnvironmentExtensions(): FlagEnvironmentExtensions | null {
-  return registered;
 }

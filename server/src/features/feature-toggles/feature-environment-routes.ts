@@ -26,12 +26,8 @@ const featurePath = '/api/admin/projects/:projectId/features/:featureName';
 const environmentPath = `${featurePath}/environments/:environment`;
 const ProjectEnvironmentParams = Type.Object({ projectId: Type.String(), environment: Type.String() });
 
-/**
- * A flag's environments: reading one, turning it on and off (one flag or in bulk), its strategies,
- * their segments and its variants (shared/unleash/API.md §6 "Features"). Registered by featureRoutes
- * on the same instance.
- */
-export function registerFeatureEnvironmentRoutes(app: App, service: FeatureService): void {
+/** Read one flag environment and turn it on or off. */
+function registerEnvironmentStateRoutes(app: App, service: FeatureService): void {
   app.get(
     environmentPath,
     route({
@@ -75,7 +71,10 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
       },
     );
   }
+}
 
+/** List, add, reorder and read the strategies of a flag environment. */
+function registerStrategyRoutes(app: App, service: FeatureService): void {
   app.get(
     `${environmentPath}/strategies`,
     route({
@@ -150,7 +149,10 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
       return service.getStrategy(projectId, featureName, environment, strategyId);
     },
   );
+}
 
+/** Replace, patch and delete one strategy. */
+function registerStrategyUpdateRoutes(app: App, service: FeatureService): void {
   app.put(
     `${environmentPath}/strategies/:strategyId`,
     route({
@@ -218,7 +220,10 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
       return reply.status(200).send();
     },
   );
+}
 
+/** The legacy variants of a flag environment: read and replace. */
+function registerVariantRoutes(app: App, service: FeatureService): void {
   app.get(
     `${environmentPath}/variants`,
     route({
@@ -256,7 +261,10 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
       return { version: 1, variants };
     },
   );
+}
 
+/** Patch the variants of one environment, or set them on several. */
+function registerVariantPatchRoutes(app: App, service: FeatureService): void {
   app.patch(
     `${environmentPath}/variants`,
     route({
@@ -302,7 +310,10 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
       return { version: 1, variants };
     },
   );
+}
 
+/** Turn several flags on or off in one environment, and set a strategy's segments. */
+function registerEnvironmentBatchRoutes(app: App, service: FeatureService): void {
   for (const [suffix, enabled] of [
     ['on', true],
     ['off', false],
@@ -352,4 +363,18 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
       return reply.status(201).send(request.body);
     },
   );
+}
+
+/**
+ * A flag's environments: reading one, turning it on and off (one flag or in bulk), its strategies,
+ * their segments and its variants (shared/unleash/API.md §6 "Features"). Registered by featureRoutes
+ * on the same instance.
+ */
+export function registerFeatureEnvironmentRoutes(app: App, service: FeatureService): void {
+  registerEnvironmentStateRoutes(app, service);
+  registerStrategyRoutes(app, service);
+  registerStrategyUpdateRoutes(app, service);
+  registerVariantRoutes(app, service);
+  registerVariantPatchRoutes(app, service);
+  registerEnvironmentBatchRoutes(app, service);
 }

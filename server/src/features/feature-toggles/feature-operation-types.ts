@@ -84,6 +84,9 @@ export type FeatureOperation =
   | { kind: 'delete-feature-link'; project: string; featureName: string; linkId: string }
   | { kind: 'change-feature-project'; project: string; featureName: string; newProject: string };
 
+/** The operation of one kind. */
+export type FeatureOperationOf<K extends FeatureOperation['kind']> = Extract<FeatureOperation, { kind: K }>;
+
 type FeatureData = ReturnType<typeof featureData>;
 
 export interface FeatureOperationResults {

@@ -1,10 +1,17 @@
-import { sql } from 'kysely';
 import type { Feature, FeatureEnvironment, FeatureStrategy, Variant } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
 import { avatarUrl } from '../events';
 import { currentStages } from '../feature-lifecycle';
-import { flagEnvironmentExtensions } from './environment-extensions';
+import type { FlagEnvironmentExtensions } from './environment-extensions';
+import { listLinks } from './feature-link-store';
+import {
+  listActiveChildNames,
+  listActiveProjectFeatureRows,
+  listEnvironmentsInOrder,
+  listParentLinksInOrder,
+  listProjectFeatureStates,
+} from './feature-read-store';
 import {
   type FeatureRow,
   getFeature,
@@ -30,17 +37,6 @@ export async function findFeatureInProject(
   return feature;
 }
 
-async function environmentsInOrder(db: Queryable, project: string) {
-  return db
-    .selectFrom('project_environments as pe')
-    .innerJoin('environments as e', 'e.name', 'pe.environment_name')
-    .select(['e.name', 'e.type', 'e.sort_order as sortOrder'])
-    .where('pe.project_id', '=', project)
-    .orderBy('e.sort_order')
-    .orderBy('e.name')
-    .execute();
-}
-
 export function createdByOf(feature: Pick<FeatureRow, 'createdBy' | 'createdByUserId'>) {
   const name = feature.createdBy ?? 'unknown';
   return { id: feature.createdByUserId ?? 0, name, imageUrl: avatarUrl(name) };
@@ -56,29 +52,20 @@ function withoutMilestoneStrategies<Row extends { milestoneId?: string | null }>
 }
 
 /** `GET /api/admin/projects/:projectId/features/:featureName`. */
-export async function getFeatureView(db: Queryable, project: string, name: string): Promise<Feature> {
+export async function getFeatureView(
+  db: Queryable,
+  extensions: FlagEnvironmentExtensions | null,
+  project: string,
+  name: string,
+): Promise<Feature> {
   const feature = await findFeatureInProject(db, project, name);
-  const extensions = flagEnvironmentExtensions();
   const [environments, states, strategies, parents, children, links, lifecycles, plans] = await Promise.all([
-    environmentsInOrder(db, project),
+    listEnvironmentsInOrder(db, project),
     getFeatureEnvironments(db, name),
     getStrategies(db, name).then(withoutMilestoneStrategies),
-    db.selectFrom('dependent_features').selectAll().where('child', '=', name).orderBy('parent').execute(),
-    db
-      .selectFrom('dependent_features as d')
-      .innerJoin('features as f', 'f.name', 'd.child')
-      .select('d.child')
-      .where('d.parent', '=', name)
-      .where('f.archived_at', 'is', null)
-      .orderBy('d.child')
-      .execute(),
-    db
-      .selectFrom('feature_link')
-      .select(['id', 'url', 'title', 'feature_name as feature'])
-      .where('feature_name', '=', name)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
+    listParentLinksInOrder(db, name),
+    listActiveChildNames(db, name),
+    listLinks(db, name),
     currentStages(db, [name]),
     extensions?.releasePlans(db, name),
   ]);
@@ -115,7 +102,7 @@ export async function getFeatureView(db: Queryable, project: string, name: strin
       enabled: row.enabled,
       variants: (row.variants as string[]) ?? [],
     })),
-    children: children.map((row) => row.child),
+    children,
     ...(lifecycle ? { lifecycle } : {}),
     links,
     collaborators: { users: [createdBy] },
@@ -197,37 +184,12 @@ export async function getEnvironmentVariants(
 /** `GET /api/admin/projects/:projectId/features`: the project's active flags with their environments. */
 export async function listProjectFeatures(db: Queryable, project: string) {
   const [features, environments, states] = await Promise.all([
-    db
-      .selectFrom('features')
-      .select(['name', 'type', 'description', 'stale', 'impression_data', 'created_at'])
-      .where('project', '=', project)
-      .where('archived_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('name')
-      .execute(),
-    environmentsInOrder(db, project),
-    sql<{
-      feature_name: string;
-      environment: string;
-      enabled: boolean;
-      variant_count: number;
-      last_seen_at: Date | null;
-      strategies: number;
-      enabled_strategies: number;
-    }>`
-      select fe.feature_name, fe.environment, fe.enabled, jsonb_array_length(fe.variants) as variant_count,
-             fe.last_seen_at,
-             (select count(*) from feature_strategies fs
-               where fs.feature_name = fe.feature_name and fs.environment = fe.environment)::int as strategies,
-             (select count(*) from feature_strategies fs
-               where fs.feature_name = fe.feature_name and fs.environment = fe.environment
-                 and not fs.disabled)::int as enabled_strategies
-      from feature_environments fe
-      join features f on f.name = fe.feature_name
-      where f.project = ${project} and f.archived_at is null`.execute(db),
+    listActiveProjectFeatureRows(db, project),
+    listEnvironmentsInOrder(db, project),
+    listProjectFeatureStates(db, project),
   ]);
-  const byFeature = new Map<string, typeof states.rows>();
-  for (const row of states.rows) {
+  const byFeature = new Map<string, typeof states>();
+  for (const row of states) {
     const list = byFeature.get(row.feature_name) ?? [];
     list.push(row);
     byFeature.set(row.feature_name, list);

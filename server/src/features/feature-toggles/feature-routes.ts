@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
 import {
-  BatchFeaturesSchema,
-  BatchStaleSchema,
   ChangeProjectSchema,
   CloneFeatureSchema,
   CreateFeatureSchema,
@@ -13,29 +11,23 @@ import {
   ProjectFeaturesSchema,
   ProjectParamsSchema,
   UpdateFeatureSchema,
-  ValidateArchiveFeaturesSchema,
   ValidateFeatureSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { READ_ERRORS, routeOptionsFor, WRITE_ERRORS } from '../../http/route-options';
 import { actorFromRequest } from '../events';
+import type { FlagEnvironmentExtensions } from './environment-extensions';
+import { registerArchiveRoutes, registerFeatureBatchRoutes } from './feature-archive-routes';
 import { registerFeatureEnvironmentRoutes } from './feature-environment-routes';
-import { createFeatureService } from './feature-service';
+import { createFeatureService, type FeatureService } from './feature-service';
 
 const route = routeOptionsFor(['Features']);
-const archiveRoute = routeOptionsFor(['Archive']);
 const base = '/api/admin/projects/:projectId/features';
 const featurePath = `${base}/:featureName`;
-const FeatureNameParams = Type.Object({ featureName: Type.String() });
 
-/**
- * Flags: create, read, update, clone, links, moves, stale, archive and revive (shared/unleash/API.md
- * §6 "Features", "Archive"); their environments, strategies and variants in feature-environment-routes.ts.
- */
-export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void> {
-  const service = createFeatureService(db);
-
+/** Validate a new name, list the project's flags, create one and read one. */
+function registerFlagRoutes(app: App, service: FeatureService): void {
   app.post(
     '/api/admin/features/validate',
     route({
@@ -93,7 +85,10 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
     }),
     async (request) => service.getFeature(request.params.projectId, request.params.featureName),
   );
+}
 
+/** Update, patch, archive and clone one flag. */
+function registerFlagUpdateRoutes(app: App, service: FeatureService): void {
   app.put(
     featurePath,
     route({
@@ -169,7 +164,10 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
       return reply.status(201).send(clone);
     },
   );
+}
 
+/** A flag's links and its move to another project. */
+function registerFlagLinkRoutes(app: App, service: FeatureService): void {
   app.post(
     `${featurePath}/link`,
     route({
@@ -241,118 +239,21 @@ export async function featureRoutes(app: App, { db }: { db: Db }): Promise<void>
       return reply.status(200).send();
     },
   );
+}
 
+/**
+ * Flags: create, read, update, clone, links, moves, stale, archive and revive (shared/unleash/API.md
+ * §6 "Features", "Archive"); their environments, strategies and variants in feature-environment-routes.ts.
+ */
+export async function featureRoutes(
+  app: App,
+  { db, extensions }: { db: Db; extensions: FlagEnvironmentExtensions | null },
+): Promise<void> {
+  const service = createFeatureService(db, extensions);
+  registerFlagRoutes(app, service);
+  registerFlagUpdateRoutes(app, service);
+  registerFlagLinkRoutes(app, service);
   registerFeatureEnvironmentRoutes(app, service);
-
-  app.post(
-    '/api/admin/projects/:projectId/stale',
-    route({
-      operationId: 'staleFeatures',
-      permission: 'UPDATE_FEATURE',
-      params: ProjectParamsSchema,
-      body: BatchStaleSchema,
-      response: { 202: EmptyResponseSchema },
-      errors: [400, 401, 403, 415],
-    }),
-    async (request, reply) => {
-      await service.setStale(
-        request.params.projectId,
-        request.body.features,
-        request.body.stale,
-        actorFromRequest(request),
-      );
-      return reply.status(202).send();
-    },
-  );
-
-  app.post(
-    '/api/admin/projects/:projectId/archive',
-    route({
-      operationId: 'archiveFeatures',
-      permission: 'DELETE_FEATURE',
-      params: ProjectParamsSchema,
-      body: BatchFeaturesSchema,
-      response: { 202: EmptyResponseSchema },
-      errors: WRITE_ERRORS,
-    }),
-    async (request, reply) => {
-      await service.archiveMany(request.params.projectId, request.body.features, actorFromRequest(request));
-      return reply.status(202).send();
-    },
-  );
-
-  app.post(
-    '/api/admin/projects/:projectId/archive/validate',
-    route({
-      operationId: 'validateArchiveFeatures',
-      permission: 'DELETE_FEATURE',
-      params: ProjectParamsSchema,
-      body: BatchFeaturesSchema,
-      response: { 200: ValidateArchiveFeaturesSchema },
-      errors: [400, 401, 403, 415],
-    }),
-    async (request) => service.validateArchive(request.params.projectId, request.body.features),
-  );
-
-  app.post(
-    '/api/admin/archive/revive/:featureName',
-    archiveRoute({
-      operationId: 'reviveFeature',
-      permission: 'UPDATE_FEATURE',
-      params: FeatureNameParams,
-      response: { 200: EmptyResponseSchema },
-      errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) => {
-      await service.revive(request.params.featureName, actorFromRequest(request));
-      return reply.status(200).send();
-    },
-  );
-
-  app.delete(
-    '/api/admin/archive/:featureName',
-    archiveRoute({
-      operationId: 'deleteFeature',
-      permission: 'DELETE_FEATURE',
-      params: FeatureNameParams,
-      response: { 200: EmptyResponseSchema },
-      errors: [401, 403],
-    }),
-    async (request, reply) => {
-      await service.deleteArchived(request.params.featureName, actorFromRequest(request));
-      return reply.status(200).send();
-    },
-  );
-
-  app.post(
-    '/api/admin/projects/:projectId/delete',
-    archiveRoute({
-      operationId: 'deleteFeatures',
-      permission: 'DELETE_FEATURE',
-      params: ProjectParamsSchema,
-      body: BatchFeaturesSchema,
-      response: { 200: EmptyResponseSchema },
-      errors: [400, 401, 403, 415],
-    }),
-    async (request, reply) => {
-      await service.deleteMany(request.params.projectId, request.body.features, actorFromRequest(request));
-      return reply.status(200).send();
-    },
-  );
-
-  app.post(
-    '/api/admin/projects/:projectId/revive',
-    archiveRoute({
-      operationId: 'reviveFeatures',
-      permission: 'UPDATE_FEATURE',
-      params: ProjectParamsSchema,
-      body: BatchFeaturesSchema,
-      response: { 200: EmptyResponseSchema },
-      errors: [400, 401, 403, 415],
-    }),
-    async (request, reply) => {
-      await service.reviveMany(request.params.projectId, request.body.features, actorFromRequest(request));
-      return reply.status(200).send();
-    },
-  );
+  registerFeatureBatchRoutes(app, service);
+  registerArchiveRoutes(app, service);
 }

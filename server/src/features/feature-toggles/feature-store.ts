@@ -321,6 +321,10 @@ export async function updateStrategyRow(db: Queryable, row: StrategyRow): Promis
     .execute();
 }
 
+export async function setStrategySortOrder(db: Queryable, id: string, sortOrder: number): Promise<void> {
+  await db.updateTable('feature_strategies').set({ sort_order: sortOrder }).where('id', '=', id).execute();
+}
+
 export async function deleteStrategyRow(db: Queryable, id: string): Promise<void> {
   await db.deleteFrom('feature_strategies').where('id', '=', id).execute();
 }

@@ -12,11 +12,8 @@ export {
   type SnapshotSegment,
   type SnapshotStrategy,
 } from './client-snapshot';
-// Release plans extend a flag's environments (issue 31 §3), registered by the composition root.
-export {
-  type FlagEnvironmentExtensions,
-  registerFlagEnvironmentExtensions,
-} from './environment-extensions';
+// Release plans extend a flag's environments (issue 31 §3), passed in by the composition root.
+export type { FlagEnvironmentExtensions } from './environment-extensions';
 export {
   FEATURE_OPERATION_KINDS,
   type FeatureChanges,
@@ -35,7 +32,7 @@ export {
   getStrategies,
   getStrategyById,
   type StrategyRow,
-} from './feature-store';
+} from './feature-reads';
 // Milestone strategies of release templates (issue 14) are checked and coerced as flag strategies are.
 export { checkStrategyContent, STRATEGY_LIMITS } from './operation-checks';
 export {

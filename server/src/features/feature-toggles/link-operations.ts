@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { invalidRequest } from '../../lib/validation-errors';
 import { type Actor, appendEvent } from '../events';
+import { deleteLink, findLink, insertLink, updateLink } from './feature-link-store';
 import type { LinkOperation, StoredLink } from './feature-operation-types';
 import { event, lockFeature } from './operation-checks';
 
@@ -25,12 +26,7 @@ function checkLink(link: FeatureLink): { url: string; title: string | null; doma
 
 async function lockLink(db: Queryable, project: string, featureName: string, linkId: string) {
   const feature = await lockFeature(db, project, featureName);
-  const link = await db
-    .selectFrom('feature_link')
-    .select(['id', 'url', 'title', 'feature_name as feature'])
-    .where('id', '=', linkId)
-    .where('feature_name', '=', featureName)
-    .executeTakeFirst();
+  const link = await findLink(db, featureName, linkId);
   if (!link) throw notFound(`Could not find link with id ${linkId}`);
   return { feature, link };
 }
@@ -41,27 +37,14 @@ export async function applyLinkOperation(db: Queryable, op: LinkOperation, actor
       const feature = await lockFeature(db, op.project, op.featureName);
       const checked = checkLink(op.link);
       const link: StoredLink = { id: ulid(), url: checked.url, title: checked.title, feature: feature.name };
-      await db
-        .insertInto('feature_link')
-        .values({
-          id: link.id,
-          feature_name: feature.name,
-          url: link.url,
-          title: link.title,
-          domain: checked.domain,
-        })
-        .execute();
+      await insertLink(db, { ...link, domain: checked.domain });
       await appendEvent(db, event(actor, feature, { type: 'feature-link-added', data: link }));
       return link;
     }
     case 'update-feature-link': {
       const { feature, link: before } = await lockLink(db, op.project, op.featureName, op.linkId);
       const checked = checkLink(op.link);
-      await db
-        .updateTable('feature_link')
-        .set({ url: checked.url, title: checked.title, domain: checked.domain })
-        .where('id', '=', op.linkId)
-        .execute();
+      await updateLink(db, op.linkId, checked);
       const after: StoredLink = { ...before, url: checked.url, title: checked.title };
       await appendEvent(
         db,
@@ -71,7 +54,7 @@ export async function applyLinkOperation(db: Queryable, op: LinkOperation, actor
     }
     case 'delete-feature-link': {
       const { feature, link } = await lockLink(db, op.project, op.featureName, op.linkId);
-      await db.deleteFrom('feature_link').where('id', '=', op.linkId).execute();
+      await deleteLink(db, op.linkId);
       await appendEvent(db, event(actor, feature, { type: 'feature-link-removed', preData: link }));
       return undefined;
     }

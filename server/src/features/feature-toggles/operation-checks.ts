@@ -8,6 +8,7 @@ import type { Actor, NewEvent } from '../events';
 import { getProject, getProjectEnvironments, type ProjectRow } from '../projects';
 import { getSegmentsByIds, segmentNotFound } from '../segments';
 import { getStrategy } from '../strategies';
+import { countActiveFeatures, shareProject } from './feature-relation-store';
 import {
   ARCHIVED_FLAG_EXISTS,
   type FeatureRow,
@@ -33,11 +34,6 @@ export const featureNotInProject = (name: string, project: string, actual?: stri
       : `There's no feature named "${name}" in project "${project}", but there's a feature with that name in project "${actual}"`,
   );
 export const strategyNotFound = (id: string) => notFound(`Could not find strategy with id=${id}`);
-
-/** Holds the project row in share mode: its environments cannot change while a flag of it changes. */
-export async function shareProject(db: Queryable, project: string): Promise<void> {
-  await db.selectFrom('projects').select('id').where('id', '=', project).forShare().execute();
-}
 
 /**
  * The flag, locked for the rest of the transaction (and its project shared), checked to belong
@@ -98,13 +94,8 @@ function checkNamingPattern(name: string, project?: ProjectRow): void {
 
 export async function checkFeatureLimit(db: Queryable, project: ProjectRow): Promise<void> {
   if (project.featureLimit === null) return;
-  const row = await db
-    .selectFrom('features')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('project', '=', project.id)
-    .where('archived_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  if (Number(row.count) >= project.featureLimit) throw exceedsLimit('feature flag', project.featureLimit);
+  if ((await countActiveFeatures(db, project.id)) >= project.featureLimit)
+    throw exceedsLimit('feature flag', project.featureLimit);
 }
 
 export async function requireProjectEnvironment(

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Logger } from '../../lib/logger';
 import { type Actor, appendEvent } from '../events';
 import { notifyFlagPotentiallyStale } from '../notifications';
+import { tryPotentiallyStaleLock, updatePotentiallyStale } from './potentially-stale-store';
 
 /** Changes the server makes on its own are attributed to the system user, as Unleash does. */
 const SYSTEM: Actor = { name: 'system', userId: -1337 };
@@ -24,27 +24,9 @@ export async function markPotentiallyStaleFlags(db: Db, now: Date = new Date()):
     // Several instances run this on their own timers: one at a time does it, the others skip
     // (the update alone is idempotent, but concurrent runs would only wait on, or deadlock over,
     // each other's row locks).
-    const lock = await sql<{ locked: boolean }>`
-      select pg_try_advisory_xact_lock(hashtext('switchyard:potentially-stale')) as locked`.execute(trx);
-    if (!lock.rows[0]?.locked) return [];
-    const changed = await sql<{
-      name: string;
-      project: string;
-      potentially_stale: boolean;
-      created_by_user_id: number | null;
-    }>`
-      update features f set potentially_stale = computed.value
-      from (
-        select f2.name,
-               coalesce(ft.lifetime_days > 0
-                 and f2.created_at + make_interval(days => ft.lifetime_days) <= ${now}, false) as value
-        from features f2
-        join feature_types ft on ft.id = f2.type
-        where f2.archived_at is null
-      ) computed
-      where computed.name = f.name and f.potentially_stale <> computed.value
-      returning f.name, f.project, f.potentially_stale, f.created_by_user_id`.execute(trx);
-    const marked = changed.rows
+    if (!(await tryPotentiallyStaleLock(trx))) return [];
+    const changed = await updatePotentiallyStale(trx, now);
+    const marked = changed
       .filter((row) => row.potentially_stale)
       .sort((a, b) => a.name.localeCompare(b.name));
     for (const row of marked) {

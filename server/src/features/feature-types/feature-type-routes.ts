@@ -10,7 +10,7 @@ import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
 import { actorFromRequest } from '../events';
 import { applyFeatureTypeOperation } from './feature-type-operations';
-import { listFeatureTypes } from './feature-type-store';
+import { listFeatureTypes } from './feature-type-service';
 
 const tags = ['Feature Types'];
 

@@ -4,4 +4,4 @@ export {
   type FeatureTypeOperation,
   type FeatureTypeOperationResults,
 } from './feature-type-operations';
-export { getFeatureType, listFeatureTypes } from './feature-type-store';
+export { getFeatureType, listFeatureTypes } from './feature-type-service';

@@ -34,25 +34,7 @@ export async function selectFlagNames(db: Queryable, selection: FlagSelection): 
 
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-export async function readExportRows(
-  db: Queryable,
-  names: readonly string[],
-  environment: string,
-): Promise<ExportRows> {
-  if (names.length === 0) {
-    return {
-      features: [],
-      environments: [],
-      strategies: [],
-      tags: [],
-      tagTypes: [],
-      segments: [],
-      contextFields: [],
-      dependencies: [],
-      links: [],
-    };
-  }
-  const list = [...names];
+async function readFlagRows(db: Queryable, list: string[], environment: string) {
   const features = await db
     .selectFrom('features')
     .select(['name', 'description', 'type', 'project', 'stale', 'impression_data', 'archived_at'])
@@ -92,6 +74,10 @@ export async function readExportRows(
     .orderBy('fs.sort_order')
     .orderBy('fs.id')
     .execute();
+  return { features, environments, strategies };
+}
+
+async function readTagRows(db: Queryable, list: string[]) {
   const tags = await db
     .selectFrom('feature_tag')
     .select(['feature_name', 'tag_type', 'tag_value'])
@@ -110,6 +96,14 @@ export async function readExportRows(
         .orderBy('name')
         .execute()
     : [];
+  return { tags, tagTypes };
+}
+
+/** The segments the strategies use, and the context fields their constraints and the segments' name. */
+async function readSegmentAndContextRows(
+  db: Queryable,
+  strategies: ReadonlyArray<{ segments: number[]; constraints: unknown }>,
+) {
   const segmentIds = [...new Set(strategies.flatMap((row) => row.segments.map(Number)))];
   const segments = segmentIds.length
     ? await db
@@ -131,6 +125,10 @@ export async function readExportRows(
         .orderBy('name')
         .execute()
     : [];
+  return { segments, contextFields };
+}
+
+async function readLinkRows(db: Queryable, list: string[]) {
   const dependencies = await db
     .selectFrom('dependent_features')
     .select(['child', 'parent', 'enabled', 'variants'])
@@ -146,6 +144,25 @@ export async function readExportRows(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return { dependencies, links };
+}
+
+type RawRows = Awaited<ReturnType<typeof readFlagRows>> &
+  Awaited<ReturnType<typeof readTagRows>> &
+  Awaited<ReturnType<typeof readSegmentAndContextRows>> &
+  Awaited<ReturnType<typeof readLinkRows>>;
+
+function toExportRows({
+  features,
+  environments,
+  strategies,
+  tags,
+  tagTypes,
+  segments,
+  contextFields,
+  dependencies,
+  links,
+}: RawRows): ExportRows {
   return {
     features: features.map((row) => ({
       name: row.name,
@@ -205,4 +222,30 @@ export async function readExportRows(
       title: row.title,
     })),
   };
+}
+
+export async function readExportRows(
+  db: Queryable,
+  names: readonly string[],
+  environment: string,
+): Promise<ExportRows> {
+  if (names.length === 0) {
+    return {
+      features: [],
+      environments: [],
+      strategies: [],
+      tags: [],
+      tagTypes: [],
+      segments: [],
+      contextFields: [],
+      dependencies: [],
+      links: [],
+    };
+  }
+  const list = [...names];
+  const flagRows = await readFlagRows(db, list, environment);
+  const tagRows = await readTagRows(db, list);
+  const segmentRows = await readSegmentAndContextRows(db, flagRows.strategies);
+  const linkRows = await readLinkRows(db, list);
+  return toExportRows({ ...flagRows, ...tagRows, ...segmentRows, ...linkRows });
 }

@@ -20,7 +20,7 @@ import { type FlagSelection, readExportRows, selectFlagNames } from './export-st
 import { applyImportPlan, summarise } from './import-apply';
 import { constraintContextNames, type ImportPlan, type ImportState, planImport } from './import-plan';
 import { type MayFn, validateImportFile } from './import-rules';
-import { readImportState } from './import-store';
+import { lockProjectForImport, readImportState } from './import-store';
 
 /**
  * Import and export (issue 18, Unleash's features-batch). The API a later signed-bundle layer
@@ -144,12 +144,7 @@ export async function applyImport(
     throw invalidRequest(ADMIN_TOKEN_IMPORT);
   return inTransaction(db, async (trx) => {
     // One import at a time per project: two would plan against the same state.
-    await trx
-      .selectFrom('projects')
-      .select('id')
-      .where('id', '=', input.project)
-      .forUpdate()
-      .executeTakeFirst();
+    await lockProjectForImport(trx, input.project);
     const preview = await planImportFor(trx, caller, input);
     const { errors, permissions } = preview.validation;
     if (errors.length) {

@@ -87,16 +87,9 @@ function constraintsOf(file: ExportResult) {
   ];
 }
 
-export function validateImportFile(input: ValidationInput): ImportValidate {
-  const { file, state, plan, project } = input;
-  const names = file.features.map((feature) => feature.name);
-  const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
-  const otherProjects = file.features.flatMap((feature) => {
-    const existing = state.flags.get(feature.name);
-    return existing && existing.project !== project
-      ? [`${feature.name} (in project ${existing.project})`]
-      : [];
-  });
+/** The segments the file's strategies use that the target lacks and the import will not create. */
+function missingSegmentsOf(input: ValidationInput): string[] {
+  const { file, state } = input;
   const segmentNames = new Map((file.segments ?? []).map((segment) => [segment.id, segment]));
   const missingSegments = file.featureStrategies.flatMap((strategy) =>
     (strategy.segments ?? []).flatMap((id) => {
@@ -106,10 +99,11 @@ export function validateImportFile(input: ValidationInput): ImportValidate {
       return segment.constraints && input.mayCreateSegments ? [] : [segment.name];
     }),
   );
-  const customStrategies = file.featureStrategies
-    .map((s) => s.name)
-    .filter((name) => state.strategyTypes.get(name) !== true);
-  const missingCustom = customStrategies.filter((name) => !state.strategyTypes.has(name));
+  return missingSegments;
+}
+
+/** Context fields whose legal values differ from the target's, and constraint values not legal. */
+function legalValueProblems(file: ValidationInput['file'], state: ValidationInput['state']) {
   const fileFields = new Map(
     (file.contextFields ?? []).map((field) => [field.name, field.legalValues ?? []]),
   );
@@ -132,6 +126,53 @@ export function validateImportFile(input: ValidationInput): ImportValidate {
       .filter((value) => !allowed.has(value))
       .map((value) => `${constraint.contextName}: ${value}`);
   });
+  return { legalValueMismatch, illegalValues };
+}
+
+/** What the import will do besides creating flags: the warnings of the validation answer. */
+function warningsOf(input: ValidationInput, customStrategies: string[]) {
+  const { file, state, plan, project } = input;
+  const existing = file.features
+    .filter(
+      (feature) =>
+        state.flags.get(feature.name)?.project === project && !state.flags.get(feature.name)?.archived,
+    )
+    .map((feature) => feature.name);
+  const warnings = [
+    ...item(
+      IMPORT_MESSAGES.usedCustomStrategies,
+      customStrategies.filter((name) => state.strategyTypes.has(name)),
+    ),
+    ...item(IMPORT_MESSAGES.archived, plan.skippedArchived),
+    ...item(IMPORT_MESSAGES.existing, existing),
+    ...item(
+      IMPORT_MESSAGES.createdSegments,
+      plan.segmentsToCreate.map((segment) => segment.name),
+    ),
+    ...item(
+      IMPORT_MESSAGES.createdContextFields,
+      plan.contextFieldsToCreate.map((field) => field.name),
+    ),
+  ];
+  return warnings;
+}
+
+export function validateImportFile(input: ValidationInput): ImportValidate {
+  const { file, state, plan, project } = input;
+  const names = file.features.map((feature) => feature.name);
+  const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
+  const otherProjects = file.features.flatMap((feature) => {
+    const existing = state.flags.get(feature.name);
+    return existing && existing.project !== project
+      ? [`${feature.name} (in project ${existing.project})`]
+      : [];
+  });
+  const missingSegments = missingSegmentsOf(input);
+  const customStrategies = file.featureStrategies
+    .map((s) => s.name)
+    .filter((name) => state.strategyTypes.get(name) !== true);
+  const missingCustom = customStrategies.filter((name) => !state.strategyTypes.has(name));
+  const { legalValueMismatch, illegalValues } = legalValueProblems(file, state);
   const inFile = new Set(names);
   const missingParents = (file.dependencies ?? []).flatMap((row) =>
     row.dependencies
@@ -157,28 +198,7 @@ export function validateImportFile(input: ValidationInput): ImportValidate {
     ...item(IMPORT_MESSAGES.illegalConstraintValues, illegalValues),
     ...item(IMPORT_MESSAGES.dependencies, missingParents),
   ];
-  const existing = file.features
-    .filter(
-      (feature) =>
-        state.flags.get(feature.name)?.project === project && !state.flags.get(feature.name)?.archived,
-    )
-    .map((feature) => feature.name);
-  const warnings = [
-    ...item(
-      IMPORT_MESSAGES.usedCustomStrategies,
-      customStrategies.filter((name) => state.strategyTypes.has(name)),
-    ),
-    ...item(IMPORT_MESSAGES.archived, plan.skippedArchived),
-    ...item(IMPORT_MESSAGES.existing, existing),
-    ...item(
-      IMPORT_MESSAGES.createdSegments,
-      plan.segmentsToCreate.map((segment) => segment.name),
-    ),
-    ...item(
-      IMPORT_MESSAGES.createdContextFields,
-      plan.contextFieldsToCreate.map((field) => field.name),
-    ),
-  ];
+  const warnings = warningsOf(input, customStrategies);
   const missing = requiredPermissions(plan, input.viaChangeRequest)
     .filter((need) => !input.may(need))
     .map((need) => need.permission);

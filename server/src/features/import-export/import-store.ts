@@ -9,38 +9,17 @@ import type { ExistingFlag, ImportState } from './import-plan';
  * context fields, segments and tag types it names, and the strategy types. Set-based reads only.
  */
 
+/** One import at a time per project: the project row, locked for the rest of the transaction. */
+export async function lockProjectForImport(trx: Queryable, project: string): Promise<void> {
+  await trx.selectFrom('projects').select('id').where('id', '=', project).forUpdate().executeTakeFirst();
+}
+
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-async function readFlags(
-  db: Queryable,
-  names: string[],
-  environment: string,
-): Promise<Map<string, ExistingFlag>> {
-  const flags = new Map<string, ExistingFlag>();
-  if (names.length === 0) return flags;
-  const rows = await db
-    .selectFrom('features')
-    .select(['name', 'project', 'type', 'description', 'stale', 'impression_data', 'archived_at'])
-    .where('name', 'in', names)
-    .execute();
-  for (const row of rows) {
-    flags.set(row.name, {
-      name: row.name,
-      project: row.project,
-      type: row.type,
-      description: row.description,
-      stale: row.stale,
-      impressionData: row.impression_data,
-      archived: row.archived_at !== null,
-      environment: null,
-      strategies: [],
-      tags: [],
-      dependencies: [],
-      links: [],
-    });
-  }
-  const live = rows.filter((row) => row.archived_at === null).map((row) => row.name);
-  if (live.length === 0) return flags;
+type Flags = Map<string, ExistingFlag>;
+
+/** Each live flag's state and variants in the target environment. */
+async function readEnvironmentStates(db: Queryable, flags: Flags, live: string[], environment: string) {
   const environments = await db
     .selectFrom('feature_environments')
     .select(['feature_name', 'enabled', 'variants'])
@@ -51,6 +30,10 @@ async function readFlags(
     const flag = flags.get(row.feature_name);
     if (flag) flag.environment = { enabled: row.enabled, variants: asArray<Variant>(row.variants) };
   }
+}
+
+/** Each live flag's strategies in the target environment (not release-plan ones), in order. */
+async function readStrategies(db: Queryable, flags: Flags, live: string[], environment: string) {
   const strategies = await db
     .selectFrom('feature_strategies as fs')
     .select([
@@ -86,6 +69,10 @@ async function readFlags(
       segmentNames: row.segmentNames,
     });
   }
+}
+
+/** Each live flag's tags, parents and links. */
+async function readFlagRelations(db: Queryable, flags: Flags, live: string[]) {
   const tags = await db
     .selectFrom('feature_tag')
     .select(['feature_name', 'tag_type', 'tag_value'])
@@ -116,6 +103,41 @@ async function readFlags(
   for (const row of links) {
     flags.get(row.feature_name)?.links.push({ id: row.id, url: row.url, title: row.title });
   }
+}
+
+async function readFlags(
+  db: Queryable,
+  names: string[],
+  environment: string,
+): Promise<Map<string, ExistingFlag>> {
+  const flags = new Map<string, ExistingFlag>();
+  if (names.length === 0) return flags;
+  const rows = await db
+    .selectFrom('features')
+    .select(['name', 'project', 'type', 'description', 'stale', 'impression_data', 'archived_at'])
+    .where('name', 'in', names)
+    .execute();
+  for (const row of rows) {
+    flags.set(row.name, {
+      name: row.name,
+      project: row.project,
+      type: row.type,
+      description: row.description,
+      stale: row.stale,
+      impressionData: row.impression_data,
+      archived: row.archived_at !== null,
+      environment: null,
+      strategies: [],
+      tags: [],
+      dependencies: [],
+      links: [],
+    });
+  }
+  const live = rows.filter((row) => row.archived_at === null).map((row) => row.name);
+  if (live.length === 0) return flags;
+  await readEnvironmentStates(db, flags, live, environment);
+  await readStrategies(db, flags, live, environment);
+  await readFlagRelations(db, flags, live);
   return flags;
 }
 

@@ -44,6 +44,7 @@ import {
   RELEASE_PLAN_OPERATION_KINDS,
   type ReleasePlanOperation,
   type ReleasePlanOperationResults,
+  releasePlanEnvironmentExtensions,
 } from '../release-plans';
 import {
   applySegmentOperation,
@@ -90,7 +91,12 @@ export type AdminOperationResults = FeatureOperationResults &
 type Applier = (db: Queryable, operation: never, actor: Actor) => Promise<unknown>;
 
 const APPLIERS: ReadonlyArray<[ReadonlySet<string>, Applier]> = [
-  [FEATURE_OPERATION_KINDS, applyFeatureOperation as Applier],
+  // Release plans extend a flag's environments (issue 31 §3): the flag domain takes them as a parameter.
+  [
+    FEATURE_OPERATION_KINDS,
+    ((db: Queryable, operation: FeatureOperation, actor: Actor) =>
+      applyFeatureOperation(db, operation, actor, releasePlanEnvironmentExtensions)) as Applier,
+  ],
   [DEPENDENCY_OPERATION_KINDS, applyDependencyOperation as Applier],
   [TAG_OPERATION_KINDS, applyTagOperation as Applier],
   [SEGMENT_OPERATION_KINDS, applySegmentOperation as Applier],

@@ -5,4 +5,4 @@ export {
   type SegmentOperationResults,
   segmentNotFound,
 } from './segment-operations';
-export { getSegment, getSegmentsByIds, type SegmentRow, strategiesUsingSegment } from './segment-store';
+export { getSegment, getSegmentsByIds, type SegmentRow, strategiesUsingSegment } from './segment-service';

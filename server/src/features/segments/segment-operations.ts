@@ -4,6 +4,7 @@ import { ApiError, nameExists, notFound } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
 import { CONSTRAINT_LIMITS, exceedsLimit, validateConstraints, withDefaultValues } from '../constraints';
 import { type Actor, appendEvent } from '../events';
+import { getProject } from '../projects';
 import {
   deleteSegment,
   getSegment,
@@ -45,12 +46,8 @@ async function checkSegment(db: Queryable, segment: UpsertSegment): Promise<void
   if (values > CONSTRAINT_LIMITS.segmentValues)
     throw exceedsLimit('segment values', CONSTRAINT_LIMITS.segmentValues);
   if (segment.project) {
-    const project = await db
-      .selectFrom('projects')
-      .select('id')
-      .where('id', '=', segment.project)
-      .executeTakeFirst();
-    if (!project) throw notFound(`Could not find project with id ${segment.project}`);
+    if (!(await getProject(db, segment.project)))
+      throw notFound(`Could not find project with id ${segment.project}`);
   }
 }
 

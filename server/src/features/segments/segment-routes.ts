@@ -9,29 +9,15 @@ import {
   UpsertSegmentSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
-import { nameExists } from '../../lib/errors';
-import { type Actor, actorFromRequest } from '../events';
-import { applySegmentOperation, type SegmentOperation, segmentNotFound } from './segment-operations';
-import {
-  getSegment,
-  getSegmentByName,
-  listSegments,
-  SEGMENT_EXISTS,
-  segmentsOfStrategy,
-  strategiesUsingSegment,
-  toAdminSegment,
-} from './segment-store';
+import { actorFromRequest } from '../events';
+import { createSegmentService, type SegmentService } from './segment-service';
 
 const tags = ['Segments'];
 const IdParams = Type.Object({ id: Type.Integer() });
 
-/** Segments (shared/unleash/API.md §6 "Segments"). */
-export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void> {
-  const apply = <O extends SegmentOperation>(operation: O, actor: Actor) =>
-    inTransaction(db, (trx) => applySegmentOperation(trx, operation, actor));
-
+/** List, create and validate segments, and the segments of a strategy. */
+function registerSegmentListRoutes(app: App, service: SegmentService): void {
   app.get(
     '/api/admin/segments',
     {
@@ -41,7 +27,7 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
     async (request) => {
       // Segments scoped to a private project the caller may not see are left out (issue 24).
       const hidden = await request.hiddenProjects();
-      const segments = await listSegments(db);
+      const segments = await service.list();
       return { segments: segments.filter((segment) => !segment.project || !hidden.has(segment.project)) };
     },
   );
@@ -60,7 +46,9 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
     async (request, reply) =>
       reply
         .status(201)
-        .send(await apply({ kind: 'create-segment', segment: request.body }, actorFromRequest(request))),
+        .send(
+          await service.apply({ kind: 'create-segment', segment: request.body }, actorFromRequest(request)),
+        ),
   );
 
   app.post(
@@ -75,7 +63,7 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
       },
     },
     async (request, reply) => {
-      if (await getSegmentByName(db, request.body.name)) throw nameExists(SEGMENT_EXISTS);
+      await service.validateName(request.body.name);
       return reply.status(204).send();
     },
   );
@@ -92,10 +80,13 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
       },
     },
     async (request) => ({
-      segments: (await segmentsOfStrategy(db, request.params.strategyId)).map((row) => toAdminSegment(row)),
+      segments: await service.listOfStrategy(request.params.strategyId),
     }),
   );
+}
 
+/** One segment: read, update, delete, and the strategies using it. */
+function registerSegmentItemRoutes(app: App, service: SegmentService): void {
   app.get(
     '/api/admin/segments/:id',
     {
@@ -108,9 +99,7 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
       },
     },
     async (request) => {
-      const segment = await getSegment(db, request.params.id);
-      if (!segment) throw segmentNotFound(request.params.id);
-      return toAdminSegment(segment);
+      return service.get(request.params.id);
     },
   );
 
@@ -127,7 +116,7 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
       },
     },
     async (request, reply) => {
-      await apply(
+      await service.apply(
         { kind: 'update-segment', id: request.params.id, segment: request.body },
         actorFromRequest(request),
       );
@@ -147,7 +136,7 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
       },
     },
     async (request, reply) => {
-      await apply({ kind: 'delete-segment', id: request.params.id }, actorFromRequest(request));
+      await service.apply({ kind: 'delete-segment', id: request.params.id }, actorFromRequest(request));
       return reply.status(204).send();
     },
   );
@@ -164,8 +153,15 @@ export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void>
       },
     },
     async (request) => ({
-      strategies: await strategiesUsingSegment(db, request.params.id),
+      strategies: await service.strategiesUsing(request.params.id),
       changeRequestStrategies: [],
     }),
   );
+}
+
+/** Segments (shared/unleash/API.md §6 "Segments"). */
+export async function segmentRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  const service = createSegmentService(db);
+  registerSegmentListRoutes(app, service);
+  registerSegmentItemRoutes(app, service);
 }

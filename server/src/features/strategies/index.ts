@@ -4,4 +4,4 @@ export {
   type StrategyOperation,
   type StrategyOperationResults,
 } from './strategy-operations';
-export { getStrategy, type StrategyRow } from './strategy-store';
+export { getStrategy, type StrategyRow } from './strategy-service';

@@ -8,22 +8,16 @@ import {
   UpdateStrategySchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
-import { notFound } from '../../lib/errors';
-import { type Actor, actorFromRequest } from '../events';
-import { applyStrategyOperation, type StrategyOperation } from './strategy-operations';
-import { getStrategy, listStrategies, toStrategyDefinition } from './strategy-store';
+import { actorFromRequest } from '../events';
+import { createStrategyService, type StrategyService } from './strategy-service';
 
 const tags = ['Strategies'];
 const NameParams = Type.Object({ name: Type.String() });
 const StrategyNameParams = Type.Object({ strategyName: Type.String() });
 
-/** Strategy definitions (`/api/admin/strategies`): the built-in ones and custom ones. */
-export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void> {
-  const apply = <O extends StrategyOperation>(operation: O, actor: Actor) =>
-    inTransaction(db, (trx) => applyStrategyOperation(trx, operation, actor));
-
+/** List, create and read strategy definitions. */
+function registerStrategyDefinitionRoutes(app: App, service: StrategyService): void {
   app.get(
     '/api/admin/strategies',
     {
@@ -34,7 +28,7 @@ export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void
         response: { 200: StrategyDefinitionsSchema, ...errorResponses(401) },
       },
     },
-    async () => ({ version: 1, strategies: (await listStrategies(db)).map(toStrategyDefinition) }),
+    async () => ({ version: 1, strategies: await service.list() }),
   );
 
   app.post(
@@ -51,7 +45,9 @@ export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void
     async (request, reply) =>
       reply
         .status(201)
-        .send(await apply({ kind: 'create-strategy', strategy: request.body }, actorFromRequest(request))),
+        .send(
+          await service.apply({ kind: 'create-strategy', strategy: request.body }, actorFromRequest(request)),
+        ),
   );
 
   app.get(
@@ -66,12 +62,13 @@ export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void
       },
     },
     async (request) => {
-      const row = await getStrategy(db, request.params.name);
-      if (!row) throw notFound('No strategy found');
-      return toStrategyDefinition(row);
+      return service.get(request.params.name);
     },
   );
+}
 
+/** Update, delete, deprecate and reactivate a strategy definition. */
+function registerStrategyChangeRoutes(app: App, service: StrategyService): void {
   app.put(
     '/api/admin/strategies/:name',
     {
@@ -85,7 +82,7 @@ export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void
       },
     },
     async (request, reply) => {
-      await apply(
+      await service.apply(
         { kind: 'update-strategy-definition', name: request.params.name, strategy: request.body },
         actorFromRequest(request),
       );
@@ -105,7 +102,7 @@ export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void
       },
     },
     async (request, reply) => {
-      await apply(
+      await service.apply(
         { kind: 'delete-strategy-definition', name: request.params.name },
         actorFromRequest(request),
       );
@@ -126,7 +123,7 @@ export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void
         },
       },
       async (request, reply) => {
-        await apply(
+        await service.apply(
           {
             kind: action === 'deprecate' ? 'deprecate-strategy' : 'reactivate-strategy',
             name: request.params.strategyName,
@@ -137,4 +134,11 @@ export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void
       },
     );
   }
+}
+
+/** Strategy definitions (`/api/admin/strategies`): the built-in ones and custom ones. */
+export async function strategyRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  const service = createStrategyService(db);
+  registerStrategyDefinitionRoutes(app, service);
+  registerStrategyChangeRoutes(app, service);
 }

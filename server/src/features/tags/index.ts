@@ -5,4 +5,4 @@ export {
   type TagOperation,
   type TagOperationResults,
 } from './tag-operations';
-export { listFeatureTags, listTagsOfFeatures } from './tag-store';
+export { listFeatureTags, listTagsOfFeatures } from './tag-service';

@@ -13,6 +13,8 @@ import {
   insertTag,
   insertTagType,
   listFeatureTags,
+  lockFeatureForTags,
+  lockFeaturesForTags,
   updateTagType,
 } from './tag-store';
 
@@ -114,88 +116,124 @@ export async function changeFeatureTags(
   }
 }
 
+type OperationOf<K extends TagOperation['kind']> = Extract<TagOperation, { kind: K }>;
+type Handler<K extends TagOperation['kind']> = (
+  db: Queryable,
+  op: OperationOf<K>,
+  actor: Actor,
+) => Promise<TagOperationResults[K]>;
+
+/** Records a tag or tag-type event (no flag). */
+function recordEvent(db: Queryable, actor: Actor, type: string, data: unknown, preData?: unknown) {
+  return appendEvent(db, { type, createdBy: actor.name, createdByUserId: actor.userId, data, preData });
+}
+
+async function createTagType(
+  db: Queryable,
+  op: OperationOf<'create-tag-type'>,
+  actor: Actor,
+): Promise<TagType> {
+  checkTagTypeName(op.tagType.name);
+  if (await getTagType(db, op.tagType.name)) throw nameExists(tagTypeExists(op.tagType.name));
+  await insertTagType(db, op.tagType);
+  const created = (await getTagType(db, op.tagType.name))!;
+  await recordEvent(db, actor, 'tag-type-created', created);
+  return created;
+}
+
+async function changeTagType(
+  db: Queryable,
+  op: OperationOf<'update-tag-type'>,
+  actor: Actor,
+): Promise<TagType | undefined> {
+  const before = await getTagType(db, op.name, true);
+  // Unleash answers 200 for a type that does not exist; nothing changes, nothing is recorded.
+  if (!before) return undefined;
+  const after: TagType = {
+    ...before,
+    ...(op.changes.description !== undefined ? { description: op.changes.description } : {}),
+    ...(op.changes.icon !== undefined ? { icon: op.changes.icon } : {}),
+    ...(op.changes.color !== undefined ? { color: op.changes.color } : {}),
+  };
+  await updateTagType(db, after);
+  await recordEvent(db, actor, 'tag-type-updated', after, before);
+  return after;
+}
+
+async function removeTagType(
+  db: Queryable,
+  op: OperationOf<'delete-tag-type'>,
+  actor: Actor,
+): Promise<undefined> {
+  const before = await getTagType(db, op.name, true);
+  if (!before) return undefined;
+  await deleteTagType(db, op.name);
+  await recordEvent(db, actor, 'tag-type-deleted', null, before);
+  return undefined;
+}
+
+async function createTag(db: Queryable, op: OperationOf<'create-tag'>, actor: Actor): Promise<Tag> {
+  const tag = plain(op.tag);
+  if (!(await getTagType(db, tag.type))) throw tagTypeMissing(tag.type);
+  if (!(await insertTag(db, tag))) {
+    throw nameExists(`A tag of type ${tag.type} with value ${tag.value} already exists`);
+  }
+  await recordEvent(db, actor, 'tag-created', tag);
+  return tag;
+}
+
+async function removeTag(db: Queryable, op: OperationOf<'delete-tag'>, actor: Actor): Promise<undefined> {
+  const tag = plain(op.tag);
+  if (await deleteTag(db, tag)) await recordEvent(db, actor, 'tag-deleted', null, tag);
+  return undefined;
+}
+
+async function updateFeatureTags(
+  db: Queryable,
+  op: OperationOf<'update-feature-tags'>,
+  actor: Actor,
+): Promise<Tag[]> {
+  const feature = await lockFeatureForTags(db, op.featureName);
+  if (!feature) throw notFound('No feature flag found');
+  await changeFeatureTags(db, feature, op.addedTags, op.removedTags, actor);
+  return listFeatureTags(db, op.featureName);
+}
+
+async function updateProjectFeatureTags(
+  db: Queryable,
+  op: OperationOf<'update-project-feature-tags'>,
+  actor: Actor,
+): Promise<undefined> {
+  const found = await lockFeaturesForTags(db, op.features);
+  const missing = op.features.filter((name) => !found.some((row) => row.name === name));
+  if (missing.length > 0) throw notFound(`No feature flag found: ${missing.join(', ')}`);
+  const foreign = found.filter((row) => row.project !== op.project);
+  if (foreign.length > 0) {
+    throw invalidRequest(
+      `Flags ${foreign.map((row) => row.name).join(', ')} are not in project ${op.project}`,
+    );
+  }
+  for (const feature of found) await changeFeatureTags(db, feature, op.addedTags, op.removedTags, actor);
+  return undefined;
+}
+
+const HANDLERS: { [K in TagOperation['kind']]: Handler<K> } = {
+  'create-tag-type': createTagType,
+  'update-tag-type': changeTagType,
+  'delete-tag-type': removeTagType,
+  'create-tag': createTag,
+  'delete-tag': removeTag,
+  'update-feature-tags': updateFeatureTags,
+  'update-project-feature-tags': updateProjectFeatureTags,
+};
+
+/** Applies a tag operation inside the caller's transaction: the handler of its kind, with its events. */
 export async function applyTagOperation<O extends TagOperation>(
   db: Queryable,
   operation: O,
   actor: Actor,
 ): Promise<TagOperationResults[O['kind']]> {
-  type Result = TagOperationResults[O['kind']];
-  const op = operation as TagOperation;
-  const record = (type: string, data: unknown, preData?: unknown) =>
-    appendEvent(db, { type, createdBy: actor.name, createdByUserId: actor.userId, data, preData });
-  switch (op.kind) {
-    case 'create-tag-type': {
-      checkTagTypeName(op.tagType.name);
-      if (await getTagType(db, op.tagType.name)) throw nameExists(tagTypeExists(op.tagType.name));
-      await insertTagType(db, op.tagType);
-      const created = (await getTagType(db, op.tagType.name))!;
-      await record('tag-type-created', created);
-      return created as Result;
-    }
-    case 'update-tag-type': {
-      const before = await getTagType(db, op.name, true);
-      // Unleash answers 200 for a type that does not exist; nothing changes, nothing is recorded.
-      if (!before) return undefined as Result;
-      const after: TagType = {
-        ...before,
-        ...(op.changes.description !== undefined ? { description: op.changes.description } : {}),
-        ...(op.changes.icon !== undefined ? { icon: op.changes.icon } : {}),
-        ...(op.changes.color !== undefined ? { color: op.changes.color } : {}),
-      };
-      await updateTagType(db, after);
-      await record('tag-type-updated', after, before);
-      return after as Result;
-    }
-    case 'delete-tag-type': {
-      const before = await getTagType(db, op.name, true);
-      if (!before) return undefined as Result;
-      await deleteTagType(db, op.name);
-      await record('tag-type-deleted', null, before);
-      return undefined as Result;
-    }
-    case 'create-tag': {
-      const tag = plain(op.tag);
-      if (!(await getTagType(db, tag.type))) throw tagTypeMissing(tag.type);
-      if (!(await insertTag(db, tag))) {
-        throw nameExists(`A tag of type ${tag.type} with value ${tag.value} already exists`);
-      }
-      await record('tag-created', tag);
-      return tag as Result;
-    }
-    case 'delete-tag': {
-      const tag = plain(op.tag);
-      if (await deleteTag(db, tag)) await record('tag-deleted', null, tag);
-      return undefined as Result;
-    }
-    case 'update-feature-tags': {
-      const feature = await db
-        .selectFrom('features')
-        .select(['name', 'project'])
-        .where('name', '=', op.featureName)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      if (!feature) throw notFound('No feature flag found');
-      await changeFeatureTags(db, feature, op.addedTags, op.removedTags, actor);
-      return (await listFeatureTags(db, op.featureName)) as Result;
-    }
-    case 'update-project-feature-tags': {
-      const found = await db
-        .selectFrom('features')
-        .select(['name', 'project'])
-        .where('name', 'in', op.features.length ? op.features : [''])
-        .orderBy('name')
-        .forNoKeyUpdate()
-        .execute();
-      const missing = op.features.filter((name) => !found.some((row) => row.name === name));
-      if (missing.length > 0) throw notFound(`No feature flag found: ${missing.join(', ')}`);
-      const foreign = found.filter((row) => row.project !== op.project);
-      if (foreign.length > 0) {
-        throw invalidRequest(
-          `Flags ${foreign.map((row) => row.name).join(', ')} are not in project ${op.project}`,
-        );
-      }
-      for (const feature of found) await changeFeatureTags(db, feature, op.addedTags, op.removedTags, actor);
-      return undefined as Result;
-    }
-  }
+  const handler = HANDLERS[operation.kind] as Handler<TagOperation['kind']> | undefined;
+  if (!handler) throw new Error(`Unknown tag operation "${(operation as { kind: string }).kind}"`);
+  return (await handler(db, operation as never, actor)) as TagOperationResults[O['kind']];
 }

@@ -3,36 +3,27 @@ import {
   CreateTagSchema,
   EmptyResponseSchema,
   errorResponses,
-  TagSchema,
-  TagsBulkAddSchema,
   TagsSchema,
   TagTypeSchema,
   TagTypesSchema,
   TagTypeWithVersionSchema,
   TagWithVersionSchema,
-  UpdateTagsSchema,
   UpdateTagTypeSchema,
   ValidateTagTypeSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
-import { nameExists, notFound } from '../../lib/errors';
-import { type Actor, actorFromRequest } from '../events';
-import { applyTagOperation, checkTagTypeName, type TagOperation, tagTypeExists } from './tag-operations';
-import { getTag, getTagType, listFeatureTags, listTags, listTagTypes } from './tag-store';
+import { actorFromRequest } from '../events';
+import { registerFeatureTagRoutes } from './feature-tag-routes';
+import { createTagService, type TagService } from './tag-service';
 
 const tags = ['Tags'];
 const TypeParams = Type.Object({ type: Type.String() });
 const TagParams = Type.Object({ type: Type.String(), value: Type.String() });
-const FeatureParams = Type.Object({ featureName: Type.String() });
 const NameParams = Type.Object({ name: Type.String() });
 
-/** Tag types, tags and the tags of flags (shared/unleash/API.md §6 "Tags", "Features"). */
-export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
-  const apply = <O extends TagOperation>(operation: O, actor: Actor) =>
-    inTransaction(db, (trx) => applyTagOperation(trx, operation, actor));
-
+/** Tag types: list, create and validate. */
+function registerTagTypeRoutes(app: App, service: TagService): void {
   app.get(
     '/api/admin/tag-types',
     {
@@ -43,7 +34,7 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
         response: { 200: TagTypesSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => ({ version: 1, tagTypes: await listTagTypes(db) }),
+    async () => ({ version: 1, tagTypes: await service.listTagTypes() }),
   );
 
   app.post(
@@ -60,7 +51,9 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await apply({ kind: 'create-tag-type', tagType: request.body }, actorFromRequest(request))),
+        .send(
+          await service.apply({ kind: 'create-tag-type', tagType: request.body }, actorFromRequest(request)),
+        ),
   );
 
   app.post(
@@ -75,12 +68,14 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
       },
     },
     async (request) => {
-      checkTagTypeName(request.body.name);
-      if (await getTagType(db, request.body.name)) throw nameExists(tagTypeExists(request.body.name));
+      await service.validateTagType(request.body.name);
       return { valid: true, tagType: request.body };
     },
   );
+}
 
+/** One tag type: read, update and delete. */
+function registerTagTypeItemRoutes(app: App, service: TagService): void {
   app.get(
     '/api/admin/tag-types/:name',
     {
@@ -93,9 +88,7 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
       },
     },
     async (request) => {
-      const tagType = await getTagType(db, request.params.name);
-      if (!tagType) throw notFound('Could not find tag-type');
-      return { version: 1, tagType };
+      return { version: 1, tagType: await service.getTagType(request.params.name) };
     },
   );
 
@@ -112,7 +105,7 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
       },
     },
     async (request, reply) => {
-      await apply(
+      await service.apply(
         { kind: 'update-tag-type', name: request.params.name, changes: request.body },
         actorFromRequest(request),
       );
@@ -132,18 +125,21 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
       },
     },
     async (request, reply) => {
-      await apply({ kind: 'delete-tag-type', name: request.params.name }, actorFromRequest(request));
+      await service.apply({ kind: 'delete-tag-type', name: request.params.name }, actorFromRequest(request));
       return reply.status(200).send();
     },
   );
+}
 
+/** Tags: list (all or of one type), create, read and delete. */
+function registerTagValueRoutes(app: App, service: TagService): void {
   app.get(
     '/api/admin/tags',
     {
       config: { permission: 'AUTHENTICATED' },
       schema: { operationId: 'getTags', tags, response: { 200: TagsSchema, ...errorResponses(401, 403) } },
     },
-    async () => ({ version: 1, tags: await listTags(db) }),
+    async () => ({ version: 1, tags: await service.listTags() }),
   );
 
   app.post(
@@ -158,7 +154,7 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
       },
     },
     async (request, reply) => {
-      const tag = await apply({ kind: 'create-tag', tag: request.body }, actorFromRequest(request));
+      const tag = await service.apply({ kind: 'create-tag', tag: request.body }, actorFromRequest(request));
       return reply.status(201).send({ version: 1, tag });
     },
   );
@@ -174,7 +170,7 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
         response: { 200: TagsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ version: 1, tags: await listTags(db, request.params.type) }),
+    async (request) => ({ version: 1, tags: await service.listTags(request.params.type) }),
   );
 
   app.get(
@@ -190,9 +186,7 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
     },
     async (request) => {
       const { type, value } = request.params;
-      const tag = await getTag(db, type, value);
-      if (!tag) throw notFound(`No tag with type: [${type}] and value [${value}]`);
-      return { version: 1, tag };
+      return { version: 1, tag: await service.getTag(type, value) };
     },
   );
 
@@ -208,136 +202,17 @@ export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
       },
     },
     async (request, reply) => {
-      await apply({ kind: 'delete-tag', tag: request.params }, actorFromRequest(request));
+      await service.apply({ kind: 'delete-tag', tag: request.params }, actorFromRequest(request));
       return reply.status(200).send();
     },
   );
+}
 
-  const requireFeature = async (featureName: string) => {
-    const feature = await db
-      .selectFrom('features')
-      .select('name')
-      .where('name', '=', featureName)
-      .executeTakeFirst();
-    if (!feature) throw notFound('No feature flag found');
-  };
-
-  app.get(
-    '/api/admin/features/:featureName/tags',
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'listTags',
-        tags: ['Features'],
-        params: FeatureParams,
-        response: { 200: TagsSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await requireFeature(request.params.featureName);
-      return { version: 1, tags: await listFeatureTags(db, request.params.featureName) };
-    },
-  );
-
-  app.post(
-    '/api/admin/features/:featureName/tags',
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'addTag',
-        tags: ['Features'],
-        params: FeatureParams,
-        body: TagSchema,
-        response: { 201: TagSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
-    async (request, reply) => {
-      const tag = { type: request.body.type, value: request.body.value.trim() };
-      await apply(
-        {
-          kind: 'update-feature-tags',
-          featureName: request.params.featureName,
-          addedTags: [tag],
-          removedTags: [],
-        },
-        actorFromRequest(request),
-      );
-      return reply.status(201).send(tag);
-    },
-  );
-
-  app.put(
-    '/api/admin/features/:featureName/tags',
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'updateTags',
-        tags: ['Features'],
-        params: FeatureParams,
-        body: UpdateTagsSchema,
-        response: { 200: TagsSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
-    async (request) => {
-      const result = await apply(
-        {
-          kind: 'update-feature-tags',
-          featureName: request.params.featureName,
-          addedTags: request.body.addedTags,
-          removedTags: request.body.removedTags,
-        },
-        actorFromRequest(request),
-      );
-      return { version: 1, tags: result };
-    },
-  );
-
-  app.delete(
-    '/api/admin/features/:featureName/tags/:type/:value',
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'removeTag',
-        tags: ['Features'],
-        params: Type.Object({ featureName: Type.String(), type: Type.String(), value: Type.String() }),
-        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const { featureName, type, value } = request.params;
-      await apply(
-        { kind: 'update-feature-tags', featureName, addedTags: [], removedTags: [{ type, value }] },
-        actorFromRequest(request),
-      );
-      return reply.status(200).send();
-    },
-  );
-
-  app.put(
-    '/api/admin/projects/:projectId/tags',
-    {
-      config: { permission: 'UPDATE_FEATURE' },
-      schema: {
-        operationId: 'addTagToFeatures',
-        tags,
-        params: Type.Object({ projectId: Type.String() }),
-        body: TagsBulkAddSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
-    async (request, reply) => {
-      const { features, tags: change } = request.body;
-      await apply(
-        {
-          kind: 'update-project-feature-tags',
-          project: request.params.projectId,
-          features,
-          addedTags: change.addedTags,
-          removedTags: change.removedTags,
-        },
-        actorFromRequest(request),
-      );
-      return reply.status(200).send();
-    },
-  );
+/** Tag types, tags and the tags of flags (shared/unleash/API.md §6 "Tags", "Features"). */
+export async function tagRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  const service = createTagService(db);
+  registerTagTypeRoutes(app, service);
+  registerTagTypeItemRoutes(app, service);
+  registerTagValueRoutes(app, service);
+  registerFeatureTagRoutes(app, service);
 }

@@ -163,3 +163,40 @@ export async function deleteFeatureTag(db: Queryable, featureName: string, tag: 
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Whether a flag (archived or not) with this name exists. */
+export async function featureExists(db: Queryable, featureName: string): Promise<boolean> {
+  const feature = await db
+    .selectFrom('features')
+    .select('name')
+    .where('name', '=', featureName)
+    .executeTakeFirst();
+  return feature !== undefined;
+}
+
+/** The flag's name and project, locked for the rest of the transaction while its tags change. */
+export async function lockFeatureForTags(
+  db: Queryable,
+  featureName: string,
+): Promise<{ name: string; project: string } | undefined> {
+  return db
+    .selectFrom('features')
+    .select(['name', 'project'])
+    .where('name', '=', featureName)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+/** The named flags' names and projects, locked in name order while their tags change. */
+export async function lockFeaturesForTags(
+  db: Queryable,
+  featureNames: readonly string[],
+): Promise<{ name: string; project: string }[]> {
+  return db
+    .selectFrom('features')
+    .select(['name', 'project'])
+    .where('name', 'in', featureNames.length ? [...featureNames] : [''])
+    .orderBy('name')
+    .forNoKeyUpdate()
+    .execute();
+}
