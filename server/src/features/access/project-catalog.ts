@@ -1,4 +1,11 @@
 import type { Queryable } from '../../db/queryable';
+import {
+  environmentExists,
+  environmentNames,
+  existingProjectIds,
+  projectExists,
+  projectOfFeature,
+} from './project-catalog-store';
 
 /**
  * A read-only view of the flag model's projects, environments and flags, for the checks
@@ -22,38 +29,12 @@ export function createProjectCatalog(db: Queryable): ProjectCatalog {
     async missingProjects(ids) {
       const wanted = [...new Set(ids.filter((id) => id !== '*'))];
       if (wanted.length === 0) return [];
-      const rows = await db.selectFrom('projects').select('id').where('id', 'in', wanted).execute();
-      const found = new Set(rows.map((row) => row.id));
+      const found = await existingProjectIds(db, wanted);
       return wanted.filter((id) => !found.has(id));
     },
-    async projectExists(id) {
-      const row = await db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
-      return row !== undefined;
-    },
-    async environmentExists(name) {
-      const row = await db
-        .selectFrom('environments')
-        .select('name')
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-    async environmentNames() {
-      const rows = await db
-        .selectFrom('environments')
-        .select('name')
-        .orderBy('sort_order')
-        .orderBy('name')
-        .execute();
-      return rows.map((row) => row.name);
-    },
-    async projectOfFeature(featureName) {
-      const row = await db
-        .selectFrom('features')
-        .select('project')
-        .where('name', '=', featureName)
-        .executeTakeFirst();
-      return row?.project;
-    },
+    projectExists: (id) => projectExists(db, id),
+    environmentExists: (name) => environmentExists(db, name),
+    environmentNames: () => environmentNames(db),
+    projectOfFeature: (featureName) => projectOfFeature(db, featureName),
   };
 }

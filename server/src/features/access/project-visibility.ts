@@ -1,6 +1,11 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../db/queryable';
 import type { Caller } from '../../lib/caller';
+import {
+  isProjectMember,
+  privateProjectIds,
+  privateProjectsWithoutMember,
+  projectMode,
+} from './project-visibility-store';
 
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 
@@ -13,23 +18,14 @@ const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 export async function hiddenProjectsOf(db: Queryable, caller: Caller): Promise<ReadonlySet<string>> {
   if (caller.kind === 'api-token') {
     if (caller.scope.allProjects) return NOTHING_HIDDEN;
-    const rows = await db.selectFrom('projects').select('id').where('mode', '=', 'private').execute();
     const allowed = new Set(caller.scope.projects);
-    return new Set(rows.map((row) => row.id).filter((id) => !allowed.has(id)));
+    return new Set((await privateProjectIds(db)).filter((id) => !allowed.has(id)));
   }
   if (caller.kind === 'user') {
     if (caller.grants.admin) return NOTHING_HIDDEN;
-    const { rows } = await sql<{ id: string }>`
-      select p.id from projects p
-      where p.mode = 'private'
-        and not exists (select 1 from role_user ru where ru.user_id = ${caller.id} and ru.project = p.id)
-        and not exists (
-          select 1 from group_role gr join group_user gu on gu.group_id = gr.group_id
-          where gu.user_id = ${caller.id} and gr.project = p.id)`.execute(db);
-    return new Set(rows.map((row) => row.id));
+    return new Set(await privateProjectsWithoutMember(db, caller.id));
   }
-  const rows = await db.selectFrom('projects').select('id').where('mode', '=', 'private').execute();
-  return new Set(rows.map((row) => row.id));
+  return new Set(await privateProjectIds(db));
 }
 
 /**
@@ -42,15 +38,10 @@ export async function maySubmitChangeRequests(
   caller: Caller,
   project: string,
 ): Promise<boolean> {
-  const row = await db.selectFrom('projects').select('mode').where('id', '=', project).executeTakeFirst();
-  if (!row || row.mode === 'open') return true;
+  const mode = await projectMode(db, project);
+  if (mode === undefined || mode === 'open') return true;
   if (caller.kind === 'api-token') return caller.scope.allProjects || caller.scope.projects.includes(project);
   if (caller.kind !== 'user') return false;
   if (caller.grants.admin) return true;
-  const { rows } = await sql<{ member: boolean }>`
-    select exists (select 1 from role_user ru where ru.user_id = ${caller.id} and ru.project = ${project})
-        or exists (
-          select 1 from group_role gr join group_user gu on gu.group_id = gr.group_id
-          where gu.user_id = ${caller.id} and gr.project = ${project}) as member`.execute(db);
-  return rows[0]?.member === true;
+  return isProjectMember(db, caller.id, project);
 }

@@ -20,16 +20,13 @@ import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { publicUrlOf } from '../../http/public-url';
 import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
-import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
+import type { Caller, UserCaller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
-import { getRole, groupIdsOfUser, listGrants, projectsOfUser, rootRolesOfUsers, toRole } from '../access';
-import { listUserFeedback } from '../feedback';
 import type { GroupService } from '../groups';
-import { splashOfUser } from '../instance-admin';
-import { subscriptionsOf } from '../notifications';
 import { assertStrongPassword, type UserService } from '../users';
+import { createAccountViewService } from './account-view-service';
 import type { PasswordLoginSettings } from './password-login-settings';
-import { countSessionsOfUser, createSession, deleteExpiredSessions, deleteSession } from './session-store';
+import { activeSessionsOf, deleteSession, openSession } from './sessions';
 
 export interface AuthRouteDependencies {
   db: Db;
@@ -52,20 +49,14 @@ function userOf(caller: Caller): UserCaller {
   return caller;
 }
 
-/**
- * Password login and logout, password reset, and the signed-in user's own views
- * (shared/unleash/API.md §4.3 "Session login", §6 "Auth" and "Users").
- */
-export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise<void> {
-  const { db, config, users, groups, ready, passwordLogin } = deps;
+type StartSession = (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
+
+/** Opens a session and sets its cookie. */
+function sessionStarter(db: Db, config: Config): StartSession {
   const ttlMs = config.sessionTtlHours * 3600 * 1000;
   const cookiePath = config.baseUriPath || '/';
-
-  await registerRouteRateLimits(app);
-
-  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
-    await deleteExpiredSessions(db);
-    const session = await createSession(db, userId, ttlMs);
+  return async (request, reply, userId) => {
+    const session = await openSession(db, userId, ttlMs);
     reply.setCookie(SESSION_COOKIE, session.id, {
       path: cookiePath,
       httpOnly: true,
@@ -73,7 +64,25 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
       secure: request.protocol === 'https',
       expires: session.expiresAt,
     });
-  }
+  };
+}
+
+/**
+ * Password login and logout, password reset, and the signed-in user's own views
+ * (shared/unleash/API.md §4.3 "Session login", §6 "Auth" and "Users").
+ */
+export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise<void> {
+  await registerRouteRateLimits(app);
+  const startSession = sessionStarter(deps.db, deps.config);
+  registerLoginRoutes(app, deps, startSession);
+  registerPasswordResetRoutes(app, deps);
+  registerOwnAccountRoutes(app, deps, startSession);
+}
+
+/** Password login and logout. */
+function registerLoginRoutes(app: App, deps: AuthRouteDependencies, startSession: StartSession): void {
+  const { db, config, users, ready, passwordLogin } = deps;
+  const cookiePath = config.baseUriPath || '/';
 
   app.post(
     '/auth/simple/login',
@@ -94,7 +103,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
       });
       await startSession(request, reply, record.id);
       const user = await users.get(record.id);
-      return { ...user, activeSessions: await countSessionsOfUser(db, record.id) };
+      return { ...user, activeSessions: await activeSessionsOf(db, record.id) };
     },
   );
 
@@ -122,6 +131,11 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
       return reply.redirect(providerLogout ?? signedOut, 302);
     },
   );
+}
+
+/** Password reset links and the password policy check, all without a session. */
+function registerPasswordResetRoutes(app: App, deps: AuthRouteDependencies): void {
+  const { config, users } = deps;
 
   app.post(
     '/auth/reset/password',
@@ -196,6 +210,12 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
       return reply.send();
     },
   );
+}
+
+/** The signed-in user's own views and password. */
+function registerOwnAccountRoutes(app: App, deps: AuthRouteDependencies, startSession: StartSession): void {
+  const { users } = deps;
+  const views = createAccountViewService(deps);
 
   app.get(
     '/api/admin/user',
@@ -207,25 +227,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
         response: { 200: MeSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const caller = request.caller;
-      if (caller.kind === 'user') {
-        return {
-          user: await users.get(caller.id),
-          permissions: listGrants(caller.grants),
-          feedback: await listUserFeedback(db, caller.id),
-          splash: await splashOfUser(db, caller.id),
-        };
-      }
-      // An admin API token: no user behind it, so a pseudo user (Unleash's id -42).
-      const name = caller.kind === 'api-token' ? caller.tokenName : 'unknown';
-      return {
-        user: { id: ADMIN_TOKEN_USER_ID, username: name, name, permissions: ['ADMIN'] },
-        permissions: [{ permission: 'ADMIN' }],
-        feedback: [],
-        splash: {},
-      };
-    },
+    async (request) => views.me(request.caller),
   );
 
   app.get(
@@ -238,29 +240,7 @@ export async function authRoutes(app: App, deps: AuthRouteDependencies): Promise
         response: { 200: ProfileSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const user = userOf(request.caller);
-      const rootRoleId = (await rootRolesOfUsers(db, [user.id])).get(user.id);
-      const rootRole = rootRoleId !== undefined ? await getRole(db, rootRoleId) : undefined;
-      const groupList = await groups.getMany(await groupIdsOfUser(db, user.id));
-      const hidden = await request.hiddenProjects();
-      return {
-        rootRole: rootRole ? toRole(rootRole) : { id: 0, type: 'root', name: 'None' },
-        // Memberships are what makes a private project visible; the shared read model still has
-        // the last word, so the profile never lists a project the caller's other views hide.
-        projects: (await projectsOfUser(db, user.id)).filter((project) => !hidden.has(project)),
-        groups: groupList.map((group) => ({
-          id: group.id,
-          name: group.name,
-          description: group.description,
-          mappingsSSO: group.mappingsSSO,
-          rootRole: group.rootRole,
-        })),
-        subscriptions: await subscriptionsOf(db, user.id),
-        features: [],
-        canChangePassword: !user.isService,
-      };
-    },
+    async (request) => views.profile(userOf(request.caller), await request.hiddenProjects()),
   );
 
   app.post(

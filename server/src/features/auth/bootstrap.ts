@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { BUILT_IN_ROLE_IDS } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -9,9 +8,9 @@ import type { Logger } from '../../lib/logger';
 import { isStrongPassword } from '../../lib/password-policy';
 import type { ApiTokenService } from '../api-tokens';
 import type { UserService } from '../users';
+import { lockBootstrap } from './bootstrap-store';
 
 /** Instances starting together take this advisory lock, so only one creates the first user. */
-const BOOTSTRAP_LOCK = 0x5359_4944; // "SYID"
 
 /** A random password that satisfies the policy (the policy's rare repeated-character case retried). */
 export function generatePassword(): string {
@@ -41,7 +40,7 @@ export function createBootstrap(deps: {
     const configured = config.defaultAdmin.password;
     const password = configured ?? generatePassword();
     const created = await inTransaction(db, async (trx) => {
-      await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`.execute(trx);
+      await lockBootstrap(trx);
       if ((await users.countIn(trx)) > 0) return false;
       await users.createAccount(
         trx,

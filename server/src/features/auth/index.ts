@@ -23,4 +23,4 @@ export { type Authenticator, createAuthenticator } from './authenticator';
 export { createBootstrap, generatePassword } from './bootstrap';
 export { createPasswordLoginSettings, type PasswordLoginSettings } from './password-login-settings';
 export { passwordSettingsRoutes } from './password-settings-routes';
-export { createSession, deleteSession, deleteSessionsOfUser } from './session-store';
+export { createSession, deleteSession, deleteSessionsOfUser } from './sessions';

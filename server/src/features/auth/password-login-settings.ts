@@ -1,26 +1,17 @@
 import type { PasswordAuth, SignInMethod } from '../../../contract';
 import type { Db } from '../../db/database';
-import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { appendEvent } from '../events';
-
-/** Unleash keeps the password-login switch in its settings table under this name. */
-export const PASSWORD_SETTING = 'unleash.auth.simple';
+import {
+  PASSWORD_SETTING,
+  readPasswordLoginDisabled,
+  writePasswordLoginDisabled,
+} from './password-login-store';
 
 export const PASSWORD_LOGIN_DISABLED =
   'Password login is disabled on this server. Sign in with one of the other methods, or ask an administrator.';
-
-async function readDisabled(db: Queryable): Promise<{ exists: boolean; disabled: boolean }> {
-  const row = await db
-    .selectFrom('settings')
-    .select('content')
-    .where('name', '=', PASSWORD_SETTING)
-    .executeTakeFirst();
-  const content = row?.content as { disabled?: unknown } | null | undefined;
-  return { exists: row !== undefined, disabled: content?.disabled === true };
-}
 
 export type PasswordLoginSettings = ReturnType<typeof createPasswordLoginSettings>;
 
@@ -32,19 +23,14 @@ export type PasswordLoginSettings = ReturnType<typeof createPasswordLoginSetting
 export function createPasswordLoginSettings(db: Db, options: { baseUriPath: string; breakGlass: boolean }) {
   return {
     async get(): Promise<PasswordAuth> {
-      return { disabled: (await readDisabled(db)).disabled };
+      return { disabled: (await readPasswordLoginDisabled(db)).disabled };
     },
 
     async set(body: PasswordAuth, actor: AuditActor): Promise<PasswordAuth> {
       const disabled = body.disabled === true;
       return inTransaction(db, async (trx) => {
-        const before = await readDisabled(trx);
-        const content = JSON.stringify({ disabled });
-        await trx
-          .insertInto('settings')
-          .values({ name: PASSWORD_SETTING, content })
-          .onConflict((oc) => oc.column('name').doUpdateSet({ content }))
-          .execute();
+        const before = await readPasswordLoginDisabled(trx);
+        await writePasswordLoginDisabled(trx, disabled);
         await appendEvent(trx, {
           type: before.exists ? 'setting-updated' : 'setting-created',
           ...actor,
@@ -58,12 +44,13 @@ export function createPasswordLoginSettings(db: Db, options: { baseUriPath: stri
     /** Throws 403 when password login is off and the break-glass variable is not set. */
     async assertLoginAllowed(): Promise<void> {
       if (options.breakGlass) return;
-      if ((await readDisabled(db)).disabled) throw new ApiError('ForbiddenError', PASSWORD_LOGIN_DISABLED);
+      if ((await readPasswordLoginDisabled(db)).disabled)
+        throw new ApiError('ForbiddenError', PASSWORD_LOGIN_DISABLED);
     },
 
     /** The password method for the sign-in screen; `defaultHidden` when it is switched off. */
     async method(): Promise<SignInMethod> {
-      const { disabled } = await readDisabled(db);
+      const { disabled } = await readPasswordLoginDisabled(db);
       return {
         type: 'password',
         path: `${options.baseUriPath}/auth/simple/login`,

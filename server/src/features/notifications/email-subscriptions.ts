@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction';
 import { actorOf, type UserCaller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { appendEvent } from '../events';
+import { deleteUnsubscription, insertUnsubscription, unsubscriptionsOf } from './email-subscription-store';
 
 /**
  * E-mail subscriptions (shared/unleash/API.md §6 "Notifications", table `user_unsubscription`):
@@ -22,23 +23,8 @@ export async function setEmailSubscription(db: Db, user: UserCaller, name: strin
   const actor = actorOf(user);
   await inTransaction(db, async (trx) => {
     const changed = subscribed
-      ? Number(
-          (
-            await trx
-              .deleteFrom('user_unsubscription')
-              .where('user_id', '=', user.id)
-              .where('subscription', '=', subscription)
-              .executeTakeFirst()
-          ).numDeletedRows,
-        ) > 0
-      : (
-          await trx
-            .insertInto('user_unsubscription')
-            .values({ user_id: user.id, subscription })
-            .onConflict((oc) => oc.columns(['user_id', 'subscription']).doNothing())
-            .returning('user_id')
-            .execute()
-        ).length > 0;
+      ? await deleteUnsubscription(trx, user.id, subscription)
+      : await insertUnsubscription(trx, user.id, subscription);
     if (!changed) return;
     await appendEvent(trx, {
       type: 'user-preference-updated',
@@ -51,11 +37,6 @@ export async function setEmailSubscription(db: Db, user: UserCaller, name: strin
 
 /** The subscriptions the user has not opted out of (profileSchema.subscriptions). */
 export async function subscriptionsOf(db: Queryable, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_unsubscription')
-    .select('subscription')
-    .where('user_id', '=', userId)
-    .execute();
-  const out = new Set(rows.map((row) => row.subscription));
+  const out = await unsubscriptionsOf(db, userId);
   return EMAIL_SUBSCRIPTIONS.filter((subscription) => !out.has(subscription));
 }

@@ -1,18 +1,19 @@
-// The overview and its numbers are read again by the deprecated health report and project insights (insights domain).
-export { memberCounts, membersAddedSince } from './project-member-store';
 export {
   applyProjectOperation,
   PROJECT_OPERATION_KINDS,
   type ProjectOperation,
   type ProjectOperationResults,
 } from './project-operations';
-export { createProjectService } from './project-service';
+// The overview and its numbers are read again by the deprecated health report and project insights (insights domain).
 export {
   getProject,
   getProjectEnvironments,
+  memberCounts,
+  membersAddedSince,
   type ProjectEnvironmentRow,
   type ProjectRow,
   projectCounts,
   projectFlagCounts,
-  projectHealth,
-} from './project-store';
+} from './project-reads';
+export { projectHealth } from './project-rules';
+export { createProjectService } from './project-service';

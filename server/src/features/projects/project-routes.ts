@@ -17,7 +17,7 @@ import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { userIdOf } from '../../lib/caller';
 import { actorFromRequest } from '../events';
-import { createProjectService } from './project-service';
+import { createProjectService, type ProjectService } from './project-service';
 
 const tags = ['Projects'];
 const ProjectEnvironmentParams = Type.Object({ projectId: Type.String(), environment: Type.String() });
@@ -25,7 +25,14 @@ const ProjectEnvironmentParams = Type.Object({ projectId: Type.String(), environ
 /** Projects and their environments (shared/unleash/API.md §6 "Projects"), including Unleash's enterprise CRUD. */
 export async function projectRoutes(app: App, { db }: { db: Db }): Promise<void> {
   const service = createProjectService(db);
+  registerProjectCollectionRoutes(app, service);
+  registerProjectLifecycleRoutes(app, service);
+  registerProjectDetailRoutes(app, service);
+  registerProjectEnvironmentRoutes(app, service);
+}
 
+/** The project list, creating a project and checking a new id. */
+function registerProjectCollectionRoutes(app: App, service: ProjectService): void {
   app.get(
     '/api/admin/projects',
     {
@@ -91,7 +98,10 @@ export async function projectRoutes(app: App, { db }: { db: Db }): Promise<void>
       return reply.status(200).send();
     },
   );
+}
 
+/** Archiving, reviving, editing and deleting a project. */
+function registerProjectLifecycleRoutes(app: App, service: ProjectService): void {
   app.post(
     '/api/admin/projects/archive/:projectId',
     {
@@ -160,7 +170,10 @@ export async function projectRoutes(app: App, { db }: { db: Db }): Promise<void>
       return reply.status(200).send();
     },
   );
+}
 
+/** A project's overview, enterprise settings and flag creators. */
+function registerProjectDetailRoutes(app: App, service: ProjectService): void {
   app.get(
     '/api/admin/projects/:projectId/overview',
     {
@@ -209,7 +222,10 @@ export async function projectRoutes(app: App, { db }: { db: Db }): Promise<void>
     },
     async (request) => service.flagCreators(request.params.projectId),
   );
+}
 
+/** The environments of a project and their default strategies. */
+function registerProjectEnvironmentRoutes(app: App, service: ProjectService): void {
   app.post(
     '/api/admin/projects/:projectId/environments',
     {

@@ -10,16 +10,11 @@ import { inTransaction } from '../../db/transaction';
 import { nameExists } from '../../lib/errors';
 import type { Actor } from '../events';
 import { favoriteProjectIds } from '../favorites';
+import { getProjectEnvironments } from './project-environment-store';
 import { memberCounts, membersAddedSince } from './project-member-store';
 import { applyProjectOperation, type ProjectOperation, projectNotFound } from './project-operations';
-import {
-  getProject,
-  getProjectEnvironments,
-  listFlagCreators,
-  listProjects,
-  PROJECT_EXISTS,
-  projectOverviewNumbers,
-} from './project-store';
+import { listFlagCreators, listProjects, projectOverviewNumbers } from './project-read-store';
+import { getProject, PROJECT_EXISTS } from './project-store';
 
 export type ProjectService = ReturnType<typeof createProjectService>;
 

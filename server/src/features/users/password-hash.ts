@@ -34,3 +34,9 @@ export function assertStrongPassword(password: string): void {
     details: [{ message: problems[0] as string, validationErrors: problems }],
   });
 }
+
+/** Checks a new password against the policy (400) and hashes it; do it before a transaction. */
+export async function newPasswordHash(password: string): Promise<string> {
+  assertStrongPassword(password);
+  return hashPassword(password);
+}
