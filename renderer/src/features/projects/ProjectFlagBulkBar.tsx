@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { BulkEnvironmentButtons, BulkTagButtons } from './ProjectFlagBulkFields';
 import type { BulkAction } from './project-flag-bulk';
-import { parseTag } from './project-flag-columns';
 
 /** The bar of bulk actions on the selected flags; the environment and tag stay as typed while it hides. */
 export function ProjectFlagBulkBar({
@@ -24,8 +24,6 @@ export function ProjectFlagBulkBar({
   onAsk: (action: BulkAction) => void;
   onClear: () => void;
 }) {
-  const parsed = parseTag(tag);
-  const tagAction = (add: boolean) => onAsk({ kind: 'tag', type: parsed.type, value: parsed.value, add });
   return (
     <Paper withBorder p="xs" data-testid="bulk-bar">
       <Group gap="xs" wrap="wrap">
@@ -57,50 +55,14 @@ export function ProjectFlagBulkBar({
         >
           Mark not stale
         </Button>
-        <Select
-          size="xs"
-          aria-label="Environment"
-          data={[...environments]}
-          value={environment}
-          onChange={onEnvironment}
-          allowDeselect={false}
-          w={150}
+        <BulkEnvironmentButtons
+          offline={offline}
+          environments={environments}
+          environment={environment}
+          onEnvironment={onEnvironment}
+          onAsk={onAsk}
         />
-        <Button
-          size="xs"
-          variant="light"
-          disabled={offline || !environment}
-          onClick={() => environment && onAsk({ kind: 'environment', environment, enabled: true })}
-        >
-          Enable
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          disabled={offline || !environment}
-          onClick={() => environment && onAsk({ kind: 'environment', environment, enabled: false })}
-        >
-          Disable
-        </Button>
-        <TextInput
-          size="xs"
-          aria-label="Tag (type:value)"
-          placeholder="type:value"
-          value={tag}
-          onChange={(event) => onTag(event.currentTarget.value)}
-          w={150}
-        />
-        <Button size="xs" variant="light" disabled={offline || !parsed.valid} onClick={() => tagAction(true)}>
-          Add tag
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          disabled={offline || !parsed.valid}
-          onClick={() => tagAction(false)}
-        >
-          Remove tag
-        </Button>
+        <BulkTagButtons offline={offline} tag={tag} onTag={onTag} onAsk={onAsk} />
         <Button size="xs" variant="subtle" onClick={onClear}>
           Clear selection
         </Button>

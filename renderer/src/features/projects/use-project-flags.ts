@@ -18,6 +18,19 @@ const DEFAULT_PENDING_QUERY: FlagListQuery = {
   sortOrder: 'asc',
 };
 
+/** A set of selected names, each toggled on its own. */
+function useSelection() {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (name: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+  return { selected, setSelected, toggle };
+}
+
 /**
  * The project flag list's view (filters and columns, saved per project), its search text, page and
  * row selection, and the server's page of flags with the flags created offline above it.
@@ -27,7 +40,7 @@ export function useProjectFlags(projectId: string) {
   const [text, setText] = useState(view.query);
   const [debounced] = useDebouncedValue(text, 300);
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, setSelected, toggle } = useSelection();
 
   const changeView = (changes: Partial<FlagListView>) => {
     const next = { ...view, ...changes };
@@ -71,13 +84,6 @@ export function useProjectFlags(projectId: string) {
   const selectedOnPage = onPage.filter((name) => selected.has(name));
   const allOnPage = onPage.length > 0 && selectedOnPage.length === onPage.length;
 
-  const toggle = (name: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(name)) next.delete(name);
-      else next.add(name);
-      return next;
-    });
   const toggleAll = () => setSelected(allOnPage ? new Set() : new Set(onPage));
   const clearSelection = () => setSelected(new Set());
   const goToPage = (next: number) => {
