@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../api/client';
+import { createFlagPageApi, type Feature, type FlagRef, flagPath } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
@@ -30,10 +31,13 @@ import { useServerMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import { ChangeRequestRouting, FlagChangeRequests } from '../change-requests/ChangeRequestMode';
-import { createChangeRequestApi } from '../change-requests/change-request-api';
-import { useFirstGovernedEnvironment } from '../change-requests/use-change-requests';
-import { FlagLifecycle } from '../lifecycle/FlagLifecycle';
+import {
+  ChangeRequestRouting,
+  createChangeRequestApi,
+  FlagChangeRequests,
+  useFirstGovernedEnvironment,
+} from '../change-requests/index';
+import { FlagLifecycle } from '../lifecycle/index';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
 import { FlagEnvironment } from './FlagEnvironment';
@@ -42,7 +46,6 @@ import classes from './FlagPage.module.css';
 import { FlagTags } from './FlagTags';
 import { FlagTimeline } from './FlagTimeline';
 import { descriptionEdit, flagTarget, impressionDataEdit, staleEdit } from './flag-edits';
-import { createFlagPageApi, type Feature, type FlagRef, flagPath } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -29,10 +29,9 @@ import { useConsoleState } from '../../stores/console-context';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import type { FlagListQuery } from '../flags/flag-filters';
-import { pendingCreatedFlags } from '../flags/pending-flags';
-import { LifecycleBadge } from '../lifecycle/LifecycleBadge';
-import { LIFECYCLE_FILTERS } from '../lifecycle/lifecycle-stages';
+import type { FlagListQuery } from '../flags/index';
+import { pendingCreatedFlags } from '../flags/index';
+import { LIFECYCLE_FILTERS, LifecycleBadge } from '../lifecycle/index';
 import {
   type BulkAction,
   describeBulkAction,

@@ -25,8 +25,7 @@ import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
-import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
-import { strategyProposal } from '../blast-radius/blast-radius-api';
+import { BlastRadiusPanel, strategyProposal } from '../blast-radius/index';
 import {
   createMilestoneStrategyEdit,
   milestoneStrategyBody,
