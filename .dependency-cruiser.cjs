@@ -68,6 +68,49 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'renderer-feature-not-app',
+      comment:
+        'STYLE.md rule 9: app/ composes the features (routes, shell, command bar), so a feature importing app/ ' +
+        'would make the composition depend on itself; what a feature needs from app/ moves down (paths to router/).',
+      severity: 'error',
+      from: { path: '^renderer/src/features/', pathNot: notTests },
+      to: { path: '^renderer/src/app/' },
+    },
+    {
+      name: 'renderer-bottom-not-features-or-app',
+      comment:
+        'STYLE.md rule 9: components/, stores/, api/, offline/, platform/ and router/ serve every area, so they ' +
+        'know none: what they need from a feature is declared here and handed in by app/ at start-up ' +
+        '(e.g. the outbox replay readers, app/resource-readers.ts).',
+      severity: 'error',
+      from: { path: '^renderer/src/(components|stores|api|offline|platform|router)/', pathNot: notTests },
+      to: { path: '^renderer/src/(features|app)/' },
+    },
+    {
+      name: 'renderer-feature-through-index',
+      comment:
+        "STYLE.md rule 9: a feature reaches another only through that feature's index.ts, so what it offers " +
+        'the others is one short list and the rest of the folder can change freely.',
+      severity: 'error',
+      from: { path: '^renderer/src/features/([^/]+)/', pathNot: notTests },
+      to: {
+        path: '^renderer/src/features/[^/]+/',
+        pathNot: ['^renderer/src/features/$1/', '^renderer/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'renderer-no-feature-cycles',
+      comment:
+        'STYLE.md rule 9: features depend on each other one way only, so each can be read, tested and moved ' +
+        "with what it uses and not what uses it. Every crossing goes through an index.ts (rule above), so a " +
+        "cycle between features leads from a module back into its own feature's index; a feature's own " +
+        'modules import each other directly, never their index. (Folder-scoped cycle rules cannot leave tests ' +
+        'out, and every test reaches app/ through test-utils.)',
+      severity: 'error',
+      from: { path: '^renderer/src/features/([^/]+)/', pathNot: notTests },
+      to: { path: '^renderer/src/features/$1/index\\.ts$', reachable: true },
+    },
+    {
       name: 'migrations-frozen',
       comment: 'Migrations import kysely only, so later code changes never alter what they do.',
       severity: 'error',

@@ -3,6 +3,7 @@ import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleRoot } from './app/App';
+import { FEATURE_RESOURCE_READERS } from './app/resource-readers';
 import { openLocalStore } from './offline/idb-keyval-store';
 import { detectPlatform } from './platform/platform';
 import { createConsole } from './stores/console-store';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     fetch: (input, init) => window.fetch(input, init),
     now: () => Date.now(),
     newId,
+    resourceReaders: FEATURE_RESOURCE_READERS,
     timers: {
       setInterval: (handler, ms) => window.setInterval(handler, ms),
       clearInterval: (id) => window.clearInterval(id),

@@ -21,6 +21,7 @@ import type {
   MeSchema,
   PatSchema,
   PatsSchema,
+  ProjectOverviewSchema,
   ProjectSchema,
   ProjectsSchema,
   PublicSignupTokenSchema,
@@ -53,6 +54,7 @@ export type UsersSearchResponse = Static<typeof UsersSearchSchema>;
 export type Project = Static<typeof ProjectSchema>;
 export type ProjectsResponse = Static<typeof ProjectsSchema>;
 export type CreateProjectBody = Static<typeof CreateProjectSchema>;
+export type ProjectOverview = Static<typeof ProjectOverviewSchema>;
 
 export type Tag = Static<typeof TagSchema>;
 export type FeatureSearchEnvironment = Static<typeof FeatureSearchEnvironmentSchema>;

@@ -12,6 +12,7 @@ import {
   type QueryPersistence,
 } from '../offline/query-persistence';
 import type { Platform } from '../platform/platform';
+import type { ResourceReaders } from './editable-resources';
 import { createServerQueryClient, isPersistedQueryKey, profileQueryKey } from './server-queries';
 import { invalidateAfterWrites, type WriteTarget } from './write-invalidation';
 
@@ -78,6 +79,11 @@ export interface ConsoleServices {
     clearInterval(id: number): void;
   };
   probeIntervalMs?: number;
+  /**
+   * How replay reads back each kind of edit the features make, besides the ones stores/ knows:
+   * app/ passes every feature's readers (stores/ is below features/ and cannot import them).
+   */
+  resourceReaders: ResourceReaders;
 }
 
 /** How the admin API client reports what it saw, so connectivity and session follow every request. */

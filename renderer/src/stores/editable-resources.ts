@@ -1,16 +1,6 @@
 import type { AdminApi } from '../api/admin-api';
 import { isApiError } from '../api/client';
-import type { CreateProjectBody, Environment, FeatureType } from '../api/types';
-import { ACCESS_READERS } from '../features/access/access-edits';
-import { CHANGE_REQUEST_READERS } from '../features/change-requests/change-request-edits';
-import { CONTEXT_FIELD_READERS } from '../features/context-fields/context-field-edits';
-import { FLAG_RESOURCE_READERS } from '../features/flag-page/flag-edits';
-import { PROJECT_READERS, projectSnapshot } from '../features/projects/project-edits';
-import { RELEASE_TEMPLATE_READERS } from '../features/release-templates/release-template-edits';
-import { SEGMENT_READERS } from '../features/segments/segment-edits';
-import { MILESTONE_STRATEGY_READERS } from '../features/strategies/milestone-strategy-edits';
-import { STRATEGY_READERS } from '../features/strategies/strategy-edits';
-import { TAG_TYPE_READERS } from '../features/tag-types/tag-type-edits';
+import type { Environment, FeatureType } from '../api/types';
 import type { Edit, Snapshot } from '../offline/outbox';
 
 /**
@@ -34,8 +24,6 @@ export function environmentOrder(environments: readonly Environment[]): string[]
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
     .map((environment) => environment.name);
 }
-
-export { projectSnapshot };
 
 export function featureTypeLifetimeEdit(type: FeatureType, lifetimeDays: number | null): EditDraft {
   const days = lifetimeDays ? lifetimeDays : null;
@@ -80,18 +68,13 @@ export function environmentOrderEdit(current: readonly string[], next: readonly 
   };
 }
 
-export function createProjectEdit(body: CreateProjectBody & { id: string }): EditDraft {
-  return {
-    kind: 'project',
-    target: body.id,
-    summary: `Create the project ${body.name} (${body.id})`,
-    request: { method: 'POST', path: '/api/admin/projects', body },
-    base: null,
-    mine: projectSnapshot({ id: body.id, name: body.name, description: body.description ?? null }),
-  };
-}
-
-type Reader = (api: AdminApi, target: string) => Promise<Snapshot | null>;
+/**
+ * How replay reads an object of one kind back from the server, as the snapshot its edits compare.
+ * Each feature keeps the readers of the kinds it edits; app/ passes them all to `createConsole`
+ * (stores/ is below features/ and cannot import them).
+ */
+export type ResourceReader = (api: AdminApi, target: string) => Promise<Snapshot | null>;
+export type ResourceReaders = Readonly<Record<string, ResourceReader>>;
 
 async function orNullIfMissing<T>(read: () => Promise<T>): Promise<T | null> {
   try {
@@ -102,7 +85,8 @@ async function orNullIfMissing<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-export const RESOURCE_READERS: Record<string, Reader> = {
+/** The readers of the kinds this module edits (feature types and environments). */
+export const CORE_RESOURCE_READERS: ResourceReaders = {
   'feature-type': async (api, id) => {
     const { types } = await api.listFeatureTypes();
     const type = types.find((candidate) => candidate.id === id);
@@ -113,14 +97,4 @@ export const RESOURCE_READERS: Record<string, Reader> = {
     return environment ? environmentSnapshot(environment) : null;
   },
   'environment-order': async (api) => environmentOrder((await api.listEnvironments()).environments),
-  ...ACCESS_READERS,
-  ...PROJECT_READERS,
-  ...CONTEXT_FIELD_READERS,
-  ...TAG_TYPE_READERS,
-  ...FLAG_RESOURCE_READERS,
-  ...STRATEGY_READERS,
-  ...SEGMENT_READERS,
-  ...CHANGE_REQUEST_READERS,
-  ...RELEASE_TEMPLATE_READERS,
-  ...MILESTONE_STRATEGY_READERS,
 };

@@ -13,7 +13,7 @@ import {
   sortedEntries,
 } from '../offline/outbox';
 import type { ConsoleCore } from './console-core';
-import { type EditDraft, RESOURCE_READERS } from './editable-resources';
+import { CORE_RESOURCE_READERS, type EditDraft } from './editable-resources';
 
 export type SubmitResult = 'applied' | 'queued';
 
@@ -58,6 +58,7 @@ function classify(error: unknown): Failure {
 export function createOutboxSync(core: ConsoleCore): OutboxSync {
   const { get, set, services } = core;
   const { kv } = services;
+  const readers = { ...CORE_RESOURCE_READERS, ...services.resourceReaders };
   let replaying: Promise<ReplayOutcome | null> | null = null;
   const nowIso = () => new Date(services.now()).toISOString();
   const pendingFor = (profileId: string) => get().outbox.filter((entry) => entry.profileId === profileId);
@@ -101,7 +102,7 @@ export function createOutboxSync(core: ConsoleCore): OutboxSync {
       do {
         const result = await replay(get().outbox, profileId, {
           readCurrent: (entry) => {
-            const reader = RESOURCE_READERS[entry.kind];
+            const reader = readers[entry.kind];
             if (!reader) throw new Error(`This console version cannot replay edits of kind "${entry.kind}"`);
             return reader(core.api(), entry.target);
           },

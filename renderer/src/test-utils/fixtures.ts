@@ -1,4 +1,4 @@
-import type { Feature, FeatureEnvironment } from '../features/flag-page/flag-page-api';
+import type { Feature, FeatureEnvironment } from '../api/flag-api';
 import { createFakeServer, unleashError } from './fake-server';
 
 /**

@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ConsoleRoot } from '../app/App';
+import { FEATURE_RESOURCE_READERS } from '../app/resource-readers';
 import { theme } from '../app/theme';
 import { createMemoryStore, type KeyValueStore } from '../offline/kv-store';
 import { createBrowserCredentialStore } from '../platform/credentials';
@@ -49,6 +50,7 @@ export function createTestConsole(options: TestConsoleOptions = {}): TestConsole
     fetch: server.fetch,
     now: () => clock.now,
     newId: () => `id${(++ids).toString().padStart(4, '0')}`,
+    resourceReaders: FEATURE_RESOURCE_READERS,
   });
   return { console: consoleApp, server, kv, clock };
 }

@@ -202,7 +202,7 @@ async function orNullIfMissing<T>(read: () => Promise<T>): Promise<T | null> {
 
 type Reader = (api: AdminApi, target: string) => Promise<Snapshot | null>;
 
-/** How replay reads each access object back from the server; merged into RESOURCE_READERS. */
+/** How replay reads each access object back from the server; gathered in app/resource-readers.ts. */
 export const ACCESS_READERS: Record<string, Reader> = {
   user: async (api, id) => {
     const user = await orNullIfMissing(() => accessApi(api).getUser(Number(id)));

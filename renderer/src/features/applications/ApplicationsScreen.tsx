@@ -7,7 +7,7 @@ import { Link, useLocation } from '../../router/navigation';
 import { applicationPath } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
-import { ConnectSdkGuide } from '../connect-sdk/ConnectSdkGuide';
+import { ConnectSdkGuide } from '../connect-sdk/index';
 import { ApplicationPage } from './ApplicationPage';
 
 /** `/applications` lists applications; `/applications/:name` shows one. */

@@ -1,8 +1,8 @@
 import { Badge, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { FeatureEnvironment } from '../flag-page/flag-page-api';
-import type { FeatureStrategy } from '../strategies/strategies-api';
-import { sortStrategies } from '../strategies/strategy-edits';
+import type { FeatureEnvironment } from '../../api/flag-api';
+import type { FeatureStrategy } from '../strategies/index';
+import { sortStrategies } from '../strategies/index';
 import {
   type Names,
   payloadLines,

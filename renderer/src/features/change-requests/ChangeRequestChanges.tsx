@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
+import { createFlagPageApi, type Feature } from '../../api/flag-api';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { Link } from '../../router/navigation';
@@ -7,9 +8,7 @@ import { flagPath } from '../../router/paths';
 import { ConsoleProvider, useConsole } from '../../stores/console-context';
 import type { Console, SubmitResult } from '../../stores/console-store';
 import { useServerData } from '../../stores/use-server-data';
-import { createFlagPageApi, type Feature } from '../flag-page/flag-page-api';
-import { StrategyForm } from '../strategies/StrategyForm';
-import { createStrategiesApi, type FeatureStrategy } from '../strategies/strategies-api';
+import { createStrategiesApi, type FeatureStrategy, StrategyForm } from '../strategies/index';
 import { ChangeDiff } from './ChangeDiff';
 import { changeTitle, type Names } from './change-descriptions';
 import { changeOfEdit, editChangeEdit } from './change-request-edits';

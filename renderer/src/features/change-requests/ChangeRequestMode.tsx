@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from '../../router/navigation';
+import { ChangeRequestModeContext, useChangeRequestMode } from '../../stores/change-request-mode';
 import { ConsoleProvider, useConsole } from '../../stores/console-context';
 import type { Console } from '../../stores/console-store';
 import { useProfileOutbox } from '../../stores/use-outbox';
@@ -10,17 +11,6 @@ import { DRAFT_CHANGE_KIND, draftTargetPrefix, toDraftChange } from './change-re
 import { changeCount, userName } from './change-request-types';
 import { StateBadge } from './StateBadge';
 import { useChangeRequestConfig, useGovernedEnvironments, useMyOpenRequest } from './use-change-requests';
-
-const ChangeRequestModeContext = createContext<string | null>(null);
-
-/** What a section says once its edit went into the draft rather than onto the flag. */
-export const draftedNotice = (environment: string) =>
-  `Added to your change request in ${environment}: it takes effect once approved and applied.`;
-
-/** Inside change-request mode, the environment whose draft takes the edits: buttons say so. */
-export function useChangeRequestMode(): string | null {
-  return useContext(ChangeRequestModeContext);
-}
 
 /**
  * Change-request mode (issue 13): when the project requires change requests in `environment`,

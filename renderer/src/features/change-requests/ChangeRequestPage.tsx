@@ -8,7 +8,7 @@ import { Link } from '../../router/navigation';
 import { projectPath, withQuery } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
-import { ChangeRequestBlastRadius } from '../blast-radius/ChangeRequestBlastRadius';
+import { ChangeRequestBlastRadius } from '../blast-radius/index';
 import { ChangeRequestActions } from './ChangeRequestActions';
 import { ChangeRequestChanges, useNames } from './ChangeRequestChanges';
 import { ChangeRequestReview, StateTimeline } from './ChangeRequestReview';

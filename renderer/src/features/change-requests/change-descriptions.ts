@@ -1,8 +1,12 @@
 import { describeConstraint } from '../../components/ConstraintEditor/constraint-operators';
-import type { Constraint, FeatureStrategy, StrategyDefinition } from '../strategies/strategies-api';
-import { strategyDisplayName, strategyLabel } from '../strategies/strategy-names';
-import { parameterLabel, splitList } from '../strategies/strategy-parameters';
-import { formatPercent } from '../strategies/variant-weights';
+import type { Constraint, FeatureStrategy, StrategyDefinition } from '../strategies/index';
+import {
+  formatPercent,
+  parameterLabel,
+  splitList,
+  strategyDisplayName,
+  strategyLabel,
+} from '../strategies/index';
 import type { ChangeRequestChange } from './change-request-types';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { navigate } from '../../router/navigation';
 import { flagPath } from '../../router/paths';
-import { CreateFlagForm } from '../flags/CreateFlagForm';
+import { CreateFlagForm } from '../flags/index';
 import { ConnectSdkGuide } from './ConnectSdkGuide';
 
 /**

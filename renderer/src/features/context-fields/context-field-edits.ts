@@ -88,7 +88,7 @@ export function deleteContextFieldEdit(field: ContextField): EditDraft {
   };
 }
 
-/** Readers for RESOURCE_READERS (stores/editable-resources.ts). */
+/** Readers for the outbox replay (gathered in app/resource-readers.ts). */
 export const CONTEXT_FIELD_READERS: Record<
   string,
   (api: AdminApi, target: string) => Promise<Snapshot | null>

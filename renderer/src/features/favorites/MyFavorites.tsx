@@ -1,8 +1,8 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { flagPagePath } from '../../api/flag-api';
 import { Link } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
 import { useServerData } from '../../stores/use-server-data';
-import { flagPagePath } from '../flag-page/flag-page-api';
 import { FavoriteStar } from './FavoriteStar';
 import { FAVORITE_FLAGS_KEY, listFavoriteFlags } from './favorite-api';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Feature, FlagRef } from '../../api/flag-api';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { useFirstGovernedEnvironment } from '../change-requests/use-change-requests';
-import type { Feature, FlagRef } from './flag-page-api';
+import { useFirstGovernedEnvironment } from '../change-requests/index';
 import { OFFLINE_REASON, useOnlineFlagAction } from './use-online-flag-action';
 
 /** Confirms archiving a flag, naming its dependants, or adds the archiving to a change-request draft. */

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Tooltip } from '@mantine/core';
+import { createFlagPageApi, type FlagRef } from '../../api/flag-api';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
@@ -6,7 +7,6 @@ import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useServerData } from '../../stores/use-server-data';
 import { FlagPageSection as Section } from './FlagPageSection';
 import { FlagTimeline } from './FlagTimeline';
-import { createFlagPageApi, type FlagRef } from './flag-page-api';
 import { OFFLINE_REASON, useOnlineFlagAction } from './use-online-flag-action';
 
 /** An archived flag's page: its header, a revive button and its history. */

@@ -1,11 +1,11 @@
 import { Center, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { createFlagPageApi } from '../../api/flag-api';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { type HourBucket, hasEvaluations, hourlyBuckets, metricEnvironments } from './evaluation-buckets';
 import classes from './FlagPage.module.css';
-import { createFlagPageApi } from './flag-page-api';
 
 const BAR_WIDTH = 12;
 const CHART_HEIGHT = 120;

@@ -10,6 +10,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useState } from 'react';
+import { createFlagPageApi, type Feature, type FlagRef, flagPagePath } from '../../api/flag-api';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
@@ -23,7 +24,6 @@ import {
   removeDependencyEdit,
   setDependencyEdit,
 } from './flag-edits';
-import { createFlagPageApi, type Feature, type FlagRef, flagPagePath } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 
 /** The flag's parents as the server has them, with queued edits applied on top. */

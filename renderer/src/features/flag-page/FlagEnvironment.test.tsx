@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReleasePlan } from '../../../../server/contract';
+import type { FeatureEnvironment } from '../../api/flag-api';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
 import { FlagEnvironment } from './FlagEnvironment';
-import type { FeatureEnvironment } from './flag-page-api';
 
 const FLAG = '/api/admin/projects/default/features/checkout';
 const NOBODY = /on for nobody/;

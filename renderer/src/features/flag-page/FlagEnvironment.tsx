@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Divider, Group, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { FeatureEnvironment, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
@@ -7,18 +8,13 @@ import { PendingChangeNotice } from '../../components/PendingChangeNotice/Pendin
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useEditingLock } from '../../stores/editing-lock';
 import { usePendingEdits } from '../../stores/use-outbox';
-import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
-import {
-  ChangeRequestModeNotice,
-  ChangeRequestRouting,
-  DraftCounter,
-} from '../change-requests/ChangeRequestMode';
-import { FlagReleasePlan } from '../release-plans/FlagReleasePlan';
-import { FlagStrategiesPanel } from '../strategies/FlagStrategiesPanel';
-import type { ServingMilestone } from '../strategies/MilestoneStrategies';
+import { BlastRadiusPanel } from '../blast-radius/index';
+import { ChangeRequestModeNotice, ChangeRequestRouting, DraftCounter } from '../change-requests/index';
+import { FlagReleasePlan } from '../release-plans/index';
+import type { ServingMilestone } from '../strategies/index';
+import { FlagStrategiesPanel } from '../strategies/index';
 import { FlagVariants } from './FlagVariants';
 import { flagEnabledEdit, flagEnvironmentTarget } from './flag-edits';
-import type { FeatureEnvironment, FlagRef } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 
 /**

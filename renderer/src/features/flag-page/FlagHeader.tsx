@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, Tooltip } from '@mantine/core';
+import type { Feature } from '../../api/flag-api';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link } from '../../router/navigation';
@@ -6,7 +7,6 @@ import { projectPath } from '../../router/paths';
 import { useConsoleState } from '../../stores/console-context';
 import { useEditingLock } from '../../stores/editing-lock';
 import { useNow } from '../../stores/use-now';
-import type { Feature } from './flag-page-api';
 import { OFFLINE_REASON } from './use-online-flag-action';
 
 /** A flag's name, type, staleness, project and creation, with the archive button. */

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Feature } from '../../api/flag-api';
 import { createFakeServer, unleashError } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
 import { FlagLinks, linkUrlProblem } from './FlagLinks';
-import type { Feature } from './flag-page-api';
 
 const FLAG = { project: 'web', name: 'new-nav' };
 const BASE = '/api/admin/projects/web/features/new-nav/link';

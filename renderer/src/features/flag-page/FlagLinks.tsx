@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { type Feature, type FlagRef, flagPath } from '../../api/flag-api';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useServerMutation } from '../../stores/use-mutations';
-import { type Feature, type FlagRef, flagPath } from './flag-page-api';
 
 type FeatureLink = NonNullable<Feature['links']>[number];
 

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Feature, Variant } from '../../api/flag-api';
 import { answer, createFakeServer, type FakeServer, unleashError } from '../../test-utils/fake-server';
 import { checkoutFlag } from '../../test-utils/fixtures';
 import { renderWithConsole } from '../../test-utils/render';
 import { ProjectsScreen } from '../projects/ProjectsScreen';
-import type { Feature, Variant } from './flag-page-api';
 
 const FLAG = '/api/admin/projects/default/features/checkout';
 

@@ -1,18 +1,18 @@
 import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../api/client';
+import { createFlagPageApi, type FlagRef } from '../../api/flag-api';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { Link } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
 import { useServerData } from '../../stores/use-server-data';
-import { FlagChangeRequests } from '../change-requests/ChangeRequestMode';
-import { FlagLifecycle } from '../lifecycle/FlagLifecycle';
+import { FlagChangeRequests } from '../change-requests/index';
+import { FlagLifecycle } from '../lifecycle/index';
 import { ArchivedFlag } from './ArchivedFlag';
 import { ArchiveFlagDialog } from './ArchiveFlagDialog';
 import { FlagHeader } from './FlagHeader';
 import { FlagSections } from './FlagSections';
 import { FlagSettings } from './FlagSettings';
-import { createFlagPageApi, type FlagRef } from './flag-page-api';
 
 /** A flag's page (`/projects/:projectId/features/:featureId`): settings, environments, dependencies, tags, evaluations, history. */
 export function FlagPage({ project, name }: FlagRef) {

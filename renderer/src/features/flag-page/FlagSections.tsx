@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
+import type { Feature, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
-import { ChangeRequestRouting } from '../change-requests/ChangeRequestMode';
+import { ChangeRequestRouting } from '../change-requests/index';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
 import { FlagEnvironment } from './FlagEnvironment';
@@ -8,7 +9,6 @@ import { FlagLinks } from './FlagLinks';
 import { FlagPageSection as Section } from './FlagPageSection';
 import { FlagTags } from './FlagTags';
 import { FlagTimeline } from './FlagTimeline';
-import type { Feature, FlagRef } from './flag-page-api';
 
 /** The flag page's sections: environments, dependencies, tags, links, evaluations, history. */
 export function FlagSections({ flag, data }: { flag: FlagRef; data: Feature }) {

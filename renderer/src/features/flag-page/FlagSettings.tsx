@@ -1,12 +1,12 @@
 import { Button, Card, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import type { Feature, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { descriptionEdit, flagTarget, impressionDataEdit, staleEdit } from './flag-edits';
-import type { Feature, FlagRef } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 
 /** The value a queued edit sets for a field, or the server's while none is queued. */

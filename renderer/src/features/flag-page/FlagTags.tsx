@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { createFlagPageApi } from '../../api/flag-api';
 import type { Tag } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
@@ -7,7 +8,6 @@ import { QueryState } from '../../components/QueryState/QueryState';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { addTagEdit, removeTagEdit } from './flag-edits';
-import { createFlagPageApi } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 
 const tagKey = (tag: { type: string; value: string }) => `${tag.type}:${tag.value}`;

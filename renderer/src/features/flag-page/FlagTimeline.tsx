@@ -1,9 +1,9 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
+import { createFlagPageApi } from '../../api/flag-api';
 import type { AuditEvent } from '../../api/types';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useServerData } from '../../stores/use-server-data';
-import { createFlagPageApi } from './flag-page-api';
 
 /** `feature-environment-enabled` → "Feature environment enabled". */
 function eventTitle(type: string): string {

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { createFlagPageApi, type FlagRef, type Variant } from '../../api/flag-api';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
@@ -8,7 +9,6 @@ import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './FlagPage.module.css';
 import { flagEnvironmentTarget, normaliseVariants, variantProblems, variantsEdit } from './flag-edits';
-import { createFlagPageApi, type FlagRef, type Variant } from './flag-page-api';
 import { useFlagEdit } from './use-flag-edit';
 import { VariantForm } from './VariantForm';
 

@@ -12,8 +12,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import type { Override, Variant, VariantPayload } from '../../api/flag-api';
 import classes from './FlagPage.module.css';
-import type { Override, Variant, VariantPayload } from './flag-page-api';
 
 export interface VariantFormProps {
   /** The variant being edited, or null for a new one. */

@@ -1,4 +1,4 @@
-import type { FeatureMetrics } from './flag-page-api';
+import type { FeatureMetrics } from '../../api/flag-api';
 
 export const HOUR_MS = 3_600_000;
 

@@ -1,6 +1,5 @@
 import type { AdminApi } from '../../api/admin-api';
 import { isApiError } from '../../api/client';
-import type { Edit, Snapshot } from '../../offline/outbox';
 import {
   type CreateFeature,
   createFlagPageApi,
@@ -11,7 +10,8 @@ import {
   flagPath,
   flagTagsPath,
   type Variant,
-} from './flag-page-api';
+} from '../../api/flag-api';
+import type { Edit, Snapshot } from '../../offline/outbox';
 
 /**
  * The flag page's routine edits as outbox entries (stores/editable-resources.ts explains the

@@ -1,7 +1,7 @@
+import { createFlagPageApi, type FlagRef, flagPath } from '../../api/flag-api';
 import { useConsoleState } from '../../stores/console-context';
 import { useServerMutation } from '../../stores/use-mutations';
-import { createChangeRequestApi } from '../change-requests/change-request-api';
-import { createFlagPageApi, type FlagRef, flagPath } from './flag-page-api';
+import { createChangeRequestApi } from '../change-requests/index';
 
 /** Archive and revive answer nothing an outbox could compare, and archiving is not routine: online only. */
 export function useOnlineFlagAction(

@@ -2,19 +2,19 @@ import { Alert, Loader, Select, Stack, Switch, Textarea, TextInput } from '@mant
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { ApiError } from '../../api/api-error';
+import { createFlagPageApi } from '../../api/flag-api';
+import type { ProjectOverview } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
+import { namingMismatch } from '../../components/NameCheck/naming-pattern';
 import { useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
 import { useServerCheck } from '../../stores/use-server-check';
 import { useServerData } from '../../stores/use-server-data';
-import { createFlagEdit, type NewFlag } from '../flag-page/flag-edits';
-import { createFlagPageApi } from '../flag-page/flag-page-api';
-import { namingMismatch } from '../projects/naming-pattern';
-import type { ProjectOverview } from '../projects/project-api';
+import { createFlagEdit, type NewFlag } from '../flag-page/index';
 
 /** How long the name must rest before the server is asked about it. */
 export const NAME_CHECK_DELAY_MS = 400;

@@ -1,12 +1,12 @@
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { flagPagePath } from '../../api/flag-api';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import type { OutboxEntry } from '../../offline/outbox';
 import { Link } from '../../router/navigation';
-import { FavoriteStar } from '../favorites/FavoriteStar';
-import { flagPagePath } from '../flag-page/flag-page-api';
-import { LifecycleBadge } from '../lifecycle/LifecycleBadge';
-import type { LifecycleStage } from '../lifecycle/lifecycle-stages';
+import { FavoriteStar } from '../favorites/index';
+import type { LifecycleStage } from '../lifecycle/index';
+import { LifecycleBadge } from '../lifecycle/index';
 import classes from './FlagsScreen.module.css';
 
 /** What the server says of a flag that exists; a flag created offline has none of it yet. */

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { flagPagePath } from '../../api/flag-api';
 import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import type { FeatureSearchItem } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
@@ -24,9 +25,8 @@ import { Link, type Location, navigate, replaceQuery, useLocation } from '../../
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import { MyFavorites } from '../favorites/MyFavorites';
-import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
-import { flagPagePath } from '../flag-page/flag-page-api';
+import { MyFavorites } from '../favorites/index';
+import { FeedbackPrompt } from '../feedback/index';
 import { CreateFlagForm } from './CreateFlagForm';
 import { FlagDetails } from './FlagDetails';
 import { FlagRow } from './FlagRow';

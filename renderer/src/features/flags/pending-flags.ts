@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '../../offline/outbox';
-import type { createdFlagSnapshot } from '../flag-page/flag-edits';
+import type { createdFlagSnapshot } from '../flag-page/index';
 import type { FlagListQuery } from './flag-filters';
 
 export type CreatedFlag = ReturnType<typeof createdFlagSnapshot>;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { EmailPreviewTab } from '../email-preview/EmailPreviewTab';
+import { EmailPreviewTab } from '../email-preview/index';
 import { AboutTab } from './AboutTab';
 import { BannersTab } from './BannersTab';
 import { MaintenanceTab } from './MaintenanceTab';

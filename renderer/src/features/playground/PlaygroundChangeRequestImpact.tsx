@@ -1,8 +1,8 @@
 import { Box } from '@mantine/core';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useServerData } from '../../stores/use-server-data';
-import { ChangeRequestBlastRadius } from '../blast-radius/ChangeRequestBlastRadius';
-import { changeRequestKey, createChangeRequestApi } from '../change-requests/change-request-api';
+import { ChangeRequestBlastRadius } from '../blast-radius/index';
+import { changeRequestKey, createChangeRequestApi } from '../change-requests/index';
 
 /**
  * Beside a change request's playground answer: how many recently seen real users its changes

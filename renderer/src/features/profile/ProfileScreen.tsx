@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
-import { PersonalAccessTokensScreen } from '../access/personal-access-tokens/PersonalAccessTokensScreen';
+import { PersonalAccessTokensScreen } from '../access/index';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 interface MyProfile {

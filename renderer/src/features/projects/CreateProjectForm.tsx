@@ -7,8 +7,8 @@ import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useConsole } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
-import { createProjectEdit } from '../../stores/editable-resources';
 import { useEditMutation } from '../../stores/use-mutations';
+import { createProjectEdit } from './project-edits';
 
 /** createProjectSchema: `id` matches `[A-Za-z0-9_~.-]`, the name is not blank. */
 const PROJECT_ID = /^[A-Za-z0-9_~.-]+$/;

@@ -6,14 +6,14 @@ import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/fiel
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useServerWrite } from '../../stores/use-mutations';
-import { ParametersEditor } from '../strategies/ParametersEditor';
-import type { StrategyDefinition } from '../strategies/strategies-api';
+import type { StrategyDefinition } from '../strategies/index';
 import {
   BUILT_IN_STICKINESS,
   cleanParameters,
   defaultParameters,
+  ParametersEditor,
   parameterProblems,
-} from '../strategies/strategy-parameters';
+} from '../strategies/index';
 
 /**
  * The strategy a new flag of the project gets in one environment

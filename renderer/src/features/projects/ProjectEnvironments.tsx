@@ -8,7 +8,7 @@ import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import { strategyDefinitionsApi } from '../strategy-definitions/strategy-definitions-api';
+import { strategyDefinitionsApi } from '../strategy-definitions/index';
 import { DefaultStrategyForm } from './DefaultStrategyForm';
 import type { ProjectOverview } from './project-api';
 import { environmentTarget, projectEnvironmentEdit } from './project-edits';

@@ -1,5 +1,5 @@
 import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { LIFECYCLE_FILTERS } from '../lifecycle/lifecycle-stages';
+import { LIFECYCLE_FILTERS } from '../lifecycle/index';
 import { FLAG_COLUMNS, type FlagListView } from './project-flag-bulk';
 import { COLUMN_LABELS } from './project-flag-columns';
 

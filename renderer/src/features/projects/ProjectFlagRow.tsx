@@ -3,8 +3,8 @@ import type { FeatureSearchResult } from '../../../../server/contract';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { Link } from '../../router/navigation';
 import { flagPath } from '../../router/paths';
-import type { PendingFlagRow } from '../flags/pending-flags';
-import { LifecycleBadge } from '../lifecycle/LifecycleBadge';
+import type { PendingFlagRow } from '../flags/index';
+import { LifecycleBadge } from '../lifecycle/index';
 import type { FlagColumn } from './project-flag-bulk';
 
 /** A flag created offline: no selection, and what the server has not said yet marked as such. */

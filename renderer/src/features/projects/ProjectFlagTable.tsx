@@ -1,6 +1,6 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { FeatureSearchResult } from '../../../../server/contract';
-import type { PendingFlagRow } from '../flags/pending-flags';
+import type { PendingFlagRow } from '../flags/index';
 import { PendingProjectFlagRow, ProjectFlagRow } from './ProjectFlagRow';
 import { FLAG_COLUMNS, type FlagColumn } from './project-flag-bulk';
 import { COLUMN_LABELS } from './project-flag-columns';

@@ -4,11 +4,11 @@ import type { ProjectMode } from '../../../../server/contract';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { useServerDraft } from '../../components/FormActions/use-server-draft';
+import { namingMismatch, namingPatternError } from '../../components/NameCheck/naming-pattern';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
 import { usePendingEdits } from '../../stores/use-outbox';
-import { namingMismatch, namingPatternError } from './naming-pattern';
 import type { ProjectOverview } from './project-api';
 import { type ProjectSettings, projectDetailsEdit, projectSettingsEdit } from './project-edits';
 

@@ -3,14 +3,13 @@ import type {
   ContextFieldsSchema,
   ProjectAccessSchema,
   ProjectFeaturesSchema,
-  ProjectOverviewSchema,
   ProjectsSchema,
   UsersGroupsBaseSchema,
 } from '../../../../server/contract';
 import type { ApiClient } from '../../api/client';
-import type { EnvironmentsResponse } from '../../api/types';
+import type { EnvironmentsResponse, ProjectOverview } from '../../api/types';
 
-export type ProjectOverview = Static<typeof ProjectOverviewSchema>;
+export type { ProjectOverview };
 export type ProjectFeatures = Static<typeof ProjectFeaturesSchema>;
 export type ProjectFeature = ProjectFeatures['features'][number];
 export type ProjectAccess = Static<typeof ProjectAccessSchema>;

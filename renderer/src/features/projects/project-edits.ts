@@ -1,6 +1,7 @@
 import type { FeatureNaming, ProjectMode } from '../../../../server/contract';
 import type { AdminApi } from '../../api/admin-api';
 import { isApiError } from '../../api/client';
+import type { CreateProjectBody } from '../../api/types';
 import type { Edit, Snapshot } from '../../offline/outbox';
 import type { ProjectAccess, ProjectOverview } from './project-api';
 
@@ -180,7 +181,18 @@ export function projectMemberEdit(change: MemberChange, roles: readonly number[]
 
 type Reader = (api: AdminApi, target: string) => Promise<Snapshot | null>;
 
-/** Readers for RESOURCE_READERS (stores/editable-resources.ts). */
+export function createProjectEdit(body: CreateProjectBody & { id: string }): EditDraft {
+  return {
+    kind: 'project',
+    target: body.id,
+    summary: `Create the project ${body.name} (${body.id})`,
+    request: { method: 'POST', path: '/api/admin/projects', body },
+    base: null,
+    mine: projectSnapshot({ id: body.id, name: body.name, description: body.description ?? null }),
+  };
+}
+
+/** Readers for the outbox replay (gathered in app/resource-readers.ts). */
 export const PROJECT_READERS: Record<string, Reader> = {
   project: async (api, id) => {
     const overview = await readOverview(api, id);

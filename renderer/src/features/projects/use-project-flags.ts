@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { FEATURE_PAGE_SIZE } from '../../api/search-params';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import type { FlagListQuery } from '../flags/flag-filters';
-import { pendingCreatedFlags } from '../flags/pending-flags';
+import type { FlagListQuery } from '../flags/index';
+import { pendingCreatedFlags } from '../flags/index';
 import { type FlagListView, loadFlagListView, saveFlagListView } from './project-flag-bulk';
 
 /** The flag-list filters a pending row is matched against; the project list sets its own. */

@@ -1,8 +1,11 @@
 import { Button, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useServerData } from '../../stores/use-server-data';
-import { milestoneStrategySummary } from '../release-templates/milestone-strategy-summary';
-import { createReleaseTemplatesApi, sortedMilestones } from '../release-templates/release-templates-api';
+import {
+  createReleaseTemplatesApi,
+  milestoneStrategySummary,
+  sortedMilestones,
+} from '../release-templates/index';
 
 /** Picks a template from the library, previews its milestones, and applies it to the environment. */
 export function ApplyReleasePlanDialog({

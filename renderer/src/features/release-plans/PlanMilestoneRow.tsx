@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
-import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
-import { milestoneStrategySummary } from '../release-templates/milestone-strategy-summary';
+import { BlastRadiusPanel } from '../blast-radius/index';
+import { milestoneStrategySummary } from '../release-templates/index';
 import { ProgressionForm } from './ProgressionForm';
 import { describeInterval, type PlanAction, type PlanMilestone, type PlanPlace } from './release-plans-api';
 

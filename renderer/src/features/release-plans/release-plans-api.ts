@@ -1,6 +1,6 @@
 import type { CreateSafeguard, ReleasePlanProgress } from '../../../../server/contract';
 import type { ApiClient } from '../../api/client';
-import { draftPath } from '../change-requests/change-request-api';
+import { draftPath } from '../change-requests/index';
 
 export type { CreateSafeguard, ReleasePlanProgress };
 export type PlanMilestone = ReleasePlanProgress['milestones'][number];

@@ -6,13 +6,12 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
-import { deleteMilestoneStrategyEdit, milestoneStrategyBody } from '../strategies/milestone-strategy-edits';
-import { StrategyForm } from '../strategies/StrategyForm';
 import type {
   MilestoneStrategyLocation,
   ReleasePlanMilestoneStrategy,
   StrategyDefinition,
-} from '../strategies/strategies-api';
+} from '../strategies/index';
+import { deleteMilestoneStrategyEdit, milestoneStrategyBody, StrategyForm } from '../strategies/index';
 import { milestoneStrategySummary } from './milestone-strategy-summary';
 import type { ReleasePlanMilestone } from './release-templates-api';
 

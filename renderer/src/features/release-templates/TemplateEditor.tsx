@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
-import { createStrategiesApi } from '../strategies/strategies-api';
+import { createStrategiesApi } from '../strategies/index';
 import { MilestoneEditor } from './MilestoneEditor';
 import {
   createReleaseTemplatesApi,

@@ -1,5 +1,5 @@
 import type { ReleasePlanMilestoneStrategy } from '../../../../server/contract';
-import { strategyDisplayName } from '../strategies/strategy-names';
+import { strategyDisplayName } from '../strategies/index';
 
 /** One line per milestone strategy: its title or name, rollout, constraints, segments, disabled. */
 export function milestoneStrategySummary(strategy: ReleasePlanMilestoneStrategy): string {

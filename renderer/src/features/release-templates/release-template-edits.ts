@@ -63,7 +63,7 @@ export function deleteReleaseTemplateEdit(template: ReleasePlanTemplate): EditDr
   };
 }
 
-/** Readers for RESOURCE_READERS (stores/editable-resources.ts). */
+/** Readers for the outbox replay (gathered in app/resource-readers.ts). */
 export const RELEASE_TEMPLATE_READERS: Record<
   string,
   (api: AdminApi, target: string) => Promise<Snapshot | null>

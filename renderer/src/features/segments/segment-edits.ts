@@ -60,7 +60,7 @@ export function deleteSegmentEdit(segment: Segment): EditDraft {
   };
 }
 
-/** RESOURCE_READERS entry for segments. */
+/** Outbox replay reader for segments (gathered in app/resource-readers.ts). */
 export const SEGMENT_READERS: Record<string, (api: AdminApi, target: string) => Promise<Snapshot | null>> = {
   segment: async (api, target) => {
     // A queued creation: the segment it makes cannot exist before it is sent.

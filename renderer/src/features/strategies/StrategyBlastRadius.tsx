@@ -1,5 +1,5 @@
-import { BlastRadiusPanel } from '../blast-radius/BlastRadiusPanel';
-import type { BlastRadiusProposal } from '../blast-radius/blast-radius-api';
+import type { BlastRadiusProposal } from '../blast-radius/index';
+import { BlastRadiusPanel } from '../blast-radius/index';
 import { isMilestoneLocation, type MilestoneStrategyLocation, type StrategyLocation } from './strategies-api';
 
 /** The blast-radius preview of a flag's strategy; templates have no sampled traffic, so no preview. */

@@ -2,7 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { ConstraintEditor } from '../../components/ConstraintEditor/ConstraintEditor';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useConsoleState } from '../../stores/console-context';
-import { strategyProposal } from '../blast-radius/blast-radius-api';
+import { strategyProposal } from '../blast-radius/index';
 import { ParametersEditor } from './ParametersEditor';
 import { StrategyBlastRadius } from './StrategyBlastRadius';
 import { StrategyFormErrors } from './StrategyFormErrors';

@@ -81,7 +81,7 @@ export function deleteMilestoneStrategyEdit(
   };
 }
 
-/** RESOURCE_READERS entry: the strategy as the template holds it now, or null when gone. */
+/** Outbox replay reader (gathered in app/resource-readers.ts): the strategy as the template holds it now, or null when gone. */
 export const MILESTONE_STRATEGY_READERS: Record<
   string,
   (api: AdminApi, target: string) => Promise<Snapshot | null>

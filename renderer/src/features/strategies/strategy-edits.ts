@@ -148,7 +148,7 @@ async function orNullIfMissing<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-/** RESOURCE_READERS entries for the kinds above. */
+/** Outbox replay readers for the kinds above (gathered in app/resource-readers.ts). */
 export const STRATEGY_READERS: Record<string, (api: AdminApi, target: string) => Promise<Snapshot | null>> = {
   strategy: async (api, target) => {
     const { location, id } = parseTarget(target);

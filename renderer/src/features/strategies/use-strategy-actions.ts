@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { draftedNotice, useChangeRequestMode } from '../../stores/change-request-mode';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
-import { draftedNotice, useChangeRequestMode } from '../change-requests/ChangeRequestMode';
 import type { FeatureStrategy, StrategyLocation } from './strategies-api';
 import { bodyOf, deleteStrategyEdit, strategyOrderEdit, updateStrategyEdit } from './strategy-edits';
 

@@ -1,6 +1,6 @@
 import type { CreateStrategy, StrategyDefinition, UpdateStrategy } from '../../../../server/contract';
 import type { AdminApi } from '../../api/admin-api';
-import type { StrategyDefinitionsResponse } from '../strategies/strategies-api';
+import type { StrategyDefinitionsResponse } from '../strategies/index';
 
 export type { CreateStrategy, StrategyDefinition, UpdateStrategy };
 

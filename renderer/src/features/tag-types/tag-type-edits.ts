@@ -74,7 +74,7 @@ export function deleteTagTypeEdit(type: TagType): EditDraft {
   };
 }
 
-/** Readers for RESOURCE_READERS (stores/editable-resources.ts). */
+/** Readers for the outbox replay (gathered in app/resource-readers.ts). */
 export const TAG_TYPE_READERS: Record<string, (api: AdminApi, target: string) => Promise<Snapshot | null>> = {
   'tag-type': async (api, name) => {
     try {

@@ -21,7 +21,7 @@ import { RowActions, RowDeleteButton } from '../../components/RowActions/RowActi
 import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
-import { bundleApi, shortFingerprint, type TrustedKey } from '../import-export/bundle-api';
+import { bundleApi, shortFingerprint, type TrustedKey } from '../import-export/index';
 
 /** This instance's public key, to hand to the instances that should trust its bundles. */
 function OwnKey() {

@@ -11,10 +11,10 @@ import type {
   TagsSchema,
   Variant,
   VariantPayload,
-} from '../../../../server/contract';
-import type { ApiClient } from '../../api/client';
-import { featureSearchQuery } from '../../api/search-params';
-import type { FeatureSearchResponse } from '../../api/types';
+} from '../../../server/contract';
+import type { ApiClient } from './client';
+import { featureSearchQuery } from './search-params';
+import type { FeatureSearchResponse } from './types';
 
 export type {
   CreateDependentFeature,
@@ -55,7 +55,7 @@ export function flagDependenciesPath(flag: FlagRef): string {
 }
 
 /** The console's own link to a flag's page, Unleash's path. */
-export { flagPath as flagPagePath } from '../../router/paths';
+export { flagPath as flagPagePath } from '../router/paths';
 
 /** Reads and online-only actions of the flag page; routine edits go through the outbox (flag-edits.ts). */
 export function createFlagPageApi(client: ApiClient) {

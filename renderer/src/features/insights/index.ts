@@ -1,0 +1,2 @@
+/** What insights offers the other features; they import it only from here (STYLE.md rule 9). */
+export { ProjectStatusDialog } from './ProjectStatusDialog';

@@ -1,0 +1,2 @@
+/** What signals offers the other features; they import it only from here (STYLE.md rule 9). */
+export { ProjectActions } from './ProjectActions';
