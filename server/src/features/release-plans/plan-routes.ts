@@ -95,7 +95,7 @@ function registerPlanRoutes(app: App, db: Db): void {
   );
 }
 
-/** Starting milestones and their automatic progressions. */
+/** Starting milestones, and setting their automatic progressions. */
 function registerProgressionRoutes(app: App, db: Db): void {
   app.post(
     `${environmentPath}/release-plans/:planId/milestones/:milestoneId/start`,
@@ -147,7 +147,10 @@ function registerProgressionRoutes(app: App, db: Db): void {
       );
     },
   );
+}
 
+/** Removing and resuming milestone progressions. */
+function registerProgressionChangeRoutes(app: App, db: Db): void {
   app.delete(
     `${environmentPath}/progressions/:id`,
     {
@@ -282,5 +285,6 @@ function registerSafeguardRoutes(app: App, db: Db): void {
 export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<void> {
   registerPlanRoutes(app, db);
   registerProgressionRoutes(app, db);
+  registerProgressionChangeRoutes(app, db);
   registerSafeguardRoutes(app, db);
 }
