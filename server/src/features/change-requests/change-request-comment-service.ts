@@ -16,7 +16,12 @@ import {
   getChangeRequestRow,
   listRequestedApproverIds,
 } from './change-request-read-store';
-import { insertComment, replaceRequestedApprovers, setChangeRequestTitle } from './change-request-store';
+import {
+  insertComment,
+  replaceRequestedApprovers,
+  reviewerUserIds,
+  setChangeRequestTitle,
+} from './change-request-store';
 
 /** Unleash caps the reviewers an author may ask for (API.md §10.1 "Transitions"). */
 export const MAX_REQUESTED_APPROVERS = 10;
@@ -122,13 +127,8 @@ export async function setRequestedApprovers(
     assertAuthor(row, input.actor, input.caller);
     assertOpen(row);
     if (wanted.length > 0) {
-      const known = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', 'in', wanted)
-        .where('is_service', '=', false)
-        .execute();
-      const missing = wanted.filter((id) => !known.some((user) => user.id === id));
+      const known = await reviewerUserIds(trx, wanted);
+      const missing = wanted.filter((id) => !known.includes(id));
       if (missing.length > 0) {
         throw new ApiError('BadDataError', `No user with id ${missing.join(', ')} can review.`, {
           details: missing.map((id) => ({ message: `No user with id ${id} can review.` })),

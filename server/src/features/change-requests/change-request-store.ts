@@ -279,3 +279,14 @@ export async function replaceRequestedApprovers(
     .values(userIds.map((userId) => ({ change_request_id: changeRequestId, user_id: userId })))
     .execute();
 }
+
+/** Of `ids`, the users who may review (people, not service accounts). */
+export async function reviewerUserIds(db: Queryable, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('is_service', '=', false)
+    .execute();
+  return rows.map((row) => row.id);
+}

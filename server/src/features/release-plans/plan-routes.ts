@@ -28,17 +28,11 @@ const tags = ['Release Plans'];
 const environmentPath = '/api/admin/projects/:project/features/:featureName/environments/:environment';
 const ResumeParamsSchema = PlanParamsSchema;
 
-/**
- * Release plans on a flag environment, their milestones, progressions and safeguards
- * (shared/unleash/API.md "Release Templates": the 9 plan operations, and the flag section's
- * updateProjectMilestoneStrategy). Each write is one
- * operation applied in one transaction with its event; in an environment governed by change
- * requests the operation refuses direct writes, as flag strategy writes do.
- */
-export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<void> {
-  const apply = <O extends ReleasePlanOperation>(operation: O, actor: Actor) =>
-    inTransaction(db, (trx) => applyReleasePlanOperation(trx, operation, actor));
+const apply = <O extends ReleasePlanOperation>(db: Db, operation: O, actor: Actor) =>
+  inTransaction(db, (trx) => applyReleasePlanOperation(trx, operation, actor));
 
+/** The plans of a flag environment: list, add, remove. */
+function registerPlanRoutes(app: App, db: Db): void {
   app.get(
     `${environmentPath}/release-plans`,
     {
@@ -71,6 +65,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
     async (request) => {
       const { project, featureName, environment } = request.params;
       return apply(
+        db,
         { kind: 'add-release-plan', project, featureName, environment, templateId: request.body.templateId },
         actorFromRequest(request),
       );
@@ -91,13 +86,17 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
     async (request, reply) => {
       const { project, featureName, environment, planId } = request.params;
       await apply(
+        db,
         { kind: 'delete-release-plan', project, featureName, environment, planId },
         actorFromRequest(request),
       );
       return reply.status(200).send();
     },
   );
+}
 
+/** Starting milestones, and setting their automatic progressions. */
+function registerProgressionRoutes(app: App, db: Db): void {
   app.post(
     `${environmentPath}/release-plans/:planId/milestones/:milestoneId/start`,
     {
@@ -112,6 +111,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
     async (request) => {
       const { project, featureName, environment, planId, milestoneId } = request.params;
       return apply(
+        db,
         { kind: 'start-milestone', project, featureName, environment, planId, milestoneId },
         actorFromRequest(request),
       );
@@ -133,6 +133,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
     async (request) => {
       const { project, featureName, environment, id } = request.params;
       return apply(
+        db,
         {
           kind: 'change-milestone-progression',
           project,
@@ -146,7 +147,10 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
       );
     },
   );
+}
 
+/** Removing and resuming milestone progressions. */
+function registerProgressionChangeRoutes(app: App, db: Db): void {
   app.delete(
     `${environmentPath}/progressions/:id`,
     {
@@ -161,6 +165,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
     async (request, reply) => {
       const { project, featureName, environment, id } = request.params;
       await apply(
+        db,
         { kind: 'delete-milestone-progression', project, featureName, environment, sourceMilestone: id },
         actorFromRequest(request),
       );
@@ -182,13 +187,17 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
     async (request, reply) => {
       const { project, featureName, environment, planId } = request.params;
       await apply(
+        db,
         { kind: 'resume-milestone-progressions', project, featureName, environment, planId },
         actorFromRequest(request),
       );
       return reply.status(200).send();
     },
   );
+}
 
+/** Safeguards, and the strategies of a plan milestone. */
+function registerSafeguardRoutes(app: App, db: Db): void {
   app.put(
     `${environmentPath}/release-plans/:planId/safeguards`,
     {
@@ -204,6 +213,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
     async (request, reply) => {
       const { project, featureName, environment, planId } = request.params;
       await apply(
+        db,
         { kind: 'change-safeguard', project, featureName, environment, planId, safeguard: request.body },
         actorFromRequest(request),
       );
@@ -225,6 +235,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
     async (request, reply) => {
       const { project, featureName, environment, planId, safeguardId } = request.params;
       await apply(
+        db,
         { kind: 'delete-safeguard', project, featureName, environment, planId, safeguardId },
         actorFromRequest(request),
       );
@@ -248,6 +259,7 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
       const { project, featureName, environment, strategyId } = request.params;
       const { id: _id, milestoneId, ...strategy } = request.body;
       return apply(
+        db,
         {
           kind: 'update-plan-milestone-strategy',
           project,
@@ -261,4 +273,18 @@ export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<v
       );
     },
   );
+}
+
+/**
+ * Release plans on a flag environment, their milestones, progressions and safeguards
+ * (shared/unleash/API.md "Release Templates": the 9 plan operations, and the flag section's
+ * updateProjectMilestoneStrategy). Each write is one
+ * operation applied in one transaction with its event; in an environment governed by change
+ * requests the operation refuses direct writes, as flag strategy writes do.
+ */
+export async function releasePlanRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  registerPlanRoutes(app, db);
+  registerProgressionRoutes(app, db);
+  registerProgressionChangeRoutes(app, db);
+  registerSafeguardRoutes(app, db);
 }

@@ -18,24 +18,17 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
 import { type Actor, actorFromRequest } from '../events';
-import { getDefinition, listTemplates } from './release-plan-store';
-import { toTemplate } from './release-plan-view';
-import { applyTemplateOperation, type TemplateOperation, templateNotFound } from './template-operations';
+import { applyTemplateOperation, type TemplateOperation } from './template-operations';
+import { readTemplate, readTemplates } from './template-reads';
 
 const tags = ['Release Templates'];
 const BASE = '/api/admin/release-plan-templates';
 
-/**
- * Release templates, their milestones and milestone strategies (shared/unleash/API.md "Release
- * Templates", 12 of the 21 operations; the plan operations are in the plan routes). Reading needs
- * a login; writing needs Unleash's root permissions RELEASE_PLAN_TEMPLATE_CREATE/UPDATE/DELETE
- * (archiving counts as deleting, as in Unleash's console), which Admin holds and Editor holds
- * but for DELETE.
- */
-export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void> {
-  const apply = <O extends TemplateOperation>(operation: O, actor: Actor) =>
-    inTransaction(db, (trx) => applyTemplateOperation(trx, operation, actor));
+const apply = <O extends TemplateOperation>(db: Db, operation: O, actor: Actor) =>
+  inTransaction(db, (trx) => applyTemplateOperation(trx, operation, actor));
 
+/** Listing, reading, creating and archiving templates. */
+function registerTemplateReadAndCreateRoutes(app: App, db: Db): void {
   app.get(
     BASE,
     {
@@ -46,7 +39,7 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
         response: { 200: ReleasePlanTemplatesSchema, ...errorResponses(401) },
       },
     },
-    async () => (await listTemplates(db)).map(toTemplate),
+    async () => readTemplates(db),
   );
 
   app.post(
@@ -60,7 +53,8 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
         response: { 200: ReleasePlanTemplateSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
       },
     },
-    async (request) => apply({ kind: 'create-template', template: request.body }, actorFromRequest(request)),
+    async (request) =>
+      apply(db, { kind: 'create-template', template: request.body }, actorFromRequest(request)),
   );
 
   app.post(
@@ -76,6 +70,7 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
     },
     async (request, reply) => {
       await apply(
+        db,
         { kind: 'archive-template', templateId: request.params.templateId },
         actorFromRequest(request),
       );
@@ -94,13 +89,12 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
         response: { 200: ReleasePlanTemplateSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const template = await getDefinition(db, request.params.templateId, 'template');
-      if (!template) throw templateNotFound(request.params.templateId);
-      return toTemplate(template);
-    },
+    async (request) => readTemplate(db, request.params.templateId),
   );
+}
 
+/** Updating and deleting a template. */
+function registerTemplateWriteRoutes(app: App, db: Db): void {
   app.put(
     `${BASE}/:templateId`,
     {
@@ -115,6 +109,7 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
     },
     async (request) =>
       apply(
+        db,
         { kind: 'update-template', templateId: request.params.templateId, template: request.body },
         actorFromRequest(request),
       ),
@@ -133,13 +128,17 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
     },
     async (request, reply) => {
       await apply(
+        db,
         { kind: 'delete-template', templateId: request.params.templateId },
         actorFromRequest(request),
       );
       return reply.send();
     },
   );
+}
 
+/** A template's milestones. */
+function registerTemplateMilestoneRoutes(app: App, db: Db): void {
   app.post(
     `${BASE}/:templateId/milestones`,
     {
@@ -154,6 +153,7 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
     },
     async (request) =>
       apply(
+        db,
         { kind: 'add-milestone', templateId: request.params.templateId, milestone: request.body },
         actorFromRequest(request),
       ),
@@ -173,6 +173,7 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
     },
     async (request) =>
       apply(
+        db,
         { kind: 'update-milestone', ...request.params, milestone: request.body },
         actorFromRequest(request),
       ),
@@ -190,11 +191,14 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
       },
     },
     async (request, reply) => {
-      await apply({ kind: 'delete-milestone', ...request.params }, actorFromRequest(request));
+      await apply(db, { kind: 'delete-milestone', ...request.params }, actorFromRequest(request));
       return reply.send();
     },
   );
+}
 
+/** A template milestone's strategies. */
+function registerMilestoneStrategyRoutes(app: App, db: Db): void {
   app.post(
     `${BASE}/:templateId/milestones/:milestoneId/strategies`,
     {
@@ -209,6 +213,7 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
     },
     async (request) =>
       apply(
+        db,
         { kind: 'add-milestone-strategy', ...request.params, strategy: request.body },
         actorFromRequest(request),
       ),
@@ -228,6 +233,7 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
     },
     async (request) =>
       apply(
+        db,
         { kind: 'update-milestone-strategy', ...request.params, strategy: request.body },
         actorFromRequest(request),
       ),
@@ -246,8 +252,22 @@ export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void
       },
     },
     async (request, reply) => {
-      await apply({ kind: 'delete-milestone-strategy', ...request.params }, actorFromRequest(request));
+      await apply(db, { kind: 'delete-milestone-strategy', ...request.params }, actorFromRequest(request));
       return reply.send();
     },
   );
+}
+
+/**
+ * Release templates, their milestones and milestone strategies (shared/unleash/API.md "Release
+ * Templates", 12 of the 21 operations; the plan operations are in the plan routes). Reading needs
+ * a login; writing needs Unleash's root permissions RELEASE_PLAN_TEMPLATE_CREATE/UPDATE/DELETE
+ * (archiving counts as deleting, as in Unleash's console), which Admin holds and Editor holds
+ * but for DELETE.
+ */
+export async function templateRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  registerTemplateReadAndCreateRoutes(app, db);
+  registerTemplateWriteRoutes(app, db);
+  registerTemplateMilestoneRoutes(app, db);
+  registerMilestoneStrategyRoutes(app, db);
 }

@@ -13,6 +13,7 @@ import {
   isServiceAccount,
   listActionSetEvents,
   listActionSetsOfProject,
+  lockProjectForActionSets,
   type NewActionSet,
   projectExists,
   replaceActionSet,
@@ -105,7 +106,7 @@ export function createActionSetService(db: Db) {
       const set = await validated(project, body, actor.createdByUserId);
       const created = await inTransaction(db, async (trx) => {
         // Serialises creations in one project so two cannot both pass the limit.
-        await trx.selectFrom('projects').select('id').where('id', '=', project).forUpdate().execute();
+        await lockProjectForActionSets(trx, project);
         if ((await countActionSetsOfProject(trx, project)) >= ACTION_SETS_PER_PROJECT_LIMIT) {
           throw exceedsLimit('action set', ACTION_SETS_PER_PROJECT_LIMIT);
         }

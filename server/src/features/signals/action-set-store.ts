@@ -325,3 +325,8 @@ export async function projectExists(db: Queryable, project: string): Promise<boo
   const row = await db.selectFrom('projects').select('id').where('id', '=', project).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Locks the project's row: creations in one project are serialised, so two cannot both pass the limit. */
+export async function lockProjectForActionSets(db: Queryable, project: string): Promise<void> {
+  await db.selectFrom('projects').select('id').where('id', '=', project).forUpdate().execute();
+}

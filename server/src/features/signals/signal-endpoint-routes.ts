@@ -39,15 +39,16 @@ export interface SignalEndpointRouteOptions {
   onSignal: () => void;
 }
 
-/** Signal endpoints (admin) and the incoming signal endpoint (public, token-checked). */
-export async function signalEndpointRoutes(
-  app: App,
-  { endpoints, config, onSignal }: SignalEndpointRouteOptions,
-) {
-  await registerRouteRateLimits(app);
-  const urlOf = (request: Parameters<typeof publicUrlOf>[0]) => (name: string) =>
+/** The public URL of a signal endpoint, from the request (or the configured public URL). */
+function signalUrlOf(config: SignalEndpointRouteOptions['config']) {
+  return (request: Parameters<typeof publicUrlOf>[0]) => (name: string) =>
     `${publicUrlOf(request, config)}/api/signal-endpoint/${encodeURIComponent(name)}`;
+}
 
+/** Signal endpoints: list, create, update, delete. */
+function registerEndpointRoutes(app: App, options: SignalEndpointRouteOptions): void {
+  const { endpoints } = options;
+  const urlOf = signalUrlOf(options.config);
   app.get(
     '/api/admin/signal-endpoints',
     {
@@ -110,7 +111,12 @@ export async function signalEndpointRoutes(
       return reply.send();
     },
   );
+}
 
+/** Enabling and disabling an endpoint. */
+function registerEndpointToggleRoutes(app: App, options: SignalEndpointRouteOptions): void {
+  const { endpoints } = options;
+  const urlOf = signalUrlOf(options.config);
   for (const [suffix, enabled, operationId] of [
     ['on', true, 'enableSignalEndpoint'],
     ['off', false, 'disableSignalEndpoint'],
@@ -130,7 +136,11 @@ export async function signalEndpointRoutes(
         endpoints.update(request.params.id, { enabled }, actorOf(request.caller), urlOf(request)),
     );
   }
+}
 
+/** An endpoint's tokens: list, create, update. */
+function registerTokenRoutes(app: App, options: SignalEndpointRouteOptions): void {
+  const { endpoints } = options;
   app.get(
     '/api/admin/signal-endpoints/:signalEndpointId/tokens',
     {
@@ -189,7 +199,11 @@ export async function signalEndpointRoutes(
         actorOf(request.caller),
       ),
   );
+}
 
+/** Deleting an endpoint's token. */
+function registerTokenDeleteRoute(app: App, options: SignalEndpointRouteOptions): void {
+  const { endpoints } = options;
   app.delete(
     '/api/admin/signal-endpoints/:signalEndpointId/tokens/:id',
     {
@@ -210,7 +224,11 @@ export async function signalEndpointRoutes(
       return reply.send();
     },
   );
+}
 
+/** The signals an endpoint received. */
+function registerSignalListRoute(app: App, options: SignalEndpointRouteOptions): void {
+  const { endpoints } = options;
   app.get(
     '/api/admin/signal-endpoints/:id/signals',
     {
@@ -232,6 +250,11 @@ export async function signalEndpointRoutes(
   );
 
   // Public: anyone holding one of the endpoint's tokens. Bounded in size, depth and rate.
+}
+
+/** Public: anyone holding one of the endpoint's tokens. Bounded in size, depth and rate. */
+function registerIncomingSignalRoute(app: App, options: SignalEndpointRouteOptions): void {
+  const { endpoints, onSignal } = options;
   app.post(
     '/api/signal-endpoint/:name',
     {
@@ -266,4 +289,15 @@ export async function signalEndpointRoutes(
       return reply.send();
     },
   );
+}
+
+/** Signal endpoints (admin) and the incoming signal endpoint (public, token-checked). */
+export async function signalEndpointRoutes(app: App, options: SignalEndpointRouteOptions) {
+  await registerRouteRateLimits(app);
+  registerEndpointRoutes(app, options);
+  registerEndpointToggleRoutes(app, options);
+  registerTokenRoutes(app, options);
+  registerTokenDeleteRoute(app, options);
+  registerSignalListRoute(app, options);
+  registerIncomingSignalRoute(app, options);
 }

@@ -27,6 +27,7 @@ import {
   listSignalEndpoints,
   listSignalEndpointTokens,
   listSignalsOfEndpoint,
+  lockSignalEndpoint,
   renameSignalEndpointToken,
   type SignalEndpointRecord,
   type SignalEndpointTokenRecord,
@@ -189,12 +190,7 @@ export function createSignalEndpointService(db: Db) {
       const secret = randomBytes(32).toString('hex');
       const record = await inTransaction(db, async (trx) => {
         // Locks the endpoint row so two concurrent creations cannot both pass the limit.
-        const endpoint = await trx
-          .selectFrom('signal_endpoints')
-          .select('id')
-          .where('id', '=', signalEndpointId)
-          .forUpdate()
-          .executeTakeFirst();
+        const endpoint = await lockSignalEndpoint(trx, signalEndpointId);
         if (!endpoint) throw endpointNotFound(signalEndpointId);
         if ((await countSignalEndpointTokens(trx, signalEndpointId)) >= SIGNAL_TOKENS_PER_ENDPOINT_LIMIT) {
           throw exceedsLimit('signal endpoint token', SIGNAL_TOKENS_PER_ENDPOINT_LIMIT);

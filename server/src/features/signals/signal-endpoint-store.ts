@@ -330,3 +330,8 @@ export async function claimSignals(db: Queryable, limit: number): Promise<Signal
     .execute();
   return rows.map(toSignal).sort((a, b) => a.id - b.id);
 }
+
+/** Locks an endpoint's row (undefined: no such endpoint), so token creations on it are serialised. */
+export async function lockSignalEndpoint(db: Queryable, id: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom('signal_endpoints').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+}
