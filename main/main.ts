@@ -14,6 +14,7 @@ import {
   Notification,
   nativeImage,
   nativeTheme,
+  type Session,
   screen,
   session,
   shell,
@@ -23,7 +24,7 @@ import {
 import electronUpdater from 'electron-updater';
 import type { ProfileOrigin } from '../server/contract';
 import { buildConsoleHandlers } from './ipc/console-handlers';
-import { createEventSender } from './ipc/event-sender';
+import { createEventSender, type EventSender } from './ipc/event-sender';
 import { registerIpcHandlers } from './ipc/ipc-registry';
 import { buildAppMenuTemplate } from './menu/app-menu';
 import { buildTrayMenuTemplate, trayTooltip } from './menu/tray-menu';
@@ -33,10 +34,12 @@ import { createKeytarSecretStore } from './secrets/keytar-secret-store';
 import {
   acceptedProfileOrigins,
   createProfileOriginRegistry,
+  type ProfileOriginRegistry,
   ProfileOriginsFileSchema,
   profileOriginHandlers,
 } from './secrets/profile-origins';
-import { installRequestSigner } from './secrets/request-signer';
+import { installRequestSigner, type RequestSigner } from './secrets/request-signer';
+import type { SecretStore } from './secrets/secret-store';
 import {
   ensureBundleSigningKey,
   ensureEmbeddedDatabasePassword,
@@ -44,13 +47,23 @@ import {
 } from './server-host/database-password';
 import { utilityProcessSpawner } from './server-host/hosted-process';
 import { buildServerEnv } from './server-host/server-env';
-import { createServerHost } from './server-host/server-host';
+import { createServerHost, type ServerHost } from './server-host/server-host';
 import { readJsonFile, writeJsonFileAtomic } from './settings/json-file';
 import { createBrowserSignInHandler } from './sso/browser-sign-in-handler';
 import { restoreSsoSessions } from './sso/sso-session-cookie';
-import { createUpdaterPolicy, isPortableBuild, readBuiltInFeedUrl } from './updater/updater-policy';
+import {
+  createUpdaterPolicy,
+  isPortableBuild,
+  readBuiltInFeedUrl,
+  type UpdaterPolicy,
+} from './updater/updater-policy';
 import { buildContentSecurityPolicy, installContentSecurityPolicy } from './window/content-security-policy';
-import { createExternalLinkOpener, isSameOrigin, lockNavigation } from './window/navigation-guard';
+import {
+  createExternalLinkOpener,
+  type ExternalLinkOpener,
+  isSameOrigin,
+  lockNavigation,
+} from './window/navigation-guard';
 import { denyAllPermissions } from './window/session-hardening';
 import { createWindowOptions } from './window/window-options';
 import {
@@ -89,28 +102,64 @@ async function builtInFeedUrl(): Promise<string | null> {
   }
 }
 
-async function run(): Promise<void> {
-  await app.whenReady();
+type NetworkSettingsFile = Awaited<ReturnType<typeof createNetworkSettingsFile>>;
 
-  const userData = app.getPath('userData');
-  const networkSettingsFile = path.join(userData, 'network-settings.json');
-  const windowStateFile = path.join(userData, 'window-state.json');
-  const profileOriginsFile = path.join(userData, 'server-profiles.json');
+/** Where the server listens and how the console reaches it; read once, edits apply on relaunch. */
+interface StartupNetwork {
+  network: NetworkSettingsFile;
+  running: NetworkSettingsFile['running'];
+  serverUrl: string;
+  appOrigin: string;
+  consoleUrl: string;
+}
 
+/** The files in userData that this process reads and writes (never secrets). */
+interface StartupFiles {
+  userData: string;
+  windowState: string;
+  profileOrigins: string;
+}
+
+/** State the start-up steps share: set when the app quits on purpose, so before-quit lets it. */
+interface Lifecycle {
+  quitting: boolean;
+}
+
+/** What the console session needs at start: its signer, the remote profiles, and their URLs. */
+interface ConsoleSessionWiring {
+  consoleSession: Session;
+  signer: RequestSigner;
+  profileOrigins: ProfileOriginRegistry;
+  serverUrlOf: (profile: string) => string | undefined;
+}
+
+/** The main window, created on demand and re-shown when it exists. */
+interface WindowController {
+  showWindow(): BrowserWindow;
+  showView(view: 'server-logs' | 'settings'): void;
+  showConsoleIn(win: BrowserWindow): void;
+}
+
+async function readStartupNetwork(userData: string): Promise<StartupNetwork> {
   // The server runs with the settings read now; edits apply on relaunch.
   const network = await createNetworkSettingsFile({
-    file: networkSettingsFile,
+    file: path.join(userData, 'network-settings.json'),
     baseUriPath: BASE_URI_PATH,
     interfaces: networkInterfaces,
     log,
   });
-  const runningNetwork = network.running;
-  const serverUrl = adminBaseUrl(runningNetwork, BASE_URI_PATH);
-  const appOrigin = new URL(serverUrl).origin;
-  const consoleUrl = `${serverUrl}/`;
+  const serverUrl = adminBaseUrl(network.running, BASE_URI_PATH);
+  return {
+    network,
+    running: network.running,
+    serverUrl,
+    appOrigin: new URL(serverUrl).origin,
+    consoleUrl: `${serverUrl}/`,
+  };
+}
 
-  const secrets = createKeytarSecretStore({ serviceName: APP_NAME });
-  const databaseUrl = process.env.SWITCHYARD_DATABASE_URL ?? null;
+/** The keychain-held values the hosted server starts with, created on first start. */
+async function readServerSecrets(secrets: SecretStore, databaseUrl: string | null) {
   const embeddedDatabasePassword = databaseUrl
     ? null
     : await ensureEmbeddedDatabasePassword(secrets, LOCAL_PROFILE);
@@ -125,33 +174,44 @@ async function run(): Promise<void> {
     log('no bundle signing key in the keychain: the server keeps its own, sealed', error);
     return null;
   });
+  return { embeddedDatabasePassword, secretsEncryptionKey, bundleSigningKey };
+}
 
-  const host = createServerHost({
+async function createHostedServer(
+  files: StartupFiles,
+  startup: StartupNetwork,
+  secrets: SecretStore,
+): Promise<ServerHost> {
+  const databaseUrl = process.env.SWITCHYARD_DATABASE_URL ?? null;
+  return createServerHost({
     spawn: utilityProcessSpawner(utilityProcess),
     entryPath: path.join(app.getAppPath(), 'dist', 'server', 'main.js'),
     env: buildServerEnv({
       inherit: process.env,
-      dataDir: path.join(userData, 'server'),
-      network: runningNetwork,
+      dataDir: path.join(files.userData, 'server'),
+      network: startup.running,
       databaseUrl,
-      embeddedDatabasePassword,
-      secretsEncryptionKey,
-      bundleSigningKey,
+      ...(await readServerSecrets(secrets, databaseUrl)),
       logLevel: process.env.SWITCHYARD_LOG_LEVEL ?? 'info',
       baseUriPath: BASE_URI_PATH,
     }),
-    serverUrl,
+    serverUrl: startup.serverUrl,
   });
+}
 
-  const links = createExternalLinkOpener(
-    { allowedHosts: EXTERNAL_LINK_HOSTS },
-    (url) => shell.openExternal(url),
-    log,
-  );
-
+/**
+ * Hardens the console's session (CSP, no permissions), signs its requests to the local server and
+ * the remote profiles the console registered earlier, and restores their single sign-on sessions.
+ */
+async function wireConsoleSession(
+  files: StartupFiles,
+  startup: StartupNetwork,
+  secrets: SecretStore,
+): Promise<ConsoleSessionWiring> {
+  const { appOrigin, serverUrl } = startup;
   // Remote server profiles the console registered earlier: re-applied before the window loads.
   const savedOrigins = acceptedProfileOrigins(
-    (await readJsonFile(profileOriginsFile, ProfileOriginsFileSchema))?.origins ?? [],
+    (await readJsonFile(files.profileOrigins, ProfileOriginsFileSchema))?.origins ?? [],
     { appOrigin, localProfile: LOCAL_PROFILE },
     log,
   );
@@ -173,7 +233,7 @@ async function run(): Promise<void> {
     appOrigin,
     localProfile: LOCAL_PROFILE,
     initial: savedOrigins,
-    persist: (origins) => writeJsonFileAtomic(profileOriginsFile, { version: 1, origins }),
+    persist: (origins) => writeJsonFileAtomic(files.profileOrigins, { version: 1, origins }),
     onChange: (origins) => {
       contentSecurityPolicy = policyFor(origins);
       signer.setProfiles(signedOrigins(origins));
@@ -193,30 +253,31 @@ async function run(): Promise<void> {
     }),
     log,
   );
-  // Every web contents, including any a future feature creates, stays on the console origin.
-  app.on('web-contents-created', (_event, contents) => lockNavigation(contents, appOrigin, links));
+  return { consoleSession, signer, profileOrigins, serverUrlOf };
+}
 
-  const events = createEventSender({
-    appOrigin,
-    targets: () => BrowserWindow.getAllWindows().map((win) => win.webContents),
-    log,
-  });
-
-  let quitting = false;
-  const updater = createUpdaterPolicy({
+async function createUpdater(host: ServerHost, lifecycle: Lifecycle): Promise<UpdaterPolicy> {
+  return createUpdaterPolicy({
     autoUpdater: electronUpdater.autoUpdater,
     isPackaged: app.isPackaged,
     isPortable: isPortableBuild(process.env),
     feedUrl: process.env.SWITCHYARD_UPDATE_URL ?? null,
     builtInFeedUrl: await builtInFeedUrl(),
     beforeInstall: async () => {
-      quitting = true;
+      lifecycle.quitting = true;
       await host.stop();
     },
     log,
   });
+}
 
-  const savedWindow = (await loadWindowState(windowStateFile)) ?? DEFAULT_WINDOW_STATE;
+async function createWindowController(
+  files: StartupFiles,
+  startup: StartupNetwork,
+  host: ServerHost,
+  events: EventSender,
+): Promise<WindowController> {
+  const savedWindow = (await loadWindowState(files.windowState)) ?? DEFAULT_WINDOW_STATE;
   const windowState = fitWindowState(
     savedWindow,
     screen.getAllDisplays().map((display) => display.workArea),
@@ -224,7 +285,7 @@ async function run(): Promise<void> {
   let mainWindow: BrowserWindow | null = null;
 
   function showConsoleIn(win: BrowserWindow): void {
-    const target = host.status().state === 'running' ? consoleUrl : STARTING_PAGE;
+    const target = host.status().state === 'running' ? startup.consoleUrl : STARTING_PAGE;
     void win.loadURL(target).catch((error: unknown) => log('could not load the console', error));
   }
 
@@ -246,7 +307,7 @@ async function run(): Promise<void> {
     if (windowState.maximized) win.maximize();
     trackWindowState(win, (state) => {
       Object.assign(windowState, state);
-      saveWindowState(windowStateFile, state).catch((error: unknown) =>
+      saveWindowState(files.windowState, state).catch((error: unknown) =>
         log('could not save window state', error),
       );
     });
@@ -264,13 +325,23 @@ async function run(): Promise<void> {
     events.send('switchyard:app:show-view', { view });
   }
 
+  return { showWindow, showView, showConsoleIn };
+}
+
+/** The tray icon; the returned function rebuilds its tooltip and menu from the current state. */
+function createTray(
+  startup: StartupNetwork,
+  host: ServerHost,
+  updater: UpdaterPolicy,
+  windows: WindowController,
+): () => void {
   const tray = new Tray(
     nativeImage.createFromPath(path.join(import.meta.dirname, 'assets', 'tray-icon.png')),
   );
-  tray.on('click', () => showWindow());
-  function refreshTray(): void {
+  tray.on('click', () => windows.showWindow());
+  return function refreshTray(): void {
     const status = host.status();
-    const sdkAddresses = listSdkAddresses(networkInterfaces(), runningNetwork, BASE_URI_PATH);
+    const sdkAddresses = listSdkAddresses(networkInterfaces(), startup.running, BASE_URI_PATH);
     tray.setToolTip(trayTooltip({ appName: APP_NAME, status, sdkAddresses }));
     tray.setContextMenu(
       Menu.buildFromTemplate(
@@ -280,7 +351,7 @@ async function run(): Promise<void> {
           sdkAddresses,
           updater: updater.state(),
           actions: {
-            showConsole: () => showWindow(),
+            showConsole: () => windows.showWindow(),
             copyToClipboard: (text) => clipboard.writeText(text),
             restartServer: () => void host.restart(),
             installUpdate: () => void updater.installNow(),
@@ -288,14 +359,25 @@ async function run(): Promise<void> {
         }),
       ),
     );
-  }
+  };
+}
 
+/** Server status, server logs and updater state go to the console, the tray and notifications. */
+function forwardStateChanges(deps: {
+  appOrigin: string;
+  host: ServerHost;
+  updater: UpdaterPolicy;
+  events: EventSender;
+  windows: WindowController;
+  refreshTray: () => void;
+}): void {
+  const { host, updater, events, windows, refreshTray } = deps;
   host.onStatus((status) => {
     events.send('switchyard:server:status-changed', status);
     refreshTray();
     if (status.state !== 'running') return;
     for (const win of BrowserWindow.getAllWindows()) {
-      if (!isSameOrigin(win.webContents.getURL(), appOrigin)) showConsoleIn(win);
+      if (!isSameOrigin(win.webContents.getURL(), deps.appOrigin)) windows.showConsoleIn(win);
     }
   });
   host.onLog((line) => events.send('switchyard:server:log', line));
@@ -308,11 +390,22 @@ async function run(): Promise<void> {
           state.version === null ? `A ${APP_NAME} update is ready` : `${APP_NAME} ${state.version} is ready`,
         body: 'Restart from the tray menu when it suits you; the server stops briefly while it updates.',
       });
-      notice.on('click', () => showWindow());
+      notice.on('click', () => windows.showWindow());
       notice.show();
     }
   });
+}
 
+function registerConsoleIpc(deps: {
+  startup: StartupNetwork;
+  host: ServerHost;
+  secrets: SecretStore;
+  wiring: ConsoleSessionWiring;
+  links: ExternalLinkOpener;
+  updater: UpdaterPolicy;
+  windows: WindowController;
+}): void {
+  const { startup, host, secrets, wiring, links, updater, windows } = deps;
   const handlers = buildConsoleHandlers({
     appInfo: () => ({
       name: APP_NAME,
@@ -327,22 +420,29 @@ async function run(): Promise<void> {
     },
     host,
     secrets,
-    invalidateSigner: (profile) => signer.invalidate(profile),
-    network,
-    profiles: profileOriginHandlers(profileOrigins),
+    invalidateSigner: (profile) => wiring.signer.invalidate(profile),
+    network: startup.network,
+    profiles: profileOriginHandlers(wiring.profileOrigins),
     signInWithBrowser: createBrowserSignInHandler({
-      serverUrlOf,
+      serverUrlOf: wiring.serverUrlOf,
       // The system browser, on purpose (RFC 8252): the server's own sign-in URL, not a link allowlist case.
       openExternal: (url) => shell.openExternal(url),
       secrets,
-      cookies: consoleSession.cookies,
-      onSignedIn: () => showWindow(),
+      cookies: wiring.consoleSession.cookies,
+      onSignedIn: () => windows.showWindow(),
       log,
     }),
     updater,
   });
-  registerIpcHandlers(ipcMain, { appOrigin, handlers, log });
+  registerIpcHandlers(ipcMain, { appOrigin: startup.appOrigin, handlers, log });
+}
 
+function installAppMenu(
+  host: ServerHost,
+  updater: UpdaterPolicy,
+  links: ExternalLinkOpener,
+  windows: WindowController,
+): void {
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       buildAppMenuTemplate({
@@ -350,8 +450,8 @@ async function run(): Promise<void> {
         appName: APP_NAME,
         isPackaged: app.isPackaged,
         actions: {
-          showConsole: () => showWindow(),
-          showServerLogs: () => showView('server-logs'),
+          showConsole: () => windows.showWindow(),
+          showServerLogs: () => windows.showView('server-logs'),
           restartServer: () => void host.restart(),
           checkForUpdates: () => void updater.checkNow(),
           openDocumentation: () => links.open(DOCUMENTATION_URL),
@@ -359,22 +459,29 @@ async function run(): Promise<void> {
       }),
     ),
   );
+}
 
-  app.on('second-instance', () => showWindow());
-  app.on('activate', () => showWindow());
+function handleAppLifecycle(
+  host: ServerHost,
+  updater: UpdaterPolicy,
+  windows: WindowController,
+  lifecycle: Lifecycle,
+): void {
+  app.on('second-instance', () => windows.showWindow());
+  app.on('activate', () => windows.showWindow());
   // Closing the window keeps the app in the tray: SDKs still need the server.
   app.on('window-all-closed', () => {});
   app.on('before-quit', (event) => {
-    if (quitting) return;
+    if (lifecycle.quitting) return;
     event.preventDefault();
-    quitting = true;
+    lifecycle.quitting = true;
     updater.stop();
     void host.stop().finally(() => app.quit());
   });
+}
 
-  refreshTray();
-  showWindow();
-  updater.start();
+/** Starts the hosted server; a failed start shows its last log lines. */
+async function startHostedServer(host: ServerHost): Promise<void> {
   const status = await host.start();
   if (status.state === 'failed') {
     const tail = host
@@ -383,6 +490,47 @@ async function run(): Promise<void> {
       .join('\n');
     dialog.showErrorBox('The Switchyard server did not start', `${status.message ?? ''}\n\n${tail}`);
   }
+}
+
+async function run(): Promise<void> {
+  await app.whenReady();
+
+  const userData = app.getPath('userData');
+  const files: StartupFiles = {
+    userData,
+    windowState: path.join(userData, 'window-state.json'),
+    profileOrigins: path.join(userData, 'server-profiles.json'),
+  };
+  const startup = await readStartupNetwork(userData);
+  const secrets = createKeytarSecretStore({ serviceName: APP_NAME });
+  const host = await createHostedServer(files, startup, secrets);
+  const links = createExternalLinkOpener(
+    { allowedHosts: EXTERNAL_LINK_HOSTS },
+    (url) => shell.openExternal(url),
+    log,
+  );
+  const wiring = await wireConsoleSession(files, startup, secrets);
+  // Every web contents, including any a future feature creates, stays on the console origin.
+  app.on('web-contents-created', (_event, contents) => lockNavigation(contents, startup.appOrigin, links));
+
+  const events = createEventSender({
+    appOrigin: startup.appOrigin,
+    targets: () => BrowserWindow.getAllWindows().map((win) => win.webContents),
+    log,
+  });
+  const lifecycle: Lifecycle = { quitting: false };
+  const updater = await createUpdater(host, lifecycle);
+  const windows = await createWindowController(files, startup, host, events);
+  const refreshTray = createTray(startup, host, updater, windows);
+  forwardStateChanges({ appOrigin: startup.appOrigin, host, updater, events, windows, refreshTray });
+  registerConsoleIpc({ startup, host, secrets, wiring, links, updater, windows });
+  installAppMenu(host, updater, links, windows);
+  handleAppLifecycle(host, updater, windows, lifecycle);
+
+  refreshTray();
+  windows.showWindow();
+  updater.start();
+  await startHostedServer(host);
 }
 
 if (app.requestSingleInstanceLock()) {

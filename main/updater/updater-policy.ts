@@ -94,6 +94,70 @@ function disabledReason(options: UpdaterPolicyOptions): string | null {
  * is off because a new version migrates the flag database, and the person
  * running the server should choose when that happens.
  */
+interface UpdaterStateSink {
+  update(patch: Partial<UpdaterState>): void;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** Turns autoUpdater's events into state: downloads start by themselves, installing never does. */
+function wireAutoUpdater(
+  updater: AutoUpdaterLike,
+  feedUrl: string | null,
+  sink: UpdaterStateSink & { onDownloaded(): void },
+): void {
+  const { update } = sink;
+  updater.autoDownload = true;
+  updater.autoInstallOnAppQuit = false;
+  if (feedUrl !== null) updater.setFeedURL({ provider: 'generic', url: feedUrl });
+  updater.on('checking-for-update', () => update({ phase: 'checking', message: null }));
+  updater.on('update-not-available', () => update({ phase: 'not-available', version: null, percent: null }));
+  updater.on('update-available', (info) =>
+    update({ phase: 'downloading', version: info.version, percent: 0 }),
+  );
+  updater.on('download-progress', (progress) =>
+    update({ phase: 'downloading', percent: Math.min(100, Math.max(0, progress.percent)) }),
+  );
+  updater.on('update-downloaded', (info) => {
+    update({ phase: 'downloaded', version: info.version, percent: 100, message: null });
+    sink.onDownloaded();
+  });
+  updater.on('error', (error) => {
+    sink.log?.('update check failed', error);
+    update({ phase: 'error', percent: null, message: error.message.split('\n')[0] ?? 'Update failed.' });
+  });
+}
+
+/** One check; resolves with the state after it, a rejection turned into the error phase. */
+function checkForUpdates(
+  updater: AutoUpdaterLike,
+  state: () => UpdaterState,
+  sink: UpdaterStateSink,
+): Promise<UpdaterState> {
+  return updater.checkForUpdates().then(
+    () => state(),
+    (error: unknown) => {
+      // electron-updater also emits 'error'; this covers rejections it does not emit.
+      if (state().phase !== 'error') {
+        sink.log?.('update check failed', error);
+        sink.update({ phase: 'error', percent: null, message: 'The update check failed.' });
+      }
+      return state();
+    },
+  );
+}
+
+/** Disabled with its reason, or idle showing the feed that will be checked. */
+function initialState(reason: string | null, feedUrl: string | null): UpdaterState {
+  return {
+    phase: reason === null ? 'idle' : 'disabled',
+    version: null,
+    percent: null,
+    message: reason,
+    lastCheckAt: null,
+    feedUrl,
+  };
+}
+
 export function createUpdaterPolicy(options: UpdaterPolicyOptions): UpdaterPolicy {
   const updater = options.autoUpdater;
   const firstCheckDelayMs = options.firstCheckDelayMs ?? 30_000;
@@ -103,14 +167,7 @@ export function createUpdaterPolicy(options: UpdaterPolicyOptions): UpdaterPolic
   const reason = disabledReason(options);
   const feedUrl = reason === null && options.feedUrl ? checkFeedUrl(options.feedUrl) : null;
 
-  let state: UpdaterState = {
-    phase: reason === null ? 'idle' : 'disabled',
-    version: null,
-    percent: null,
-    message: reason,
-    lastCheckAt: null,
-    feedUrl: reason === null ? (feedUrl ?? options.builtInFeedUrl ?? null) : null,
-  };
+  let state = initialState(reason, reason === null ? (feedUrl ?? options.builtInFeedUrl ?? null) : null);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let checking: Promise<UpdaterState> | null = null;
   let started = false;
@@ -119,35 +176,17 @@ export function createUpdaterPolicy(options: UpdaterPolicyOptions): UpdaterPolic
     state = { ...state, ...patch };
     for (const listener of listeners) listener(state);
   }
-
-  if (reason === null) {
-    updater.autoDownload = true;
-    updater.autoInstallOnAppQuit = false;
-    if (feedUrl !== null) updater.setFeedURL({ provider: 'generic', url: feedUrl });
-    updater.on('checking-for-update', () => update({ phase: 'checking', message: null }));
-    updater.on('update-not-available', () =>
-      update({ phase: 'not-available', version: null, percent: null }),
-    );
-    updater.on('update-available', (info) =>
-      update({ phase: 'downloading', version: info.version, percent: 0 }),
-    );
-    updater.on('download-progress', (progress) =>
-      update({ phase: 'downloading', percent: Math.min(100, Math.max(0, progress.percent)) }),
-    );
-    updater.on('update-downloaded', (info) => {
-      update({ phase: 'downloaded', version: info.version, percent: 100, message: null });
-      // Nothing left to look for until the user installs this one.
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-    });
-    updater.on('error', (error) => {
-      options.log?.('update check failed', error);
-      update({ phase: 'error', percent: null, message: error.message.split('\n')[0] ?? 'Update failed.' });
-    });
+  const sink: UpdaterStateSink = { update, ...(options.log === undefined ? {} : { log: options.log }) };
+  function clearTimer(): void {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
   }
 
+  // Nothing left to look for once an update is downloaded, until the user installs it.
+  if (reason === null) wireAutoUpdater(updater, feedUrl, { ...sink, onDownloaded: clearTimer });
+
   function schedule(delay: number): void {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimer();
     timer = setTimeout(() => {
       timer = undefined;
       void policy.checkNow().finally(() => {
@@ -167,30 +206,16 @@ export function createUpdaterPolicy(options: UpdaterPolicyOptions): UpdaterPolic
 
     stop() {
       started = false;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
+      clearTimer();
     },
 
     checkNow() {
       if (reason !== null || state.phase === 'downloaded') return Promise.resolve(state);
       if (checking !== null) return checking;
       update({ lastCheckAt: new Date(now()).toISOString() });
-      checking = updater
-        .checkForUpdates()
-        .then(
-          () => state,
-          (error: unknown) => {
-            // electron-updater also emits 'error'; this covers rejections it does not emit.
-            if (state.phase !== 'error') {
-              options.log?.('update check failed', error);
-              update({ phase: 'error', percent: null, message: 'The update check failed.' });
-            }
-            return state;
-          },
-        )
-        .finally(() => {
-          checking = null;
-        });
+      checking = checkForUpdates(updater, () => state, sink).finally(() => {
+        checking = null;
+      });
       return checking;
     },
 
