@@ -6,6 +6,7 @@ import {
   FeatureEnvironmentParamsSchema,
   FeatureEnvironmentSchema,
   FeatureParamsSchema,
+  FeatureStrategyListItemSchema,
   FeatureStrategyParamsSchema,
   FeatureStrategySchema,
   FeatureVariantsSchema,
@@ -82,7 +83,7 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
       operationId: 'getFeatureStrategies',
       permission: 'AUTHENTICATED',
       params: FeatureEnvironmentParamsSchema,
-      response: { 200: Type.Array(FeatureStrategySchema) },
+      response: { 200: Type.Array(FeatureStrategyListItemSchema) },
       errors: READ_ERRORS,
     }),
     async (request) => {

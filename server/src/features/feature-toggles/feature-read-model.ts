@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import type { Feature, FeatureEnvironment, FeatureStrategy, Variant } from '../../../contract';
+import type {
+  Feature,
+  FeatureEnvironment,
+  FeatureStrategy,
+  FeatureStrategyListItem,
+  Variant,
+} from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
 import { avatarUrl } from '../events';
@@ -156,7 +162,7 @@ export async function listStrategiesView(
   project: string,
   name: string,
   environment: string,
-): Promise<FeatureStrategy[]> {
+): Promise<FeatureStrategyListItem[]> {
   const feature = await findFeatureInProject(db, project, name);
   await requireEnvironmentState(
     db,
@@ -164,9 +170,10 @@ export async function listStrategiesView(
     environment,
     `Feature ${name} does not have environment ${environment}`,
   );
-  return withoutMilestoneStrategies(await getStrategies(db, name, environment)).map((row) =>
-    toFeatureStrategy(row),
-  );
+  return withoutMilestoneStrategies(await getStrategies(db, name, environment)).map((row) => ({
+    ...toFeatureStrategy(row),
+    milestoneId: row.milestoneId ?? null,
+  }));
 }
 
 export async function getStrategyView(
