@@ -94,4 +94,87 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     reason:
       'issue 4: a constraint must name an existing context field; Unleash accepts any name (constraint-rules.ts)',
   },
+  {
+    case: /^(features\/(create-unknown-type|patch-bad-op)|strategies\/constraint-unknown-operator|playground\/projects-wrong-type)$/,
+    aspect: 'values',
+    path: /^details\.\d+\.path$/,
+    reason:
+      'Unleash names an enum failure by the bare property (`type`, `op`), unlike its other details; ours keeps the JSON pointer (`/body/type`, `/body/0/op`), which locates nested items',
+  },
+  {
+    case: /^api-tokens\/(missing-name|unknown-type)$/,
+    aspect: 'values',
+    path: /^details\.length$/,
+    referenceIs: '2',
+    reason:
+      "Unleash's createApiTokenSchema is a one-branch oneOf, which adds a second, redundant detail about the oneOf itself; ours reports the failing field once",
+  },
+  {
+    case: /^tags\/type-validate-short$/,
+    aspect: 'shape',
+    path: /^details\.0\.path$/,
+    referenceIs: 'absent',
+    reason: 'Unleash validates tag types with joi, whose details carry no path; ours points at the field',
+  },
+  {
+    case: /^seed\/tag-type$/,
+    aspect: 'shape',
+    path: /^color$/,
+    referenceIs: 'absent',
+    reason:
+      'ours answers the stored tag type, `color: null` when unset, as both servers list it (GET /api/admin/tag-types); Unleash echoes the request body on create',
+  },
+  {
+    case: /^features\/get(-with-dependency|-clone)?$/,
+    aspect: 'shape',
+    path: /^environments\.\d+\.releasePlans$/,
+    referenceIs: 'absent',
+    reason:
+      "issue 31 §3: 8.2's featureEnvironmentSchema has `releasePlans`, filled by Unleash Enterprise (release plans are absent from OSS); Switchyard has release plans",
+  },
+  {
+    case: /^features\/environment$/,
+    aspect: 'shape',
+    path: /^strategies\.\d+\.segments$/,
+    referenceIs: 'absent',
+    reason:
+      "featureStrategySchema's optional `segments`: ours carries a strategy's segment ids in every strategy answer, Unleash in some views only",
+  },
+  {
+    case: /^features\/search$/,
+    aspect: 'shape',
+    path: /^features\.\d+\.(environments\.\d+\.environment|lastSeenAt|potentiallyStale)$/,
+    referenceIs: 'absent',
+    reason:
+      'console extensions of the flag search (scripts/compat/README.md): an environment names itself, last seen and potentially-stale are shown in the flag list',
+  },
+  {
+    case: /^environments\/projects$/,
+    aspect: 'shape',
+    path: /^projects\.\d+\.(archivedFeatureCount|defaultStickiness|favorite|potentiallyStaleFeatureCount|staleFeatureCount|updatedAt)$/,
+    referenceIs: 'absent',
+    reason:
+      'console extensions of the project list (scripts/compat/README.md): its health counters, favourite star and settings',
+  },
+  {
+    case: /^environments\/project-overview$/,
+    aspect: 'shape',
+    path: /^archivedAt$/,
+    referenceIs: 'absent',
+    reason: 'console extension (scripts/compat/README.md): the overview says whether the project is archived',
+  },
+  {
+    case: /^api-tokens\/project-tokens$/,
+    aspect: 'values',
+    path: /^tokens\.length$/,
+    reason:
+      "Unleash lists every all-projects token under each project, admin tokens included and with their secrets, to anyone who may read the project's tokens; ours lists the project's own tokens (an Unleash leak we do not copy)",
+  },
+  {
+    case: /^diverging\/user-with-id$/,
+    aspect: 'status',
+    referenceIs: '400',
+    reason:
+      'issue 31 §4: every Unleash SDK still implements `userWithId`, so Switchyard keeps offering it as a built-in strategy (deliberate, scripts/compat/README.md)',
+  },
 ];

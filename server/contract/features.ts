@@ -88,6 +88,16 @@ export const FeatureStrategySchema = Type.Object({
 });
 export type FeatureStrategy = Static<typeof FeatureStrategySchema>;
 
+/**
+ * An item of a flag environment's strategy list: Unleash 8.2 adds `milestoneId`, null for the
+ * flag's own strategies (the list leaves out those a release-plan milestone put there).
+ */
+export const FeatureStrategyListItemSchema = Type.Intersect([
+  FeatureStrategySchema,
+  Type.Object({ milestoneId: Nullable(Type.String()) }),
+]);
+export type FeatureStrategyListItem = Static<typeof FeatureStrategyListItemSchema>;
+
 export const CreateFeatureStrategySchema = Type.Object({
   name: Type.String({ minLength: 1 }),
   title: Type.Optional(Nullable(Type.String())),

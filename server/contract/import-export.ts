@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable } from './admin-common';
+import { EmptyResponseSchema, Nullable } from './admin-common';
 import {
   ConstraintSchema,
   StrategyParametersSchema,
@@ -51,7 +51,9 @@ export type ExportQuery = Static<typeof ExportQuerySchema>;
  */
 export const ImportExportExtensionsQuerySchema = Type.Object({
   extensions: Type.Optional(
-    Type.Boolean({ description: "Switchyard's additions: strategy sortOrder (export), summary (validate)." }),
+    Type.Boolean({
+      description: "Switchyard's additions: strategy sortOrder (export), summary (validate, import).",
+    }),
   ),
 });
 export type ImportExportExtensionsQuery = Static<typeof ImportExportExtensionsQuerySchema>;
@@ -221,11 +223,14 @@ export const ImportValidateSchema = Type.Object({
 export type ImportValidate = Static<typeof ImportValidateSchema>;
 
 /**
- * Unleash answers an import with 200 and no body; Switchyard answers with what it did. When the
- * environment requires change requests, the environment changes wait in `changeRequestId`.
+ * What an import did, Switchyard's extension (`?extensions=true`; the console asks for it). When
+ * the environment requires change requests, the environment changes wait in `changeRequestId`.
  */
 export const ImportResultSchema = Type.Object({
   summary: ImportSummarySchema,
   changeRequestId: Type.Optional(Type.Integer()),
 });
 export type ImportResult = Static<typeof ImportResultSchema>;
+
+/** An import answers 200 with no body, as Unleash does, or the ImportResult when asked for it. */
+export const ImportAnswerSchema = Type.Union([ImportResultSchema, EmptyResponseSchema]);

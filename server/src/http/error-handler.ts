@@ -12,26 +12,68 @@ interface AjvError {
   params?: Record<string, unknown>;
 }
 
-/** Fastify's validation errors become Unleash's BadDataError with one detail per failing field. */
+/**
+ * A union of constants (TypeBox's `Union([Literal…])`, Unleash's `enum`) fails as one `const`
+ * error per member and an `anyOf` error; Unleash reports one `enum` detail listing the allowed
+ * values. Answers the allowed values when `failures[index]` starts such a group, and its length.
+ */
+function constGroupAt(
+  failures: AjvError[],
+  index: number,
+): { allowed: unknown[]; length: number } | undefined {
+  const at = failures[index]?.instancePath;
+  let end = index;
+  while (failures[end]?.keyword === 'const' && failures[end]?.instancePath === at) end += 1;
+  const closing = failures[end];
+  if (end === index || closing?.keyword !== 'anyOf' || closing.instancePath !== at) return undefined;
+  return {
+    allowed: failures.slice(index, end).map((failure) => failure.params?.allowedValue),
+    length: end - index + 1,
+  };
+}
+
+function allowedValuesDetail(path: string, allowed: readonly unknown[]): ErrorDetail {
+  const values = allowed.map((value) => JSON.stringify(value)).join(', ');
+  return { path, message: `The ${path} property must be one of the allowed values: ${values}` };
+}
+
+/**
+ * Fastify's validation errors become Unleash's BadDataError. Ajv stops at the first failing
+ * field (AJV_OPTIONS.allErrors is false, as Unleash's validator), so there is one detail, or one
+ * per branch of a union that failed. A detail's path points at the failing property: the missing
+ * one for `required`, the extra one for `additionalProperties` (as Unleash's paths do).
+ */
 function validationDetails(error: FastifyError): ErrorDetail[] {
   const context = (error as FastifyError & { validationContext?: string }).validationContext ?? 'body';
   const failures = (error.validation ?? []) as AjvError[];
-  return failures.map((failure) => {
-    let path = `/${context}${failure.instancePath ?? ''}`;
-    if (failure.keyword === 'required' && typeof failure.params?.missingProperty === 'string') {
-      path = `${path}/${failure.params.missingProperty}`;
-    }
-    if (
+  const details: ErrorDetail[] = [];
+  for (let index = 0; index < failures.length; index += 1) {
+    const failure = failures[index] as AjvError;
+    const path = `/${context}${failure.instancePath ?? ''}`;
+    const group = constGroupAt(failures, index);
+    if (group) {
+      details.push(allowedValuesDetail(path, group.allowed));
+      index += group.length - 1;
+    } else if (failure.keyword === 'enum' && Array.isArray(failure.params?.allowedValues)) {
+      details.push(allowedValuesDetail(path, failure.params.allowedValues));
+    } else if (failure.keyword === 'const') {
+      details.push(allowedValuesDetail(path, [failure.params?.allowedValue]));
+    } else if (failure.keyword === 'required' && typeof failure.params?.missingProperty === 'string') {
+      const missing = `${path}/${failure.params.missingProperty}`;
+      details.push({ path: missing, message: `The ${missing} property is required` });
+    } else if (
       failure.keyword === 'additionalProperties' &&
       typeof failure.params?.additionalProperty === 'string'
     ) {
-      return {
-        path,
+      details.push({
+        path: `${path}/${failure.params.additionalProperty}`,
         message: `The ${path} object does not allow additional properties, but "${failure.params.additionalProperty}" was present`,
-      };
+      });
+    } else {
+      details.push({ path, message: `The ${path} property ${failure.message ?? 'is invalid'}` });
     }
-    return { path, message: `The ${path} property ${failure.message ?? 'is invalid'}` };
-  });
+  }
+  return details;
 }
 
 export function toErrorBody(error: ApiError): ErrorBody {

@@ -24,9 +24,12 @@ const LATER_STEP_WORDS = {
   Scheduled: { applyKey: 'apply-now', apply: 'Apply now', scheduleKey: 'reschedule', schedule: 'Reschedule' },
 } as const;
 
-/** Why the caller may not approve (or reject) this request, or null. */
+/**
+ * Why the caller may not approve this request, or null. Admins approve their own requests too
+ * (Unleash docs, "Change request permissions"); any other author needs another reviewer.
+ */
 function approveReason(rights: ReviewRights, request: ChangeRequest, mine: boolean, approvedByMe: boolean) {
-  if (mine) return 'You cannot approve your own change request.';
+  if (mine && rights.admin !== true) return 'You cannot approve your own change request.';
   if (approvedByMe) return 'You already approved this change request.';
   return rights.approve === false ? missingPermission('approve', request.environment) : null;
 }

@@ -141,6 +141,16 @@ describe('change request page', () => {
     expect(approve.getAttribute('data-disabled-reason')).toBe('You cannot approve your own change request.');
   });
 
+  it('lets an admin approve their own request', async () => {
+    const { server } = reviewServer('In review', { id: 1, username: 'admin' }, [{ permission: 'ADMIN' }]);
+    await open(server);
+    const approve = (await screen.findByRole('button', { name: 'Approve' })) as HTMLButtonElement;
+    await waitFor(() => expect(approve.disabled).toBe(false));
+    fireEvent.click(approve);
+    await waitFor(() => expect(server.calls('PUT', `${CR}/state`)).toHaveLength(1));
+    expect(server.calls('PUT', `${CR}/state`)[0]?.body).toEqual({ state: 'Approved' });
+  });
+
   it('rejects with a comment', async () => {
     const { server } = reviewServer('In review');
     await open(server);

@@ -12,8 +12,9 @@ import { type Bundle, isBundle } from './bundle-api';
 /**
  * Unleash's features-batch operations (issue 18), as the export and import dialogs use them.
  * Both ask for Switchyard's extensions (server/src/features/import-export/README.md): the export's
- * strategy sortOrder keeps the strategies' order on re-import (Unleash accepts it too), and the
- * validate answer's summary is the diff the dialog shows before importing.
+ * strategy sortOrder keeps the strategies' order on re-import (Unleash accepts it too), the
+ * validate answer's summary is the diff the dialog shows before importing, and the import's is
+ * what it did (Unleash's import answers an empty 200).
  */
 
 export type { ExportQuery, ExportResult, ImportResult, ImportValidate };
@@ -25,7 +26,7 @@ export const validateImport = (client: ApiClient, body: ImportToggles) =>
   client.post<ImportValidate>('/api/admin/features-batch/validate?extensions=true', body);
 
 export const importFlags = (client: ApiClient, body: ImportToggles) =>
-  client.post<ImportResult>('/api/admin/features-batch/import', body);
+  client.post<ImportResult>('/api/admin/features-batch/import?extensions=true', body);
 
 /** The file name of an export: project or tag, environment and date. */
 export function exportFileName(label: string, environment: string, now: Date): string {

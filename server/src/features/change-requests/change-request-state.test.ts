@@ -21,6 +21,7 @@ const WHO: Record<string, TransitionCaller> = {
   'approve-only': { isAuthor: false, isAdmin: false, isUser: true, canApprove: true, canApply: false },
   outsider: { isAuthor: false, isAdmin: false, isUser: true, canApprove: false, canApply: false },
   admin: { isAuthor: false, isAdmin: true, isUser: true, canApprove: true, canApply: true },
+  'admin author': { isAuthor: true, isAdmin: true, isUser: true, canApprove: true, canApply: true },
   'admin token': { isAuthor: false, isAdmin: true, isUser: false, canApprove: true, canApply: true },
 };
 type Who = keyof typeof WHO;
@@ -35,13 +36,13 @@ const MOVES: Partial<Record<ChangeRequestState, Partial<Record<ChangeRequestStat
     },
     'In review': {
       Approved: reviewer,
-      Rejected: reviewer,
+      Rejected: rejecter,
       Cancelled: authorOrAdmin,
     },
     Approved: {
       Applied: applier,
       Scheduled: applier,
-      Rejected: reviewer,
+      Rejected: rejecter,
       Cancelled: authorOrAdmin,
     },
     Scheduled: {
@@ -54,15 +55,20 @@ const MOVES: Partial<Record<ChangeRequestState, Partial<Record<ChangeRequestStat
 
 /** Only the author (or an admin) sends a request to review or cancels it. */
 function authorOrAdmin(who: Who): Verdict {
-  return ['author', 'author with approve+apply', 'admin', 'admin token'].includes(who)
+  return ['author', 'author with approve+apply', 'admin', 'admin author', 'admin token'].includes(who)
     ? 'ok'
     : 'NoAccessError';
 }
+/** Approves: a reviewer other than the author, or an admin even of their own request (Unleash docs). */
 function reviewer(who: Who): Verdict {
   if (['author', 'outsider'].includes(who)) return 'PermissionError';
   if (who === 'author with approve+apply') return 'NoAccessError';
   if (who === 'admin token') return 'NoAccessError';
   return 'ok';
+}
+/** Rejects an open request: a reviewer other than the author; an admin author cancels instead. */
+function rejecter(who: Who): Verdict {
+  return who === 'admin author' ? 'NoAccessError' : reviewer(who);
 }
 /**
  * A scheduled request is rejected by a reviewer, or by its author or an admin to stop the

@@ -7,7 +7,7 @@ import { permissionDenied } from '../access';
  * The change-request state machine (issue 13; API.md §10.1), pure so every (from, to, who)
  * pair is unit-tested: Draft → In review → Approved → Applied, Approved → Scheduled → Applied,
  * Rejected by a reviewer (a Scheduled one also by its author or an admin, which drops the
- * schedule), Cancelled by the author from any open state. Applied, Cancelled and
+ * schedule), approved by a reviewer other than the author unless the author is an admin, Cancelled by the author from any open state. Applied, Cancelled and
  * Rejected are final. Refusals: 409 ConflictError for a move the current state does not allow,
  * 403 PermissionError for a missing permission, 403 NoAccessError for the author rules,
  * 400 BadDataError for a request that cannot be sent (no changes, a schedule in the past).
@@ -79,7 +79,9 @@ export function planTransition(request: TransitionRequest, caller: TransitionCal
       return { kind: 'send-to-review' };
     case 'Approved':
       if (!caller.canApprove) throw permissionDenied(['APPROVE_CHANGE_REQUEST']);
-      if (caller.isAuthor) throw noAccess('You cannot approve your own change request.');
+      // Admins approve (and apply) their own requests; any other author needs another reviewer
+      // (Unleash docs, "Change request permissions").
+      if (caller.isAuthor && !caller.isAdmin) throw noAccess('You cannot approve your own change request.');
       if (!caller.isUser) throw noAccess('Change requests are approved by users, not API tokens.');
       return { kind: 'approve' };
     case 'Rejected':

@@ -166,6 +166,30 @@ describe('change requests: scheduling, rejection, cancellation, segments and arc
     await state(bob, id, { state: 'Scheduled', scheduledAt: at }, 409);
   });
 
+  it('lets an admin approve and apply their own request; an author who is not an admin still cannot', async () => {
+    // Unleash docs, "Change request permissions": admins see the change-request flow, but they can
+    // approve and apply their own changes.
+    const own = await draft(admin, {
+      feature: 'sched-flag',
+      action: 'updateEnabled',
+      payload: { enabled: true },
+    });
+    await state(admin, own.id, { state: 'In review' });
+    expect((await state(admin, own.id, { state: 'Approved' })).state).toBe('Approved');
+    expect((await state(admin, own.id, { state: 'Applied' })).state).toBe('Applied');
+
+    const bobs = await draft(bob, {
+      feature: 'sched-flag',
+      action: 'updateEnabled',
+      payload: { enabled: false },
+    });
+    await state(bob, bobs.id, { state: 'In review' });
+    // Bob may approve in production, but not a request he authored.
+    const refused = await bob('PUT', `${P}/change-requests/${bobs.id}/state`, { state: 'Approved' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().name).toBe('NoAccessError');
+  });
+
   it('lets an admin reject a scheduled request of someone else', async () => {
     const id = await approved({
       feature: 'sched-flag',

@@ -6,6 +6,7 @@ import {
   FeatureEnvironmentParamsSchema,
   FeatureEnvironmentSchema,
   FeatureParamsSchema,
+  FeatureStrategyListItemSchema,
   FeatureStrategyParamsSchema,
   FeatureStrategySchema,
   FeatureVariantsSchema,
@@ -81,7 +82,7 @@ function registerStrategyRoutes(app: App, service: FeatureService): void {
       operationId: 'getFeatureStrategies',
       permission: 'AUTHENTICATED',
       params: FeatureEnvironmentParamsSchema,
-      response: { 200: Type.Array(FeatureStrategySchema) },
+      response: { 200: Type.Array(FeatureStrategyListItemSchema) },
       errors: READ_ERRORS,
     }),
     async (request) => {

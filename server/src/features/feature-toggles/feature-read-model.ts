@@ -1,4 +1,10 @@
-import type { Feature, FeatureEnvironment, FeatureStrategy, Variant } from '../../../contract';
+import type {
+  Feature,
+  FeatureEnvironment,
+  FeatureStrategy,
+  FeatureStrategyListItem,
+  Variant,
+} from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
 import { avatarUrl } from '../events';
@@ -143,7 +149,7 @@ export async function listStrategiesView(
   project: string,
   name: string,
   environment: string,
-): Promise<FeatureStrategy[]> {
+): Promise<FeatureStrategyListItem[]> {
   const feature = await findFeatureInProject(db, project, name);
   await requireEnvironmentState(
     db,
@@ -151,9 +157,10 @@ export async function listStrategiesView(
     environment,
     `Feature ${name} does not have environment ${environment}`,
   );
-  return withoutMilestoneStrategies(await getStrategies(db, name, environment)).map((row) =>
-    toFeatureStrategy(row),
-  );
+  return withoutMilestoneStrategies(await getStrategies(db, name, environment)).map((row) => ({
+    ...toFeatureStrategy(row),
+    milestoneId: row.milestoneId ?? null,
+  }));
 }
 
 export async function getStrategyView(

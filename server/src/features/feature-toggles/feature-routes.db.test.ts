@@ -322,6 +322,18 @@ describe('flags API', () => {
         ['feature-strategy-add', 'development'],
       ]);
       expect(events[0]!.data).toMatchObject({ id: first.id, segments: [segment.id] });
+      // The list carries Unleash 8.2's milestoneId, null for the flag's own strategies.
+      const listed = await call<Array<{ id: string; milestoneId: string | null }>>(
+        test,
+        'GET',
+        `${P}/strategic/environments/development/strategies`,
+        undefined,
+        200,
+      );
+      expect(listed.map((strategy) => [strategy.id, strategy.milestoneId])).toEqual([
+        [first.id, null],
+        [second.id, null],
+      ]);
       expect(
         await call(
           test,

@@ -74,7 +74,7 @@ describe('features-batch import and export (issue 18)', () => {
 
   it('imports a file exported by Unleash 8.2 and serves the same client API payload', async () => {
     const before = await latestEventId(test.db);
-    const response = await admin('POST', '/api/admin/features-batch/import', {
+    const response = await admin('POST', '/api/admin/features-batch/import?extensions=true', {
       project: 'default',
       environment: 'development',
       data: unleashFile(),
@@ -100,7 +100,7 @@ describe('features-batch import and export (issue 18)', () => {
 
   it('re-importing the same file changes nothing and records no flag event', async () => {
     const before = await latestEventId(test.db);
-    const response = await admin('POST', '/api/admin/features-batch/import', {
+    const response = await admin('POST', '/api/admin/features-batch/import?extensions=true', {
       project: 'default',
       environment: 'development',
       data: unleashFile(),
@@ -185,7 +185,7 @@ describe('features-batch import and export (issue 18)', () => {
     );
     // Another project holds the flag names already: the same file goes in under new names.
     const renamed = JSON.parse(JSON.stringify(file).replaceAll('"ix-killswitch"', '"ix-killswitch-copy"'));
-    const response = await admin('POST', '/api/admin/features-batch/import', {
+    const response = await admin('POST', '/api/admin/features-batch/import?extensions=true', {
       project: 'target',
       environment: 'development',
       data: renamed,

@@ -52,6 +52,17 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
     expect(response.json().name).toBe('BadDataError');
   });
 
+  it('answers an import with an empty 200 as Unleash does; what it did only with ?extensions=true', async () => {
+    const body = { project: 'default', environment: 'development', data: flagFile(['quiet-flag']) };
+    const plain = await admin('POST', '/api/admin/features-batch/import', body);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.body).toBe('');
+    await call(test, 'GET', '/api/admin/projects/default/features/quiet-flag', undefined, 200);
+    const asked = await admin('POST', '/api/admin/features-batch/import?extensions=true', body);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().summary.features).toEqual({ created: [], changed: [], unchanged: ['quiet-flag'] });
+  });
+
   it('answers a body without data with 400 BadDataError naming /body/data', async () => {
     const response = await admin('POST', '/api/admin/features-batch/validate', {
       project: 'default',
@@ -99,7 +110,7 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
       dependencies: [{ feature: 'bad-parent-flag', dependencies: [{ feature: 'no-such-parent' }] }],
     });
     const before = await latestEventId(test.db);
-    const response = await admin('POST', '/api/admin/features-batch/import', {
+    const response = await admin('POST', '/api/admin/features-batch/import?extensions=true', {
       project: 'default',
       environment: 'development',
       data,
@@ -118,7 +129,7 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
       constraints: [{ contextName: 'currentTime', operator: 'DATE_AFTER', value: 'not-a-date' }],
     };
     const before = await latestEventId(test.db);
-    const response = await admin('POST', '/api/admin/features-batch/import', {
+    const response = await admin('POST', '/api/admin/features-batch/import?extensions=true', {
       project: 'default',
       environment: 'development',
       data,
@@ -135,7 +146,7 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
       { changeRequestsEnabled: true, requiredApprovals: 1 },
     );
     expect(config.statusCode, config.body).toBe(200);
-    const response = await admin('POST', '/api/admin/features-batch/import', {
+    const response = await admin('POST', '/api/admin/features-batch/import?extensions=true', {
       project: 'default',
       environment: 'production',
       data: flagFile(['governed-flag']),
@@ -171,7 +182,7 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
     for (const feature of data.features) feature.description = 'x'.repeat(500);
     const body = { project: 'default', environment: 'development', data };
     expect(JSON.stringify(body).length).toBeGreaterThan(1024 * 1024);
-    const first = await admin('POST', '/api/admin/features-batch/import', body);
+    const first = await admin('POST', '/api/admin/features-batch/import?extensions=true', body);
     expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
     expect(first.json().summary.features.created).toHaveLength(2500);
     data.features[0] = { ...data.features[0]!, description: 'changed' };
@@ -181,7 +192,7 @@ describe('features-batch routes: permissions, change requests, all or nothing, s
       { feature: 'bulk-00000', parts: ['type, description or impression data'] },
     ]);
     const started = Date.now();
-    const second = await admin('POST', '/api/admin/features-batch/import', body);
+    const second = await admin('POST', '/api/admin/features-batch/import?extensions=true', body);
     expect(second.json().summary.features).toMatchObject({ created: [], changed: ['bulk-00000'] });
     expect(second.json().summary.features.unchanged).toHaveLength(2499);
     // What matches is left alone: a re-import costs reads, not thousands of writes.
