@@ -25,7 +25,7 @@ export async function eventsAfter(db: Db, afterId: number): Promise<StoredEvent[
   const rows = await db
     .selectFrom('events')
     .selectAll()
-    .where('id', '>', String(afterId))
+    .where('id', '>', afterId)
     .orderBy('id')
     .execute();
   return rows.map((row) => ({
