@@ -1,4 +1,4 @@
-import jsonPatch from 'fast-json-patch';
+import jsonPatch, { type Operation } from 'fast-json-patch';
 import { ApiError } from './errors';
 
 /** One RFC 6902 operation, as Unleash's patchSchema declares it. */
@@ -22,7 +22,7 @@ function patchError(message: string): ApiError {
  * BadDataError.
  */
 export function applyJsonPatch<T>(document: T, operations: readonly PatchOperation[]): T {
-  const patch = operations as jsonPatch.Operation[];
+  const patch = operations as Operation[];
   try {
     return jsonPatch.applyPatch(document, patch, true, false, true).newDocument;
   } catch (error) {
