@@ -22,12 +22,7 @@ export interface StoredEvent {
 
 /** The events written after `afterId`, oldest first. */
 export async function eventsAfter(db: Db, afterId: number): Promise<StoredEvent[]> {
-  const rows = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '>', String(afterId))
-    .orderBy('id')
-    .execute();
+  const rows = await db.selectFrom('events').selectAll().where('id', '>', afterId).orderBy('id').execute();
   return rows.map((row) => ({
     id: Number(row.id),
     type: row.type,

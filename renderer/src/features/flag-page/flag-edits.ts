@@ -1,3 +1,8 @@
+import {
+  normaliseVariantWeights,
+  TOTAL_WEIGHT,
+  variantWeightProblems,
+} from '../../../../server/contract/variant-weights';
 import type { AdminApi } from '../../api/admin-api';
 import { isApiError } from '../../api/client';
 import {
@@ -95,26 +100,11 @@ export function variantsSnapshot(variants: readonly Variant[]) {
   }));
 }
 
-export const TOTAL_WEIGHT = 1000;
+export { TOTAL_WEIGHT };
 
-/**
- * The weights the server will store (shared/unleash/API.md §5.5): `fix` variants keep theirs, the
- * rest of 1000 is split evenly over the `variable` ones, the remainder one by one to the first
- * variable variants in the order given; sorted by name.
- */
+/** The variants as the server will store them (server/contract/variant-weights.ts). */
 export function normaliseVariants(variants: readonly Variant[]): Variant[] {
-  const variable = variants.filter((variant) => variant.weightType !== 'fix');
-  const fixed = variants.filter((variant) => variant.weightType === 'fix');
-  const fixedSum = fixed.reduce((sum, variant) => sum + variant.weight, 0);
-  if (variable.length === 0) return [...fixed].sort(byName);
-  const share = Math.floor(Math.max(0, TOTAL_WEIGHT - fixedSum) / variable.length);
-  let remainder = Math.max(0, TOTAL_WEIGHT - fixedSum - share * variable.length);
-  const weighted = variable.map((variant) => {
-    const extra = remainder > 0 ? 1 : 0;
-    remainder -= extra;
-    return { ...variant, weightType: 'variable' as const, weight: share + extra };
-  });
-  return [...weighted, ...fixed].sort(byName);
+  return normaliseVariantWeights(variants);
 }
 
 /** What the server would refuse, said before sending. */
@@ -124,12 +114,11 @@ export function variantProblems(variants: readonly Variant[]): string[] {
   const names = variants.map((variant) => variant.name.trim());
   if (names.some((name) => !name)) problems.push('Every variant needs a name.');
   if (new Set(names).size !== names.length) problems.push('Variant names must be unique.');
-  if (!variants.some((variant) => variant.weightType !== 'fix'))
+  const weightProblems = variantWeightProblems(variants);
+  if (weightProblems.includes('no-variable-variant'))
     problems.push('There must be at least one variable variant.');
-  const fixedSum = variants
-    .filter((variant) => variant.weightType === 'fix')
-    .reduce((sum, variant) => sum + variant.weight, 0);
-  if (fixedSum > TOTAL_WEIGHT) problems.push('The fixed weights add up to more than 100%.');
+  if (weightProblems.includes('fixed-over-total'))
+    problems.push('The fixed weights add up to more than 100%.');
   for (const variant of variants) {
     if (variant.payload?.type === 'json') {
       try {

@@ -1,5 +1,10 @@
 import { Button, Group, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import {
+  LABEL_NAME,
+  MAX_LABELS_PER_SAMPLE as MAX_LABELS,
+  METRIC_NAME,
+} from '../../../../server/contract/impact-metric-names';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import type { CreateSafeguard } from './release-plans-api';
 
@@ -22,10 +27,6 @@ const OPERATORS: Array<{ value: Operator; label: string }> = [
   { value: '<', label: 'below (<)' },
 ];
 
-// The names SDKs may report, as the server checks them (release-plans/safeguard-rules.ts).
-const METRIC_NAME = /^[A-Za-z_:][A-Za-z0-9_:]{0,99}$/;
-const LABEL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const MAX_LABELS = 8;
 const MAX_VALUES = 20;
 
 /** "label=value, value" lines into selectors, or the first line that cannot be one. */

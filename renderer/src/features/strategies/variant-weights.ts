@@ -1,7 +1,11 @@
+import {
+  distributeVariantWeights,
+  TOTAL_WEIGHT,
+  variantWeightProblems,
+} from '../../../../server/contract/variant-weights';
 import type { StrategyVariant } from './strategies-api';
 
-/** The weight Unleash splits between a strategy's variants: 1000 is 100% (shared/unleash/API.md §5.5). */
-export const TOTAL_WEIGHT = 1000;
+export { TOTAL_WEIGHT };
 
 export type PayloadType = 'string' | 'json' | 'csv' | 'number';
 
@@ -32,26 +36,18 @@ export function formatPercent(weight: number): string {
   return `${(weight / 10).toFixed(weight % 10 === 0 ? 0 : 1)}%`;
 }
 
-/**
- * The weight of each variant as the server will store it: fixed ones keep theirs, the rest of
- * the 1000 is split evenly over the variable ones, the remainder going one by one to the first
- * variable variants (server/src/features/feature-toggles/variant-rules.ts).
- */
+/** The variants' weights as the server weighs them: a fixed share typed in percent, 0 when unreadable. */
+function weighted(variants: readonly VariantDraft[]) {
+  return variants.map((variant) => ({
+    name: variant.name,
+    weightType: variant.weightType,
+    weight: variant.weightType === 'fix' ? (percentToWeight(variant.percent) ?? 0) : 0,
+  }));
+}
+
+/** The weight of each variant as the server will store it (server/contract/variant-weights.ts). */
 export function distributeWeights(variants: readonly VariantDraft[]): number[] {
-  const fixedSum = variants.reduce(
-    (sum, variant) => sum + (variant.weightType === 'fix' ? (percentToWeight(variant.percent) ?? 0) : 0),
-    0,
-  );
-  const variableCount = variants.filter((variant) => variant.weightType === 'variable').length;
-  const rest = Math.max(0, TOTAL_WEIGHT - fixedSum);
-  const share = variableCount ? Math.floor(rest / variableCount) : 0;
-  let remainder = variableCount ? rest - share * variableCount : 0;
-  return variants.map((variant) => {
-    if (variant.weightType === 'fix') return percentToWeight(variant.percent) ?? 0;
-    const extra = remainder > 0 ? 1 : 0;
-    remainder -= extra;
-    return share + extra;
-  });
+  return distributeVariantWeights(weighted(variants));
 }
 
 export interface VariantProblems {
@@ -86,17 +82,16 @@ export function variantProblems(variants: readonly VariantDraft[]): VariantProbl
     )
       add(index, 'payloadValue', 'Enter a number');
   });
-  let overall: string | null = null;
-  if (variants.length > 0) {
-    const fixedSum = variants.reduce(
-      (sum, variant) => sum + (variant.weightType === 'fix' ? (percentToWeight(variant.percent) ?? 0) : 0),
-      0,
-    );
-    if (fixedSum > TOTAL_WEIGHT)
-      overall = `Fixed weights add up to ${formatPercent(fixedSum)}, more than 100%`;
-    else if (!variants.some((variant) => variant.weightType === 'variable'))
-      overall = 'At least one variant must have a variable weight, to take the rest of the 100%';
-  }
+  const weights = weighted(variants);
+  const weightProblems = variantWeightProblems(weights);
+  const fixedSum = weights.reduce((sum, variant) => sum + variant.weight, 0);
+  const overall =
+    // The form names the sum first: it is the number the user typed.
+    weightProblems.includes('fixed-over-total')
+      ? `Fixed weights add up to ${formatPercent(fixedSum)}, more than 100%`
+      : weightProblems.includes('no-variable-variant')
+        ? 'At least one variant must have a variable weight, to take the rest of the 100%'
+        : null;
   return { overall, byIndex };
 }
 

@@ -242,7 +242,7 @@ export async function tokenEventsAfter(
       (eb) => eb.fn.max('id').as('newest'),
       sql<boolean>`coalesce(bool_or(type like 'api-token-%'), false)`.as('tokens'),
     ])
-    .where('id', '>', String(afterId))
+    .where('id', '>', afterId)
     .executeTakeFirst();
   return { eventId: row?.newest == null ? afterId : Number(row.newest), tokens: row?.tokens === true };
 }

@@ -114,8 +114,8 @@ export async function searchEvents(
   if (idFilter) {
     const ids = idFilter.values.filter((value) => /^\d+$/.test(value)).map(Number);
     query = isPositive(idFilter.operator)
-      ? query.where('id', 'in', ids.length ? ids.map(String) : ['-1'])
-      : query.where('id', 'not in', ids.length ? ids.map(String) : ['-1']);
+      ? query.where('id', 'in', ids.length ? ids : [-1])
+      : query.where('id', 'not in', ids.length ? ids : [-1]);
   }
   const createdBy = parseFilter(params.createdBy);
   if (createdBy) {
@@ -255,8 +255,8 @@ export async function listSnapshotEventsSince(
   const rows = await db
     .selectFrom('events')
     .select(['feature_name', 'type', 'project', 'environment'])
-    .where('id', '>', String(after))
-    .where('id', '<=', String(upTo))
+    .where('id', '>', after)
+    .where('id', '<=', upTo)
     .where((eb) => eb.or([flagEventFor(eb, environment), eb('type', 'in', SNAPSHOT_GLOBAL_EVENTS)]))
     .execute();
   const flags = new Set<string>();
@@ -295,8 +295,8 @@ export async function listEventIdGaps(db: Queryable, upTo: number): Promise<numb
   const rows = await db
     .selectFrom('events')
     .select('id')
-    .where('id', '>', String(from))
-    .where('id', '<=', String(upTo))
+    .where('id', '>', from)
+    .where('id', '<=', upTo)
     .execute();
   const present = new Set(rows.map((row) => Number(row.id)));
   const gaps: number[] = [];
@@ -314,11 +314,7 @@ export async function anySnapshotEventAmong(
   const row = await db
     .selectFrom('events')
     .select('id')
-    .where(
-      'id',
-      'in',
-      ids.map((id) => String(id)),
-    )
+    .where('id', 'in', ids)
     .where((eb) => eb.or([flagEventFor(eb, environment), eb('type', 'in', SNAPSHOT_GLOBAL_EVENTS)]))
     .limit(1)
     .executeTakeFirst();

@@ -79,7 +79,7 @@ describe('notifications', () => {
     const event = await t.db
       .selectFrom('events')
       .select('type')
-      .where('id', '=', String(row.event_id))
+      .where('id', '=', row.event_id)
       .executeTakeFirstOrThrow();
     expect(event.type).toBe('change-request-sent-to-review');
   });

@@ -109,7 +109,7 @@ export function createPersonalDashboardService(db: Db) {
         },
         onboardingStatus: onboardingStatus(facts),
         latestEvents: events.map((event) => ({
-          id: Number(event.id),
+          id: event.id,
           summary: [
             event.created_by,
             event.type,

@@ -95,7 +95,7 @@ export const personalDashboardStore = {
     limit: number,
   ): Promise<
     Array<{
-      id: string;
+      id: number;
       type: string;
       created_by: string;
       feature_name: string | null;

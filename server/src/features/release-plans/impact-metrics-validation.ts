@@ -6,18 +6,17 @@
  * counts, the way Unleash drops what it cannot store rather than failing an SDK's report.
  */
 
+import { LABEL_NAME, MAX_LABELS_PER_SAMPLE, METRIC_NAME } from '../../../contract/impact-metric-names';
+
 /** Metrics read from one report; the rest are dropped. */
 export const MAX_METRICS_PER_REPORT = 50;
 /** Samples read per metric. */
 export const MAX_SAMPLES_PER_METRIC = 50;
-/** Labels per sample. */
-export const MAX_LABELS_PER_SAMPLE = 8;
 export const MAX_LABEL_VALUE_LENGTH = 100;
 /** Values are finite and within ±1e15 (beyond that a double loses integer precision for sums). */
 export const MAX_ABS_VALUE = 1e15;
-/** Prometheus' metric and label naming, with a length bound. */
-export const METRIC_NAME = /^[A-Za-z_:][A-Za-z0-9_:]{0,99}$/;
-export const LABEL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+// Prometheus' metric and label naming, shared with the console's safeguard form.
+export { LABEL_NAME, MAX_LABELS_PER_SAMPLE, METRIC_NAME };
 
 export interface ImpactSample {
   metricName: string;
