@@ -102,7 +102,7 @@ module.exports = {
       name: 'renderer-no-feature-cycles',
       comment:
         'STYLE.md rule 9: features depend on each other one way only, so each can be read, tested and moved ' +
-        "with what it uses and not what uses it. Every crossing goes through an index.ts (rule above), so a " +
+        'with what it uses and not what uses it. Every crossing goes through an index.ts (rule above), so a ' +
         "cycle between features leads from a module back into its own feature's index; a feature's own " +
         'modules import each other directly, never their index. (Folder-scoped cycle rules cannot leave tests ' +
         'out, and every test reaches app/ through test-utils.)',
