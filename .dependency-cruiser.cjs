@@ -2,7 +2,33 @@
  * The import table of shared/STYLE.md, enforced by `npm run layers` (part of `npm test`).
  * Test files and test helpers may reach across layers; production code may not.
  */
+const fs = require('node:fs');
+const path = require('node:path');
+
 const notTests = '(\\.test\\.tsx?$|^tests/)';
+
+/**
+ * STYLE.md rule 9: features depend on each other one way only, so each can be read, tested and moved
+ * with what it uses and not with what uses it. Every crossing goes through an index.ts (rule
+ * renderer-feature-through-index), so a cycle between features is a path from one of a feature's
+ * modules out and back into its own index.ts; a feature's own modules import each other directly,
+ * never their own index. One rule per feature that has an index, because dependency-cruiser does not
+ * fill `$1` into a reachable rule's `to` when it reports (and folder-scoped cycle rules cannot leave
+ * tests out: every test reaches app/ through test-utils).
+ */
+function featureCycleRules() {
+  const features = path.join(__dirname, 'renderer/src/features');
+  return fs
+    .readdirSync(features)
+    .filter((feature) => fs.existsSync(path.join(features, feature, 'index.ts')))
+    .map((feature) => ({
+      name: `renderer-no-feature-cycles:${feature}`,
+      comment: `Nothing ${feature} imports leads back into ${feature}/index.ts (see featureCycleRules).`,
+      severity: 'error',
+      from: { path: `^renderer/src/features/${feature}/`, pathNot: notTests },
+      to: { path: `^renderer/src/features/${feature}/index\\.ts$`, reachable: true },
+    }));
+}
 
 module.exports = {
   forbidden: [
@@ -98,18 +124,7 @@ module.exports = {
         pathNot: ['^renderer/src/features/$1/', '^renderer/src/features/[^/]+/index\\.ts$'],
       },
     },
-    {
-      name: 'renderer-no-feature-cycles',
-      comment:
-        'STYLE.md rule 9: features depend on each other one way only, so each can be read, tested and moved ' +
-        'with what it uses and not what uses it. Every crossing goes through an index.ts (rule above), so a ' +
-        "cycle between features leads from a module back into its own feature's index; a feature's own " +
-        'modules import each other directly, never their index. (Folder-scoped cycle rules cannot leave tests ' +
-        'out, and every test reaches app/ through test-utils.)',
-      severity: 'error',
-      from: { path: '^renderer/src/features/([^/]+)/', pathNot: notTests },
-      to: { path: '^renderer/src/features/$1/index\\.ts$', reachable: true },
-    },
+    ...featureCycleRules(),
     {
       name: 'migrations-frozen',
       comment: 'Migrations import kysely only, so later code changes never alter what they do.',

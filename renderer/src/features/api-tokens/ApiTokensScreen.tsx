@@ -1,33 +1,31 @@
-import { Badge, Button, Group, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Code, Group, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiToken } from '../../api/types';
+import {
+  CrudDeleteDialog,
+  type CrudDialogs,
+  CrudEditDialog,
+  useCrudDialogs,
+} from '../../components/CrudDialogs/CrudDialogs';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
 import { useConsoleState } from '../../stores/console-context';
+import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ApiTokensScreen.module.css';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
-import { DeleteApiTokenDialog } from './DeleteApiTokenDialog';
 
 /** API tokens for SDKs: listed by their non-secret prefix; a new token's secret is shown once, with a copy button. */
 export function ApiTokensScreen() {
   const now = useNow();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
+  const write = useServerWrite({ kind: 'api-token' });
   const tokens = useServerData('api-tokens', (api) => api.listApiTokens());
-  const environments = useServerData('environments', (api) => api.listEnvironments());
-  const projects = useServerData('projects', (api) => api.listProjects());
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<ApiToken | null>(null);
-  const [deleting, setDeleting] = useState<ApiToken | null>(null);
-
-  const close = () => {
-    setCreating(false);
-    setCreated(null);
-  };
+  const dialogs = useCrudDialogs<ApiToken>();
 
   return (
     <>
@@ -42,7 +40,7 @@ export function ApiTokensScreen() {
             label="The secret is created by the server and shown once: this needs a connection"
             disabled={!offline}
           >
-            <Button onClick={() => setCreating(true)} disabled={offline}>
+            <Button onClick={dialogs.openCreate} disabled={offline}>
               New API token
             </Button>
           </Tooltip>
@@ -55,65 +53,50 @@ export function ApiTokensScreen() {
             columns={['Name', 'Type', 'Projects', 'Environment', 'Created', 'Last used', 'Expires', '']}
           >
             {data.tokens.map((token) => (
-              <Table.Tr key={token.prefix} data-testid={`api-token-${token.tokenName}`}>
-                <Table.Td>
-                  <Text fw={600}>{token.tokenName}</Text>
-                  <Text size="xs" c="dimmed" ff="monospace" className={classes.prefix}>
-                    {token.prefix}…
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={token.type === 'admin' ? 'red' : token.type === 'frontend' ? 'grape' : 'indigo'}
-                  >
-                    {token.type}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {(token.projects.length ? token.projects : [token.project ?? '*']).map((project) => (
-                      <Badge key={project} variant="outline" size="sm">
-                        {project === '*' ? 'all' : project}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{token.environment ?? '–'}</Table.Td>
-                <Table.Td>
-                  <RelativeTime value={token.createdAt} />
-                </Table.Td>
-                <Table.Td>
-                  <RelativeTime value={token.seenAt} fallback="never" />
-                </Table.Td>
-                <Table.Td>
-                  <RelativeTime value={token.expiresAt} fallback="never" />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    disabled={offline}
-                    onClick={() => setDeleting(token)}
-                    aria-label={`Delete ${token.tokenName}`}
-                  >
-                    Delete
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
+              <ApiTokenRow key={token.prefix} token={token} offline={offline} onDelete={dialogs.openDelete} />
             ))}
           </ListTable>
         )}
       </QueryState>
-      <Modal
-        opened={creating}
-        onClose={close}
-        title={created ? `Token ${created.tokenName} created` : 'New API token'}
-        size="lg"
-        closeOnClickOutside={!created}
+      <NewTokenDialog dialogs={dialogs} />
+      <CrudDeleteDialog
+        dialogs={dialogs}
+        title={(token) => `Delete the token ${token.tokenName}?`}
+        confirmLabel="Delete token"
+        cancelLabel="Keep it"
+        failure="The token was not deleted"
+        onConfirm={(token) => write((api) => api.deleteApiToken(token.prefix))}
       >
-        {created ? (
+        {(token) => (
+          <>
+            Every SDK or service using <Code>{token.prefix}</Code> is refused from the moment it is deleted.
+            This cannot be undone.
+          </>
+        )}
+      </CrudDeleteDialog>
+    </>
+  );
+}
+
+/** The new token's form, then its secret, shown once. */
+function NewTokenDialog({ dialogs }: { dialogs: CrudDialogs<ApiToken> }) {
+  const environments = useServerData('environments', (api) => api.listEnvironments());
+  const projects = useServerData('projects', (api) => api.listProjects());
+  const [created, setCreated] = useState<ApiToken | null>(null);
+  const close = () => {
+    dialogs.closeEdit();
+    setCreated(null);
+  };
+  return (
+    <CrudEditDialog
+      dialogs={dialogs}
+      size="lg"
+      onClose={() => setCreated(null)}
+      closeOnClickOutside={!created}
+      title={() => (created ? `Token ${created.tokenName} created` : 'New API token')}
+    >
+      {() =>
+        created ? (
           created.secret ? (
             <SecretReveal secret={created.secret} onDone={close} />
           ) : (
@@ -124,13 +107,70 @@ export function ApiTokensScreen() {
             environments={(environments.data?.environments ?? []).filter((e) => e.enabled).map((e) => e.name)}
             projects={projects.data?.projects ?? []}
             onCancel={close}
-            onCreated={(token) => {
-              setCreated(token);
-            }}
+            onCreated={setCreated}
           />
-        )}
-      </Modal>
-      <DeleteApiTokenDialog token={deleting} onClose={() => setDeleting(null)} />
-    </>
+        )
+      }
+    </CrudEditDialog>
+  );
+}
+
+function ApiTokenRow({
+  token,
+  offline,
+  onDelete,
+}: {
+  token: ApiToken;
+  offline: boolean;
+  onDelete: (token: ApiToken) => void;
+}) {
+  return (
+    <Table.Tr data-testid={`api-token-${token.tokenName}`}>
+      <Table.Td>
+        <Text fw={600}>{token.tokenName}</Text>
+        <Text size="xs" c="dimmed" ff="monospace" className={classes.prefix}>
+          {token.prefix}…
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge
+          variant="light"
+          color={token.type === 'admin' ? 'red' : token.type === 'frontend' ? 'grape' : 'indigo'}
+        >
+          {token.type}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {(token.projects.length ? token.projects : [token.project ?? '*']).map((project) => (
+            <Badge key={project} variant="outline" size="sm">
+              {project === '*' ? 'all' : project}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>{token.environment ?? '–'}</Table.Td>
+      <Table.Td>
+        <RelativeTime value={token.createdAt} />
+      </Table.Td>
+      <Table.Td>
+        <RelativeTime value={token.seenAt} fallback="never" />
+      </Table.Td>
+      <Table.Td>
+        <RelativeTime value={token.expiresAt} fallback="never" />
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          disabled={offline}
+          onClick={() => onDelete(token)}
+          aria-label={`Delete ${token.tokenName}`}
+        >
+          Delete
+        </Button>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -1,7 +1,13 @@
-import { Badge, Button, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { EditNotices, useEditNotices } from '../../components/EditNotices/EditNotices';
-import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import {
+  CrudDeleteDialog,
+  type CrudDialogs,
+  CrudEditDialog,
+  editTitle,
+  useCrudDialogs,
+} from '../../components/CrudDialogs/CrudDialogs';
+import { EditNotices } from '../../components/EditNotices/EditNotices';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
@@ -56,61 +62,11 @@ function SegmentUsage({ segment }: { segment: Segment }) {
   );
 }
 
-function DeleteSegmentDialog({
-  segment,
-  onDone,
-  onCancel,
-}: {
-  segment: Segment;
-  onDone: (queued: boolean) => void;
-  onCancel: () => void;
-}) {
-  const { mutateAsync: submitEdit } = useEditMutation();
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  async function remove() {
-    setDeleting(true);
-    setError(null);
-    try {
-      onDone((await submitEdit(deleteSegmentEdit(segment))) === 'queued');
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setDeleting(false);
-    }
-  }
-  return (
-    <Stack gap="sm">
-      <Text>Delete the segment {segment.name}? Strategies that include it can no longer use it.</Text>
-      <SegmentUsage segment={segment} />
-      {error ? <ErrorNotice error={error} title="The segment was not deleted" /> : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button color="red" loading={deleting} onClick={remove}>
-          Delete segment
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-type Editing = { mode: 'new' } | { mode: 'edit'; segment: Segment } | null;
-
-/** Segments: reusable sets of constraints that strategies include (shared/unleash/API.md §6). */
-export function SegmentsScreen() {
-  const now = useNow();
-  const segments = useServerData('segments', async (api) => (await api.listSegments()).segments ?? []);
-  const projects = useServerData('projects', (api) => api.listProjects());
+/** The server's segments with queued edits laid over them, and queued creations after them. */
+function useSegmentRows(): (server: readonly Segment[]) => Row[] {
   const pending = usePendingEdits('segment');
   const outbox = useProfileOutbox();
-  const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Segment | null>(null);
-  const notices = useEditNotices();
-
-  function rowsOf(server: readonly Segment[]): Row[] {
+  return (server) => {
     const rows: Row[] = server.map((serverSegment) => {
       const entry = pending(String(serverSegment.id));
       const mine = entry?.mine as ReturnType<typeof segmentSnapshot> | null | undefined;
@@ -134,8 +90,25 @@ export function SegmentsScreen() {
       });
     }
     return rows;
-  }
+  };
+}
 
+const COLUMNS = [
+  'Segment',
+  'Project',
+  { label: 'Constraints', className: classes.number },
+  { label: 'Used by flags', className: classes.number },
+  '',
+];
+
+/** Segments: reusable sets of constraints that strategies include (shared/unleash/API.md §6). */
+export function SegmentsScreen() {
+  const now = useNow();
+  const { mutateAsync: submitEdit } = useEditMutation();
+  const segments = useServerData('segments', async (api) => (await api.listSegments()).segments ?? []);
+  const rowsOf = useSegmentRows();
+  const [search, setSearch] = useState('');
+  const dialogs = useCrudDialogs<Segment>();
   const needle = search.trim().toLowerCase();
   const matches = (row: Row) =>
     !needle ||
@@ -151,9 +124,9 @@ export function SegmentsScreen() {
         savedAt={segments.savedAt}
         fromCache={segments.fromCache}
         now={now}
-        actions={<Button onClick={() => setEditing({ mode: 'new' })}>New segment</Button>}
+        actions={<Button onClick={dialogs.openCreate}>New segment</Button>}
       />
-      <EditNotices notices={notices} />
+      <EditNotices notices={dialogs.notices} />
       <TextInput
         className={classes.search}
         placeholder="Search by name, description or project"
@@ -171,110 +144,120 @@ export function SegmentsScreen() {
           const rows = rowsOf(data).filter(matches);
           if (rows.length === 0) return <Text c="dimmed">No segment matches “{search}”.</Text>;
           return (
-            <ListTable
-              minWidth={720}
-              columns={[
-                'Segment',
-                'Project',
-                { label: 'Constraints', className: classes.number },
-                { label: 'Used by flags', className: classes.number },
-                '',
-              ]}
-            >
+            <ListTable minWidth={720} columns={COLUMNS}>
               {rows.map((row) => (
-                <Table.Tr
-                  key={row.key}
-                  data-testid={`segment-${row.segment.name}`}
-                  className={row.pendingDelete ? classes.deleted : undefined}
-                >
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text fw={600}>{row.segment.name}</Text>
-                      {row.pendingDelete ? (
-                        <Badge color="red" variant="light">
-                          Deleted
-                        </Badge>
-                      ) : null}
-                      <PendingBadge entry={row.entry} />
-                    </Group>
-                    {row.segment.description ? (
-                      <Text size="sm" c="dimmed">
-                        {row.segment.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{row.segment.project ?? 'All projects'}</Table.Td>
-                  <Table.Td className={classes.number}>{row.segment.constraints.length}</Table.Td>
-                  <Table.Td className={classes.number}>{row.segment.usedInFeatures ?? '–'}</Table.Td>
-                  <Table.Td>
-                    {row.pendingCreation || row.pendingDelete ? null : (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          aria-label={`Edit ${row.segment.name}`}
-                          onClick={() => setEditing({ mode: 'edit', segment: row.segment })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${row.segment.name}`}
-                          onClick={() => setDeleting(row.segment)}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                <SegmentRow key={row.key} row={row} dialogs={dialogs} />
               ))}
             </ListTable>
           );
         }}
       </QueryState>
-
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.mode === 'edit' ? `Edit ${editing.segment.name}` : 'New segment'}
-        size="xl"
+      <SegmentDialog dialogs={dialogs} segments={segments.data ?? []} />
+      <CrudDeleteDialog
+        dialogs={dialogs}
+        title={(segment) => `Delete the segment ${segment.name}?`}
+        confirmLabel="Delete segment"
+        failure="The segment was not deleted"
+        deleted={(segment) => `Segment ${segment.name} deleted.`}
+        onConfirm={(segment) => submitEdit(deleteSegmentEdit(segment))}
       >
-        {editing ? (
+        {(segment) => (
+          <Stack gap="sm">
+            <Text>Strategies that include it can no longer use it.</Text>
+            <SegmentUsage segment={segment} />
+          </Stack>
+        )}
+      </CrudDeleteDialog>
+    </>
+  );
+}
+
+function SegmentDialog({
+  dialogs,
+  segments,
+}: {
+  dialogs: CrudDialogs<Segment>;
+  segments: readonly Segment[];
+}) {
+  const projects = useServerData('projects', (api) => api.listProjects());
+  return (
+    <CrudEditDialog
+      dialogs={dialogs}
+      size="xl"
+      title={(target) => editTitle(target, 'New segment', (s) => s.name)}
+    >
+      {(target) => {
+        const edited = target.mode === 'edit' ? target.item : null;
+        return (
           <Stack gap="md">
-            {editing.mode === 'edit' ? <SegmentUsage segment={editing.segment} /> : null}
+            {edited ? <SegmentUsage segment={edited} /> : null}
             <SegmentForm
-              initial={editing.mode === 'edit' ? editing.segment : null}
+              initial={edited}
               projects={projects.data?.projects ?? []}
-              existingNames={(segments.data ?? [])
-                .filter((segment) => editing.mode !== 'edit' || segment.id !== editing.segment.id)
+              existingNames={segments
+                .filter((segment) => segment.id !== edited?.id)
                 .map((segment) => segment.name)}
-              onCancel={() => setEditing(null)}
-              onDone={(result, body) => {
-                const created = editing.mode === 'new';
-                setEditing(null);
-                notices.afterEdit(result, `Segment ${body.name} ${created ? 'created' : 'saved'}.`);
-              }}
+              onCancel={dialogs.closeEdit}
+              onDone={(result, body) =>
+                dialogs.finishEdit(result, `Segment ${body.name} ${edited ? 'saved' : 'created'}.`)
+              }
             />
           </Stack>
-        ) : null}
-      </Modal>
+        );
+      }}
+    </CrudEditDialog>
+  );
+}
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete segment">
-        {deleting ? (
-          <DeleteSegmentDialog
-            segment={deleting}
-            onCancel={() => setDeleting(null)}
-            onDone={(wasQueued) => {
-              notices.announce(wasQueued ? null : `Segment ${deleting.name} deleted.`);
-              notices.setQueued(wasQueued);
-              setDeleting(null);
-            }}
-          />
+function SegmentRow({ row, dialogs }: { row: Row; dialogs: CrudDialogs<Segment> }) {
+  const { segment } = row;
+  return (
+    <Table.Tr
+      data-testid={`segment-${segment.name}`}
+      className={row.pendingDelete ? classes.deleted : undefined}
+    >
+      <Table.Td>
+        <Group gap="xs">
+          <Text fw={600}>{segment.name}</Text>
+          {row.pendingDelete ? (
+            <Badge color="red" variant="light">
+              Deleted
+            </Badge>
+          ) : null}
+          <PendingBadge entry={row.entry} />
+        </Group>
+        {segment.description ? (
+          <Text size="sm" c="dimmed">
+            {segment.description}
+          </Text>
         ) : null}
-      </Modal>
-    </>
+      </Table.Td>
+      <Table.Td>{segment.project ?? 'All projects'}</Table.Td>
+      <Table.Td className={classes.number}>{segment.constraints.length}</Table.Td>
+      <Table.Td className={classes.number}>{segment.usedInFeatures ?? '–'}</Table.Td>
+      <Table.Td>
+        {row.pendingCreation || row.pendingDelete ? null : (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={`Edit ${segment.name}`}
+              onClick={() => dialogs.openEdit(segment)}
+            >
+              Edit
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${segment.name}`}
+              onClick={() => dialogs.openDelete(segment)}
+            >
+              Delete
+            </Button>
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 }

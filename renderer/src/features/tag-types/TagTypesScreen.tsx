@@ -1,13 +1,19 @@
-import { Button, ColorSwatch, Group, Modal, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, ColorSwatch, Group, Table, Text } from '@mantine/core';
 import type { TagType } from '../../api/types';
-import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
-import { EditNotices, useEditNotices } from '../../components/EditNotices/EditNotices';
+import {
+  CrudDeleteDialog,
+  type CrudDialogs,
+  CrudEditDialog,
+  editTitle,
+  useCrudDialogs,
+} from '../../components/CrudDialogs/CrudDialogs';
+import { EditNotices } from '../../components/EditNotices/EditNotices';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
+import type { OutboxEntry } from '../../offline/outbox';
 import { overlayPending } from '../../offline/pending-overlay';
 import { useEditMutation } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
@@ -31,9 +37,7 @@ export function TagTypesScreen() {
   const now = useNow();
   const types = useServerData('tag-types:list', async (api) => (await api.listTagTypes()).tagTypes);
   const outbox = useProfileOutbox();
-  const [editing, setEditing] = useState<TagType | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TagType | null>(null);
-  const notices = useEditNotices();
+  const dialogs = useCrudDialogs<TagType>();
   const rows = types.data
     ? overlayPending(types.data, outbox, 'tag-type', (type) => type.name, fromSnapshot)
     : undefined;
@@ -46,77 +50,77 @@ export function TagTypesScreen() {
         savedAt={types.savedAt}
         fromCache={types.fromCache}
         now={now}
-        actions={<Button onClick={() => setEditing('new')}>New tag type</Button>}
+        actions={<Button onClick={dialogs.openCreate}>New tag type</Button>}
       />
-      <EditNotices notices={notices} />
+      <EditNotices notices={dialogs.notices} />
       <QueryState query={{ ...types, data: rows }} noun="tag types" isEmpty={(data) => data.length === 0}>
         {(data) => (
           <ListTable minWidth={560} columns={['Tag type', 'Description', 'Icon', '']}>
-            {data.map(({ item: type, pending }) => {
-              const removed = pending?.mine === null;
-              return (
-                <Table.Tr key={type.name} data-testid={`tag-type-${type.name}`}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {type.color ? <ColorSwatch color={type.color} size={12} aria-hidden /> : null}
-                      <Text fw={600} td={removed ? 'line-through' : undefined}>
-                        {type.name}
-                      </Text>
-                      <PendingBadge entry={pending} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{type.description || '–'}</Table.Td>
-                  <Table.Td>{type.icon || '–'}</Table.Td>
-                  <Table.Td>
-                    <RowActions>
-                      <RowEditButton label={type.name} disabled={removed} onClick={() => setEditing(type)} />
-                      <RowDeleteButton
-                        label={type.name}
-                        disabled={removed}
-                        onClick={() => setDeleting(type)}
-                      />
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {data.map(({ item, pending }) => (
+              <TagTypeRow key={item.name} type={item} pending={pending} dialogs={dialogs} />
+            ))}
           </ListTable>
         )}
       </QueryState>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New tag type' : `Edit ${editing?.name ?? ''}`}
+      <CrudEditDialog
+        dialogs={dialogs}
+        title={(target) => editTitle(target, 'New tag type', (type) => type.name)}
       >
-        {editing !== null ? (
+        {(target) => (
           <TagTypeForm
-            {...(editing === 'new' ? {} : { tagType: editing })}
+            {...(target.mode === 'edit' ? { tagType: target.item } : {})}
             existingNames={(rows ?? []).map((row) => row.item.name)}
-            onCancel={() => setEditing(null)}
-            onDone={(result, name) => {
-              setEditing(null);
-              notices.afterEdit(result, `Tag type ${name} ${editing === 'new' ? 'created' : 'saved'}.`);
-            }}
+            onCancel={dialogs.closeEdit}
+            onDone={(result, name) =>
+              dialogs.finishEdit(result, `Tag type ${name} ${target.mode === 'new' ? 'created' : 'saved'}.`)
+            }
           />
-        ) : null}
-      </Modal>
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={`Delete the tag type ${deleting?.name ?? ''}?`}
+        )}
+      </CrudEditDialog>
+      <CrudDeleteDialog
+        dialogs={dialogs}
+        title={(type) => `Delete the tag type ${type.name}?`}
         confirmLabel="Delete tag type"
         cancelLabel="Keep it"
         failure="The tag type was not deleted"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          notices.afterEdit(
-            await submitEdit(deleteTagTypeEdit(deleting)),
-            `Tag type ${deleting.name} deleted.`,
-          );
-        }}
+        deleted={(type) => `Tag type ${type.name} deleted.`}
+        onConfirm={(type) => submitEdit(deleteTagTypeEdit(type))}
       >
-        Tags of this type are removed from every flag that carries them.
-      </ConfirmDialog>
+        {() => 'Tags of this type are removed from every flag that carries them.'}
+      </CrudDeleteDialog>
     </>
+  );
+}
+
+function TagTypeRow({
+  type,
+  pending,
+  dialogs,
+}: {
+  type: TagType;
+  pending: OutboxEntry | undefined;
+  dialogs: CrudDialogs<TagType>;
+}) {
+  const removed = pending?.mine === null;
+  return (
+    <Table.Tr data-testid={`tag-type-${type.name}`}>
+      <Table.Td>
+        <Group gap="xs">
+          {type.color ? <ColorSwatch color={type.color} size={12} aria-hidden /> : null}
+          <Text fw={600} td={removed ? 'line-through' : undefined}>
+            {type.name}
+          </Text>
+          <PendingBadge entry={pending} />
+        </Group>
+      </Table.Td>
+      <Table.Td>{type.description || '–'}</Table.Td>
+      <Table.Td>{type.icon || '–'}</Table.Td>
+      <Table.Td>
+        <RowActions>
+          <RowEditButton label={type.name} disabled={removed} onClick={() => dialogs.openEdit(type)} />
+          <RowDeleteButton label={type.name} disabled={removed} onClick={() => dialogs.openDelete(type)} />
+        </RowActions>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -1,7 +1,12 @@
-import { Modal, Group as Row, Table, Text } from '@mantine/core';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog/ConfirmDialog';
-import { EditNotices, useEditNotices } from '../../../components/EditNotices/EditNotices';
+import { Group as Row, Table, Text } from '@mantine/core';
+import {
+  CrudDeleteDialog,
+  type CrudDialogs,
+  CrudEditDialog,
+  editTitle,
+  useCrudDialogs,
+} from '../../../components/CrudDialogs/CrudDialogs';
+import { EditNotices } from '../../../components/EditNotices/EditNotices';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -32,11 +37,7 @@ export function GroupsScreen() {
     (role) => role.type === 'root' || role.type === 'root-custom',
   );
   const roleName = (id: number | null | undefined) => rootRoles.find((role) => role.id === id)?.name;
-  const pending = usePendingEdits('group');
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<SavedGroup | null>(null);
-  const [deleting, setDeleting] = useState<SavedGroup | null>(null);
-  const notices = useEditNotices();
+  const dialogs = useCrudDialogs<SavedGroup>();
 
   return (
     <>
@@ -47,126 +48,120 @@ export function GroupsScreen() {
         fromCache={groups.fromCache}
         now={now}
         actions={
-          <OnlineOnlyButton reason="The server gives a new group its id" onClick={() => setCreating(true)}>
+          <OnlineOnlyButton reason="The server gives a new group its id" onClick={dialogs.openCreate}>
             New group
           </OnlineOnlyButton>
         }
       />
-      <EditNotices notices={notices} />
+      <EditNotices notices={dialogs.notices} />
       <QueryState query={groups} noun="groups" isEmpty={(data) => (data.groups ?? []).length === 0}>
         {(data) => (
           <ListTable minWidth={760} columns={['Group', 'Members', 'Root role', 'Projects', 'Created', '']}>
             {(data.groups ?? [])
               .filter((group): group is SavedGroup => group.id !== undefined)
-              .map((serverGroup) => {
-                const entry = pending(String(serverGroup.id));
-                const mine = entry?.mine as
-                  | { name: string; description: string | null; rootRole: number | null; users: number[] }
-                  | undefined;
-                const group = mine
-                  ? {
-                      ...serverGroup,
-                      name: mine.name,
-                      description: mine.description,
-                      rootRole: mine.rootRole,
-                    }
-                  : serverGroup;
-                const members = (group.users ?? []).map((member) => userLabel(member.user));
-                const count = mine ? mine.users.length : (group.userCount ?? members.length);
-                return (
-                  <Table.Tr key={group.id} data-testid={`group-${group.id}`}>
-                    <Table.Td>
-                      <Row gap="xs">
-                        <Text fw={600}>{group.name}</Text>
-                        <ScimManagedBadge scimId={group.scimId} />
-                        <PendingBadge entry={entry} />
-                      </Row>
-                      <ScimManagedNote scimId={group.scimId} />
-                      {group.description ? (
-                        <Text size="sm" c="dimmed">
-                          {group.description}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{count}</Text>
-                      {!mine && members.length > 0 ? (
-                        <Text size="xs" c="dimmed">
-                          {members.slice(0, MEMBERS_SHOWN).join(', ')}
-                          {members.length > MEMBERS_SHOWN ? ` +${members.length - MEMBERS_SHOWN}` : ''}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{roleName(group.rootRole) ?? '–'}</Table.Td>
-                    <Table.Td>{group.projects?.join(', ') || '–'}</Table.Td>
-                    <Table.Td>
-                      <RelativeTime value={group.createdAt} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions>
-                        <RowEditButton
-                          label={group.name}
-                          disabled={Boolean(group.scimId)}
-                          onClick={() => setEditing(serverGroup)}
-                        />
-                        <RowDeleteButton
-                          label={group.name}
-                          needsServer="Deleting a group"
-                          disabled={Boolean(group.scimId)}
-                          onClick={() => setDeleting(serverGroup)}
-                        />
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              .map((group) => (
+                <GroupRow key={group.id} serverGroup={group} roleName={roleName} dialogs={dialogs} />
+              ))}
           </ListTable>
         )}
       </QueryState>
-
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New group" size="lg">
-        <GroupForm
-          rootRoles={rootRoles}
-          onCancel={() => setCreating(false)}
-          onCreated={(name) => {
-            setCreating(false);
-            notices.announce(`Group ${name} created.`);
-          }}
-        />
-      </Modal>
-
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={`Edit ${editing?.name ?? ''}`}
+      <CrudEditDialog
+        dialogs={dialogs}
         size="lg"
+        title={(target) => editTitle(target, 'New group', (group) => group.name)}
       >
-        {editing ? (
-          <GroupForm
-            group={editing}
-            rootRoles={rootRoles}
-            onCancel={() => setEditing(null)}
-            onSaved={(result) => {
-              setEditing(null);
-              notices.setQueued(result === 'queued');
-            }}
-          />
-        ) : null}
-      </Modal>
-
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={`Delete the group ${deleting?.name ?? ''}?`}
+        {(target) =>
+          target.mode === 'edit' ? (
+            <GroupForm
+              group={target.item}
+              rootRoles={rootRoles}
+              onCancel={dialogs.closeEdit}
+              onSaved={(result) => dialogs.finishEdit(result, null)}
+            />
+          ) : (
+            <GroupForm
+              rootRoles={rootRoles}
+              onCancel={dialogs.closeEdit}
+              onCreated={(name) => dialogs.finishEdit('applied', `Group ${name} created.`)}
+            />
+          )
+        }
+      </CrudEditDialog>
+      <CrudDeleteDialog
+        dialogs={dialogs}
+        title={(group) => `Delete the group ${group.name}?`}
         confirmLabel="Delete group"
         failure="The group was not deleted"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await write((api) => accessApi(api).deleteGroup(deleting.id));
-        }}
+        onConfirm={(group) => write((api) => accessApi(api).deleteGroup(group.id))}
       >
-        Its members keep their own roles but lose the roles they had through this group.
-      </ConfirmDialog>
+        {() => 'Its members keep their own roles but lose the roles they had through this group.'}
+      </CrudDeleteDialog>
     </>
+  );
+}
+
+type GroupSnapshot = { name: string; description: string | null; rootRole: number | null; users: number[] };
+
+function GroupRow({
+  serverGroup,
+  roleName,
+  dialogs,
+}: {
+  serverGroup: SavedGroup;
+  roleName: (id: number | null | undefined) => string | undefined;
+  dialogs: CrudDialogs<SavedGroup>;
+}) {
+  const entry = usePendingEdits('group')(String(serverGroup.id));
+  const mine = entry?.mine as GroupSnapshot | undefined;
+  const group = mine
+    ? { ...serverGroup, name: mine.name, description: mine.description, rootRole: mine.rootRole }
+    : serverGroup;
+  const members = (group.users ?? []).map((member) => userLabel(member.user));
+  const count = mine ? mine.users.length : (group.userCount ?? members.length);
+  return (
+    <Table.Tr data-testid={`group-${group.id}`}>
+      <Table.Td>
+        <Row gap="xs">
+          <Text fw={600}>{group.name}</Text>
+          <ScimManagedBadge scimId={group.scimId} />
+          <PendingBadge entry={entry} />
+        </Row>
+        <ScimManagedNote scimId={group.scimId} />
+        {group.description ? (
+          <Text size="sm" c="dimmed">
+            {group.description}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{count}</Text>
+        {!mine && members.length > 0 ? (
+          <Text size="xs" c="dimmed">
+            {members.slice(0, MEMBERS_SHOWN).join(', ')}
+            {members.length > MEMBERS_SHOWN ? ` +${members.length - MEMBERS_SHOWN}` : ''}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{roleName(group.rootRole) ?? '–'}</Table.Td>
+      <Table.Td>{group.projects?.join(', ') || '–'}</Table.Td>
+      <Table.Td>
+        <RelativeTime value={group.createdAt} />
+      </Table.Td>
+      <Table.Td>
+        <RowActions>
+          <RowEditButton
+            label={group.name}
+            disabled={Boolean(group.scimId)}
+            onClick={() => dialogs.openEdit(serverGroup)}
+          />
+          <RowDeleteButton
+            label={group.name}
+            needsServer="Deleting a group"
+            disabled={Boolean(group.scimId)}
+            onClick={() => dialogs.openDelete(serverGroup)}
+          />
+        </RowActions>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -1,7 +1,12 @@
-import { Badge, Group, Modal, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog/ConfirmDialog';
-import { EditNotices, useEditNotices } from '../../../components/EditNotices/EditNotices';
+import { Badge, Group, Table, Text, Title } from '@mantine/core';
+import {
+  CrudDeleteDialog,
+  type CrudDialogs,
+  CrudEditDialog,
+  editTitle,
+  useCrudDialogs,
+} from '../../../components/CrudDialogs/CrudDialogs';
+import { EditNotices } from '../../../components/EditNotices/EditNotices';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -56,19 +61,82 @@ export function RolesScreen() {
   const now = useNow();
   const roles = useServerData('roles', (api) => accessApi(api).listRoles());
   const catalog = useServerData('permissions', (api) => accessApi(api).listPermissions());
-  const pending = usePendingEdits('role');
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Role | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
-  const notices = useEditNotices();
+  const dialogs = useCrudDialogs<Role>();
 
-  const table = (title: string, list: Role[]) => (
+  return (
+    <>
+      <PageHeader
+        title="Roles"
+        description="Root roles grant permissions everywhere; project roles grant them within the projects they are given in."
+        savedAt={roles.savedAt}
+        fromCache={roles.fromCache}
+        now={now}
+        actions={
+          <OnlineOnlyButton
+            reason="The server gives a new role its id"
+            onClick={dialogs.openCreate}
+            disabled={!catalog.data}
+          >
+            New role
+          </OnlineOnlyButton>
+        }
+      />
+      <EditNotices notices={dialogs.notices} />
+      <QueryState query={roles} noun="roles" isEmpty={(data) => data.roles.length === 0}>
+        {(data) => (
+          <>
+            <RoleTable title="Root roles" roles={data.roles.filter(isRoot)} dialogs={dialogs} />
+            <RoleTable
+              title="Project roles"
+              roles={data.roles.filter((role) => !isRoot(role))}
+              dialogs={dialogs}
+            />
+          </>
+        )}
+      </QueryState>
+      <CrudEditDialog
+        dialogs={dialogs}
+        size="xl"
+        title={(target) => editTitle(target, 'New role', (role) => role.name)}
+      >
+        {(target) =>
+          target.mode === 'edit' ? (
+            <EditRole
+              role={target.item}
+              onClose={dialogs.closeEdit}
+              onSaved={(wasQueued) => dialogs.finishEdit(wasQueued ? 'queued' : 'applied', null)}
+            />
+          ) : catalog.data ? (
+            <RoleForm
+              catalog={catalog.data}
+              onCancel={dialogs.closeEdit}
+              onCreated={(name) => dialogs.finishEdit('applied', `Role ${name} created.`)}
+            />
+          ) : null
+        }
+      </CrudEditDialog>
+      <CrudDeleteDialog
+        dialogs={dialogs}
+        title={(role) => `Delete the role ${role.name}?`}
+        confirmLabel="Delete role"
+        failure="The role was not deleted"
+        onConfirm={(role) => write((api) => accessApi(api).deleteRole(role.id))}
+      >
+        {() => 'The server refuses while users, groups or service accounts still hold it.'}
+      </CrudDeleteDialog>
+    </>
+  );
+}
+
+function RoleTable({ title, roles, dialogs }: { title: string; roles: Role[]; dialogs: CrudDialogs<Role> }) {
+  const pending = usePendingEdits('role');
+  return (
     <>
       <Title order={2} size="h4" mt="lg" mb="xs">
         {title}
       </Title>
       <ListTable minWidth={640} columns={['Role', 'Kind', '']}>
-        {list.map((serverRole) => {
+        {roles.map((serverRole) => {
           const entry = pending(String(serverRole.id));
           const mine = entry?.mine as { name: string; description: string | null } | undefined;
           const role = mine
@@ -103,11 +171,11 @@ export function RolesScreen() {
                   </Text>
                 ) : (
                   <RowActions>
-                    <RowEditButton label={role.name} onClick={() => setEditing(role)} />
+                    <RowEditButton label={role.name} onClick={() => dialogs.openEdit(role)} />
                     <RowDeleteButton
                       label={role.name}
                       needsServer="Deleting a role"
-                      onClick={() => setDeleting(role)}
+                      onClick={() => dialogs.openDelete(role)}
                     />
                   </RowActions>
                 )}
@@ -116,84 +184,6 @@ export function RolesScreen() {
           );
         })}
       </ListTable>
-    </>
-  );
-
-  return (
-    <>
-      <PageHeader
-        title="Roles"
-        description="Root roles grant permissions everywhere; project roles grant them within the projects they are given in."
-        savedAt={roles.savedAt}
-        fromCache={roles.fromCache}
-        now={now}
-        actions={
-          <OnlineOnlyButton
-            reason="The server gives a new role its id"
-            onClick={() => setCreating(true)}
-            disabled={!catalog.data}
-          >
-            New role
-          </OnlineOnlyButton>
-        }
-      />
-      <EditNotices notices={notices} />
-      <QueryState query={roles} noun="roles" isEmpty={(data) => data.roles.length === 0}>
-        {(data) => (
-          <>
-            {table('Root roles', data.roles.filter(isRoot))}
-            {table(
-              'Project roles',
-              data.roles.filter((role) => !isRoot(role)),
-            )}
-          </>
-        )}
-      </QueryState>
-
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New role" size="xl">
-        {catalog.data ? (
-          <RoleForm
-            catalog={catalog.data}
-            onCancel={() => setCreating(false)}
-            onCreated={(name) => {
-              setCreating(false);
-              notices.announce(`Role ${name} created.`);
-            }}
-          />
-        ) : null}
-      </Modal>
-
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={`Edit ${editing?.name ?? ''}`}
-        size="xl"
-      >
-        {editing ? (
-          <EditRole
-            role={editing}
-            onClose={() => setEditing(null)}
-            onSaved={(wasQueued) => {
-              setEditing(null);
-              notices.setQueued(wasQueued);
-            }}
-          />
-        ) : null}
-      </Modal>
-
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={`Delete the role ${deleting?.name ?? ''}?`}
-        confirmLabel="Delete role"
-        failure="The role was not deleted"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await write((api) => accessApi(api).deleteRole(deleting.id));
-        }}
-      >
-        The server refuses while users, groups or service accounts still hold it.
-      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,13 @@
-import { Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog/ConfirmDialog';
-import { EditNotices, useEditNotices } from '../../../components/EditNotices/EditNotices';
+import {
+  CrudDeleteDialog,
+  type CrudDialogs,
+  CrudEditDialog,
+  editTitle,
+  useCrudDialogs,
+} from '../../../components/CrudDialogs/CrudDialogs';
+import { EditNotices } from '../../../components/EditNotices/EditNotices';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -19,6 +25,8 @@ import { ServiceAccountForm } from './ServiceAccountForm';
 import { ServiceAccountTokens } from './ServiceAccountTokens';
 
 const labelOf = (account: ServiceAccount) => account.name ?? account.username ?? `#${account.id}`;
+const createdNotice = (account: ServiceAccount) =>
+  `Service account ${labelOf(account)} created. Give it a token under Tokens.`;
 
 /** Accounts for automation: a root role and tokens that act as the account. */
 export function ServiceAccountsScreen() {
@@ -27,12 +35,8 @@ export function ServiceAccountsScreen() {
   const accounts = useServerData('service-accounts', (api) => accessApi(api).listServiceAccounts());
   const rootRoles = accounts.data?.rootRoles ?? [];
   const roleName = (id: number | null | undefined) => rootRoles.find((role) => role.id === id)?.name;
-  const pending = usePendingEdits('service-account');
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<ServiceAccount | null>(null);
-  const [deleting, setDeleting] = useState<ServiceAccount | null>(null);
+  const dialogs = useCrudDialogs<ServiceAccount>();
   const [tokensOf, setTokensOf] = useState<ServiceAccount | null>(null);
-  const notices = useEditNotices();
 
   return (
     <>
@@ -45,13 +49,13 @@ export function ServiceAccountsScreen() {
         actions={
           <OnlineOnlyButton
             reason="The server gives a new service account its id"
-            onClick={() => setCreating(true)}
+            onClick={dialogs.openCreate}
           >
             New service account
           </OnlineOnlyButton>
         }
       />
-      <EditNotices notices={notices} />
+      <EditNotices notices={dialogs.notices} />
       <QueryState
         query={accounts}
         noun="service accounts"
@@ -59,103 +63,106 @@ export function ServiceAccountsScreen() {
       >
         {(data) => (
           <ListTable minWidth={760} columns={['Account', 'Root role', 'Tokens', 'Last seen', 'Created', '']}>
-            {data.serviceAccounts.map((serverAccount) => {
-              const entry = pending(String(serverAccount.id));
-              const mine = entry?.mine as { name: string | null; rootRole: number | null } | undefined;
-              const account: ServiceAccount = mine
-                ? { ...serverAccount, name: mine.name ?? '', rootRole: mine.rootRole ?? 0 }
-                : serverAccount;
-              const label = labelOf(account);
-              return (
-                <Table.Tr key={account.id} data-testid={`service-account-${account.id}`}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text fw={600}>{label}</Text>
-                      <PendingBadge entry={entry} />
-                    </Group>
-                    {account.username ? (
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {account.username}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{roleName(account.rootRole) ?? '–'}</Table.Td>
-                  <Table.Td>{account.tokens?.length ?? 0}</Table.Td>
-                  <Table.Td>
-                    <RelativeTime value={account.seenAt} fallback="never" />
-                  </Table.Td>
-                  <Table.Td>
-                    <RelativeTime value={account.createdAt} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        aria-label={`Tokens of ${label}`}
-                        onClick={() => setTokensOf(serverAccount)}
-                      >
-                        Tokens
-                      </Button>
-                      <RowEditButton label={label} onClick={() => setEditing(account)} />
-                      <RowDeleteButton
-                        label={label}
-                        needsServer="Deleting a service account"
-                        onClick={() => setDeleting(serverAccount)}
-                      />
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {data.serviceAccounts.map((account) => (
+              <ServiceAccountRow
+                key={account.id}
+                serverAccount={account}
+                roleName={roleName}
+                dialogs={dialogs}
+                onTokens={setTokensOf}
+              />
+            ))}
           </ListTable>
         )}
       </QueryState>
-
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New service account">
-        <ServiceAccountForm
-          rootRoles={rootRoles}
-          onCancel={() => setCreating(false)}
-          onCreated={(account) => {
-            setCreating(false);
-            notices.announce(`Service account ${labelOf(account)} created. Give it a token under Tokens.`);
-          }}
-        />
-      </Modal>
-
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={`Edit ${editing ? labelOf(editing) : ''}`}
-      >
-        {editing ? (
-          <ServiceAccountForm
-            account={editing}
-            rootRoles={rootRoles}
-            onCancel={() => setEditing(null)}
-            onSaved={(result) => {
-              setEditing(null);
-              notices.setQueued(result === 'queued');
-            }}
-          />
-        ) : null}
-      </Modal>
-
+      <CrudEditDialog dialogs={dialogs} title={(target) => editTitle(target, 'New service account', labelOf)}>
+        {(target) =>
+          target.mode === 'edit' ? (
+            <ServiceAccountForm
+              account={target.item}
+              rootRoles={rootRoles}
+              onCancel={dialogs.closeEdit}
+              onSaved={(result) => dialogs.finishEdit(result, null)}
+            />
+          ) : (
+            <ServiceAccountForm
+              rootRoles={rootRoles}
+              onCancel={dialogs.closeEdit}
+              onCreated={(account) => dialogs.finishEdit('applied', createdNotice(account))}
+            />
+          )
+        }
+      </CrudEditDialog>
       <ServiceAccountTokens account={tokensOf} onClose={() => setTokensOf(null)} />
-
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={`Delete the service account ${deleting ? labelOf(deleting) : ''}?`}
+      <CrudDeleteDialog
+        dialogs={dialogs}
+        title={(account) => `Delete the service account ${labelOf(account)}?`}
         confirmLabel="Delete service account"
         failure="The service account was not deleted"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await write((api) => accessApi(api).deleteServiceAccount(deleting.id));
-        }}
+        onConfirm={(account) => write((api) => accessApi(api).deleteServiceAccount(account.id))}
       >
-        Its tokens stop working at once. This cannot be undone.
-      </ConfirmDialog>
+        {() => 'Its tokens stop working at once. This cannot be undone.'}
+      </CrudDeleteDialog>
     </>
+  );
+}
+
+function ServiceAccountRow({
+  serverAccount,
+  roleName,
+  dialogs,
+  onTokens,
+}: {
+  serverAccount: ServiceAccount;
+  roleName: (id: number | null | undefined) => string | undefined;
+  dialogs: CrudDialogs<ServiceAccount>;
+  onTokens: (account: ServiceAccount) => void;
+}) {
+  const entry = usePendingEdits('service-account')(String(serverAccount.id));
+  const mine = entry?.mine as { name: string | null; rootRole: number | null } | undefined;
+  const account: ServiceAccount = mine
+    ? { ...serverAccount, name: mine.name ?? '', rootRole: mine.rootRole ?? 0 }
+    : serverAccount;
+  const label = labelOf(account);
+  return (
+    <Table.Tr data-testid={`service-account-${account.id}`}>
+      <Table.Td>
+        <Group gap="xs">
+          <Text fw={600}>{label}</Text>
+          <PendingBadge entry={entry} />
+        </Group>
+        {account.username ? (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {account.username}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{roleName(account.rootRole) ?? '–'}</Table.Td>
+      <Table.Td>{account.tokens?.length ?? 0}</Table.Td>
+      <Table.Td>
+        <RelativeTime value={account.seenAt} fallback="never" />
+      </Table.Td>
+      <Table.Td>
+        <RelativeTime value={account.createdAt} />
+      </Table.Td>
+      <Table.Td>
+        <RowActions>
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-label={`Tokens of ${label}`}
+            onClick={() => onTokens(serverAccount)}
+          >
+            Tokens
+          </Button>
+          <RowEditButton label={label} onClick={() => dialogs.openEdit(account)} />
+          <RowDeleteButton
+            label={label}
+            needsServer="Deleting a service account"
+            onClick={() => dialogs.openDelete(serverAccount)}
+          />
+        </RowActions>
+      </Table.Td>
+    </Table.Tr>
   );
 }

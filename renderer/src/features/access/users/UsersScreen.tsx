@@ -1,7 +1,13 @@
-import { Badge, Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog/ConfirmDialog';
-import { EditNotices, useEditNotices } from '../../../components/EditNotices/EditNotices';
+import {
+  CrudDeleteDialog,
+  type CrudDialogs,
+  CrudEditDialog,
+  editTitle,
+  useCrudDialogs,
+} from '../../../components/CrudDialogs/CrudDialogs';
+import { EditNotices } from '../../../components/EditNotices/EditNotices';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -13,7 +19,7 @@ import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
-import { accessApi, type CreatedUser, type User } from '../access-api';
+import { accessApi, type CreatedUser, type Role, type User } from '../access-api';
 import type { UserSnapshot } from '../access-edits';
 import { LinkReveal } from '../shared/LinkReveal';
 import { ScimManagedBadge, ScimManagedNote } from '../shared/ScimManaged';
@@ -31,19 +37,8 @@ export function UsersScreen() {
   const shown = searching ? found : { ...all, data: all.data?.users };
   const rootRoles = all.data?.rootRoles ?? [];
   const roleName = (id: number | null | undefined) => rootRoles.find((role) => role.id === id)?.name;
-  const pending = usePendingEdits('user');
-
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<CreatedUser | null>(null);
-  const [editing, setEditing] = useState<User | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const dialogs = useCrudDialogs<User>();
   const [password, setPassword] = useState<User | null>(null);
-  const notices = useEditNotices();
-
-  const closeCreate = () => {
-    setCreating(false);
-    setCreated(null);
-  };
 
   return (
     <>
@@ -56,13 +51,13 @@ export function UsersScreen() {
         actions={
           <OnlineOnlyButton
             reason="The server answers a new user with their invite link"
-            onClick={() => setCreating(true)}
+            onClick={dialogs.openCreate}
           >
             New user
           </OnlineOnlyButton>
         }
       />
-      <EditNotices notices={notices} />
+      <EditNotices notices={dialogs.notices} />
       <TextInput
         label="Search users"
         description={USER_SEARCH_HINT}
@@ -81,85 +76,61 @@ export function UsersScreen() {
       >
         {(data) => (
           <ListTable minWidth={760} columns={['User', 'E-mail', 'Root role', 'Last seen', 'Created', '']}>
-            {data.map((serverUser) => {
-              const entry = pending(String(serverUser.id));
-              const mine = entry?.mine as UserSnapshot | undefined;
-              const user: User = mine
-                ? {
-                    ...serverUser,
-                    name: mine.name,
-                    email: mine.email ?? '',
-                    rootRole: mine.rootRole ?? 0,
-                  }
-                : serverUser;
-              const label = userLabel(user);
-              return (
-                <Table.Tr key={user.id} data-testid={`user-${user.id}`}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text fw={600}>{label}</Text>
-                      {user.accountType === 'Service Account' ? (
-                        <Badge variant="light" size="sm">
-                          service account
-                        </Badge>
-                      ) : null}
-                      <ScimManagedBadge scimId={user.scimId} />
-                      <PendingBadge entry={entry} />
-                    </Group>
-                    {user.username && user.name ? (
-                      <Text size="xs" c="dimmed">
-                        {user.username}
-                      </Text>
-                    ) : null}
-                    <ScimManagedNote scimId={user.scimId} />
-                  </Table.Td>
-                  <Table.Td>{user.email || '–'}</Table.Td>
-                  <Table.Td>{roleName(user.rootRole) ?? '–'}</Table.Td>
-                  <Table.Td>
-                    <RelativeTime value={user.seenAt} fallback="never" />
-                  </Table.Td>
-                  <Table.Td>
-                    <RelativeTime value={user.createdAt} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions>
-                      <RowEditButton
-                        label={label}
-                        disabled={Boolean(user.scimId)}
-                        onClick={() => setEditing(user)}
-                      />
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        disabled={Boolean(user.scimId)}
-                        aria-label={`Password of ${label}`}
-                        onClick={() => setPassword(user)}
-                      >
-                        Password
-                      </Button>
-                      <RowDeleteButton
-                        label={label}
-                        needsServer="Deleting a user"
-                        disabled={Boolean(user.scimId)}
-                        onClick={() => setDeleting(user)}
-                      />
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {data.map((user) => (
+              <UserRow
+                key={user.id}
+                serverUser={user}
+                roleName={roleName}
+                dialogs={dialogs}
+                onPassword={setPassword}
+              />
+            ))}
           </ListTable>
         )}
       </QueryState>
-
-      <Modal
-        opened={creating}
-        onClose={closeCreate}
-        title={created ? `User ${userLabel(created)} created` : 'New user'}
-        closeOnClickOutside={!created}
+      <UserDialog dialogs={dialogs} rootRoles={rootRoles} />
+      <PasswordDialog user={password} onClose={() => setPassword(null)} />
+      <CrudDeleteDialog
+        dialogs={dialogs}
+        title={(user) => `Delete the user ${userLabel(user)}?`}
+        confirmLabel="Delete user"
+        failure="The user was not deleted"
+        onConfirm={(user) => write((api) => accessApi(api).deleteUser(user.id))}
       >
-        {created?.inviteLink ? (
-          <LinkReveal link={created.inviteLink} onDone={closeCreate}>
+        {() =>
+          'They can no longer sign in, and their personal access tokens stop working. This cannot be undone.'
+        }
+      </CrudDeleteDialog>
+    </>
+  );
+}
+
+/** New user (then their invite link, when the server made one) or edit user. */
+function UserDialog({ dialogs, rootRoles }: { dialogs: CrudDialogs<User>; rootRoles: readonly Role[] }) {
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  const close = () => {
+    dialogs.closeEdit();
+    setCreated(null);
+  };
+  return (
+    <CrudEditDialog
+      dialogs={dialogs}
+      onClose={() => setCreated(null)}
+      closeOnClickOutside={!created}
+      title={(target) =>
+        created ? `User ${userLabel(created)} created` : editTitle(target, 'New user', userLabel)
+      }
+    >
+      {(target) =>
+        target.mode === 'edit' ? (
+          <UserForm
+            user={target.item}
+            rootRoles={rootRoles}
+            onCancel={dialogs.closeEdit}
+            onSaved={(result) => dialogs.finishEdit(result, null)}
+          />
+        ) : created?.inviteLink ? (
+          <LinkReveal link={created.inviteLink} onDone={close}>
             {created.emailSent
               ? `An invitation with this link is on its way to ${created.email}; you can also send it yourself. With it they choose their password and sign in.`
               : `Send this link to ${userLabel(created)}: with it they choose their password and sign in.`}{' '}
@@ -168,51 +139,85 @@ export function UsersScreen() {
         ) : (
           <UserForm
             rootRoles={rootRoles}
-            onCancel={closeCreate}
+            onCancel={close}
             onCreated={(user) => {
               if (user.inviteLink) setCreated(user);
-              else {
-                closeCreate();
-                notices.announce(`User ${userLabel(user)} created with the password you chose.`);
-              }
+              else
+                dialogs.finishEdit('applied', `User ${userLabel(user)} created with the password you chose.`);
             }}
           />
-        )}
-      </Modal>
+        )
+      }
+    </CrudEditDialog>
+  );
+}
 
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={`Edit ${editing ? userLabel(editing) : ''}`}
-      >
-        {editing ? (
-          <UserForm
-            user={editing}
-            rootRoles={rootRoles}
-            onCancel={() => setEditing(null)}
-            onSaved={(result) => {
-              setEditing(null);
-              notices.setQueued(result === 'queued');
-            }}
-          />
+function UserRow({
+  serverUser,
+  roleName,
+  dialogs,
+  onPassword,
+}: {
+  serverUser: User;
+  roleName: (id: number | null | undefined) => string | undefined;
+  dialogs: CrudDialogs<User>;
+  onPassword: (user: User) => void;
+}) {
+  const entry = usePendingEdits('user')(String(serverUser.id));
+  const mine = entry?.mine as UserSnapshot | undefined;
+  const user: User = mine
+    ? { ...serverUser, name: mine.name, email: mine.email ?? '', rootRole: mine.rootRole ?? 0 }
+    : serverUser;
+  const label = userLabel(user);
+  const scim = Boolean(user.scimId);
+  return (
+    <Table.Tr data-testid={`user-${user.id}`}>
+      <Table.Td>
+        <Group gap="xs">
+          <Text fw={600}>{label}</Text>
+          {user.accountType === 'Service Account' ? (
+            <Badge variant="light" size="sm">
+              service account
+            </Badge>
+          ) : null}
+          <ScimManagedBadge scimId={user.scimId} />
+          <PendingBadge entry={entry} />
+        </Group>
+        {user.username && user.name ? (
+          <Text size="xs" c="dimmed">
+            {user.username}
+          </Text>
         ) : null}
-      </Modal>
-
-      <PasswordDialog user={password} onClose={() => setPassword(null)} />
-
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={`Delete the user ${deleting ? userLabel(deleting) : ''}?`}
-        confirmLabel="Delete user"
-        failure="The user was not deleted"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await write((api) => accessApi(api).deleteUser(deleting.id));
-        }}
-      >
-        They can no longer sign in, and their personal access tokens stop working. This cannot be undone.
-      </ConfirmDialog>
-    </>
+        <ScimManagedNote scimId={user.scimId} />
+      </Table.Td>
+      <Table.Td>{user.email || '–'}</Table.Td>
+      <Table.Td>{roleName(user.rootRole) ?? '–'}</Table.Td>
+      <Table.Td>
+        <RelativeTime value={user.seenAt} fallback="never" />
+      </Table.Td>
+      <Table.Td>
+        <RelativeTime value={user.createdAt} />
+      </Table.Td>
+      <Table.Td>
+        <RowActions>
+          <RowEditButton label={label} disabled={scim} onClick={() => dialogs.openEdit(user)} />
+          <Button
+            size="xs"
+            variant="subtle"
+            disabled={scim}
+            aria-label={`Password of ${label}`}
+            onClick={() => onPassword(user)}
+          >
+            Password
+          </Button>
+          <RowDeleteButton
+            label={label}
+            needsServer="Deleting a user"
+            disabled={scim}
+            onClick={() => dialogs.openDelete(user)}
+          />
+        </RowActions>
+      </Table.Td>
+    </Table.Tr>
   );
 }
