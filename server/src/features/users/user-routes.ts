@@ -27,10 +27,19 @@ import type { UserService } from './user-service';
 const tags = ['Users'];
 
 /** User administration (shared/unleash/API.md §6 "Users": `/api/admin/user-admin/*`). */
-export async function userRoutes(
-  app: App,
-  { users, config }: { users: UserService; config: Config },
-): Promise<void> {
+export async function userRoutes(app: App, deps: UserRouteDeps): Promise<void> {
+  registerUserListRoutes(app, deps);
+  registerUserPasswordRoutes(app, deps);
+  registerSingleUserRoutes(app, deps);
+}
+
+interface UserRouteDeps {
+  users: UserService;
+  config: Config;
+}
+
+/** The user list: list, create, search, counts, inactive users. */
+function registerUserListRoutes(app: App, { users, config }: UserRouteDeps): void {
   app.get(
     '/api/admin/user-admin',
     {
@@ -113,7 +122,10 @@ export async function userRoutes(
       return reply.send();
     },
   );
+}
 
+/** Password reset links and password validation. */
+function registerUserPasswordRoutes(app: App, { users, config }: UserRouteDeps): void {
   app.post(
     '/api/admin/user-admin/reset-password',
     {
@@ -150,7 +162,10 @@ export async function userRoutes(
       return reply.send();
     },
   );
+}
 
+/** One user: read, update, delete, set password. */
+function registerSingleUserRoutes(app: App, { users }: UserRouteDeps): void {
   app.get(
     '/api/admin/user-admin/:id',
     {
