@@ -35,6 +35,7 @@ function userIdOf(caller: Caller): number {
 export async function projectAccessRoutes(app: App, deps: { access: ProjectAccessService }): Promise<void> {
   registerProjectAccessListRoutes(app, deps);
   registerProjectMemberRoleRoutes(app, deps);
+  registerProjectGroupRoleRoutes(app, deps);
   registerAccessViewRoutes(app, deps);
 }
 
@@ -91,7 +92,7 @@ function registerProjectAccessListRoutes(app: App, { access }: { access: Project
   );
 }
 
-/** One user's or group's roles in a project, and where a project role is used. */
+/** One user's roles in a project. */
 function registerProjectMemberRoleRoutes(app: App, { access }: { access: ProjectAccessService }): void {
   app.put(
     '/api/admin/projects/:projectId/users/:userId/roles',
@@ -128,7 +129,10 @@ function registerProjectMemberRoleRoutes(app: App, { access }: { access: Project
       return reply.send();
     },
   );
+}
 
+/** A group's roles in a project, and where a project role is used. */
+function registerProjectGroupRoleRoutes(app: App, { access }: { access: ProjectAccessService }): void {
   app.put(
     '/api/admin/projects/:projectId/groups/:groupId/roles',
     {

@@ -29,6 +29,7 @@ const tags = ['Users'];
 /** User administration (shared/unleash/API.md §6 "Users": `/api/admin/user-admin/*`). */
 export async function userRoutes(app: App, deps: UserRouteDeps): Promise<void> {
   registerUserListRoutes(app, deps);
+  registerInactiveUserRoutes(app, deps);
   registerUserPasswordRoutes(app, deps);
   registerSingleUserRoutes(app, deps);
 }
@@ -38,7 +39,7 @@ interface UserRouteDeps {
   config: Config;
 }
 
-/** The user list: list, create, search, counts, inactive users. */
+/** The user list: list, create, search, admin count. */
 function registerUserListRoutes(app: App, { users, config }: UserRouteDeps): void {
   app.get(
     '/api/admin/user-admin',
@@ -92,7 +93,10 @@ function registerUserListRoutes(app: App, { users, config }: UserRouteDeps): voi
     },
     async () => users.adminCount(),
   );
+}
 
+/** Inactive users: list and delete. */
+function registerInactiveUserRoutes(app: App, { users }: UserRouteDeps): void {
   app.get(
     '/api/admin/user-admin/inactive',
     {
