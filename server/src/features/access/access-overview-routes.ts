@@ -2,7 +2,7 @@ import { AccessOverviewSchema } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { routeOptionsFor } from '../../http/route-options';
-import { accessOverview } from './access-overview-store';
+import { readAccessOverview } from './access-service';
 
 const route = routeOptionsFor(['Users']);
 
@@ -16,6 +16,6 @@ export async function accessOverviewRoutes(app: App, { db }: { db: Db }): Promis
       response: { 200: AccessOverviewSchema },
       errors: [401, 403],
     }),
-    async () => accessOverview(db),
+    async () => readAccessOverview(db),
   );
 }

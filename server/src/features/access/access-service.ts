@@ -1,7 +1,8 @@
-import type { RootRoleInput } from '../../../contract';
+import type { AccessOverview, RootRoleInput } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import type { Grants } from '../../lib/caller';
 import { badData } from '../../lib/errors';
+import { accessOverview } from './access-overview-store';
 import { grantRowsOfUser } from './assignment-store';
 import { buildGrants } from './permission-rules';
 import { isRootRole } from './role-service';
@@ -31,4 +32,9 @@ export async function resolveProjectRoles(db: Queryable, ids: readonly number[])
     if (isRootRole(role)) throw badData(`The role ${role.name} is a root role, not a project role`);
   }
   return unique.map((id) => found.get(id) as RoleRow);
+}
+
+/** `GET /api/admin/access/overview`: each human user's root role, groups and projects. */
+export async function readAccessOverview(db: Queryable): Promise<AccessOverview> {
+  return accessOverview(db);
 }

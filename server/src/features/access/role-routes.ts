@@ -15,7 +15,13 @@ import type { RoleService } from './role-service';
 const tags = ['Users'];
 
 /** Roles and the permission catalogue (shared/unleash/API.md §6 "Users" roles, §7.2, §10.7). */
-export async function roleRoutes(app: App, { roles }: { roles: RoleService }): Promise<void> {
+export async function roleRoutes(app: App, deps: { roles: RoleService }): Promise<void> {
+  registerRoleListRoutes(app, deps);
+  registerSingleRoleRoutes(app, deps);
+}
+
+/** The role list: read, create, validate. */
+function registerRoleListRoutes(app: App, { roles }: { roles: RoleService }): void {
   app.get(
     '/api/admin/roles',
     {
@@ -55,7 +61,10 @@ export async function roleRoutes(app: App, { roles }: { roles: RoleService }): P
       return reply.send();
     },
   );
+}
 
+/** One role, and the permission catalogue. */
+function registerSingleRoleRoutes(app: App, { roles }: { roles: RoleService }): void {
   app.get(
     '/api/admin/roles/:roleId',
     {

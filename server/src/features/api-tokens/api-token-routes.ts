@@ -31,8 +31,17 @@ const ProjectParams = Type.Object({ projectId: Type.String() });
  * `POST /edge/validate`). Routes accept a token of either type when the caller may handle
  * one of them; the service then checks the permission for the token's actual type.
  */
-export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenService }): Promise<void> {
+export async function apiTokenRoutes(app: App, deps: { tokens: ApiTokenService }): Promise<void> {
   await registerRouteRateLimits(app);
+  registerAdminTokenRoutes(app, deps);
+  registerCdnTokenRoutes(app, deps);
+  registerTokenByNameRoutes(app, deps);
+  registerProjectTokenRoutes(app, deps);
+  registerEdgeValidateRoute(app, deps);
+}
+
+/** Admin tokens of every type. */
+function registerAdminTokenRoutes(app: App, { tokens }: { tokens: ApiTokenService }): void {
   app.get(
     '/api/admin/api-tokens',
     {
@@ -59,7 +68,9 @@ export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenSer
     },
     async (request, reply) => reply.status(201).send(await tokens.create(request.body, request.caller)),
   );
+}
 
+function registerCdnTokenRoutes(app: App, { tokens }: { tokens: ApiTokenService }): void {
   // CDN tokens (issue 31 §5): frontend tokens, so the frontend token permissions guard them.
   app.get(
     '/api/admin/cdn/tokens',
@@ -87,7 +98,10 @@ export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenSer
     },
     async (request, reply) => reply.status(202).send(await tokens.createCdn(request.body, request.caller)),
   );
+}
 
+/** Admin tokens by name and by secret. */
+function registerTokenByNameRoutes(app: App, { tokens }: { tokens: ApiTokenService }): void {
   app.get(
     '/api/admin/api-tokens/:name',
     {
@@ -136,7 +150,10 @@ export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenSer
       return reply.send();
     },
   );
+}
 
+/** Project tokens (the "Projects" tag). */
+function registerProjectTokenRoutes(app: App, { tokens }: { tokens: ApiTokenService }): void {
   app.get(
     '/api/admin/projects/:projectId/api-tokens',
     {
@@ -185,7 +202,9 @@ export async function apiTokenRoutes(app: App, { tokens }: { tokens: ApiTokenSer
       return reply.send();
     },
   );
+}
 
+function registerEdgeValidateRoute(app: App, { tokens }: { tokens: ApiTokenService }): void {
   // Open without credentials, as in Unleash, so bounded: the body as Unleash's express.json()
   // (100 kB, 413 beyond), the list (EDGE_VALIDATE_MAX_TOKENS), and requests per client IP.
   app.post(

@@ -1,7 +1,22 @@
 import type { ApiToken, Permission } from '../../../contract';
 import type { ApiTokenType } from '../../lib/caller';
-import type { ApiTokenRecord } from './api-token-store';
 import { projectPartOf } from './token-format';
+
+/** An API token as the server holds it: never its secret, only the secret's prefix. */
+export interface ApiTokenRecord {
+  id: number;
+  prefix: string;
+  tokenName: string;
+  type: ApiTokenType;
+  environment: string;
+  /** `['*']` for every project. */
+  projects: string[];
+  alias: string | null;
+  expiresAt: Date | null;
+  seenAt: Date | null;
+  createdAt: Date;
+  seeded: boolean;
+}
 
 type Action = 'create' | 'update' | 'delete' | 'read';
 

@@ -2,23 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import type { ApiTokenType } from '../../lib/caller';
+import type { ApiTokenRecord } from './api-token-rules';
 
 /** API tokens and their projects. Secrets never reach this table: only their SHA-256. */
-
-export interface ApiTokenRecord {
-  id: number;
-  prefix: string;
-  tokenName: string;
-  type: ApiTokenType;
-  environment: string;
-  /** `['*']` for every project. */
-  projects: string[];
-  alias: string | null;
-  expiresAt: Date | null;
-  seenAt: Date | null;
-  createdAt: Date;
-  seeded: boolean;
-}
 
 export interface NewApiToken {
   secretHash: string;

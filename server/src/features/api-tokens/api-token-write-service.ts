@@ -6,8 +6,14 @@ import { actorOf, type Caller, SYSTEM_ACTOR } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { assertCallerHas } from '../access';
 import { appendEvent } from '../events';
-import { normaliseType, PERMISSIONS, singleProject, tokenEventData } from './api-token-rules';
-import { type ApiTokenRecord, deleteToken, hashOf, insertToken, updateExpiry } from './api-token-store';
+import {
+  type ApiTokenRecord,
+  normaliseType,
+  PERMISSIONS,
+  singleProject,
+  tokenEventData,
+} from './api-token-rules';
+import { deleteToken, hashOf, insertToken, updateExpiry } from './api-token-store';
 import { hashSecret, parseApiTokenSecret, seededPrefix } from './token-format';
 import { resolveToken, type TokenIssuer, type TokenIssuerDeps } from './token-issuer';
 

@@ -1,7 +1,7 @@
 import type { CdnApiToken, CdnApiTokens, CreatedCdnApiToken } from '../../../contract';
 import { actorOf, type Caller } from '../../lib/caller';
 import { appendEvent } from '../events';
-import type { ApiTokenRecord } from './api-token-store';
+import type { ApiTokenRecord } from './api-token-rules';
 import { listCdnTokens, markCdnToken } from './cdn-token-store';
 import type { EdgeTokenDeps } from './edge-token-operations';
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/queryable';
-import { type ApiTokenRecord, listTokens } from './api-token-store';
+import type { ApiTokenRecord } from './api-token-rules';
+import { listTokens } from './api-token-store';
 
 /** Marks a frontend token as a CDN token, in the transaction that created it. */
 export async function markCdnToken(trx: Queryable, tokenId: number): Promise<void> {

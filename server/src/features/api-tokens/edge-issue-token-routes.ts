@@ -9,7 +9,7 @@ import type { App } from '../../http/app-type';
 import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import type { ApiTokenService } from './api-token-service';
 import { EDGE_CLIENT_ID, readSignedRequest, signatureMatches, signatureOf } from './edge-hmac';
-import { registerNonce } from './edge-token-store';
+import { spendEdgeNonce } from './edge-token-operations';
 
 export interface EdgeIssueTokenOptions {
   db: Db;
@@ -60,7 +60,7 @@ export async function edgeIssueTokenRoutes(app: App, options: EdgeIssueTokenOpti
       );
       if (!read.ok) return reply.status(401).send({ error: read.error });
       // Unleash registers the nonce before it looks the client up: an unknown client's nonce is spent too.
-      if (!(await registerNonce(options.db, read.clientId, read.nonce, read.nonceKeptUntil)))
+      if (!(await spendEdgeNonce(options.db, read.clientId, read.nonce, read.nonceKeptUntil)))
         return reply.status(401).send({ error: 'Replay detected' });
       const secret = read.clientId === EDGE_CLIENT_ID ? options.clientSecret : null;
       if (!secret) return reply.status(401).send({ error: 'Unknown client' });

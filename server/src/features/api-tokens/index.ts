@@ -1,5 +1,5 @@
 export { apiTokenRoutes } from './api-token-routes';
+export type { ApiTokenRecord } from './api-token-rules';
 export { type ApiTokenService, createApiTokenService, toApiToken } from './api-token-service';
-export type { ApiTokenRecord } from './api-token-store';
 export { edgeIssueTokenRoutes } from './edge-issue-token-routes';
 export { hashSecret, parseApiTokenSecret } from './token-format';

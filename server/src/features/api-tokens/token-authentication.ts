@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/logger';
 import { timedOut, withTimeout } from '../../lib/with-timeout';
-import { type ApiTokenRecord, findByHash, loadTokenSnapshot, tokenEventsAfter } from './api-token-store';
+import type { ApiTokenRecord } from './api-token-rules';
+import { findByHash, loadTokenSnapshot, tokenEventsAfter } from './api-token-store';
 import { TokenCache } from './token-cache';
 import { hashSecret } from './token-format';
 import { createTokenRegistry } from './token-registry';

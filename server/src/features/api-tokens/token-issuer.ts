@@ -6,8 +6,9 @@ import type { ApiTokenType, AuditActor } from '../../lib/caller';
 import { badData } from '../../lib/errors';
 import type { ProjectCatalog } from '../access';
 import { appendEvent } from '../events';
+import type { ApiTokenRecord } from './api-token-rules';
 import { singleProject, toApiToken, tokenEventData } from './api-token-rules';
-import { type ApiTokenRecord, findByHash, findByPrefix, insertToken } from './api-token-store';
+import { findByHash, findByPrefix, insertToken } from './api-token-store';
 import type { GeneratedTokenInput } from './edge-token-operations';
 import { generateApiTokenSecret, hashSecret } from './token-format';
 

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { actorFromRequest } from '../events';
-import { createEnvironmentService } from './environment-service';
+import { createEnvironmentService, type EnvironmentService } from './environment-service';
 
 const tags = ['Environments'];
 const NameParams = Type.Object({ name: Type.String() });
@@ -22,7 +22,13 @@ const NameParams = Type.Object({ name: Type.String() });
 /** Environments (shared/unleash/API.md §6 "Environments"), including Unleash's enterprise CRUD. */
 export async function environmentRoutes(app: App, { db }: { db: Db }): Promise<void> {
   const service = createEnvironmentService(db);
+  registerEnvironmentListRoutes(app, service);
+  registerSingleEnvironmentRoutes(app, service);
+  registerEnvironmentCloneAndToggleRoutes(app, service);
+}
 
+/** The environment list: read, create, validate, per project, sort order. */
+function registerEnvironmentListRoutes(app: App, service: EnvironmentService): void {
   app.get(
     '/api/admin/environments',
     {
@@ -98,7 +104,10 @@ export async function environmentRoutes(app: App, { db }: { db: Db }): Promise<v
       return reply.status(200).send();
     },
   );
+}
 
+/** One environment: update, read, delete. */
+function registerSingleEnvironmentRoutes(app: App, service: EnvironmentService): void {
   app.put(
     '/api/admin/environments/update/:name',
     {
@@ -144,7 +153,10 @@ export async function environmentRoutes(app: App, { db }: { db: Db }): Promise<v
       return reply.status(200).send();
     },
   );
+}
 
+/** Cloning an environment, turning it on and off. */
+function registerEnvironmentCloneAndToggleRoutes(app: App, service: EnvironmentService): void {
   app.post(
     '/api/admin/environments/:name/clone',
     {

@@ -28,7 +28,14 @@ export async function insightRoutes(app: App, { db }: { db: Db }): Promise<void>
     if (!(await getProject(db, projectId))) throw notFound(`Could not find project with id ${projectId}`);
     return projectId;
   };
+  registerInstanceInsightRoutes(app, service);
+  registerProjectInsightRoutes(app, service, existing);
+}
 
+type InsightService = ReturnType<typeof createInsightService>;
+
+/** The instance-wide insights of the Admin UI. */
+function registerInstanceInsightRoutes(app: App, service: InsightService): void {
   app.get(
     '/api/admin/insights',
     {
@@ -56,7 +63,14 @@ export async function insightRoutes(app: App, { db }: { db: Db }): Promise<void>
     },
     async (request) => service.lifecycle(request.query.projects, await request.hiddenProjects()),
   );
+}
 
+/** One project's insights; `existing` answers 404 for an unknown project. */
+function registerProjectInsightRoutes(
+  app: App,
+  service: InsightService,
+  existing: (projectId: string) => Promise<string>,
+): void {
   app.get(
     '/api/admin/projects/:projectId/dora',
     {

@@ -58,172 +58,189 @@ const weekFields = (weekStart: string) => ({ week: isoWeek(weekStart), date: day
 const byDateThenProject = <T extends { date: string; project: string }>(a: T, b: T) =>
   a.date.localeCompare(b.date) || a.project.localeCompare(b.project);
 
+interface InsightDeps {
+  db: Db;
+  clock: () => Date;
+}
+
 /** What the insights answer; `hidden` are the projects the caller may not see. */
 export function createInsightService(db: Db, clock: () => Date = () => new Date()) {
+  const deps: InsightDeps = { db, clock };
   return {
-    async instanceInsights(
-      query: InstanceInsightsQuery,
-      hidden: ReadonlySet<string>,
-    ): Promise<InstanceInsights> {
-      const { from, to } = parseInsightsRange(query, utcDay(clock()));
-      const [snapshots, users, creations, production, metrics, environmentTypes] = await Promise.all([
-        readProjectSnapshots(db, from, to, hidden),
-        readUserSnapshots(db, from, to),
-        readCreationsByWeek(db, from, to, hidden),
-        readNewProductionFlagsByWeek(db, from, to, hidden),
-        readMetricsByWeek(db, from, to, hidden),
-        readEnvironmentTypeUpdatesByWeek(db, from, to, hidden),
+    instanceInsights: (query: InstanceInsightsQuery, hidden: ReadonlySet<string>) =>
+      instanceInsights(deps, query, hidden),
+    lifecycle: (projectsParam: string | undefined, hidden: ReadonlySet<string>) =>
+      lifecycle(deps, projectsParam, hidden),
+    projectDora: (project: string) => projectDora(deps, project),
+    projectHealthReport: (project: string) => projectHealthReport(deps, project),
+    projectInsights: (project: string) => projectInsights(deps, project),
+    projectStatus: (project: string) => projectStatus(deps, project),
+  };
+}
+
+async function instanceInsights(
+  { db, clock }: InsightDeps,
+  query: InstanceInsightsQuery,
+  hidden: ReadonlySet<string>,
+): Promise<InstanceInsights> {
+  const { from, to } = parseInsightsRange(query, utcDay(clock()));
+  const [snapshots, users, creations, production, metrics, environmentTypes] = await Promise.all([
+    readProjectSnapshots(db, from, to, hidden),
+    readUserSnapshots(db, from, to),
+    readCreationsByWeek(db, from, to, hidden),
+    readNewProductionFlagsByWeek(db, from, to, hidden),
+    readMetricsByWeek(db, from, to, hidden),
+    readEnvironmentTypeUpdatesByWeek(db, from, to, hidden),
+  ]);
+  const creationArchive = new Map<string, CreationArchiveTrend>();
+  const weekOf = (weekStart: string, project: string) => {
+    const key = `${weekStart}\u0000${project}`;
+    const trend = creationArchive.get(key) ?? {
+      ...weekFields(weekStart),
+      project,
+      createdFlags: {},
+      archivedFlags: 0,
+    };
+    creationArchive.set(key, trend);
+    return trend;
+  };
+  for (const row of creations.created)
+    weekOf(row.weekStart, row.project).createdFlags[row.type] = row.created;
+  for (const row of creations.archived) weekOf(row.weekStart, row.project).archivedFlags = row.archived;
+  return {
+    userTrends: userTrends(users),
+    flagTrends: flagTrends(snapshots),
+    projectFlagTrends: projectFlagTrends(snapshots),
+    metricsSummaryTrends: metrics
+      .map((row) => ({
+        ...weekFields(row.weekStart),
+        project: row.project,
+        totalRequests: row.yes + row.no,
+        totalYes: row.yes,
+        totalNo: row.no,
+        totalApps: row.apps,
+        totalFlags: row.flags,
+        totalEnvironments: row.environments,
+      }))
+      .sort(byDateThenProject),
+    environmentTypeTrends: environmentTypes
+      .map((row) => ({
+        ...weekFields(row.weekStart),
+        environmentType: row.environmentType,
+        totalUpdates: row.count,
+      }))
+      .sort((a, b) => a.date.localeCompare(b.date) || a.environmentType.localeCompare(b.environmentType)),
+    lifecycleTrends: production
+      .map((row) => ({
+        ...weekFields(row.weekStart),
+        project: row.project,
+        newProductionFlags: row.count,
+      }))
+      .sort(byDateThenProject),
+    creationArchiveTrends: [...creationArchive.values()].sort(byDateThenProject),
+  };
+}
+
+/** `projects`: comma-separated ids; unknown or invisible ones are refused alike (400). */
+async function lifecycle(
+  { db, clock }: InsightDeps,
+  projectsParam: string | undefined,
+  hidden: ReadonlySet<string>,
+): Promise<LifecycleTrends> {
+  const requested = parseProjectList(projectsParam);
+  if (requested.length > 1000) throw badData('At most 1000 projects may be named.');
+  if (requested.length > 0) {
+    const known = await existingProjects(db, requested, hidden);
+    const unknown = requested.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw badData(`Unknown projects: ${unknown.slice(0, 10).join(', ')}`, [
+        { message: `no project named "${unknown[0]}"`, path: 'projects' },
       ]);
-      const creationArchive = new Map<string, CreationArchiveTrend>();
-      const weekOf = (weekStart: string, project: string) => {
-        const key = `${weekStart}\u0000${project}`;
-        const trend = creationArchive.get(key) ?? {
-          ...weekFields(weekStart),
-          project,
-          createdFlags: {},
-          archivedFlags: 0,
-        };
-        creationArchive.set(key, trend);
-        return trend;
-      };
-      for (const row of creations.created)
-        weekOf(row.weekStart, row.project).createdFlags[row.type] = row.created;
-      for (const row of creations.archived) weekOf(row.weekStart, row.project).archivedFlags = row.archived;
-      return {
-        userTrends: userTrends(users),
-        flagTrends: flagTrends(snapshots),
-        projectFlagTrends: projectFlagTrends(snapshots),
-        metricsSummaryTrends: metrics
-          .map((row) => ({
-            ...weekFields(row.weekStart),
-            project: row.project,
-            totalRequests: row.yes + row.no,
-            totalYes: row.yes,
-            totalNo: row.no,
-            totalApps: row.apps,
-            totalFlags: row.flags,
-            totalEnvironments: row.environments,
-          }))
-          .sort(byDateThenProject),
-        environmentTypeTrends: environmentTypes
-          .map((row) => ({
-            ...weekFields(row.weekStart),
-            environmentType: row.environmentType,
-            totalUpdates: row.count,
-          }))
-          .sort((a, b) => a.date.localeCompare(b.date) || a.environmentType.localeCompare(b.environmentType)),
-        lifecycleTrends: production
-          .map((row) => ({
-            ...weekFields(row.weekStart),
-            project: row.project,
-            newProductionFlags: row.count,
-          }))
-          .sort(byDateThenProject),
-        creationArchiveTrends: [...creationArchive.values()].sort(byDateThenProject),
-      };
-    },
+    }
+  }
+  const flags = await readLifecycleFlags(db, requested.length > 0 ? requested : null, hidden);
+  return lifecycleTrends(flags, clock());
+}
 
-    /** `projects`: comma-separated ids; unknown or invisible ones are refused alike (400). */
-    async lifecycle(
-      projectsParam: string | undefined,
-      hidden: ReadonlySet<string>,
-    ): Promise<LifecycleTrends> {
-      const requested = parseProjectList(projectsParam);
-      if (requested.length > 1000) throw badData('At most 1000 projects may be named.');
-      if (requested.length > 0) {
-        const known = await existingProjects(db, requested, hidden);
-        const unknown = requested.filter((id) => !known.has(id));
-        if (unknown.length > 0) {
-          throw badData(`Unknown projects: ${unknown.slice(0, 10).join(', ')}`, [
-            { message: `no project named "${unknown[0]}"`, path: 'projects' },
-          ]);
-        }
-      }
-      const flags = await readLifecycleFlags(db, requested.length > 0 ? requested : null, hidden);
-      return lifecycleTrends(flags, clock());
-    },
+/** Lead time to production of a project's flags; the caller has checked the project exists. */
+async function projectDora({ db }: InsightDeps, project: string): Promise<ProjectDoraMetrics> {
+  return leadTimes(await readProductionFlags(db, project));
+}
 
-    /** Lead time to production of a project's flags; the caller has checked the project exists. */
-    async projectDora(project: string): Promise<ProjectDoraMetrics> {
-      return leadTimes(await readProductionFlags(db, project));
-    },
+/**
+ * The deprecated health report (getProjectHealthReport): the project overview with its active
+ * flags; the caller has checked the project exists.
+ */
+async function projectHealthReport({ db }: InsightDeps, project: string): Promise<HealthReport> {
+  const [overview, features, { health, states }] = await Promise.all([
+    createProjectService(db).overview(project),
+    listProjectFeatures(db, project),
+    flagStates(db, project),
+  ]);
+  return {
+    version: 1,
+    name: overview.name,
+    description: overview.description,
+    mode: overview.mode,
+    defaultStickiness: overview.defaultStickiness,
+    featureLimit: overview.featureLimit,
+    featureNaming: overview.featureNaming,
+    members: overview.members,
+    health,
+    technicalDebt: 100 - health,
+    environments: overview.environments.map(({ environment }) => ({ environment })),
+    // Oldest first, as Unleash lists them (it reads them in table order).
+    features: features.reverse(),
+    favorite: overview.favorite,
+    createdAt: overview.createdAt,
+    updatedAt: overview.updatedAt,
+    stats: overview.stats,
+    ...states,
+  };
+}
 
-    /**
-     * The deprecated health report (getProjectHealthReport): the project overview with its active
-     * flags; the caller has checked the project exists.
-     */
-    async projectHealthReport(project: string): Promise<HealthReport> {
-      const [overview, features, { health, states }] = await Promise.all([
-        createProjectService(db).overview(project),
-        listProjectFeatures(db, project),
-        flagStates(db, project),
-      ]);
-      return {
-        version: 1,
-        name: overview.name,
-        description: overview.description,
-        mode: overview.mode,
-        defaultStickiness: overview.defaultStickiness,
-        featureLimit: overview.featureLimit,
-        featureNaming: overview.featureNaming,
-        members: overview.members,
-        health,
-        technicalDebt: 100 - health,
-        environments: overview.environments.map(({ environment }) => ({ environment })),
-        // Oldest first, as Unleash lists them (it reads them in table order).
-        features: features.reverse(),
-        favorite: overview.favorite,
-        createdAt: overview.createdAt,
-        updatedAt: overview.updatedAt,
-        stats: overview.stats,
-        ...states,
-      };
-    },
+/** The deprecated project insights (getProjectInsights); the caller has checked the project exists. */
+async function projectInsights({ db, clock }: InsightDeps, project: string): Promise<ProjectInsights> {
+  const since = new Date(clock().getTime() - MEMBER_CHANGE_DAYS * 86_400_000);
+  const [overview, { health, states }, production, change] = await Promise.all([
+    createProjectService(db).overview(project),
+    flagStates(db, project),
+    readProductionFlags(db, project),
+    membersAddedSince(db, project, since),
+  ]);
+  return {
+    stats: overview.stats,
+    health: { rating: health, ...states },
+    technicalDebt: { rating: 100 - health, ...states },
+    leadTime: leadTimes(production),
+    featureTypeCounts: overview.featureTypeCounts,
+    members: { currentMembers: overview.members, change },
+  };
+}
 
-    /** The deprecated project insights (getProjectInsights); the caller has checked the project exists. */
-    async projectInsights(project: string): Promise<ProjectInsights> {
-      const since = new Date(clock().getTime() - MEMBER_CHANGE_DAYS * 86_400_000);
-      const [overview, { health, states }, production, change] = await Promise.all([
-        createProjectService(db).overview(project),
-        flagStates(db, project),
-        readProductionFlags(db, project),
-        membersAddedSince(db, project, since),
-      ]);
-      return {
-        stats: overview.stats,
-        health: { rating: health, ...states },
-        technicalDebt: { rating: 100 - health, ...states },
-        leadTime: leadTimes(production),
-        featureTypeCounts: overview.featureTypeCounts,
-        members: { currentMembers: overview.members, change },
-      };
-    },
-
-    /** The project status (Unleash's "Project status" view); the caller has checked the project exists. */
-    async projectStatus(project: string): Promise<ProjectStatus> {
-      const now = clock();
-      const [{ activity, numbers }, flags] = await Promise.all([
-        readProjectStatusNumbers(db, project, now),
-        readLifecycleFlags(db, [project], new Set()),
-      ]);
-      const health = flagHealth({
-        total: numbers.total,
-        stale: numbers.stale,
-        potentiallyStale: numbers.potentially_stale,
-      });
-      const summary = lifecycleSummary(flags, now);
-      return {
-        activityCountByDate: activity,
-        health: { current: health },
-        technicalDebt: { current: 100 - health },
-        resources: { apiTokens: numbers.api_tokens, members: numbers.members, segments: numbers.segments },
-        staleFlags: { total: numbers.stale + numbers.potentially_stale },
-        lifecycleSummary: {
-          ...summary,
-          // Archived counts come from the flags themselves, which holds for flags archived before lifecycles existed.
-          archived: { currentFlags: numbers.archived, last30Days: numbers.archived_last30 },
-        },
-      };
+/** The project status (Unleash's "Project status" view); the caller has checked the project exists. */
+async function projectStatus({ db, clock }: InsightDeps, project: string): Promise<ProjectStatus> {
+  const now = clock();
+  const [{ activity, numbers }, flags] = await Promise.all([
+    readProjectStatusNumbers(db, project, now),
+    readLifecycleFlags(db, [project], new Set()),
+  ]);
+  const health = flagHealth({
+    total: numbers.total,
+    stale: numbers.stale,
+    potentiallyStale: numbers.potentially_stale,
+  });
+  const summary = lifecycleSummary(flags, now);
+  return {
+    activityCountByDate: activity,
+    health: { current: health },
+    technicalDebt: { current: 100 - health },
+    resources: { apiTokens: numbers.api_tokens, members: numbers.members, segments: numbers.segments },
+    staleFlags: { total: numbers.stale + numbers.potentially_stale },
+    lifecycleSummary: {
+      ...summary,
+      // Archived counts come from the flags themselves, which holds for flags archived before lifecycles existed.
+      archived: { currentFlags: numbers.archived, last30Days: numbers.archived_last30 },
     },
   };
 }

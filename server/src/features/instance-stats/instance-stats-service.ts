@@ -55,103 +55,131 @@ export type InstanceStatsService = ReturnType<typeof createInstanceStatsService>
 
 export function createInstanceStatsService(db: Db, options: InstanceStatsOptions) {
   return {
-    async collect(now = new Date()): Promise<InstanceAdminStats> {
-      const [
-        id,
-        users,
-        last7,
-        last30,
-        last60,
-        last90,
-        readOnlyUsers,
-        prod30,
-        prod60,
-        prod90,
-        featureToggles,
-        projects,
-        contextFields,
-        roles,
-        groups,
-        environments,
-        segments,
-        strategies,
-        allApps,
-        apps30,
-        apps7,
-        featureExports,
-        featureImports,
-        apiTokens,
-        buckets,
-        maxima,
-        releaseTemplates,
-        releasePlans,
-      ] = await Promise.all([
-        instanceId(db),
-        countPeople(db),
-        countPeopleSeenSince(db, now, 7),
-        countPeopleSeenSince(db, now, 30),
-        countPeopleSeenSince(db, now, 60),
-        countPeopleSeenSince(db, now, 90),
-        countViewers(db),
-        countProductionChanges(db, now, 30),
-        countProductionChanges(db, now, 60),
-        countProductionChanges(db, now, 90),
-        countLiveFlags(db),
-        countRows(db, 'projects'),
-        countRows(db, 'context_fields'),
-        countRows(db, 'roles'),
-        countRows(db, 'groups'),
-        countRows(db, 'environments'),
-        countRows(db, 'segments'),
-        countRows(db, 'strategies'),
-        countRows(db, 'client_applications'),
-        countAppsSeenSince(db, now, 30),
-        countAppsSeenSince(db, now, 7),
-        countEventsOfType(db, 'features-exported'),
-        countEventsOfType(db, 'features-imported'),
-        countApiTokens(db, now),
-        previousDayBuckets(db, now),
-        strategyMaxima(db),
-        countReleaseDefinitions(db, 'template'),
-        countReleaseDefinitions(db, 'plan'),
-      ]);
-      const sso = (await options.sso?.()) ?? { saml: false, oidc: false };
-      const stats: Omit<InstanceAdminStats, 'sum'> = {
-        instanceId: id,
-        timestamp: now.toISOString(),
-        versionOSS: options.version,
-        users,
-        previousDayMetricsBucketsCount: buckets,
-        activeUsers: { last7, last30, last60, last90 },
-        // No seat licensing: every person counts.
-        licensedUsers: users,
-        productionChanges: { last30: prod30, last60: prod60, last90: prod90 },
-        featureToggles,
-        projects,
-        contextFields,
-        roles,
-        groups,
-        environments,
-        segments,
-        strategies,
-        SAMLenabled: sso.saml,
-        OIDCenabled: sso.oidc,
-        clientApps: [
-          { range: 'allTime', count: allApps },
-          { range: '30d', count: apps30 },
-          { range: '7d', count: apps7 },
-        ],
-        featureExports,
-        featureImports,
-        apiTokens,
-        ...maxima,
-        releaseTemplates,
-        releasePlans,
-        // Switchyard does not meter Edge instances.
-        edgeInstanceUsage: {},
-        readOnlyUsers,
-      };
-      return { ...stats, sum: statsChecksum(stats) };
-    },
+    collect: (now = new Date()) => collectStats(db, options, now),
   };
+}
+
+/** The people counts: users, active users, viewers and production changes. */
+async function countPeopleStats(db: Db, now: Date) {
+  const [id, users, last7, last30, last60, last90, readOnlyUsers, prod30, prod60, prod90] = await Promise.all(
+    [
+      instanceId(db),
+      countPeople(db),
+      countPeopleSeenSince(db, now, 7),
+      countPeopleSeenSince(db, now, 30),
+      countPeopleSeenSince(db, now, 60),
+      countPeopleSeenSince(db, now, 90),
+      countViewers(db),
+      countProductionChanges(db, now, 30),
+      countProductionChanges(db, now, 60),
+      countProductionChanges(db, now, 90),
+    ],
+  );
+  return { id, users, last7, last30, last60, last90, readOnlyUsers, prod30, prod60, prod90 };
+}
+
+/** The counts of what the instance holds and serves. */
+async function countResourceStats(db: Db, now: Date) {
+  const [
+    featureToggles,
+    projects,
+    contextFields,
+    roles,
+    groups,
+    environments,
+    segments,
+    strategies,
+    allApps,
+    apps30,
+    apps7,
+    featureExports,
+    featureImports,
+    apiTokens,
+    buckets,
+    maxima,
+    releaseTemplates,
+    releasePlans,
+  ] = await Promise.all([
+    countLiveFlags(db),
+    countRows(db, 'projects'),
+    countRows(db, 'context_fields'),
+    countRows(db, 'roles'),
+    countRows(db, 'groups'),
+    countRows(db, 'environments'),
+    countRows(db, 'segments'),
+    countRows(db, 'strategies'),
+    countRows(db, 'client_applications'),
+    countAppsSeenSince(db, now, 30),
+    countAppsSeenSince(db, now, 7),
+    countEventsOfType(db, 'features-exported'),
+    countEventsOfType(db, 'features-imported'),
+    countApiTokens(db, now),
+    previousDayBuckets(db, now),
+    strategyMaxima(db),
+    countReleaseDefinitions(db, 'template'),
+    countReleaseDefinitions(db, 'plan'),
+  ]);
+  return {
+    featureToggles,
+    projects,
+    contextFields,
+    roles,
+    groups,
+    environments,
+    segments,
+    strategies,
+    allApps,
+    apps30,
+    apps7,
+    featureExports,
+    featureImports,
+    apiTokens,
+    buckets,
+    maxima,
+    releaseTemplates,
+    releasePlans,
+  };
+}
+
+async function collectStats(db: Db, options: InstanceStatsOptions, now: Date): Promise<InstanceAdminStats> {
+  const [people, resources] = await Promise.all([countPeopleStats(db, now), countResourceStats(db, now)]);
+  const { id, users, last7, last30, last60, last90, readOnlyUsers, prod30, prod60, prod90 } = people;
+  const { allApps, apps30, apps7, buckets, maxima } = resources;
+  const sso = (await options.sso?.()) ?? { saml: false, oidc: false };
+  const stats: Omit<InstanceAdminStats, 'sum'> = {
+    instanceId: id,
+    timestamp: now.toISOString(),
+    versionOSS: options.version,
+    users,
+    previousDayMetricsBucketsCount: buckets,
+    activeUsers: { last7, last30, last60, last90 },
+    // No seat licensing: every person counts.
+    licensedUsers: users,
+    productionChanges: { last30: prod30, last60: prod60, last90: prod90 },
+    featureToggles: resources.featureToggles,
+    projects: resources.projects,
+    contextFields: resources.contextFields,
+    roles: resources.roles,
+    groups: resources.groups,
+    environments: resources.environments,
+    segments: resources.segments,
+    strategies: resources.strategies,
+    SAMLenabled: sso.saml,
+    OIDCenabled: sso.oidc,
+    clientApps: [
+      { range: 'allTime', count: allApps },
+      { range: '30d', count: apps30 },
+      { range: '7d', count: apps7 },
+    ],
+    featureExports: resources.featureExports,
+    featureImports: resources.featureImports,
+    apiTokens: resources.apiTokens,
+    ...maxima,
+    releaseTemplates: resources.releaseTemplates,
+    releasePlans: resources.releasePlans,
+    // Switchyard does not meter Edge instances.
+    edgeInstanceUsage: {},
+    readOnlyUsers,
+  };
+  return { ...stats, sum: statsChecksum(stats) };
 }

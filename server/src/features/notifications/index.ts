@@ -3,7 +3,6 @@
 // The signed-in user's e-mail subscriptions, for the profile (profileSchema.subscriptions).
 export { subscriptionsOf } from './email-subscriptions';
 export { notificationRoutes } from './notification-routes';
-export { NOTIFICATIONS_PER_USER } from './notification-store';
 export {
   type AdminNotice,
   type NotificationActor,

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { userOf } from '../../lib/caller';
 import { setEmailSubscription } from './email-subscriptions';
-import { listNotifications, markNotificationsRead } from './notification-store';
+import { inboxOf, markInboxRead } from './notification-inbox';
 
 const tags = ['Notifications'];
 
@@ -28,7 +28,7 @@ export async function notificationRoutes(app: App, { db }: { db: Db }): Promise<
         response: { 200: NotificationsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => listNotifications(db, userOf(request.caller).id),
+    async (request) => inboxOf(db, userOf(request.caller).id),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export async function notificationRoutes(app: App, { db }: { db: Db }): Promise<
       },
     },
     async (request, reply) => {
-      await markNotificationsRead(db, userOf(request.caller).id, request.body.notifications);
+      await markInboxRead(db, userOf(request.caller).id, request.body.notifications);
       return reply.send();
     },
   );

@@ -9,8 +9,8 @@ import { inTransaction } from '../../db/transaction';
 import { changeRequestScheduleJob } from '../change-requests';
 import { markPotentiallyStaleFlags } from '../feature-toggles';
 import { startScheduler } from '../scheduler';
-import { NOTIFICATIONS_PER_USER, notifyAdmins } from './index';
-import { insertNotifications } from './notification-store';
+import { notifyAdmins } from './index';
+import { insertNotifications, NOTIFICATIONS_PER_USER } from './notification-store';
 
 const P = '/api/admin/projects/default';
 const HOUR = 3_600_000;

@@ -32,10 +32,15 @@ function userIdOf(caller: Caller): number {
 }
 
 /** Project access and the access views (shared/unleash/API.md §6 "Projects" access routes, "Users"). */
-export async function projectAccessRoutes(
-  app: App,
-  { access }: { access: ProjectAccessService },
-): Promise<void> {
+export async function projectAccessRoutes(app: App, deps: { access: ProjectAccessService }): Promise<void> {
+  registerProjectAccessListRoutes(app, deps);
+  registerProjectMemberRoleRoutes(app, deps);
+  registerProjectGroupRoleRoutes(app, deps);
+  registerAccessViewRoutes(app, deps);
+}
+
+/** A project's whole access list: read, add to, replace. */
+function registerProjectAccessListRoutes(app: App, { access }: { access: ProjectAccessService }): void {
   app.get(
     '/api/admin/projects/:projectId/access',
     {
@@ -85,7 +90,10 @@ export async function projectAccessRoutes(
       return reply.send();
     },
   );
+}
 
+/** One user's roles in a project. */
+function registerProjectMemberRoleRoutes(app: App, { access }: { access: ProjectAccessService }): void {
   app.put(
     '/api/admin/projects/:projectId/users/:userId/roles',
     {
@@ -121,7 +129,10 @@ export async function projectAccessRoutes(
       return reply.send();
     },
   );
+}
 
+/** A group's roles in a project, and where a project role is used. */
+function registerProjectGroupRoleRoutes(app: App, { access }: { access: ProjectAccessService }): void {
   app.put(
     '/api/admin/projects/:projectId/groups/:groupId/roles',
     {
@@ -171,7 +182,10 @@ export async function projectAccessRoutes(
     },
     async (request) => access.roleUsage(request.params.roleId),
   );
+}
 
+/** The access views of the Users and Service Accounts areas. */
+function registerAccessViewRoutes(app: App, { access }: { access: ProjectAccessService }): void {
   app.get(
     '/api/admin/user/roles',
     {

@@ -34,53 +34,7 @@ export function createProjectService(db: Db) {
     async validateId(id: string) {
       if (await getProject(db, id)) throw nameExists(PROJECT_EXISTS);
     },
-    async overview(id: string, userId: number | null = null): Promise<ProjectOverview> {
-      const project = await getProject(db, id);
-      if (!project) throw projectNotFound(id);
-      const [numbers, environments, members, membersAdded, favorites] = await Promise.all([
-        projectOverviewNumbers(db, id),
-        getProjectEnvironments(db, id),
-        memberCounts(db, [id]),
-        membersAddedSince(db, id, new Date(Date.now() - 30 * 86_400_000)),
-        favoriteProjectIds(db, userId),
-      ]);
-      const { stats } = numbers;
-      return {
-        version: 1,
-        name: project.name,
-        description: project.description,
-        mode: project.mode,
-        defaultStickiness: project.defaultStickiness,
-        featureLimit: project.featureLimit,
-        featureNaming: project.featureNaming,
-        linkTemplates: project.linkTemplates,
-        members: members.get(id) ?? 0,
-        health: numbers.health,
-        technicalDebt: 100 - numbers.health,
-        favorite: favorites.has(id),
-        createdAt: project.createdAt.toISOString(),
-        updatedAt: project.updatedAt.toISOString(),
-        archivedAt: project.archivedAt?.toISOString() ?? null,
-        environments: environments.map((row) => ({
-          environment: row.environment,
-          ...(row.defaultStrategy ? { defaultStrategy: row.defaultStrategy } : {}),
-        })),
-        featureTypeCounts: numbers.featureTypeCounts,
-        stats: {
-          avgTimeToProdCurrentWindow: 0,
-          createdCurrentWindow: stats.created_current,
-          createdPastWindow: stats.created_past,
-          archivedCurrentWindow: stats.archived_current,
-          archivedPastWindow: stats.archived_past,
-          projectActivityCurrentWindow: stats.activity_current,
-          projectActivityPastWindow: stats.activity_past,
-          projectMembersAddedCurrentWindow: membersAdded,
-        },
-        onboardingStatus: numbers.latestFeature
-          ? { status: 'first-flag-created', feature: numbers.latestFeature }
-          : { status: 'onboarding-started' },
-      };
-    },
+    overview: (id: string, userId: number | null = null) => projectOverview(db, id, userId),
     async flagCreators(id: string) {
       if (!(await getProject(db, id))) throw projectNotFound(id);
       return listFlagCreators(db, id);
@@ -107,5 +61,54 @@ export function createProjectService(db: Db) {
       apply({ kind: 'remove-project-environment', id, environment }, actor),
     setDefaultStrategy: (id: string, environment: string, strategy: CreateFeatureStrategy, actor: Actor) =>
       apply({ kind: 'set-project-default-strategy', id, environment, strategy }, actor),
+  };
+}
+
+/** A project's overview; `userId`: whose favourites set `favorite` (null: nobody's). */
+async function projectOverview(db: Db, id: string, userId: number | null): Promise<ProjectOverview> {
+  const project = await getProject(db, id);
+  if (!project) throw projectNotFound(id);
+  const [numbers, environments, members, membersAdded, favorites] = await Promise.all([
+    projectOverviewNumbers(db, id),
+    getProjectEnvironments(db, id),
+    memberCounts(db, [id]),
+    membersAddedSince(db, id, new Date(Date.now() - 30 * 86_400_000)),
+    favoriteProjectIds(db, userId),
+  ]);
+  const { stats } = numbers;
+  return {
+    version: 1,
+    name: project.name,
+    description: project.description,
+    mode: project.mode,
+    defaultStickiness: project.defaultStickiness,
+    featureLimit: project.featureLimit,
+    featureNaming: project.featureNaming,
+    linkTemplates: project.linkTemplates,
+    members: members.get(id) ?? 0,
+    health: numbers.health,
+    technicalDebt: 100 - numbers.health,
+    favorite: favorites.has(id),
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+    archivedAt: project.archivedAt?.toISOString() ?? null,
+    environments: environments.map((row) => ({
+      environment: row.environment,
+      ...(row.defaultStrategy ? { defaultStrategy: row.defaultStrategy } : {}),
+    })),
+    featureTypeCounts: numbers.featureTypeCounts,
+    stats: {
+      avgTimeToProdCurrentWindow: 0,
+      createdCurrentWindow: stats.created_current,
+      createdPastWindow: stats.created_past,
+      archivedCurrentWindow: stats.archived_current,
+      archivedPastWindow: stats.archived_past,
+      projectActivityCurrentWindow: stats.activity_current,
+      projectActivityPastWindow: stats.activity_past,
+      projectMembersAddedCurrentWindow: membersAdded,
+    },
+    onboardingStatus: numbers.latestFeature
+      ? { status: 'first-flag-created', feature: numbers.latestFeature }
+      : { status: 'onboarding-started' },
   };
 }

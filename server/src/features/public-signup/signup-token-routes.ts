@@ -24,10 +24,18 @@ const tags = ['Public signup tokens'];
 const STORED_HASHED =
   "Switchyard stores only a hash of an invite link's secret: `secret` and `url` are the real ones only in the answer that creates the link. Elsewhere `secret` is the link's id (the hash), which the admin routes accept in place of the secret, and `url` is null (Unleash returns both every time).";
 
-export async function signupTokenRoutes(
-  app: App,
-  { invites, config }: { invites: SignupTokenService; config: Config },
-): Promise<void> {
+export async function signupTokenRoutes(app: App, deps: SignupTokenRouteDeps): Promise<void> {
+  registerInviteLinkAdminRoutes(app, deps);
+  registerInviteLinkPublicRoutes(app, deps);
+}
+
+interface SignupTokenRouteDeps {
+  invites: SignupTokenService;
+  config: Config;
+}
+
+/** The admin's invite links. */
+function registerInviteLinkAdminRoutes(app: App, { invites, config }: SignupTokenRouteDeps): void {
   app.get(
     '/api/admin/invite-link/tokens',
     {
@@ -95,7 +103,10 @@ export async function signupTokenRoutes(
         publicUrlOf(request, config),
       ),
   );
+}
 
+/** The public side: validate a link, sign up through it. */
+function registerInviteLinkPublicRoutes(app: App, { invites }: SignupTokenRouteDeps): void {
   app.get(
     '/invite/:token/validate',
     {

@@ -18,10 +18,17 @@ import type { ServiceAccountService } from './service-account-service';
 const tags = ['Service Accounts'];
 
 /** Service accounts and their tokens (shared/unleash/API.md §6 "Service Accounts", §10.5). */
-export async function serviceAccountRoutes(
-  app: App,
-  { serviceAccounts }: { serviceAccounts: ServiceAccountService },
-): Promise<void> {
+export async function serviceAccountRoutes(app: App, deps: ServiceAccountRouteDeps): Promise<void> {
+  registerServiceAccountRoutes(app, deps);
+  registerServiceAccountTokenRoutes(app, deps);
+}
+
+interface ServiceAccountRouteDeps {
+  serviceAccounts: ServiceAccountService;
+}
+
+/** The service accounts themselves. */
+function registerServiceAccountRoutes(app: App, { serviceAccounts }: ServiceAccountRouteDeps): void {
   app.get(
     '/api/admin/service-account',
     {
@@ -81,7 +88,10 @@ export async function serviceAccountRoutes(
       return reply.send();
     },
   );
+}
 
+/** A service account's tokens. */
+function registerServiceAccountTokenRoutes(app: App, { serviceAccounts }: ServiceAccountRouteDeps): void {
   app.get(
     '/api/admin/service-account/:id/token',
     {

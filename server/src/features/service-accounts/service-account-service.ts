@@ -41,12 +41,20 @@ export type ServiceAccountService = ReturnType<typeof createServiceAccountServic
  * Service accounts (shared/unleash/API.md §10.5): users with `is_service`, no password, a root
  * role, and tokens that act as them (the personal access token machinery).
  */
+interface ServiceAccountDeps {
+  db: Db;
+  users: UserService;
+}
+
+async function existingServiceAccount(users: UserService, id: number): Promise<UserRecord> {
+  const record = await users.record(id);
+  if (!record?.isService) throw notFound(`Could not find service account with id ${id}`);
+  return record;
+}
+
 export function createServiceAccountService(db: Db, users: UserService, pats: PatService) {
-  async function existing(id: number): Promise<UserRecord> {
-    const record = await users.record(id);
-    if (!record?.isService) throw notFound(`Could not find service account with id ${id}`);
-    return record;
-  }
+  const deps: ServiceAccountDeps = { db, users };
+  const existing = (id: number) => existingServiceAccount(users, id);
 
   return {
     async list(): Promise<{ serviceAccounts: ServiceAccount[]; rootRoles: ReturnType<typeof toRole>[] }> {
@@ -60,54 +68,9 @@ export function createServiceAccountService(db: Db, users: UserService, pats: Pa
       const rootRoles = (await listRoles(db, ['root', 'root-custom'])).map((role) => toRole(role));
       return { serviceAccounts, rootRoles };
     },
-
-    async create(body: CreateServiceAccount, actor: AuditActor): Promise<ServiceAccount> {
-      return inTransaction(db, async (trx) => {
-        const role = await resolveRootRole(trx, body.rootRole);
-        let record: UserRecord;
-        try {
-          record = await users.createAccount(
-            trx,
-            {
-              name: body.name.trim(),
-              username: body.username.trim(),
-              email: null,
-              passwordHash: null,
-              isService: true,
-            },
-            role.id,
-            actor,
-            'service-account-created',
-          );
-        } catch (error) {
-          if (error instanceof ApiError && error.errorName === 'NameExistsError')
-            throw nameExists(USERNAME_TAKEN);
-          throw error;
-        }
-        return toServiceAccount(record, role.id, []);
-      });
-    },
-
-    async update(id: number, body: UpdateServiceAccount, actor: AuditActor): Promise<ServiceAccount> {
-      return inTransaction(db, async (trx) => {
-        const before = await existing(id);
-        const rootBefore = (await rootRolesOfUsers(trx, [id])).get(id);
-        if (body.name !== undefined) await users.rename(trx, id, body.name.trim());
-        let rootRole = rootBefore;
-        if (body.rootRole !== undefined) {
-          rootRole = (await resolveRootRole(trx, body.rootRole)).id;
-          await setUserRootRole(trx, id, rootRole, actor.createdByUserId);
-        }
-        const after: UserRecord = { ...before, name: body.name?.trim() ?? before.name };
-        await appendEvent(trx, {
-          type: 'service-account-updated',
-          ...actor,
-          data: eventData(after, rootRole),
-          preData: eventData(before, rootBefore),
-        });
-        return toServiceAccount(after, rootRole);
-      });
-    },
+    create: (body: CreateServiceAccount, actor: AuditActor) => createServiceAccount(deps, body, actor),
+    update: (id: number, body: UpdateServiceAccount, actor: AuditActor) =>
+      updateServiceAccount(deps, id, body, actor),
 
     async remove(id: number, actor: AuditActor): Promise<void> {
       await inTransaction(db, async (trx) => {
@@ -139,4 +102,61 @@ export function createServiceAccountService(db: Db, users: UserService, pats: Pa
       }
     },
   };
+}
+
+async function createServiceAccount(
+  { db, users }: ServiceAccountDeps,
+  body: CreateServiceAccount,
+  actor: AuditActor,
+): Promise<ServiceAccount> {
+  return inTransaction(db, async (trx) => {
+    const role = await resolveRootRole(trx, body.rootRole);
+    let record: UserRecord;
+    try {
+      record = await users.createAccount(
+        trx,
+        {
+          name: body.name.trim(),
+          username: body.username.trim(),
+          email: null,
+          passwordHash: null,
+          isService: true,
+        },
+        role.id,
+        actor,
+        'service-account-created',
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.errorName === 'NameExistsError')
+        throw nameExists(USERNAME_TAKEN);
+      throw error;
+    }
+    return toServiceAccount(record, role.id, []);
+  });
+}
+
+async function updateServiceAccount(
+  { db, users }: ServiceAccountDeps,
+  id: number,
+  body: UpdateServiceAccount,
+  actor: AuditActor,
+): Promise<ServiceAccount> {
+  return inTransaction(db, async (trx) => {
+    const before = await existingServiceAccount(users, id);
+    const rootBefore = (await rootRolesOfUsers(trx, [id])).get(id);
+    if (body.name !== undefined) await users.rename(trx, id, body.name.trim());
+    let rootRole = rootBefore;
+    if (body.rootRole !== undefined) {
+      rootRole = (await resolveRootRole(trx, body.rootRole)).id;
+      await setUserRootRole(trx, id, rootRole, actor.createdByUserId);
+    }
+    const after: UserRecord = { ...before, name: body.name?.trim() ?? before.name };
+    await appendEvent(trx, {
+      type: 'service-account-updated',
+      ...actor,
+      data: eventData(after, rootRole),
+      preData: eventData(before, rootBefore),
+    });
+    return toServiceAccount(after, rootRole);
+  });
 }

@@ -27,10 +27,20 @@ import type { UserService } from './user-service';
 const tags = ['Users'];
 
 /** User administration (shared/unleash/API.md §6 "Users": `/api/admin/user-admin/*`). */
-export async function userRoutes(
-  app: App,
-  { users, config }: { users: UserService; config: Config },
-): Promise<void> {
+export async function userRoutes(app: App, deps: UserRouteDeps): Promise<void> {
+  registerUserListRoutes(app, deps);
+  registerInactiveUserRoutes(app, deps);
+  registerUserPasswordRoutes(app, deps);
+  registerSingleUserRoutes(app, deps);
+}
+
+interface UserRouteDeps {
+  users: UserService;
+  config: Config;
+}
+
+/** The user list: list, create, search, admin count. */
+function registerUserListRoutes(app: App, { users, config }: UserRouteDeps): void {
   app.get(
     '/api/admin/user-admin',
     {
@@ -83,7 +93,10 @@ export async function userRoutes(
     },
     async () => users.adminCount(),
   );
+}
 
+/** Inactive users: list and delete. */
+function registerInactiveUserRoutes(app: App, { users }: UserRouteDeps): void {
   app.get(
     '/api/admin/user-admin/inactive',
     {
@@ -113,7 +126,10 @@ export async function userRoutes(
       return reply.send();
     },
   );
+}
 
+/** Password reset links and password validation. */
+function registerUserPasswordRoutes(app: App, { users, config }: UserRouteDeps): void {
   app.post(
     '/api/admin/user-admin/reset-password',
     {
@@ -150,7 +166,10 @@ export async function userRoutes(
       return reply.send();
     },
   );
+}
 
+/** One user: read, update, delete, set password. */
+function registerSingleUserRoutes(app: App, { users }: UserRouteDeps): void {
   app.get(
     '/api/admin/user-admin/:id',
     {
