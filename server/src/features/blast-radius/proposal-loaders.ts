@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../lib/errors';
 import { getChangeRequestRecord } from '../change-requests';
 import { checkStrategyContent } from '../feature-toggles';
-import { getDefinition, listPlansForFeatureEnvironment } from '../release-plans';
+import { readReleasePlanRecord, readReleasePlanRecords } from '../release-plans';
 import { applyMilestoneStart, proposalsOfChanges } from './combined-proposals';
 import type { FlagEnvironmentState } from './proposed-flag';
 
@@ -43,7 +43,7 @@ export async function milestoneStarted(
   target: PreviewTarget,
   proposal: Extract<BlastRadiusProposal, { kind: 'start-milestone' }>,
 ): Promise<FlagEnvironmentState> {
-  const plan = await getDefinition(db, proposal.planId, 'plan');
+  const plan = await readReleasePlanRecord(db, proposal.planId);
   if (
     !plan ||
     plan.archivedAt ||
@@ -72,7 +72,7 @@ export async function waitingPlansStarted(
   target: PreviewTarget,
 ): Promise<FlagEnvironmentState> {
   let next = state;
-  for (const plan of await listPlansForFeatureEnvironment(db, target.featureName, target.environment)) {
+  for (const plan of await readReleasePlanRecords(db, target.featureName, target.environment)) {
     // Milestones come in sort order: the first is the one that starts.
     const [first] = plan.milestones;
     if (plan.activeMilestoneId === null && first) {

@@ -5,6 +5,7 @@ import { ApiError, badData } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { appendEvent } from '../events';
 import { fingerprintOf, parsePrivateKey, privateKeyText, publicKeyText } from './bundle-codec';
+import { insertSigningKeySetting, readSigningKeySetting } from './signing-key-store';
 
 /**
  * The instance's bundle signing key. Given by SWITCHYARD_BUNDLE_SIGNING_KEY (the desktop app
@@ -37,12 +38,7 @@ function infoOf(privateKey: KeyObject, source: BundleSigningKey['source']): Bund
 }
 
 async function readStored(db: Queryable): Promise<StoredKey | undefined> {
-  const row = await db
-    .selectFrom('settings')
-    .select('content')
-    .where('name', '=', SETTING)
-    .executeTakeFirst();
-  const content = row?.content as Partial<StoredKey> | undefined;
+  const content = (await readSigningKeySetting(db)) as Partial<StoredKey> | undefined;
   return typeof content?.sealedPrivateKey === 'string' && typeof content.publicKey === 'string'
     ? { publicKey: content.publicKey, sealedPrivateKey: content.sealedPrivateKey }
     : undefined;
@@ -68,18 +64,10 @@ export function createSigningKeySource(configured: string | null, box: SecretBox
     }
     const { privateKey } = generateKeyPairSync('ed25519');
     const info = infoOf(privateKey, 'database');
-    const inserted = await db
-      .insertInto('settings')
-      .values({
-        name: SETTING,
-        content: JSON.stringify({
-          publicKey: info.publicKey,
-          sealedPrivateKey: box.seal(privateKeyText(privateKey), SEAL_CONTEXT),
-        } satisfies StoredKey),
-      })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning('name')
-      .executeTakeFirst();
+    const inserted = await insertSigningKeySetting(db, {
+      publicKey: info.publicKey,
+      sealedPrivateKey: box.seal(privateKeyText(privateKey), SEAL_CONTEXT),
+    } satisfies StoredKey);
     if (inserted) {
       await appendEvent(db, {
         type: 'bundle-signing-key-created',

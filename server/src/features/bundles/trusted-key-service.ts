@@ -32,7 +32,7 @@ export function createTrustedKeyService(db: Db) {
       }
       return db.transaction().execute(async (trx) => {
         // Serialises additions so the bound holds with concurrent requests.
-        await trx.selectFrom('bundle_trusted_keys').select('id').forUpdate().execute();
+        await trustedKeyStore.lockAll(trx);
         if ((await trustedKeyStore.count(trx)) >= MAX_TRUSTED_KEYS) {
           throw new ApiError('ExceedsLimitError', `An instance trusts at most ${MAX_TRUSTED_KEYS} keys.`);
         }

@@ -18,6 +18,11 @@ const toKey = (row: Row): TrustedKey => ({
 
 /** SQL of `bundle_trusted_keys` (migration 20261125232600_bundle_trusted_keys). */
 export const trustedKeyStore = {
+  /** Locks every trusted key row, serialising writers that check the bound. */
+  async lockAll(db: Queryable): Promise<void> {
+    await db.selectFrom('bundle_trusted_keys').select('id').forUpdate().execute();
+  },
+
   async list(db: Queryable): Promise<TrustedKey[]> {
     return (await db.selectFrom('bundle_trusted_keys').selectAll().orderBy('id').execute()).map(toKey);
   },

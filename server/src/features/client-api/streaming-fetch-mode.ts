@@ -2,9 +2,8 @@ import type { Db } from '../../db/database';
 import type { AuditActor } from '../../lib/caller';
 import { appendEvent } from '../events';
 import type { FetchMode } from './client-streaming';
+import { FETCH_MODE_SETTING, readFetchModeSetting, writeFetchModeSetting } from './fetch-mode-store';
 
-/** Stored in the settings table, so every instance behind the load balancer tells SDKs the same. */
-export const FETCH_MODE_SETTING = 'sdk.fetch-mode';
 /** How long another instance's choice may take to reach this one. */
 const DEFAULT_MAX_AGE_MS = 1000;
 
@@ -27,12 +26,7 @@ export function createStreamingFetchMode(db: Db, options: { maxAgeMs?: number } 
   let refreshing: Promise<FetchMode> | undefined;
 
   async function read(): Promise<FetchMode> {
-    const row = await db
-      .selectFrom('settings')
-      .select('content')
-      .where('name', '=', FETCH_MODE_SETTING)
-      .executeTakeFirst();
-    return parse(row?.content);
+    return parse((await readFetchModeSetting(db))?.content);
   }
 
   function refresh(): Promise<FetchMode> {
@@ -62,17 +56,8 @@ export function createStreamingFetchMode(db: Db, options: { maxAgeMs?: number } 
 
     async set(mode: FetchMode, actor: AuditActor): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('settings')
-          .select('content')
-          .where('name', '=', FETCH_MODE_SETTING)
-          .executeTakeFirst();
-        const content = JSON.stringify({ mode });
-        await trx
-          .insertInto('settings')
-          .values({ name: FETCH_MODE_SETTING, content })
-          .onConflict((oc) => oc.column('name').doUpdateSet({ content }))
-          .execute();
+        const before = await readFetchModeSetting(trx);
+        await writeFetchModeSetting(trx, { mode });
         await appendEvent(trx, {
           type: before ? 'setting-updated' : 'setting-created',
           ...actor,

@@ -2,6 +2,14 @@ import type { EdgeInstanceData, EdgeInstances } from '../../../contract';
 import type { Db } from '../../db/database';
 import { badData } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import {
+  countEdgeInstances,
+  deleteEdgeInstancesReportedBefore,
+  type EdgeInstanceWrite,
+  findKnownEdgeIdentifiers,
+  listEdgeInstanceRows,
+  upsertEdgeInstance,
+} from './edge-instance-store';
 import { unstorableReason } from './sdk-report-validation';
 
 /** Distinct Edge instances kept; a client token inventing identifiers cannot grow the table past it. */
@@ -9,10 +17,55 @@ export const MAX_EDGE_INSTANCES = 1000;
 /** Instances silent for longer are forgotten. */
 const RETENTION_MS = 7 * 24 * 3_600_000;
 
-interface Pending {
-  data: EdgeInstanceData;
-  environment: string;
-  at: Date;
+/** Writes the buffered reports: known instances are updated, new ones only while there is room. */
+async function writeBatch(db: Db, batch: readonly EdgeInstanceWrite[]): Promise<void> {
+  const known = await findKnownEdgeIdentifiers(
+    db,
+    batch.map((p) => p.data.identifier),
+  );
+  let room = MAX_EDGE_INSTANCES - (await countEdgeInstances(db));
+  for (const report of batch) {
+    if (!known.has(report.data.identifier)) {
+      if (room <= 0) continue;
+      room -= 1;
+    }
+    await upsertEdgeInstance(db, report);
+  }
+  await deleteEdgeInstancesReportedBefore(db, new Date(Date.now() - RETENTION_MS));
+}
+
+type EdgeInstanceRow = Awaited<ReturnType<typeof listEdgeInstanceRows>>[number];
+
+function toEdgeInstance(row: EdgeInstanceRow): EdgeInstances['edges'][number] {
+  const data = row.data as Partial<EdgeInstanceData>;
+  return {
+    identifier: row.identifier,
+    appName: row.app_name,
+    edgeVersion: row.edge_version,
+    region: row.region,
+    environment: row.environment,
+    started: row.started_at?.toISOString() ?? null,
+    reportedAt: row.reported_at.toISOString(),
+    connectedStreamingClients: data.connectedStreamingClients ?? 0,
+    connectedEdges: (data.connectedEdges ?? []).map((edge) => ({
+      identifier: edge.identifier,
+      appName: edge.appName,
+    })),
+    data: row.data,
+  };
+}
+
+/** Refuses a report whose identifying fields cannot be stored. */
+function assertStorable(data: EdgeInstanceData): void {
+  for (const [path, value] of [
+    ['/body/identifier', data.identifier],
+    ['/body/appName', data.appName],
+    ['/body/edgeVersion', data.edgeVersion],
+    ['/body/region', data.region ?? ''],
+  ] as const) {
+    const reason = unstorableReason(value);
+    if (reason) throw badData(`The ${path} property ${reason}`, [{ path, message: reason }]);
+  }
 }
 
 /**
@@ -22,7 +75,7 @@ interface Pending {
  * (the next one, a minute later, replaces it anyway).
  */
 export function createEdgeInstances(db: Db, options: { logger: Logger; flushIntervalMs?: number }) {
-  const pending = new Map<string, Pending>();
+  const pending = new Map<string, EdgeInstanceWrite>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
 
@@ -30,49 +83,7 @@ export function createEdgeInstances(db: Db, options: { logger: Logger; flushInte
     if (pending.size === 0) return;
     const batch = [...pending.values()];
     pending.clear();
-    const known = new Set(
-      (
-        await db
-          .selectFrom('edge_instances')
-          .select('identifier')
-          .where(
-            'identifier',
-            'in',
-            batch.map((p) => p.data.identifier),
-          )
-          .execute()
-      ).map((row) => row.identifier),
-    );
-    const { count } = await db
-      .selectFrom('edge_instances')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow();
-    let room = MAX_EDGE_INSTANCES - Number(count);
-    for (const { data, environment, at } of batch) {
-      if (!known.has(data.identifier)) {
-        if (room <= 0) continue;
-        room -= 1;
-      }
-      const row = {
-        identifier: data.identifier,
-        app_name: data.appName,
-        edge_version: data.edgeVersion,
-        region: data.region ?? null,
-        environment,
-        started_at: new Date(data.started),
-        reported_at: at,
-        data: JSON.stringify(data),
-      };
-      await db
-        .insertInto('edge_instances')
-        .values(row)
-        .onConflict((oc) => oc.column('identifier').doUpdateSet(row))
-        .execute();
-    }
-    await db
-      .deleteFrom('edge_instances')
-      .where('reported_at', '<', new Date(Date.now() - RETENTION_MS))
-      .execute();
+    await writeBatch(db, batch);
   }
 
   function flush(): Promise<void> {
@@ -86,42 +97,14 @@ export function createEdgeInstances(db: Db, options: { logger: Logger; flushInte
 
   return {
     record(data: EdgeInstanceData, environment: string): void {
-      for (const [path, value] of [
-        ['/body/identifier', data.identifier],
-        ['/body/appName', data.appName],
-        ['/body/edgeVersion', data.edgeVersion],
-        ['/body/region', data.region ?? ''],
-      ] as const) {
-        const reason = unstorableReason(value);
-        if (reason) throw badData(`The ${path} property ${reason}`, [{ path, message: reason }]);
-      }
+      assertStorable(data);
       if (!pending.has(data.identifier) && pending.size >= MAX_EDGE_INSTANCES) return;
       pending.set(data.identifier, { data, environment, at: new Date() });
     },
 
     async list(): Promise<EdgeInstances> {
       await flush();
-      const rows = await db.selectFrom('edge_instances').selectAll().orderBy('reported_at', 'desc').execute();
-      return {
-        edges: rows.map((row) => {
-          const data = row.data as Partial<EdgeInstanceData>;
-          return {
-            identifier: row.identifier,
-            appName: row.app_name,
-            edgeVersion: row.edge_version,
-            region: row.region,
-            environment: row.environment,
-            started: row.started_at?.toISOString() ?? null,
-            reportedAt: row.reported_at.toISOString(),
-            connectedStreamingClients: data.connectedStreamingClients ?? 0,
-            connectedEdges: (data.connectedEdges ?? []).map((edge) => ({
-              identifier: edge.identifier,
-              appName: edge.appName,
-            })),
-            data: row.data,
-          };
-        }),
-      };
+      return { edges: (await listEdgeInstanceRows(db)).map(toEdgeInstance) };
     },
 
     flush,

@@ -2,8 +2,8 @@ import type { Db } from '../../db/database';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { appendEvent } from '../events';
+import { ORIGINS_SETTING, readOriginsSetting, writeOriginsSetting } from './frontend-settings-store';
 
-const ORIGINS_SETTING = 'frontendApiOrigins';
 const RETRY_AFTER_FAILURE_MS = 1000;
 
 /**
@@ -44,11 +44,7 @@ export function createFrontendSettings(db: Db, options: { defaultOrigins: string
   let refreshing: Promise<void> | undefined;
 
   async function read(): Promise<string[]> {
-    const row = await db
-      .selectFrom('settings')
-      .select('content')
-      .where('name', '=', ORIGINS_SETTING)
-      .executeTakeFirst();
+    const row = await readOriginsSetting(db);
     return Array.isArray(row?.content) ? (row.content as string[]) : options.defaultOrigins;
   }
 
@@ -80,16 +76,8 @@ export function createFrontendSettings(db: Db, options: { defaultOrigins: string
       assertValidOrigins(origins);
       const cleaned = [...new Set(origins)];
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('settings')
-          .select('content')
-          .where('name', '=', ORIGINS_SETTING)
-          .executeTakeFirst();
-        await trx
-          .insertInto('settings')
-          .values({ name: ORIGINS_SETTING, content: JSON.stringify(cleaned) })
-          .onConflict((oc) => oc.column('name').doUpdateSet({ content: JSON.stringify(cleaned) }))
-          .execute();
+        const before = await readOriginsSetting(trx);
+        await writeOriginsSetting(trx, cleaned);
         await appendEvent(trx, {
           type: before ? 'setting-updated' : 'setting-created',
           ...actor,

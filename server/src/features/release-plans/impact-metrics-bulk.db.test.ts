@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { as, createApiToken } from '../../../../tests/helpers/identity';
 import { createTestApp } from '../../../../tests/helpers/test-app';
-import { MAX_SERIES_PER_APP } from './impact-metrics-store';
+import { MAX_SERIES_PER_APP } from './impact-metrics-ingestion';
 
 const counter = (name: string, samples: unknown[]) => ({ name, help: '', type: 'counter', samples });
 

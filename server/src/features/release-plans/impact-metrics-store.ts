@@ -1,147 +1,45 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
-import { type ImpactSample, readImpactMetrics, splitBulkImpactMetrics } from './impact-metrics-validation';
+import type { ImpactSample } from './impact-metrics-validation';
 import type { AggregationMode, TimeRange } from './safeguard-store';
 
-/**
- * The minimal impact-metric ingestion safeguards need (issue 14): samples from SDK reports are
- * summed in memory per series and minute, and written in one batch per flush, never a query per
- * report. Bounded: at most MAX_BUFFERED_SERIES buffered rows, and at most MAX_SERIES_PER_APP
- * series per application (new series past it are dropped; known ones keep counting).
- */
-export const MAX_BUFFERED_SERIES = 10_000;
-export const MAX_SERIES_PER_APP = 500;
-/** Applications whose series this process tracks; reports of further ones are dropped. */
-export const MAX_TRACKED_APPS = 1_000;
-export const IMPACT_METRICS_FLUSH_INTERVAL_MS = 5_000;
 /** Samples older than the longest safeguard window (a month) are removed at flush. */
 const RETENTION_DAYS = 32;
 
-interface BufferedSample extends ImpactSample {
+/** One series' value for one minute, as impact-metrics-ingestion.ts buffers it. */
+export interface ImpactSampleRow extends ImpactSample {
   appName: string;
   environment: string;
   bucketStart: Date;
 }
 
-export interface ImpactMetricsIngestion {
-  /** Takes a report's `impactMetrics` (anything: it is validated here). */
-  record(report: { appName: string; environment: string; impactMetrics: unknown }, now?: Date): void;
-  /**
-   * Takes the `impactMetrics` of an Edge bulk post (anything: validated here), which mixes
-   * applications and, for an all-environments token, environments.
-   */
-  recordBulk(
-    report: { environment: string; allEnvironments: boolean; impactMetrics: unknown },
-    now?: Date,
-  ): void;
-  /** Writes what is buffered. */
-  flush(): Promise<void>;
-  start(): void;
-  stop(): Promise<void>;
-}
-
-function minuteOf(date: Date): Date {
-  return new Date(Math.floor(date.getTime() / 60_000) * 60_000);
-}
-
-export function createImpactMetricsIngestion(
-  db: Db,
-  options: { logger: { warn(obj: unknown, msg: string): void }; flushIntervalMs?: number },
-): ImpactMetricsIngestion {
-  const buffer = new Map<string, BufferedSample>();
-  /** Series known per app (seen in this process or loaded at first report). */
-  const seriesByApp = new Map<string, Set<string>>();
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
-
-  async function writeBatch(rows: BufferedSample[]): Promise<void> {
-    if (rows.length === 0) return;
-    await db
-      .insertInto('impact_metric_samples')
-      .values(
-        rows.map((row) => ({
-          metric_name: row.metricName,
-          app_name: row.appName,
-          environment: row.environment,
-          labels_key: row.labelsKey,
-          labels: JSON.stringify(row.labels),
-          metric_type: row.type,
-          bucket_start: row.bucketStart,
-          value: row.value,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['metric_name', 'app_name', 'environment', 'labels_key', 'bucket_start']).doUpdateSet({
-          // Counters add up their deltas; a gauge keeps its latest value.
-          value: sql`case when excluded.metric_type = 'counter' then impact_metric_samples.value + excluded.value else excluded.value end`,
-          metric_type: sql`excluded.metric_type`,
-        }),
-      )
-      .execute();
-    const cutoff = new Date(Date.now() - RETENTION_DAYS * 86_400_000);
-    await db.deleteFrom('impact_metric_samples').where('bucket_start', '<', cutoff).execute();
-  }
-
-  const flush = (): Promise<void> => {
-    flushing ??= (async () => {
-      const rows = [...buffer.values()];
-      buffer.clear();
-      try {
-        await writeBatch(rows);
-      } catch (error) {
-        options.logger.warn(
-          { err: error, rows: rows.length },
-          'impact metrics flush failed: samples dropped',
-        );
-      }
-    })().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  };
-
-  return {
-    record(report, now = new Date()) {
-      const samples = readImpactMetrics(report.impactMetrics);
-      if (samples.length === 0) return;
-      const appName = report.appName.replaceAll('\u0000', '').slice(0, 200);
-      let known = seriesByApp.get(appName);
-      if (!known) {
-        if (seriesByApp.size >= MAX_TRACKED_APPS) return;
-        known = new Set<string>();
-        seriesByApp.set(appName, known);
-      }
-      const bucketStart = minuteOf(now);
-      for (const sample of samples) {
-        const series = `${sample.metricName}\u0001${sample.labelsKey}`;
-        if (!known.has(series)) {
-          if (known.size >= MAX_SERIES_PER_APP) continue;
-          known.add(series);
-        }
-        const key = `${appName}\u0001${report.environment}\u0001${series}\u0001${bucketStart.getTime()}`;
-        const existing = buffer.get(key);
-        if (existing) {
-          existing.value = sample.type === 'counter' ? existing.value + sample.value : sample.value;
-          continue;
-        }
-        if (buffer.size >= MAX_BUFFERED_SERIES) continue;
-        buffer.set(key, { ...sample, appName, environment: report.environment, bucketStart });
-      }
-    },
-    recordBulk(report, now = new Date()) {
-      for (const split of splitBulkImpactMetrics(report.impactMetrics, report)) this.record(split, now);
-    },
-    flush,
-    start() {
-      timer = setInterval(() => void flush(), options.flushIntervalMs ?? IMPACT_METRICS_FLUSH_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await flush();
-    },
-  };
+/** Writes a batch of per-minute samples (counters add up, gauges keep the latest) and drops expired ones. */
+export async function writeImpactSamples(db: Queryable, rows: readonly ImpactSampleRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('impact_metric_samples')
+    .values(
+      rows.map((row) => ({
+        metric_name: row.metricName,
+        app_name: row.appName,
+        environment: row.environment,
+        labels_key: row.labelsKey,
+        labels: JSON.stringify(row.labels),
+        metric_type: row.type,
+        bucket_start: row.bucketStart,
+        value: row.value,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['metric_name', 'app_name', 'environment', 'labels_key', 'bucket_start']).doUpdateSet({
+        // Counters add up their deltas; a gauge keeps its latest value.
+        value: sql`case when excluded.metric_type = 'counter' then impact_metric_samples.value + excluded.value else excluded.value end`,
+        metric_type: sql`excluded.metric_type`,
+      }),
+    )
+    .execute();
+  const cutoff = new Date(Date.now() - RETENTION_DAYS * 86_400_000);
+  await db.deleteFrom('impact_metric_samples').where('bucket_start', '<', cutoff).execute();
 }
 
 const RANGE_SECONDS: Record<TimeRange, number> = {

@@ -1,7 +1,7 @@
 export {
   createImpactMetricsIngestion,
   type ImpactMetricsIngestion,
-} from './impact-metrics-store';
+} from './impact-metrics-ingestion';
 export { releasePlanEnvironmentExtensions } from './plan-activation';
 export {
   applyReleasePlanOperation,
@@ -11,19 +11,8 @@ export {
 } from './plan-operations';
 export { releasePlanRoutes } from './plan-routes';
 export { releasePlanProgressionJob } from './progression-job';
-export {
-  type DefinitionRecord,
-  type Discriminator,
-  findActiveTemplateIdByName,
-  getDefinition,
-  listPlansForFeatureEnvironment,
-  listTemplates,
-  type MilestoneRecord,
-  type MilestoneStrategyRecord,
-  type ProgressionRecord,
-  type SafeguardRecord,
-  TEMPLATE_NAME_EXISTS,
-} from './release-plan-store';
+export { readReleasePlanRecord, readReleasePlanRecords } from './release-plan-reads';
+export type { DefinitionRecord } from './release-plan-store';
 export {
   toMilestoneStrategy,
   toPlan,
@@ -32,20 +21,6 @@ export {
   toTemplate,
   toTemplateMilestone,
 } from './release-plan-view';
-export {
-  archiveDefinition,
-  deleteDefinition,
-  deleteMilestoneStrategies,
-  deleteMilestones,
-  insertDefinition,
-  insertMilestone,
-  insertMilestoneStrategy,
-  type MilestoneStrategyValues,
-  type NewDefinition,
-  updateDefinitionText,
-  updateMilestone,
-  updateMilestoneStrategy,
-} from './release-plan-writes';
 export { releasePlanSafeguardJob } from './safeguard-job';
 export {
   applyTemplateOperation,

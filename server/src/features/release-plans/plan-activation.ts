@@ -12,7 +12,7 @@ import {
   writeMilestoneStrategiesToFlag,
 } from './plan-store';
 import { type ReleasePlanView, readPlan } from './plan-view';
-import { getProgression } from './progression-store';
+import { clearProgressionExecuted, getProgression } from './progression-store';
 import { listPlansOfFeature, readMilestones } from './release-plan-store';
 import { toPlan } from './release-plan-view';
 
@@ -44,13 +44,7 @@ export async function startMilestone(
   await markMilestoneStarted(db, plan.id, milestoneId, now);
   // A restarted milestone's progression may run again.
   const progression = await getProgression(db, milestoneId);
-  if (progression?.executedAt) {
-    await db
-      .updateTable('milestone_progressions')
-      .set({ executed_at: null })
-      .where('source_milestone', '=', milestoneId)
-      .execute();
-  }
+  if (progression?.executedAt) await clearProgressionExecuted(db, milestoneId);
   await appendEvent(db, {
     type: 'release-plan-milestone-started',
     createdBy: actor.name,

@@ -7,6 +7,8 @@ import { getFeature, getFeatureEnvironment } from '../feature-toggles';
 import { startFirstMilestone, startMilestone } from './plan-activation';
 import {
   deletePlanRow,
+  findMilestoneIdOfStrategy,
+  findPlanIdOfMilestone,
   getPlan,
   getTemplateForPlan,
   insertPlanFromTemplate,
@@ -27,7 +29,7 @@ import {
 } from './progression-store';
 import { readMilestoneStrategies, readMilestones } from './release-plan-store';
 import { toMilestoneStrategy } from './release-plan-view';
-import { updateMilestoneStrategy } from './release-plan-writes';
+import { updateMilestoneStrategy } from './release-plan-write-store';
 import type { BreachedSafeguard } from './safeguard-evaluation';
 import { pauseForBreaches } from './safeguard-job';
 import { assertStorableSafeguard } from './safeguard-rules';
@@ -125,12 +127,8 @@ async function requirePlan(db: Queryable, target: Target, planId: string): Promi
 
 /** The plan a milestone belongs to, locked, when that plan is on this flag environment. */
 async function requirePlanOfMilestone(db: Queryable, target: Target, milestoneId: string): Promise<PlanRow> {
-  const row = await db
-    .selectFrom('milestones')
-    .select('release_plan_definition_id')
-    .where('id', '=', milestoneId)
-    .executeTakeFirst();
-  const plan = row ? await getPlan(db, row.release_plan_definition_id, true) : undefined;
+  const planId = await findPlanIdOfMilestone(db, milestoneId);
+  const plan = planId ? await getPlan(db, planId, true) : undefined;
   if (!plan || plan.featureName !== target.featureName || plan.environment !== target.environment) {
     throw notFound(`Could not find milestone with id ${milestoneId}.`);
   }
@@ -149,16 +147,12 @@ async function updatePlanMilestoneStrategy(
   actor: Actor,
 ): Promise<ReleasePlanMilestoneStrategy> {
   const notFoundError = () => notFound(`Could not find milestone strategy with id ${op.strategyId}.`);
-  const row = await db
-    .selectFrom('milestone_strategies')
-    .select('milestone_id')
-    .where('id', '=', op.strategyId)
-    .executeTakeFirst();
-  if (!row || (op.milestoneId !== undefined && op.milestoneId !== row.milestone_id)) throw notFoundError();
-  const plan = await requirePlanOfMilestone(db, op, row.milestone_id).catch(() => {
+  const milestoneId = await findMilestoneIdOfStrategy(db, op.strategyId);
+  if (!milestoneId || (op.milestoneId !== undefined && op.milestoneId !== milestoneId)) throw notFoundError();
+  const plan = await requirePlanOfMilestone(db, op, milestoneId).catch(() => {
     throw notFoundError();
   });
-  const before = (await readMilestoneStrategies(db, [row.milestone_id])).find((s) => s.id === op.strategyId);
+  const before = (await readMilestoneStrategies(db, [milestoneId])).find((s) => s.id === op.strategyId);
   if (!before) throw notFoundError();
   const after = await buildMilestoneStrategy(db, op.strategy, {
     id: before.id,
@@ -168,9 +162,9 @@ async function updatePlanMilestoneStrategy(
     featureName: plan.featureName,
   });
   await updateMilestoneStrategy(db, after);
-  if (plan.activeMilestoneId === row.milestone_id) {
+  if (plan.activeMilestoneId === milestoneId) {
     await removeMilestoneStrategiesFromFlag(db, plan.id);
-    await writeMilestoneStrategiesToFlag(db, plan, row.milestone_id, actor.userId);
+    await writeMilestoneStrategiesToFlag(db, plan, milestoneId, actor.userId);
   }
   const updated = toMilestoneStrategy({ ...after, segments: [...after.segments] });
   await appendEvent(db, {
@@ -187,17 +181,170 @@ async function updatePlanMilestoneStrategy(
   return updated;
 }
 
+type OperationOf<K extends ReleasePlanOperation['kind']> = Extract<ReleasePlanOperation, { kind: K }>;
+/** Appends one event on the operation's flag environment. */
+type RecordEvent = (type: string, fields: { data?: unknown; preData?: unknown }) => Promise<unknown>;
+type Handler<K extends ReleasePlanOperation['kind']> = (
+  db: Queryable,
+  op: OperationOf<K>,
+  actor: Actor,
+  record: RecordEvent,
+) => Promise<ReleasePlanOperationResults[K]>;
+
+const addReleasePlan: Handler<'add-release-plan'> = async (db, op, actor, record) => {
+  const template = await getTemplateForPlan(db, op.templateId);
+  if (!template || template.archived_at) {
+    throw notFound(`Could not find release plan template with id ${op.templateId}.`);
+  }
+  // The feature row is locked (requireFlagEnvironment), so two adds cannot both pass this.
+  if ((await listPlans(db, op.featureName, op.environment)).length > 0) {
+    throw conflict(
+      `Feature "${op.featureName}" already has a release plan in environment "${op.environment}".`,
+    );
+  }
+  const planId = await insertPlanFromTemplate(db, template, {
+    featureName: op.featureName,
+    environment: op.environment,
+    project: op.project,
+    // An API token has no user: recorded as the system user, as Unleash records admin tokens.
+    createdByUserId: actor.userId ?? SYSTEM_USER_ID,
+  });
+  const added = await readPlan(db, planId);
+  if (!added) throw notFound(`Could not find release plan with id ${planId}.`);
+  await record('release-plan-added', { data: added });
+  // On an enabled environment the first milestone starts at once (issue 31 §3); on a
+  // disabled one it starts when the environment is switched on (plan-activation.ts).
+  if ((await getFeatureEnvironment(db, op.featureName, op.environment))?.enabled) {
+    const plan = await getPlan(db, planId, true);
+    if (plan) await startFirstMilestone(db, plan, actor);
+  }
+  const view = await readPlan(db, planId);
+  if (!view) throw notFound(`Could not find release plan with id ${planId}.`);
+  return view;
+};
+
+const deleteReleasePlan: Handler<'delete-release-plan'> = async (db, op, _actor, record) => {
+  const plan = await requirePlan(db, op, op.planId);
+  const before = await readPlan(db, plan.id);
+  await removeMilestoneStrategiesFromFlag(db, plan.id);
+  await deletePlanRow(db, plan.id);
+  await record('release-plan-removed', { preData: before });
+  return undefined;
+};
+
+const startPlanMilestone: Handler<'start-milestone'> = async (db, op, actor) => {
+  const plan = await requirePlan(db, op, op.planId);
+  return startMilestone(db, plan, op.milestoneId, actor);
+};
+
+const changeMilestoneProgression: Handler<'change-milestone-progression'> = async (
+  db,
+  op,
+  _actor,
+  record,
+) => {
+  const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
+  const milestones = await readMilestones(db, [plan.id]);
+  const source = milestones.find((m) => m.id === op.sourceMilestone);
+  const target = milestones.find((m) => m.id === op.targetMilestone);
+  if (!target) throw notFound(`Could not find milestone with id ${op.targetMilestone}.`);
+  if (!source || target.sortOrder <= source.sortOrder || target.id === source.id) {
+    throw invalidOperation('A progression can only lead to a later milestone of the same release plan.');
+  }
+  const before = await getProgression(db, op.sourceMilestone, true);
+  const progression = {
+    sourceMilestone: op.sourceMilestone,
+    targetMilestone: op.targetMilestone,
+    transitionCondition: normaliseCondition(op.transitionCondition),
+  };
+  await upsertProgression(db, progression);
+  await record(before ? 'milestone-progression-updated' : 'milestone-progression-created', {
+    data: { planId: plan.id, ...progression },
+    preData: before
+      ? {
+          planId: plan.id,
+          sourceMilestone: before.sourceMilestone,
+          targetMilestone: before.targetMilestone,
+          transitionCondition: before.transitionCondition,
+        }
+      : undefined,
+  });
+  return progression;
+};
+
+const deleteMilestoneProgression: Handler<'delete-milestone-progression'> = async (
+  db,
+  op,
+  _actor,
+  record,
+) => {
+  const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
+  const before = await getProgression(db, op.sourceMilestone, true);
+  if (!before || !(await deleteProgression(db, op.sourceMilestone))) {
+    throw notFound(`Could not find a progression from milestone ${op.sourceMilestone}.`);
+  }
+  await record('milestone-progression-deleted', {
+    preData: {
+      planId: plan.id,
+      sourceMilestone: before.sourceMilestone,
+      targetMilestone: before.targetMilestone,
+    },
+  });
+  return undefined;
+};
+
+const resumeMilestoneProgressions: Handler<'resume-milestone-progressions'> = async (
+  db,
+  op,
+  _actor,
+  record,
+) => {
+  const plan = await requirePlan(db, op, op.planId);
+  const resumed = await setPlanProgressionsPaused(db, plan.id, null);
+  await clearSafeguardsTriggered(db, plan.id);
+  if (resumed > 0) await record('release-plan-progressions-resumed', { data: { planId: plan.id } });
+  return undefined;
+};
+
+const changeSafeguard: Handler<'change-safeguard'> = async (db, op, _actor, record) => {
+  const plan = await requirePlan(db, op, op.planId);
+  assertStorableSafeguard(op.safeguard);
+  const { safeguard, before } = await upsertSafeguard(db, plan.id, op.safeguard);
+  await record('safeguard-changed', { data: { planId: plan.id, ...safeguard }, preData: before });
+  return safeguard;
+};
+
+const deleteSafeguardOp: Handler<'delete-safeguard'> = async (db, op, _actor, record) => {
+  const plan = await requirePlan(db, op, op.planId);
+  const before = await deleteSafeguard(db, plan.id, op.safeguardId);
+  if (!before) throw notFound(`Could not find safeguard with id ${op.safeguardId}.`);
+  await record('safeguard-deleted', { preData: { planId: plan.id, ...before } });
+  return undefined;
+};
+
+/** One handler per operation kind, each applying its change and event in the caller's transaction. */
+const HANDLERS: { [K in ReleasePlanOperation['kind']]: Handler<K> } = {
+  'add-release-plan': addReleasePlan,
+  'delete-release-plan': deleteReleasePlan,
+  'start-milestone': startPlanMilestone,
+  'update-plan-milestone-strategy': (db, op, actor) => updatePlanMilestoneStrategy(db, op, actor),
+  'change-milestone-progression': changeMilestoneProgression,
+  'delete-milestone-progression': deleteMilestoneProgression,
+  'resume-milestone-progressions': resumeMilestoneProgressions,
+  'change-safeguard': changeSafeguard,
+  'delete-safeguard': deleteSafeguardOp,
+};
+
 export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
   db: Queryable,
   operation: O,
   actor: Actor,
 ): Promise<ReleasePlanOperationResults[O['kind']]> {
-  type Result = ReleasePlanOperationResults[O['kind']];
   const op = operation as ReleasePlanOperation;
   // Change requests may govern this write (issue 13: change-requests/direct-write-check.ts).
   await actor.checkDirectWrite?.(db, op);
   await requireFlagEnvironment(db, op);
-  const record = (type: string, fields: { data?: unknown; preData?: unknown }) =>
+  const record: RecordEvent = (type, fields) =>
     appendEvent(db, {
       type,
       createdBy: actor.name,
@@ -207,120 +354,8 @@ export async function applyReleasePlanOperation<O extends ReleasePlanOperation>(
       environment: op.environment,
       ...fields,
     });
-
-  switch (op.kind) {
-    case 'add-release-plan': {
-      const template = await getTemplateForPlan(db, op.templateId);
-      if (!template || template.archived_at) {
-        throw notFound(`Could not find release plan template with id ${op.templateId}.`);
-      }
-      // The feature row is locked (requireFlagEnvironment), so two adds cannot both pass this.
-      if ((await listPlans(db, op.featureName, op.environment)).length > 0) {
-        throw conflict(
-          `Feature "${op.featureName}" already has a release plan in environment "${op.environment}".`,
-        );
-      }
-      const planId = await insertPlanFromTemplate(db, template, {
-        featureName: op.featureName,
-        environment: op.environment,
-        project: op.project,
-        // An API token has no user: recorded as the system user, as Unleash records admin tokens.
-        createdByUserId: actor.userId ?? SYSTEM_USER_ID,
-      });
-      const added = await readPlan(db, planId);
-      if (!added) throw notFound(`Could not find release plan with id ${planId}.`);
-      await record('release-plan-added', { data: added });
-      // On an enabled environment the first milestone starts at once (issue 31 §3); on a
-      // disabled one it starts when the environment is switched on (plan-activation.ts).
-      if ((await getFeatureEnvironment(db, op.featureName, op.environment))?.enabled) {
-        const plan = await getPlan(db, planId, true);
-        if (plan) await startFirstMilestone(db, plan, actor);
-      }
-      const view = await readPlan(db, planId);
-      if (!view) throw notFound(`Could not find release plan with id ${planId}.`);
-      return view as Result;
-    }
-    case 'delete-release-plan': {
-      const plan = await requirePlan(db, op, op.planId);
-      const before = await readPlan(db, plan.id);
-      await removeMilestoneStrategiesFromFlag(db, plan.id);
-      await deletePlanRow(db, plan.id);
-      await record('release-plan-removed', { preData: before });
-      return undefined as Result;
-    }
-    case 'start-milestone': {
-      const plan = await requirePlan(db, op, op.planId);
-      return (await startMilestone(db, plan, op.milestoneId, actor)) as Result;
-    }
-    case 'update-plan-milestone-strategy': {
-      return (await updatePlanMilestoneStrategy(db, op, actor)) as Result;
-    }
-    case 'change-milestone-progression': {
-      const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
-      const milestones = await readMilestones(db, [plan.id]);
-      const source = milestones.find((m) => m.id === op.sourceMilestone);
-      const target = milestones.find((m) => m.id === op.targetMilestone);
-      if (!target) throw notFound(`Could not find milestone with id ${op.targetMilestone}.`);
-      if (!source || target.sortOrder <= source.sortOrder || target.id === source.id) {
-        throw invalidOperation('A progression can only lead to a later milestone of the same release plan.');
-      }
-      const before = await getProgression(db, op.sourceMilestone, true);
-      const progression = {
-        sourceMilestone: op.sourceMilestone,
-        targetMilestone: op.targetMilestone,
-        transitionCondition: normaliseCondition(op.transitionCondition),
-      };
-      await upsertProgression(db, progression);
-      await record(before ? 'milestone-progression-updated' : 'milestone-progression-created', {
-        data: { planId: plan.id, ...progression },
-        preData: before
-          ? {
-              planId: plan.id,
-              sourceMilestone: before.sourceMilestone,
-              targetMilestone: before.targetMilestone,
-              transitionCondition: before.transitionCondition,
-            }
-          : undefined,
-      });
-      return progression as Result;
-    }
-    case 'delete-milestone-progression': {
-      const plan = await requirePlanOfMilestone(db, op, op.sourceMilestone);
-      const before = await getProgression(db, op.sourceMilestone, true);
-      if (!before || !(await deleteProgression(db, op.sourceMilestone))) {
-        throw notFound(`Could not find a progression from milestone ${op.sourceMilestone}.`);
-      }
-      await record('milestone-progression-deleted', {
-        preData: {
-          planId: plan.id,
-          sourceMilestone: before.sourceMilestone,
-          targetMilestone: before.targetMilestone,
-        },
-      });
-      return undefined as Result;
-    }
-    case 'resume-milestone-progressions': {
-      const plan = await requirePlan(db, op, op.planId);
-      const resumed = await setPlanProgressionsPaused(db, plan.id, null);
-      await clearSafeguardsTriggered(db, plan.id);
-      if (resumed > 0) await record('release-plan-progressions-resumed', { data: { planId: plan.id } });
-      return undefined as Result;
-    }
-    case 'change-safeguard': {
-      const plan = await requirePlan(db, op, op.planId);
-      assertStorableSafeguard(op.safeguard);
-      const { safeguard, before } = await upsertSafeguard(db, plan.id, op.safeguard);
-      await record('safeguard-changed', { data: { planId: plan.id, ...safeguard }, preData: before });
-      return safeguard as Result;
-    }
-    case 'delete-safeguard': {
-      const plan = await requirePlan(db, op, op.planId);
-      const before = await deleteSafeguard(db, plan.id, op.safeguardId);
-      if (!before) throw notFound(`Could not find safeguard with id ${op.safeguardId}.`);
-      await record('safeguard-deleted', { preData: { planId: plan.id, ...before } });
-      return undefined as Result;
-    }
-  }
+  const handler = HANDLERS[operation.kind] as Handler<O['kind']>;
+  return handler(db, operation as unknown as OperationOf<O['kind']>, actor, record);
 }
 
 /**

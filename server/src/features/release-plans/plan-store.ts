@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/queryable';
 import { ulid } from '../../lib/ulid';
 import { readMilestoneStrategies, readMilestones } from './release-plan-store';
-import { insertDefinition, insertMilestone, insertMilestoneStrategy } from './release-plan-writes';
+import { insertDefinition, insertMilestone, insertMilestoneStrategy } from './release-plan-write-store';
 
 /**
  * Release plans (issue 14): rows of `release_plan_definitions` with discriminator 'plan', their
@@ -213,6 +213,29 @@ export async function markMilestoneStarted(db: Queryable, planId: string, milest
     .where('id', '=', planId)
     .execute();
   await db.updateTable('milestones').set({ started_at: now }).where('id', '=', milestoneId).execute();
+}
+
+/** The plan (or template) a milestone belongs to. */
+export async function findPlanIdOfMilestone(db: Queryable, milestoneId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('milestones')
+    .select('release_plan_definition_id')
+    .where('id', '=', milestoneId)
+    .executeTakeFirst();
+  return row?.release_plan_definition_id;
+}
+
+/** The milestone a milestone strategy belongs to. */
+export async function findMilestoneIdOfStrategy(
+  db: Queryable,
+  strategyId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('milestone_strategies')
+    .select('milestone_id')
+    .where('id', '=', strategyId)
+    .executeTakeFirst();
+  return row?.milestone_id;
 }
 
 export async function deletePlanRow(db: Queryable, planId: string): Promise<void> {

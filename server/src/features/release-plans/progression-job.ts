@@ -2,7 +2,7 @@ import { appendEvent } from '../events';
 import type { JobKind } from '../scheduler';
 import { executeProgression } from './plan-operations';
 import { getPlan } from './plan-store';
-import { claimDueProgressions, type DueProgression } from './progression-store';
+import { claimDueProgressions, type DueProgression, pausePendingProgression } from './progression-store';
 import { breachedSafeguards } from './safeguard-evaluation';
 import { SYSTEM_ACTOR as PROGRESSION_ACTOR } from './safeguard-job';
 
@@ -32,14 +32,7 @@ export function releasePlanProgressionJob(clock: () => Date = () => new Date()):
     },
     async markFailed(trx, row) {
       // A progression that cannot run (its target was deleted...) pauses rather than retrying every tick.
-      const result = await trx
-        .updateTable('milestone_progressions')
-        .set({ paused_at: clock() })
-        .where('source_milestone', '=', row.sourceMilestone)
-        .where('executed_at', 'is', null)
-        .where('paused_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return pausePendingProgression(trx, row.sourceMilestone, clock());
     },
     async onFailure(trx, row, reason) {
       const plan = await getPlan(trx, row.planId);

@@ -128,6 +128,31 @@ export async function markProgressionExecuted(db: Queryable, sourceMilestone: st
     .execute();
 }
 
+/** Lets a restarted milestone's progression run again. */
+export async function clearProgressionExecuted(db: Queryable, sourceMilestone: string): Promise<void> {
+  await db
+    .updateTable('milestone_progressions')
+    .set({ executed_at: null })
+    .where('source_milestone', '=', sourceMilestone)
+    .execute();
+}
+
+/** Pauses one pending, unpaused progression; true when it was paused by this call. */
+export async function pausePendingProgression(
+  db: Queryable,
+  sourceMilestone: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('milestone_progressions')
+    .set({ paused_at: now })
+    .where('source_milestone', '=', sourceMilestone)
+    .where('executed_at', 'is', null)
+    .where('paused_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Pauses (or, with null, resumes) every progression of a plan; returns how many changed. */
 export async function setPlanProgressionsPaused(db: Queryable, planId: string, pausedAt: Date | null) {
   const result = await db

@@ -15,7 +15,7 @@ import {
   insertMilestone,
   insertMilestoneStrategy,
   type MilestoneStrategyValues,
-} from './release-plan-writes';
+} from './release-plan-write-store';
 
 const strategy = (over: Partial<MilestoneStrategyValues> & { id: string; milestoneId: string }) => ({
   sortOrder: 0,

@@ -7,7 +7,7 @@ import { getProgressionsOfMilestones, type ProgressionRow } from './progression-
  * The release-plan tables (migrations/20261125070000_release_plans.ts): templates and plans are
  * rows of `release_plan_definitions`, told apart by `discriminator`. Reads return whole records
  * (definition, ordered milestones, their ordered strategies with segments, progressions and
- * safeguards); release-plan-view.ts turns them into the wire schemas, release-plan-writes.ts
+ * safeguards); release-plan-view.ts turns them into the wire schemas, release-plan-write-store.ts
  * writes the rows.
  */
 

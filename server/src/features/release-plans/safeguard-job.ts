@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../db/queryable';
 import { SYSTEM_USER_ID, SYSTEM_USER_NAME } from '../../lib/caller';
 import { type Actor, appendEvent } from '../events';
@@ -6,6 +5,7 @@ import type { JobKind } from '../scheduler';
 import { getPlan, type PlanRow } from './plan-store';
 import { setPlanProgressionsPaused } from './progression-store';
 import { type BreachedSafeguard, breachedSafeguards } from './safeguard-evaluation';
+import { claimDueSafeguards, type DueSafeguardCheck, stampSafeguardChecked } from './safeguard-store';
 
 /** Safeguard checks and the pauses they cause are made by the system, as Unleash records them. */
 export const SYSTEM_ACTOR: Actor = { name: SYSTEM_USER_NAME, userId: SYSTEM_USER_ID };
@@ -49,46 +49,6 @@ export async function pauseForBreaches(
   return true;
 }
 
-/** A safeguard due for a check: what the scheduler's job kind carries. */
-export interface DueSafeguardCheck {
-  safeguardId: string;
-  planId: string;
-}
-
-/**
- * Locks up to `limit` safeguards due for a check, skipping those another instance holds: their
- * plan has an automatic progression left to pause (not run, not paused), and they were not
- * measured within the interval.
- */
-async function claimDueSafeguards(
-  db: Queryable,
-  limit: number,
-  now: Date,
-  intervalMs: number,
-): Promise<DueSafeguardCheck[]> {
-  const checkedBefore = new Date(now.getTime() - intervalMs);
-  const rows = await db
-    .selectFrom('safeguards as s')
-    .select(['s.id', 's.release_plan_id'])
-    .where((eb) => eb.or([eb('s.checked_at', 'is', null), eb('s.checked_at', '<=', checkedBefore)]))
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('milestone_progressions as mp')
-          .innerJoin('milestones as m', 'm.id', 'mp.source_milestone')
-          .select(sql`1`.as('one'))
-          .whereRef('m.release_plan_definition_id', '=', 's.release_plan_id')
-          .where('mp.executed_at', 'is', null)
-          .where('mp.paused_at', 'is', null),
-      ),
-    )
-    .orderBy(sql`s.checked_at nulls first`)
-    .limit(limit)
-    .forUpdate('s')
-    .skipLocked()
-    .execute();
-  return rows.map((row) => ({ safeguardId: row.id, planId: row.release_plan_id }));
-}
-
 /**
  * Continuous safeguard checks on the durable scheduler (issue 14): every safeguard of a plan
  * with automatic progressions pending is measured once per interval, by one instance (the claim
@@ -101,14 +61,12 @@ export function releasePlanSafeguardJob(
 ): JobKind<DueSafeguardCheck> {
   const clock = options.clock ?? (() => new Date());
   const intervalMs = options.intervalMs ?? SAFEGUARD_CHECK_INTERVAL_MS;
-  const stampChecked = (db: Queryable, id: string, now: Date) =>
-    db.updateTable('safeguards').set({ checked_at: now }).where('id', '=', id).executeTakeFirst();
   return {
     name: 'release-plan-safeguard',
     claimDue: (trx, limit) => claimDueSafeguards(trx, limit, clock(), intervalMs),
     async run(trx, due) {
       const now = clock();
-      await stampChecked(trx, due.safeguardId, now);
+      await stampSafeguardChecked(trx, due.safeguardId, now);
       // Locked, so the progression job and this check never both act on one plan at once.
       const plan = await getPlan(trx, due.planId, true);
       if (!plan) return;
@@ -117,8 +75,7 @@ export function releasePlanSafeguardJob(
     },
     async markFailed(trx, due) {
       // A check that fails (a metric query refused...) waits for the next interval, not the next tick.
-      const result = await stampChecked(trx, due.safeguardId, clock());
-      return Number(result.numUpdatedRows) > 0;
+      return stampSafeguardChecked(trx, due.safeguardId, clock());
     },
     describe: (due) => ({ planId: due.planId, safeguardId: due.safeguardId }),
   };

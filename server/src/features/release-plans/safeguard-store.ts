@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/queryable';
 import { ulid } from '../../lib/ulid';
 
@@ -174,4 +175,54 @@ export async function clearSafeguardsTriggered(db: Queryable, planId: string): P
     .set({ triggered_at: null, checked_at: null })
     .where('release_plan_id', '=', planId)
     .execute();
+}
+
+/** A safeguard due for a check: what the scheduler's job kind carries. */
+export interface DueSafeguardCheck {
+  safeguardId: string;
+  planId: string;
+}
+
+/**
+ * Locks up to `limit` safeguards due for a check, skipping those another instance holds: their
+ * plan has an automatic progression left to pause (not run, not paused), and they were not
+ * measured within the interval.
+ */
+export async function claimDueSafeguards(
+  db: Queryable,
+  limit: number,
+  now: Date,
+  intervalMs: number,
+): Promise<DueSafeguardCheck[]> {
+  const checkedBefore = new Date(now.getTime() - intervalMs);
+  const rows = await db
+    .selectFrom('safeguards as s')
+    .select(['s.id', 's.release_plan_id'])
+    .where((eb) => eb.or([eb('s.checked_at', 'is', null), eb('s.checked_at', '<=', checkedBefore)]))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('milestone_progressions as mp')
+          .innerJoin('milestones as m', 'm.id', 'mp.source_milestone')
+          .select(sql`1`.as('one'))
+          .whereRef('m.release_plan_definition_id', '=', 's.release_plan_id')
+          .where('mp.executed_at', 'is', null)
+          .where('mp.paused_at', 'is', null),
+      ),
+    )
+    .orderBy(sql`s.checked_at nulls first`)
+    .limit(limit)
+    .forUpdate('s')
+    .skipLocked()
+    .execute();
+  return rows.map((row) => ({ safeguardId: row.id, planId: row.release_plan_id }));
+}
+
+/** Stamps when a safeguard was last measured; true when the safeguard still exists. */
+export async function stampSafeguardChecked(db: Queryable, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('safeguards')
+    .set({ checked_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

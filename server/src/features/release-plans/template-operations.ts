@@ -26,7 +26,7 @@ import {
   updateDefinitionText,
   updateMilestone,
   updateMilestoneStrategy,
-} from './release-plan-writes';
+} from './release-plan-write-store';
 import {
   buildMilestoneStrategy,
   checkMilestoneCount,
@@ -165,153 +165,186 @@ async function replaceMilestones(
   );
 }
 
+/** What every template handler works with: the caller's transaction and actor. */
+interface TemplateContext {
+  db: Queryable;
+  actor: Actor;
+}
+
+type OperationOf<K extends TemplateOperation['kind']> = Extract<TemplateOperation, { kind: K }>;
+type Handler<K extends TemplateOperation['kind']> = (
+  ctx: TemplateContext,
+  op: OperationOf<K>,
+) => Promise<TemplateOperationResults[K]>;
+
+function recordTemplateEvent({ db, actor }: TemplateContext, type: string, data: unknown, preData?: unknown) {
+  return appendEvent(db, { type, createdBy: actor.name, createdByUserId: actor.userId, data, preData });
+}
+
+async function reread(db: Queryable, id: string): Promise<DefinitionRecord> {
+  return (await getDefinition(db, id, 'template'))!;
+}
+
+/** Runs a change to a template's milestones and records it as a template update. */
+async function changeTemplate(
+  ctx: TemplateContext,
+  templateId: string,
+  change: (template: DefinitionRecord) => Promise<void>,
+): Promise<DefinitionRecord> {
+  const before = await lockTemplate(ctx.db, templateId);
+  await change(before);
+  const after = await reread(ctx.db, templateId);
+  await recordTemplateEvent(ctx, 'release-plan-template-updated', toTemplate(after), toTemplate(before));
+  return after;
+}
+
+const createTemplate: Handler<'create-template'> = async (ctx, op) => {
+  const { db, actor } = ctx;
+  const id = ulid();
+  await insertDefinition(db, {
+    id,
+    discriminator: 'template',
+    name: checkName('name', op.template.name),
+    description: checkOptionalText(
+      'description',
+      op.template.description,
+      RELEASE_PLAN_LIMITS.descriptionLength,
+    ),
+    createdByUserId: actor.userId ?? -1,
+  });
+  const milestones = op.template.milestones ?? [];
+  checkMilestoneCount(milestones.length);
+  for (const [index, milestone] of milestones.entries()) {
+    await insertMilestoneWithStrategies(db, id, milestone, index);
+  }
+  const created = toTemplate(await reread(db, id));
+  await recordTemplateEvent(ctx, 'release-plan-template-created', created);
+  return created;
+};
+
+const updateTemplate: Handler<'update-template'> = async (ctx, op) => {
+  const after = await changeTemplate(ctx, op.templateId, async (before) => {
+    await updateDefinitionText(ctx.db, before.id, {
+      name: checkName('name', op.template.name),
+      description:
+        op.template.description === undefined
+          ? before.description
+          : checkOptionalText('description', op.template.description, RELEASE_PLAN_LIMITS.descriptionLength),
+    });
+    if (op.template.milestones !== undefined) await replaceMilestones(ctx.db, before, op.template.milestones);
+  });
+  return toTemplate(after);
+};
+
+const archiveTemplate: Handler<'archive-template'> = async (ctx, op) => {
+  const before = await lockTemplate(ctx.db, op.templateId);
+  // Archiving twice keeps the first date (and writes no second event).
+  if (before.archivedAt) return undefined;
+  await archiveDefinition(ctx.db, before.id, new Date());
+  const after = toTemplate(await reread(ctx.db, before.id));
+  await recordTemplateEvent(ctx, 'release-plan-template-archived', after, toTemplate(before));
+  return undefined;
+};
+
+const deleteTemplate: Handler<'delete-template'> = async (ctx, op) => {
+  const before = await lockTemplate(ctx.db, op.templateId);
+  await deleteDefinition(ctx.db, before.id);
+  await recordTemplateEvent(ctx, 'release-plan-template-deleted', undefined, toTemplate(before));
+  return undefined;
+};
+
+const addMilestone: Handler<'add-milestone'> = async (ctx, op) => {
+  const milestoneId = ulid();
+  const after = await changeTemplate(ctx, op.templateId, async (before) => {
+    checkMilestoneCount(before.milestones.length + 1);
+    const sortOrder = nextSortOrder(before.milestones);
+    await insertMilestoneWithStrategies(ctx.db, before.id, op.milestone, sortOrder, milestoneId);
+  });
+  return toTemplateMilestone(milestoneOf(after, milestoneId));
+};
+
+const updateMilestoneOp: Handler<'update-milestone'> = async (ctx, op) => {
+  const after = await changeTemplate(ctx, op.templateId, async (before) => {
+    const milestone = milestoneOf(before, op.milestoneId);
+    await updateMilestone(ctx.db, milestone.id, {
+      name: op.milestone.name === undefined ? milestone.name : checkName('name', op.milestone.name),
+      sortOrder: checkSortOrder(op.milestone.sortOrder, milestone.sortOrder),
+    });
+  });
+  return toTemplateMilestone(milestoneOf(after, op.milestoneId));
+};
+
+const deleteMilestone: Handler<'delete-milestone'> = async (ctx, op) => {
+  await changeTemplate(ctx, op.templateId, async (before) => {
+    await deleteMilestones(ctx.db, [milestoneOf(before, op.milestoneId).id]);
+  });
+  return undefined;
+};
+
+const addMilestoneStrategy: Handler<'add-milestone-strategy'> = async (ctx, op) => {
+  const after = await changeTemplate(ctx, op.templateId, async (before) => {
+    const milestone = milestoneOf(before, op.milestoneId);
+    checkStrategyCount(milestone.strategies.length + 1);
+    await insertMilestoneStrategy(
+      ctx.db,
+      await buildMilestoneStrategy(ctx.db, op.strategy, {
+        id: ulid(),
+        milestoneId: milestone.id,
+        sortOrder: nextSortOrder(milestone.strategies),
+      }),
+    );
+  });
+  return toTemplateMilestone(milestoneOf(after, op.milestoneId));
+};
+
+const updateMilestoneStrategyOp: Handler<'update-milestone-strategy'> = async (ctx, op) => {
+  const after = await changeTemplate(ctx, op.templateId, async (before) => {
+    const milestone = milestoneOf(before, op.milestoneId);
+    const existing = milestone.strategies.find((strategy) => strategy.id === op.strategyId);
+    if (!existing) throw strategyNotFound(op.strategyId);
+    await updateMilestoneStrategy(
+      ctx.db,
+      await buildMilestoneStrategy(ctx.db, op.strategy, {
+        id: existing.id,
+        milestoneId: milestone.id,
+        sortOrder: existing.sortOrder,
+        before: existing,
+      }),
+    );
+  });
+  const strategy = milestoneOf(after, op.milestoneId).strategies.find((s) => s.id === op.strategyId)!;
+  return toMilestoneStrategy(strategy);
+};
+
+const deleteMilestoneStrategy: Handler<'delete-milestone-strategy'> = async (ctx, op) => {
+  await changeTemplate(ctx, op.templateId, async (before) => {
+    const milestone = milestoneOf(before, op.milestoneId);
+    if (!milestone.strategies.some((strategy) => strategy.id === op.strategyId))
+      throw strategyNotFound(op.strategyId);
+    await deleteMilestoneStrategies(ctx.db, [op.strategyId]);
+  });
+  return undefined;
+};
+
+/** One handler per operation kind, each applying its change and event in the caller's transaction. */
+const HANDLERS: { [K in TemplateOperation['kind']]: Handler<K> } = {
+  'create-template': createTemplate,
+  'update-template': updateTemplate,
+  'archive-template': archiveTemplate,
+  'delete-template': deleteTemplate,
+  'add-milestone': addMilestone,
+  'update-milestone': updateMilestoneOp,
+  'delete-milestone': deleteMilestone,
+  'add-milestone-strategy': addMilestoneStrategy,
+  'update-milestone-strategy': updateMilestoneStrategyOp,
+  'delete-milestone-strategy': deleteMilestoneStrategy,
+};
+
 export async function applyTemplateOperation<O extends TemplateOperation>(
   db: Queryable,
   operation: O,
   actor: Actor,
 ): Promise<TemplateOperationResults[O['kind']]> {
-  type Result = TemplateOperationResults[O['kind']];
-  const op = operation as TemplateOperation;
-  const record = (type: string, data: unknown, preData?: unknown) =>
-    appendEvent(db, { type, createdBy: actor.name, createdByUserId: actor.userId, data, preData });
-  const reread = async (id: string) => (await getDefinition(db, id, 'template'))!;
-  /** Runs a change to a template's milestones and records it as a template update. */
-  const changeTemplate = async <T>(
-    templateId: string,
-    change: (template: DefinitionRecord) => Promise<T>,
-  ) => {
-    const before = await lockTemplate(db, templateId);
-    const result = await change(before);
-    const after = await reread(templateId);
-    await record('release-plan-template-updated', toTemplate(after), toTemplate(before));
-    return { result, after };
-  };
-
-  switch (op.kind) {
-    case 'create-template': {
-      const id = ulid();
-      await insertDefinition(db, {
-        id,
-        discriminator: 'template',
-        name: checkName('name', op.template.name),
-        description: checkOptionalText(
-          'description',
-          op.template.description,
-          RELEASE_PLAN_LIMITS.descriptionLength,
-        ),
-        createdByUserId: actor.userId ?? -1,
-      });
-      const milestones = op.template.milestones ?? [];
-      checkMilestoneCount(milestones.length);
-      for (const [index, milestone] of milestones.entries()) {
-        await insertMilestoneWithStrategies(db, id, milestone, index);
-      }
-      const created = toTemplate(await reread(id));
-      await record('release-plan-template-created', created);
-      return created as Result;
-    }
-    case 'update-template': {
-      const { after } = await changeTemplate(op.templateId, async (before) => {
-        await updateDefinitionText(db, before.id, {
-          name: checkName('name', op.template.name),
-          description:
-            op.template.description === undefined
-              ? before.description
-              : checkOptionalText(
-                  'description',
-                  op.template.description,
-                  RELEASE_PLAN_LIMITS.descriptionLength,
-                ),
-        });
-        if (op.template.milestones !== undefined) await replaceMilestones(db, before, op.template.milestones);
-      });
-      return toTemplate(after) as Result;
-    }
-    case 'archive-template': {
-      const before = await lockTemplate(db, op.templateId);
-      // Archiving twice keeps the first date (and writes no second event).
-      if (before.archivedAt) return undefined as Result;
-      await archiveDefinition(db, before.id, new Date());
-      await record('release-plan-template-archived', toTemplate(await reread(before.id)), toTemplate(before));
-      return undefined as Result;
-    }
-    case 'delete-template': {
-      const before = await lockTemplate(db, op.templateId);
-      await deleteDefinition(db, before.id);
-      await record('release-plan-template-deleted', undefined, toTemplate(before));
-      return undefined as Result;
-    }
-    case 'add-milestone': {
-      const milestoneId = ulid();
-      const { after } = await changeTemplate(op.templateId, async (before) => {
-        checkMilestoneCount(before.milestones.length + 1);
-        await insertMilestoneWithStrategies(
-          db,
-          before.id,
-          op.milestone,
-          nextSortOrder(before.milestones),
-          milestoneId,
-        );
-      });
-      return toTemplateMilestone(milestoneOf(after, milestoneId)) as Result;
-    }
-    case 'update-milestone': {
-      const { after } = await changeTemplate(op.templateId, async (before) => {
-        const milestone = milestoneOf(before, op.milestoneId);
-        await updateMilestone(db, milestone.id, {
-          name: op.milestone.name === undefined ? milestone.name : checkName('name', op.milestone.name),
-          sortOrder: checkSortOrder(op.milestone.sortOrder, milestone.sortOrder),
-        });
-      });
-      return toTemplateMilestone(milestoneOf(after, op.milestoneId)) as Result;
-    }
-    case 'delete-milestone': {
-      await changeTemplate(op.templateId, async (before) => {
-        await deleteMilestones(db, [milestoneOf(before, op.milestoneId).id]);
-      });
-      return undefined as Result;
-    }
-    case 'add-milestone-strategy': {
-      const { after } = await changeTemplate(op.templateId, async (before) => {
-        const milestone = milestoneOf(before, op.milestoneId);
-        checkStrategyCount(milestone.strategies.length + 1);
-        await insertMilestoneStrategy(
-          db,
-          await buildMilestoneStrategy(db, op.strategy, {
-            id: ulid(),
-            milestoneId: milestone.id,
-            sortOrder: nextSortOrder(milestone.strategies),
-          }),
-        );
-      });
-      return toTemplateMilestone(milestoneOf(after, op.milestoneId)) as Result;
-    }
-    case 'update-milestone-strategy': {
-      const { after } = await changeTemplate(op.templateId, async (before) => {
-        const milestone = milestoneOf(before, op.milestoneId);
-        const existing = milestone.strategies.find((strategy) => strategy.id === op.strategyId);
-        if (!existing) throw strategyNotFound(op.strategyId);
-        await updateMilestoneStrategy(
-          db,
-          await buildMilestoneStrategy(db, op.strategy, {
-            id: existing.id,
-            milestoneId: milestone.id,
-            sortOrder: existing.sortOrder,
-            before: existing,
-          }),
-        );
-      });
-      const strategy = milestoneOf(after, op.milestoneId).strategies.find((s) => s.id === op.strategyId)!;
-      return toMilestoneStrategy(strategy) as Result;
-    }
-    case 'delete-milestone-strategy': {
-      await changeTemplate(op.templateId, async (before) => {
-        const milestone = milestoneOf(before, op.milestoneId);
-        if (!milestone.strategies.some((strategy) => strategy.id === op.strategyId))
-          throw strategyNotFound(op.strategyId);
-        await deleteMilestoneStrategies(db, [op.strategyId]);
-      });
-      return undefined as Result;
-    }
-  }
+  const handler = HANDLERS[operation.kind] as Handler<O['kind']>;
+  return handler({ db, actor }, operation as unknown as OperationOf<O['kind']>);
 }

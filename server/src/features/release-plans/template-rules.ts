@@ -9,7 +9,7 @@ import { invalidRequest } from '../../lib/validation-errors';
 import { exceedsLimit } from '../constraints';
 import { checkStrategyContent, stringifyParameters, withFlexibleRolloutDefaults } from '../feature-toggles';
 import type { MilestoneStrategyRecord } from './release-plan-store';
-import type { MilestoneStrategyValues } from './release-plan-writes';
+import type { MilestoneStrategyValues } from './release-plan-write-store';
 
 /**
  * Checks on what a release template holds: text bounds, positions, and milestone strategies
