@@ -27,7 +27,7 @@ import { buildConsoleHandlers } from './ipc/console-handlers';
 import { createEventSender, type EventSender } from './ipc/event-sender';
 import { registerIpcHandlers } from './ipc/ipc-registry';
 import { buildAppMenuTemplate } from './menu/app-menu';
-import { buildTrayMenuTemplate, trayTooltip } from './menu/tray-menu';
+import { createTrayController } from './menu/tray-controller';
 import { adminBaseUrl, listSdkAddresses } from './network/network-exposure';
 import { createNetworkSettingsFile } from './network/network-settings-file';
 import { createKeytarSecretStore } from './secrets/keytar-secret-store';
@@ -65,13 +65,16 @@ import {
   lockNavigation,
 } from './window/navigation-guard';
 import { denyAllPermissions } from './window/session-hardening';
+import {
+  type WindowController as BaseWindowController,
+  createWindowController,
+} from './window/window-controller';
 import { createWindowOptions } from './window/window-options';
 import {
   DEFAULT_WINDOW_STATE,
   fitWindowState,
   loadWindowState,
   saveWindowState,
-  trackWindowState,
 } from './window/window-state';
 
 const APP_NAME = 'Switchyard';
@@ -80,12 +83,6 @@ const LOCAL_PROFILE = 'local';
 const BASE_URI_PATH = '';
 const DOCUMENTATION_URL = 'https://docs.getunleash.io/';
 const EXTERNAL_LINK_HOSTS = ['docs.getunleash.io', 'github.com'];
-
-const STARTING_PAGE = `data:text/html;charset=utf-8,${encodeURIComponent(
-  '<!doctype html><meta charset="utf-8"><title>Switchyard</title>' +
-    '<body style="font:16px system-ui;display:grid;place-items:center;height:90vh;color:#444">' +
-    '<p>Starting the Switchyard server…</p></body>',
-)}`;
 
 function log(message: string, error?: unknown): void {
   if (error === undefined) console.warn(`[main] ${message}`);
@@ -134,11 +131,7 @@ interface ConsoleSessionWiring {
 }
 
 /** The main window, created on demand and re-shown when it exists. */
-interface WindowController {
-  showWindow(): BrowserWindow;
-  showView(view: 'server-logs' | 'settings'): void;
-  showConsoleIn(win: BrowserWindow): void;
-}
+type WindowController = BaseWindowController<BrowserWindow>;
 
 async function readStartupNetwork(userData: string): Promise<StartupNetwork> {
   // The server runs with the settings read now; edits apply on relaunch.
@@ -271,61 +264,33 @@ async function createUpdater(host: ServerHost, lifecycle: Lifecycle): Promise<Up
   });
 }
 
-async function createWindowController(
+async function openWindowController(
   files: StartupFiles,
   startup: StartupNetwork,
   host: ServerHost,
   events: EventSender,
 ): Promise<WindowController> {
   const savedWindow = (await loadWindowState(files.windowState)) ?? DEFAULT_WINDOW_STATE;
-  const windowState = fitWindowState(
-    savedWindow,
-    screen.getAllDisplays().map((display) => display.workArea),
-  );
-  let mainWindow: BrowserWindow | null = null;
-
-  function showConsoleIn(win: BrowserWindow): void {
-    const target = host.status().state === 'running' ? startup.consoleUrl : STARTING_PAGE;
-    void win.loadURL(target).catch((error: unknown) => log('could not load the console', error));
-  }
-
-  function showWindow(): BrowserWindow {
-    if (mainWindow !== null && !mainWindow.isDestroyed()) {
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.show();
-      mainWindow.focus();
-      return mainWindow;
-    }
-    const win = new BrowserWindow(
-      createWindowOptions({
-        preloadPath: path.join(import.meta.dirname, 'preload.cjs'),
-        bounds: windowState,
-        title: APP_NAME,
-        dark: nativeTheme.shouldUseDarkColors,
-      }),
-    );
-    if (windowState.maximized) win.maximize();
-    trackWindowState(win, (state) => {
-      Object.assign(windowState, state);
-      saveWindowState(files.windowState, state).catch((error: unknown) =>
-        log('could not save window state', error),
-      );
-    });
-    win.once('ready-to-show', () => win.show());
-    win.on('closed', () => {
-      if (mainWindow === win) mainWindow = null;
-    });
-    mainWindow = win;
-    showConsoleIn(win);
-    return win;
-  }
-
-  function showView(view: 'server-logs' | 'settings'): void {
-    showWindow();
-    events.send('switchyard:app:show-view', { view });
-  }
-
-  return { showWindow, showView, showConsoleIn };
+  return createWindowController({
+    windowState: fitWindowState(
+      savedWindow,
+      screen.getAllDisplays().map((display) => display.workArea),
+    ),
+    openWindow: (bounds) =>
+      new BrowserWindow(
+        createWindowOptions({
+          preloadPath: path.join(import.meta.dirname, 'preload.cjs'),
+          bounds,
+          title: APP_NAME,
+          dark: nativeTheme.shouldUseDarkColors,
+        }),
+      ),
+    serverRunning: () => host.status().state === 'running',
+    consoleUrl: startup.consoleUrl,
+    saveState: (state) => saveWindowState(files.windowState, state),
+    sendShowView: (view) => events.send('switchyard:app:show-view', { view }),
+    log,
+  });
 }
 
 /** The tray icon; the returned function rebuilds its tooltip and menu from the current state. */
@@ -335,31 +300,20 @@ function createTray(
   updater: UpdaterPolicy,
   windows: WindowController,
 ): () => void {
-  const tray = new Tray(
-    nativeImage.createFromPath(path.join(import.meta.dirname, 'assets', 'tray-icon.png')),
-  );
-  tray.on('click', () => windows.showWindow());
-  return function refreshTray(): void {
-    const status = host.status();
-    const sdkAddresses = listSdkAddresses(networkInterfaces(), startup.running, BASE_URI_PATH);
-    tray.setToolTip(trayTooltip({ appName: APP_NAME, status, sdkAddresses }));
-    tray.setContextMenu(
-      Menu.buildFromTemplate(
-        buildTrayMenuTemplate({
-          appName: APP_NAME,
-          status,
-          sdkAddresses,
-          updater: updater.state(),
-          actions: {
-            showConsole: () => windows.showWindow(),
-            copyToClipboard: (text) => clipboard.writeText(text),
-            restartServer: () => void host.restart(),
-            installUpdate: () => void updater.installNow(),
-          },
-        }),
-      ),
-    );
-  };
+  return createTrayController({
+    tray: new Tray(nativeImage.createFromPath(path.join(import.meta.dirname, 'assets', 'tray-icon.png'))),
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    appName: APP_NAME,
+    status: () => host.status(),
+    sdkAddresses: () => listSdkAddresses(networkInterfaces(), startup.running, BASE_URI_PATH),
+    updaterState: () => updater.state(),
+    actions: {
+      showConsole: () => windows.showWindow(),
+      copyToClipboard: (text) => clipboard.writeText(text),
+      restartServer: () => void host.restart(),
+      installUpdate: () => void updater.installNow(),
+    },
+  });
 }
 
 /** Server status, server logs and updater state go to the console, the tray and notifications. */
@@ -520,7 +474,7 @@ async function run(): Promise<void> {
   });
   const lifecycle: Lifecycle = { quitting: false };
   const updater = await createUpdater(host, lifecycle);
-  const windows = await createWindowController(files, startup, host, events);
+  const windows = await openWindowController(files, startup, host, events);
   const refreshTray = createTray(startup, host, updater, windows);
   forwardStateChanges({ appOrigin: startup.appOrigin, host, updater, events, windows, refreshTray });
   registerConsoleIpc({ startup, host, secrets, wiring, links, updater, windows });

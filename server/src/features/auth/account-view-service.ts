@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { ADMIN_TOKEN_USER_ID, type Caller, type UserCaller } from '../../lib/caller';
 import { getRole, groupIdsOfUser, listGrants, projectsOfUser, rootRolesOfUsers, toRole } from '../access';
-import { listUserFeedback } from '../feedback';
+import { feedbackOfUser } from '../feedback';
 import type { GroupService } from '../groups';
 import { splashOfUser } from '../instance-admin';
 import { subscriptionsOf } from '../notifications';
@@ -19,7 +19,7 @@ async function me(deps: AccountViewDeps, caller: Caller) {
     return {
       user: await deps.users.get(caller.id),
       permissions: listGrants(caller.grants),
-      feedback: await listUserFeedback(deps.db, caller.id),
+      feedback: await feedbackOfUser(deps.db, caller.id),
       splash: await splashOfUser(deps.db, caller.id),
     };
   }

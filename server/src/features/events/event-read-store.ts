@@ -3,41 +3,7 @@ import type { AuditEvent } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import type { Database } from '../../db/schema';
 import { isPositive, parseCount, parseFilter, type QueryFilter } from '../../lib/query-filters';
-
-type EventRow = {
-  id: string | number;
-  type: string;
-  created_by: string;
-  created_by_user_id: number | null;
-  created_at: Date;
-  data: unknown;
-  pre_data: unknown;
-  tags: unknown;
-  feature_name: string | null;
-  project: string | null;
-  environment: string | null;
-  group_type: string | null;
-  group_id: string | null;
-};
-
-export function toAuditEvent(row: EventRow): AuditEvent {
-  return {
-    id: Number(row.id),
-    type: row.type,
-    createdBy: row.created_by,
-    createdByUserId: row.created_by_user_id,
-    createdAt: row.created_at.toISOString(),
-    data: row.data ?? null,
-    preData: row.pre_data ?? null,
-    tags: Array.isArray(row.tags) ? (row.tags as AuditEvent['tags']) : [],
-    featureName: row.feature_name,
-    project: row.project,
-    environment: row.environment,
-    // Unleash leaves both out of events written outside a transaction group.
-    ...(row.group_type === null ? {} : { groupType: row.group_type }),
-    ...(row.group_id === null ? {} : { groupId: row.group_id }),
-  };
-}
+import { toAuditEvent } from './event-row';
 
 /** Events of private projects the caller may not see are left out (issue 24). */
 type EventQuery = SelectQueryBuilder<Database, 'events', object>;

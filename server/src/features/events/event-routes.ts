@@ -9,7 +9,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
-import { listEventCreators, listEvents, searchEvents } from './event-read-store';
+import { listEventCreators, listEvents, searchEvents } from './event-service';
 
 const tags = ['Events'];
 

@@ -1,19 +1,14 @@
 export { type Actor, actorFromRequest, avatarUrl, type DirectWriteCheck, UNKNOWN_ACTOR } from './event-actor';
+export { type EventTag, eventRow, type NewEvent, toAuditEvent } from './event-row';
 export {
   anySnapshotEventAmong,
+  appendEvent,
   getLatestEventId,
   getSnapshotRevision,
   listEventCreators,
   listEventIdGaps,
   listEvents,
+  listEventTags,
   listSnapshotEventsSince,
   searchEvents,
-  toAuditEvent,
-} from './event-read-store';
-export {
-  appendEvent,
-  type EventTag,
-  eventRow,
-  listEventTags,
-  type NewEvent,
-} from './event-store';
+} from './event-service';

@@ -12,7 +12,12 @@ import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { userOf } from '../../lib/caller';
-import { insertProvidedFeedback, listProvidedFeedback, upsertUserFeedback } from './feedback-store';
+import {
+  createUserFeedback,
+  providedFeedback,
+  provideFeedback,
+  updateUserFeedback,
+} from './feedback-service';
 
 const tags = ['Admin UI'];
 /** The public form answers anyone: a few posts a minute per address are plenty for a person. */
@@ -37,13 +42,7 @@ export async function feedbackRoutes(app: App, { db }: { db: Db }): Promise<void
         response: { 200: FeedbackResponseSchema, ...errorResponses(400, 401, 403, 415) },
       },
     },
-    async (request) =>
-      upsertUserFeedback(db, {
-        userId: userOf(request.caller).id,
-        feedbackId: request.body.feedbackId,
-        neverShow: request.body.neverShow ?? false,
-        given: new Date(),
-      }),
+    async (request) => createUserFeedback(db, userOf(request.caller).id, request.body),
   );
 
   app.put(
@@ -58,15 +57,7 @@ export async function feedbackRoutes(app: App, { db }: { db: Db }): Promise<void
         response: { 200: FeedbackResponseSchema, ...errorResponses(400, 401, 403, 415) },
       },
     },
-    async (request) => {
-      const { given, neverShow } = request.body;
-      return upsertUserFeedback(db, {
-        userId: userOf(request.caller).id,
-        feedbackId: request.params.id,
-        neverShow: neverShow ?? false,
-        ...(given !== undefined ? { given: given === null ? null : new Date(given) } : {}),
-      });
-    },
+    async (request) => updateUserFeedback(db, userOf(request.caller).id, request.params.id, request.body),
   );
 
   app.get(
@@ -79,7 +70,7 @@ export async function feedbackRoutes(app: App, { db }: { db: Db }): Promise<void
         response: { 200: FeedbackListSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => listProvidedFeedback(db),
+    async () => providedFeedback(db),
   );
 
   app.post(
@@ -93,6 +84,6 @@ export async function feedbackRoutes(app: App, { db }: { db: Db }): Promise<void
         response: { 200: ProvidedFeedbackSchema, ...errorResponses(400, 415, 429) },
       },
     },
-    async (request) => insertProvidedFeedback(db, request.body),
+    async (request) => provideFeedback(db, request.body),
   );
 }

@@ -1,3 +1,3 @@
 export { feedbackRoutes } from './feedback-routes';
 // `GET /api/admin/user` lists the signed-in user's answers (meSchema.feedback).
-export { listUserFeedback } from './feedback-store';
+export { feedbackOfUser } from './feedback-service';

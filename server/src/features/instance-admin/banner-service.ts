@@ -58,7 +58,7 @@ export function createBannerService(db: Db) {
       assertSafeLink(input.link);
       return db.transaction().execute(async (trx) => {
         // Serialises creations so the bound holds with concurrent requests.
-        await trx.selectFrom('banners').select('id').forUpdate().execute();
+        await bannerStore.lockAll(trx);
         if ((await bannerStore.count(trx)) >= MAX_BANNERS) {
           throw new ApiError(
             'ExceedsLimitError',

@@ -37,6 +37,11 @@ function toRow(input: CreateBanner) {
 
 /** SQL of the `banners` table (migration 20261125194533_instance_admin). */
 export const bannerStore = {
+  /** Locks every banner row, so concurrent creations count one after another. */
+  async lockAll(db: Queryable): Promise<void> {
+    await db.selectFrom('banners').select('id').forUpdate().execute();
+  },
+
   async list(db: Queryable): Promise<Banner[]> {
     const rows = await db.selectFrom('banners').selectAll().orderBy('id').execute();
     return rows.map(toBanner);

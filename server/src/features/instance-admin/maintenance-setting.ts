@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { AuditActor } from '../../lib/caller';
 import { appendEvent } from '../events';
+import { instanceSettingStore } from './settings-store';
 
 /** Unleash keeps maintenance mode in its settings table under this name. */
 export const MAINTENANCE_SETTING = 'maintenance.mode';
@@ -20,12 +21,10 @@ export function createMaintenanceSetting(db: Db, options: { maxAgeMs?: number } 
   let refreshing: Promise<boolean> | undefined;
 
   async function read(): Promise<boolean> {
-    const row = await db
-      .selectFrom('settings')
-      .select('content')
-      .where('name', '=', MAINTENANCE_SETTING)
-      .executeTakeFirst();
-    const content = row?.content as { enabled?: unknown } | null | undefined;
+    const content = (await instanceSettingStore.content(db, MAINTENANCE_SETTING)) as
+      | { enabled?: unknown }
+      | null
+      | undefined;
     return content?.enabled === true;
   }
 
@@ -70,17 +69,8 @@ export function createMaintenanceSetting(db: Db, options: { maxAgeMs?: number } 
     async set(enabled: boolean, actor: AuditActor): Promise<void> {
       const content = JSON.stringify({ enabled });
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('settings')
-          .select('content')
-          .where('name', '=', MAINTENANCE_SETTING)
-          .forUpdate()
-          .executeTakeFirst();
-        await trx
-          .insertInto('settings')
-          .values({ name: MAINTENANCE_SETTING, content })
-          .onConflict((oc) => oc.column('name').doUpdateSet({ content }))
-          .execute();
+        const before = await instanceSettingStore.lock(trx, MAINTENANCE_SETTING);
+        await instanceSettingStore.put(trx, MAINTENANCE_SETTING, content);
         await appendEvent(trx, {
           type: before ? 'setting-updated' : 'setting-created',
           ...actor,

@@ -3,11 +3,9 @@ import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { routeOptionsFor } from '../../http/route-options';
 import { ApiError } from '../../lib/errors';
-import { splashStore } from './splash-store';
+import { markSplashSeen } from './splash-service';
 
 const route = routeOptionsFor(['Admin UI']);
-/** Splash ids are the console's own dialogs: a user never has more than a handful. */
-export const MAX_SPLASHES_PER_USER = 100;
 
 /**
  * `POST /api/admin/splash/{id}` (updateSplashSettings): marks a first-run dialog seen by the
@@ -29,16 +27,7 @@ export async function splashRoutes(app: App, { db }: { db: Db }) {
       if (caller.kind !== 'user')
         throw new ApiError('ForbiddenError', 'This operation needs a signed-in user.');
       const splashId = request.params.id;
-      await db.transaction().execute(async (trx) => {
-        const seen = await splashStore.of(trx, caller.id);
-        if (!(splashId in seen) && (await splashStore.count(trx, caller.id)) >= MAX_SPLASHES_PER_USER) {
-          throw new ApiError(
-            'ExceedsLimitError',
-            `A user has at most ${MAX_SPLASHES_PER_USER} splash settings.`,
-          );
-        }
-        await splashStore.markSeen(trx, caller.id, splashId);
-      });
+      await markSplashSeen(db, caller.id, splashId);
       return { userId: caller.id, splashId, seen: true };
     },
   );

@@ -1,20 +1,10 @@
-import {
-  EmptyResponseSchema,
-  RecordUiErrorSchema,
-  UI_ERROR_MESSAGE_MAX,
-  UI_ERROR_STACK_MAX,
-  UI_ERRORS_KEPT,
-  UiErrorsSchema,
-} from '../../../contract';
+import { EmptyResponseSchema, RecordUiErrorSchema, UiErrorsSchema } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
 import { routeOptionsFor } from '../../http/route-options';
-import { uiErrorStore } from './ui-error-store';
+import { newestUiErrors, recordUiError } from './ui-error-service';
 
 const route = routeOptionsFor(['Admin UI']);
-
-/** Long text is cut, not refused: the report of a crash must get through. */
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
  * `POST /api/admin/record-ui-error` (Unleash's uiObservability) and Switchyard's own
@@ -32,16 +22,7 @@ export async function uiErrorRoutes(app: App, { db }: { db: Db }) {
     }),
     async (request, reply) => {
       const caller = request.caller;
-      await uiErrorStore.record(
-        db,
-        {
-          errorMessage: cut(request.body.errorMessage, UI_ERROR_MESSAGE_MAX),
-          errorStack:
-            request.body.errorStack === undefined ? null : cut(request.body.errorStack, UI_ERROR_STACK_MAX),
-          userId: caller.kind === 'user' ? caller.id : null,
-        },
-        UI_ERRORS_KEPT,
-      );
+      await recordUiError(db, request.body, caller.kind === 'user' ? caller.id : null);
       return reply.status(204).send();
     },
   );
@@ -54,6 +35,6 @@ export async function uiErrorRoutes(app: App, { db }: { db: Db }) {
       response: { 200: UiErrorsSchema },
       errors: [401, 403],
     }),
-    async () => ({ uiErrors: await uiErrorStore.newest(db, UI_ERRORS_KEPT) }),
+    async () => ({ uiErrors: await newestUiErrors(db) }),
   );
 }

@@ -1,11 +1,8 @@
-import { sql } from 'kysely';
 import type { JobKind } from '../scheduler';
-import { deleteLoginEntriesBefore, hasLoginEntriesBefore } from './login-history-store';
+import { deleteLoginEntriesBefore, hasLoginEntriesBefore, tryRetentionLock } from './login-history-store';
 
 /** Entries deleted per run; the scheduler runs the job again while older entries remain. */
 export const RETENTION_BATCH = 5000;
-/** An advisory lock key of this job alone ('login-history-retention' hashed). */
-const LOCK_KEY = sql`hashtext('switchyard:login-history-retention')`;
 
 /**
  * Deletes login history older than the retention (LOGIN_HISTORY_RETENTION_HOURS) through the
@@ -19,10 +16,7 @@ export function loginHistoryRetentionJob(
   return {
     name: 'login-history-retention',
     async claimDue(trx) {
-      const locked = await sql<{
-        locked: boolean;
-      }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`.execute(trx);
-      if (!locked.rows[0]?.locked) return [];
+      if (!(await tryRetentionLock(trx))) return [];
       const cutoff = new Date(clock().getTime() - retentionHours * 3600_000);
       return (await hasLoginEntriesBefore(trx, cutoff)) ? [{ cutoff }] : [];
     },

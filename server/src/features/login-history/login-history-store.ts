@@ -63,6 +63,16 @@ export async function listLoginEntries(db: Queryable, filter: LoginFilter): Prom
   }));
 }
 
+/**
+ * The retention job's transaction-scoped advisory lock (key: 'login-history-retention' hashed),
+ * taken without waiting; false when another instance holds it.
+ */
+export async function tryRetentionLock(trx: Queryable): Promise<boolean> {
+  const locked = await sql<{ locked: boolean }>`
+    select pg_try_advisory_xact_lock(hashtext('switchyard:login-history-retention')) as locked`.execute(trx);
+  return locked.rows[0]?.locked === true;
+}
+
 export async function hasLoginEntriesBefore(db: Queryable, cutoff: Date): Promise<boolean> {
   const row = await db
     .selectFrom('login_history')

@@ -78,6 +78,34 @@ export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise
   registerScimJsonParser(app);
   const baseUrl = (request: FastifyRequest) => `${publicUrlOf(request, config)}${SCIM_PATH}`;
 
+  registerScimErrorHandlers(app);
+  registerScimBearerCheck(app, settings);
+  registerScimProjection(app);
+  registerScimDiscoveryRoutes(app, baseUrl);
+
+  // Users and Groups (RFC 7644 §3.2–3.6): the same six operations on each.
+  scimResourceRoutes(app, {
+    baseUrl,
+    path: '/Users',
+    noun: 'User',
+    inputSchema: ScimUserInputSchema,
+    schema: ScimUserSchema,
+    listSchema: ScimUserListSchema,
+    service: scimUsers,
+  });
+  scimResourceRoutes(app, {
+    baseUrl,
+    path: '/Groups',
+    noun: 'Group',
+    inputSchema: ScimGroupInputSchema,
+    schema: ScimGroupSchema,
+    listSchema: ScimGroupListSchema,
+    service: scimGroups,
+  });
+}
+
+/** Errors and unknown paths answered in SCIM's error schema. */
+function registerScimErrorHandlers(app: App): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const problem = toScimProblem(error);
     if (problem.status >= 500) request.log.error({ err: error }, 'SCIM request failed');
@@ -90,7 +118,10 @@ export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise
       .type(SCIM_TYPE)
       .send(scimBody(new ScimProblem(404, `${path} is not a SCIM endpoint`)));
   });
+}
 
+/** Every request needs the SCIM settings' bearer token, and SCIM enabled. */
+function registerScimBearerCheck(app: App, settings: ScimSettingsService): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.type(SCIM_TYPE);
     const header = request.headers.authorization;
@@ -101,9 +132,13 @@ export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise
     if (verdict === 'disabled')
       throw new ScimProblem(403, 'SCIM provisioning is disabled in the SCIM settings');
   });
+}
 
-  // RFC 7644 §3.4.2.5 / §3.9: any answer carrying Users or Groups may be narrowed. Read before the
-  // handler so a malformed list is refused before anything changes.
+/**
+ * RFC 7644 §3.4.2.5 / §3.9: any answer carrying Users or Groups may be narrowed. Read before the
+ * handler so a malformed list is refused before anything changes.
+ */
+function registerScimProjection(app: App): void {
   const projections = new WeakMap<FastifyRequest, ScimProjection>();
   const RESOURCE_ROUTE = /\/(Users|Groups)(\/:id)?$/;
   app.addHook('preHandler', async (request) => {
@@ -116,7 +151,10 @@ export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise
     if (!projection || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
     return JSON.stringify(projectScimAnswer(JSON.parse(payload), projection));
   });
+}
 
+/** The discovery documents (RFC 7644 §4): service provider config, resource types, schemas. */
+function registerScimDiscoveryRoutes(app: App, baseUrl: (request: FastifyRequest) => string): void {
   app.get(
     '/ServiceProviderConfig',
     route('getScimServiceProviderConfig', { response: { 200: ScimDocumentSchema, ...scimErrors(401, 403) } }),
@@ -156,26 +194,6 @@ export async function scimRoutes(app: App, deps: ScimRouteDependencies): Promise
       return found;
     },
   );
-
-  // Users and Groups (RFC 7644 §3.2–3.6): the same six operations on each.
-  scimResourceRoutes(app, {
-    baseUrl,
-    path: '/Users',
-    noun: 'User',
-    inputSchema: ScimUserInputSchema,
-    schema: ScimUserSchema,
-    listSchema: ScimUserListSchema,
-    service: scimUsers,
-  });
-  scimResourceRoutes(app, {
-    baseUrl,
-    path: '/Groups',
-    noun: 'Group',
-    inputSchema: ScimGroupInputSchema,
-    schema: ScimGroupSchema,
-    listSchema: ScimGroupListSchema,
-    service: scimGroups,
-  });
 }
 
 /** What a SCIM resource's service answers; ScimUserService and ScimGroupService both are one. */

@@ -106,29 +106,155 @@ function withRoleId<T extends { defaultRootRole?: string; defaultRootRoleId?: nu
 
 export type SsoSettingsService = ReturnType<typeof createSsoSettingsService>;
 
+interface SettingsDeps {
+  db: Db;
+  secrets: SecretBox;
+}
+
+async function record(provider: SsoProvider, content: object, actor: AuditActor, trx: Queryable) {
+  await writeSetting(trx, provider, content as Record<string, unknown>);
+  const { sealedSecret: _sealed, sealedSpKey: _sealedKey, ...visible } = content as Record<string, unknown>;
+  await appendEvent(trx, {
+    type: 'setting-updated',
+    ...actor,
+    data: { id: SETTING_NAMES[provider], ...visible },
+  });
+}
+
+const maskOidc = (stored: StoredOidc): OidcSettings => {
+  const { sealedSecret, ...rest } = stored;
+  return { enabled: false, ...rest, ...(sealedSecret ? { secret: SECRET_MASK } : {}) };
+};
+
+const maskSaml = (stored: StoredSaml): SamlSettings => {
+  const { sealedSpKey, ...rest } = stored;
+  return { enabled: false, ...rest, ...(sealedSpKey ? { spPrivateKey: SECRET_MASK } : {}) };
+};
+
+/** The sealed client secret after a change: kept (masked or absent), cleared (''), or the new one sealed. */
+function nextSealedSecret(secrets: SecretBox, secret: string | undefined, kept: string | undefined) {
+  if (secret === undefined || secret === SECRET_MASK) return kept;
+  if (secret === '') return undefined;
+  if (!secrets.available) {
+    throw badData(
+      'The client secret cannot be stored: set SECRETS_ENCRYPTION_KEY (32 random bytes, openssl rand -hex 32) so it is kept encrypted',
+      [{ message: 'SECRETS_ENCRYPTION_KEY is not configured', path: 'secret' }],
+    );
+  }
+  return secrets.seal(secret, OIDC_SECRET_CONTEXT);
+}
+
+async function setOidc({ db, secrets }: SettingsDeps, body: OidcSettings, actor: AuditActor) {
+  httpUrl(body.discoverUrl, 'discoverUrl');
+  return inTransaction(db, async (trx) => {
+    const before = (await readSetting(trx, 'oidc')) as StoredOidc;
+    const { secret, ...rest } = body;
+    const sealedSecret = nextSealedSecret(secrets, secret, before.sealedSecret);
+    if (rest.enabled) {
+      required(rest.discoverUrl, 'discoverUrl');
+      required(rest.clientId, 'clientId');
+      if (!sealedSecret) required(undefined, 'secret');
+    }
+    const stored: StoredOidc = { ...withRoleId(rest), ...(sealedSecret ? { sealedSecret } : {}) };
+    await record('oidc', stored, actor, trx);
+    return maskOidc(stored);
+  });
+}
+
+/**
+ * The sealed SP key after a change: kept (masked or absent; it must still match the certificate
+ * sent now), cleared (''), or the new one checked against the certificate and sealed.
+ */
+function nextSealedSpKey(
+  secrets: SecretBox,
+  spPrivateKey: string | undefined,
+  spCertificate: string | undefined,
+  kept: string | undefined,
+) {
+  if (spPrivateKey === undefined || spPrivateKey === SECRET_MASK) {
+    if (kept) checkSpKeyPair(spCertificate, secrets.open(kept, SAML_SP_KEY_CONTEXT));
+    return kept;
+  }
+  if (spPrivateKey === '') return undefined;
+  if (!secrets.available) {
+    throw badData(
+      'The SP private key cannot be stored: set SECRETS_ENCRYPTION_KEY (32 random bytes, openssl rand -hex 32) so it is kept encrypted',
+      [{ message: 'SECRETS_ENCRYPTION_KEY is not configured', path: 'spPrivateKey' }],
+    );
+  }
+  checkSpKeyPair(spCertificate, spPrivateKey);
+  return secrets.seal(spPrivateKey, SAML_SP_KEY_CONTEXT);
+}
+
+async function setSaml({ db, secrets }: SettingsDeps, body: SamlSettings, actor: AuditActor) {
+  httpUrl(body.signOnUrl, 'signOnUrl');
+  httpUrl(body.signOutUrl, 'signOutUrl');
+  if (body.enabled) {
+    required(body.entityId, 'entityId');
+    required(body.signOnUrl, 'signOnUrl');
+    required(body.certificate, 'certificate');
+  }
+  return inTransaction(db, async (trx) => {
+    const before = (await readSetting(trx, 'saml')) as StoredSaml;
+    const { spPrivateKey, ...rest } = body;
+    const sealedSpKey = nextSealedSpKey(secrets, spPrivateKey, rest.spCertificate, before.sealedSpKey);
+    const stored: StoredSaml = { ...withRoleId(rest), ...(sealedSpKey ? { sealedSpKey } : {}) };
+    await record('saml', stored, actor, trx);
+    return maskSaml(stored);
+  });
+}
+
+/** The enabled single sign-on methods as a 401 lists them (`{type, message, path}`). */
+async function readLoginOptions(db: Db, base: string): Promise<LoginOption[]> {
+  const [oidc, saml] = await Promise.all([readSetting(db, 'oidc'), readSetting(db, 'saml')]);
+  return [
+    ...(oidc.enabled
+      ? [{ type: 'oidc', message: 'Sign in with OpenID Connect', path: `${base}/auth/oidc/login` }]
+      : []),
+    ...(saml.enabled
+      ? [{ type: 'saml', message: 'Sign in with SAML 2.0', path: `${base}/auth/saml/login` }]
+      : []),
+  ];
+}
+
+/** The OIDC settings with the secret opened, for the login flow; undefined when disabled. */
+async function oidcRuntime({ db, secrets }: SettingsDeps): Promise<OidcRuntimeSettings | undefined> {
+  const stored = (await readSetting(db, 'oidc')) as StoredOidc;
+  if (!stored.enabled || !stored.discoverUrl || !stored.clientId || !stored.sealedSecret) return undefined;
+  const { sealedSecret, ...rest } = stored;
+  return {
+    ...rest,
+    enabled: true,
+    discoverUrl: stored.discoverUrl,
+    clientId: stored.clientId,
+    secret: secrets.open(sealedSecret, OIDC_SECRET_CONTEXT),
+  };
+}
+
+/** The SAML settings with the SP key opened, for the login flow; undefined when disabled. */
+async function samlRuntime({ db, secrets }: SettingsDeps): Promise<SamlRuntimeSettings | undefined> {
+  const { sealedSpKey, ...stored } = (await readSetting(db, 'saml')) as StoredSaml;
+  if (!stored.enabled || !stored.entityId || !stored.signOnUrl || !stored.certificate) return undefined;
+  return {
+    ...stored,
+    entityId: stored.entityId,
+    signOnUrl: stored.signOnUrl,
+    certificate: stored.certificate,
+    ...(sealedSpKey && stored.spCertificate
+      ? {
+          spSigning: {
+            privateKey: secrets.open(sealedSpKey, SAML_SP_KEY_CONTEXT),
+            certificate: pemCertificate(stored.spCertificate),
+          },
+        }
+      : {}),
+  };
+}
+
 /** Reading and changing the OIDC and SAML settings; each change and its event in one transaction. */
 export function createSsoSettingsService(db: Db, secrets: SecretBox) {
+  const deps: SettingsDeps = { db, secrets };
   let optionsCache: { at: number; options: Promise<LoginOption[]> } | undefined;
-
-  async function record(provider: SsoProvider, content: object, actor: AuditActor, trx: Queryable) {
-    await writeSetting(trx, provider, content as Record<string, unknown>);
-    const { sealedSecret: _sealed, sealedSpKey: _sealedKey, ...visible } = content as Record<string, unknown>;
-    await appendEvent(trx, {
-      type: 'setting-updated',
-      ...actor,
-      data: { id: SETTING_NAMES[provider], ...visible },
-    });
-  }
-
-  const maskOidc = (stored: StoredOidc): OidcSettings => {
-    const { sealedSecret, ...rest } = stored;
-    return { enabled: false, ...rest, ...(sealedSecret ? { secret: SECRET_MASK } : {}) };
-  };
-
-  const maskSaml = (stored: StoredSaml): SamlSettings => {
-    const { sealedSpKey, ...rest } = stored;
-    return { enabled: false, ...rest, ...(sealedSpKey ? { spPrivateKey: SECRET_MASK } : {}) };
-  };
 
   return {
     async getOidc(): Promise<OidcSettings> {
@@ -137,29 +263,7 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
 
     async setOidc(body: OidcSettings, actor: AuditActor): Promise<OidcSettings> {
       optionsCache = undefined;
-      httpUrl(body.discoverUrl, 'discoverUrl');
-      return inTransaction(db, async (trx) => {
-        const before = (await readSetting(trx, 'oidc')) as StoredOidc;
-        const { secret, ...rest } = body;
-        let sealedSecret = before.sealedSecret;
-        if (secret !== undefined && secret !== SECRET_MASK) {
-          if (secret === '') sealedSecret = undefined;
-          else if (!secrets.available) {
-            throw badData(
-              'The client secret cannot be stored: set SECRETS_ENCRYPTION_KEY (32 random bytes, openssl rand -hex 32) so it is kept encrypted',
-              [{ message: 'SECRETS_ENCRYPTION_KEY is not configured', path: 'secret' }],
-            );
-          } else sealedSecret = secrets.seal(secret, OIDC_SECRET_CONTEXT);
-        }
-        if (rest.enabled) {
-          required(rest.discoverUrl, 'discoverUrl');
-          required(rest.clientId, 'clientId');
-          if (!sealedSecret) required(undefined, 'secret');
-        }
-        const stored: StoredOidc = { ...withRoleId(rest), ...(sealedSecret ? { sealedSecret } : {}) };
-        await record('oidc', stored, actor, trx);
-        return maskOidc(stored);
-      });
+      return setOidc(deps, body, actor);
     },
 
     async getSaml(): Promise<SamlSettings> {
@@ -168,36 +272,7 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
 
     async setSaml(body: SamlSettings, actor: AuditActor): Promise<SamlSettings> {
       optionsCache = undefined;
-      httpUrl(body.signOnUrl, 'signOnUrl');
-      httpUrl(body.signOutUrl, 'signOutUrl');
-      if (body.enabled) {
-        required(body.entityId, 'entityId');
-        required(body.signOnUrl, 'signOnUrl');
-        required(body.certificate, 'certificate');
-      }
-      return inTransaction(db, async (trx) => {
-        const before = (await readSetting(trx, 'saml')) as StoredSaml;
-        const { spPrivateKey, ...rest } = body;
-        let sealedSpKey = before.sealedSpKey;
-        if (spPrivateKey !== undefined && spPrivateKey !== SECRET_MASK) {
-          if (spPrivateKey === '') sealedSpKey = undefined;
-          else if (!secrets.available) {
-            throw badData(
-              'The SP private key cannot be stored: set SECRETS_ENCRYPTION_KEY (32 random bytes, openssl rand -hex 32) so it is kept encrypted',
-              [{ message: 'SECRETS_ENCRYPTION_KEY is not configured', path: 'spPrivateKey' }],
-            );
-          } else {
-            checkSpKeyPair(rest.spCertificate, spPrivateKey);
-            sealedSpKey = secrets.seal(spPrivateKey, SAML_SP_KEY_CONTEXT);
-          }
-        } else if (sealedSpKey) {
-          // The kept key must still match the certificate sent now.
-          checkSpKeyPair(rest.spCertificate, secrets.open(sealedSpKey, SAML_SP_KEY_CONTEXT));
-        }
-        const stored: StoredSaml = { ...withRoleId(rest), ...(sealedSpKey ? { sealedSpKey } : {}) };
-        await record('saml', stored, actor, trx);
-        return maskSaml(stored);
-      });
+      return setSaml(deps, body, actor);
     },
 
     /**
@@ -206,14 +281,7 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
      */
     loginOptions(base: string): Promise<LoginOption[]> {
       if (optionsCache && Date.now() - optionsCache.at < OPTIONS_CACHE_MS) return optionsCache.options;
-      const options = Promise.all([readSetting(db, 'oidc'), readSetting(db, 'saml')]).then(([oidc, saml]) => [
-        ...(oidc.enabled
-          ? [{ type: 'oidc', message: 'Sign in with OpenID Connect', path: `${base}/auth/oidc/login` }]
-          : []),
-        ...(saml.enabled
-          ? [{ type: 'saml', message: 'Sign in with SAML 2.0', path: `${base}/auth/saml/login` }]
-          : []),
-      ]);
+      const options = readLoginOptions(db, base);
       optionsCache = { at: Date.now(), options };
       options.catch(() => {
         optionsCache = undefined;
@@ -221,38 +289,7 @@ export function createSsoSettingsService(db: Db, secrets: SecretBox) {
       return options;
     },
 
-    /** The OIDC settings with the secret opened, for the login flow; undefined when disabled. */
-    async oidcRuntime(): Promise<OidcRuntimeSettings | undefined> {
-      const stored = (await readSetting(db, 'oidc')) as StoredOidc;
-      if (!stored.enabled || !stored.discoverUrl || !stored.clientId || !stored.sealedSecret)
-        return undefined;
-      const { sealedSecret, ...rest } = stored;
-      return {
-        ...rest,
-        enabled: true,
-        discoverUrl: stored.discoverUrl,
-        clientId: stored.clientId,
-        secret: secrets.open(sealedSecret, OIDC_SECRET_CONTEXT),
-      };
-    },
-
-    async samlRuntime(): Promise<SamlRuntimeSettings | undefined> {
-      const { sealedSpKey, ...stored } = (await readSetting(db, 'saml')) as StoredSaml;
-      if (!stored.enabled || !stored.entityId || !stored.signOnUrl || !stored.certificate) return undefined;
-      return {
-        ...stored,
-        entityId: stored.entityId,
-        signOnUrl: stored.signOnUrl,
-        certificate: stored.certificate,
-        ...(sealedSpKey && stored.spCertificate
-          ? {
-              spSigning: {
-                privateKey: secrets.open(sealedSpKey, SAML_SP_KEY_CONTEXT),
-                certificate: pemCertificate(stored.spCertificate),
-              },
-            }
-          : {}),
-      };
-    },
+    oidcRuntime: () => oidcRuntime(deps),
+    samlRuntime: () => samlRuntime(deps),
   };
 }
