@@ -1,14 +1,12 @@
-import { ActionIcon, Badge, Button, Group, Modal, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Environment } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
 import {
   environmentEnabledEdit,
   environmentOrder,
@@ -18,7 +16,9 @@ import { useEditMutation, useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
-import { EnvironmentForm, type EnvironmentFormMode } from './EnvironmentForm';
+import type { EnvironmentFormMode } from './EnvironmentForm';
+import { EnvironmentFormModal } from './EnvironmentFormModal';
+import { EnvironmentRow } from './EnvironmentRow';
 import classes from './EnvironmentsScreen.module.css';
 import { environmentsApi } from './environments-api';
 
@@ -112,119 +112,35 @@ export function EnvironmentsScreen() {
               ]}
             >
               {rows.map((environment, index) => (
-                <Table.Tr key={environment.name} data-testid={`environment-${environment.name}`}>
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${environment.name} up`}
-                        disabled={index === 0 || busy !== null}
-                        onClick={() => move(index, -1)}
-                      >
-                        ↑
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${environment.name} down`}
-                        disabled={index === rows.length - 1 || busy !== null}
-                        onClick={() => move(index, 1)}
-                      >
-                        ↓
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fw={600}>{environment.name}</Text>
-                      {environment.protected ? (
-                        <Tooltip label="Built in: cannot be deleted">
-                          <Badge size="xs" variant="outline">
-                            protected
-                          </Badge>
-                        </Tooltip>
-                      ) : null}
-                      {index === 0 ? <PendingBadge entry={pendingOrder} /> : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
-                      {environment.type}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td className={classes.number}>{environment.projectCount ?? '–'}</Table.Td>
-                  <Table.Td className={classes.number}>{environment.enabledToggleCount ?? '–'}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Switch
-                        checked={environment.enabled}
-                        disabled={busy !== null}
-                        aria-label={`${environment.name} enabled`}
-                        onChange={(event) => {
-                          const enabled = event.currentTarget.checked;
-                          void run(`toggle-${environment.name}`, () =>
-                            submitEdit(environmentEnabledEdit(environment, enabled)),
-                          );
-                        }}
-                      />
-                      <PendingBadge entry={pendingEnabled(environment.name)} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions>
-                      <RowEditButton
-                        label={environment.name}
-                        disabled={environment.protected}
-                        onClick={() => setForm({ kind: 'edit', environment })}
-                      />
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        aria-label={`Clone ${environment.name}`}
-                        onClick={() => setForm({ kind: 'clone', environment })}
-                      >
-                        Clone
-                      </Button>
-                      <RowDeleteButton
-                        label={environment.name}
-                        disabled={environment.protected}
-                        needsServer="Deleting an environment"
-                        onClick={() => setDeleting(environment)}
-                      />
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
+                <EnvironmentRow
+                  key={environment.name}
+                  environment={environment}
+                  index={index}
+                  count={rows.length}
+                  busy={busy !== null}
+                  pendingOrder={index === 0 ? pendingOrder : undefined}
+                  pendingEnabled={pendingEnabled(environment.name)}
+                  onMove={(offset) => move(index, offset)}
+                  onToggle={(enabled) =>
+                    void run(`toggle-${environment.name}`, () =>
+                      submitEdit(environmentEnabledEdit(environment, enabled)),
+                    )
+                  }
+                  onForm={setForm}
+                  onDelete={() => setDeleting(environment)}
+                />
               ))}
             </ListTable>
           );
         }}
       </QueryState>
-      <Modal
-        opened={form !== null}
+      <EnvironmentFormModal
+        form={form}
+        existingNames={existingNames}
+        projects={(projects.data?.projects ?? []).map((project) => project.id)}
         onClose={() => setForm(null)}
-        title={
-          form === null
-            ? ''
-            : form.kind === 'create'
-              ? 'New environment'
-              : form.kind === 'edit'
-                ? `Edit ${form.environment.name}`
-                : `Clone ${form.environment.name}`
-        }
-      >
-        {form !== null ? (
-          <EnvironmentForm
-            mode={form}
-            existingNames={existingNames}
-            projects={(projects.data?.projects ?? []).map((project) => project.id)}
-            onCancel={() => setForm(null)}
-            onDone={(name) => {
-              const verb = { create: 'created', edit: 'saved', clone: 'created as a clone' }[form.kind];
-              setForm(null);
-              setDone(`Environment ${name} ${verb}.`);
-            }}
-          />
-        ) : null}
-      </Modal>
+        onDone={setDone}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title={`Delete the environment ${deleting?.name ?? ''}?`}
