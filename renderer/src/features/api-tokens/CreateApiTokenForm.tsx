@@ -5,8 +5,14 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorLookup, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-
 import { useServerWrite } from '../../stores/use-mutations';
+import {
+  ALL_PROJECTS,
+  apiTokenDraftProblems,
+  createApiTokenBody,
+  nextProjectsChoice,
+  TOKEN_TYPE_OPTIONS,
+} from './api-token-form';
 
 export interface CreateApiTokenFormProps {
   environments: readonly string[];
@@ -14,8 +20,6 @@ export interface CreateApiTokenFormProps {
   onCreated: (token: ApiToken) => void;
   onCancel: () => void;
 }
-
-const ALL_PROJECTS = '*';
 
 export function CreateApiTokenForm({ environments, projects, onCreated, onCancel }: CreateApiTokenFormProps) {
   const write = useServerWrite({ kind: 'api-token' });
@@ -29,26 +33,14 @@ export function CreateApiTokenForm({ environments, projects, onCreated, onCancel
   const [expiresAt, setExpiresAt] = useState('');
   const { submitting, error, showErrors, submit } = useFormSubmit();
 
-  const local: Record<string, string> = {};
-  if (!tokenName.trim()) local.tokenName = 'Name the token after what uses it';
-  if (!environment) local.environment = 'Choose the environment the token reads';
-  if (selectedProjects.length === 0) local.projects = 'Choose at least one project, or all';
+  const draft = { tokenName, type, environment, projects: selectedProjects, expiresAt };
+  const local = apiTokenDraftProblems(draft);
   const fieldError = fieldErrorLookup(error, local, showErrors);
 
   const blocked = Object.keys(local).length > 0;
 
   async function send() {
-    const projectsBody = selectedProjects.includes(ALL_PROJECTS) ? [ALL_PROJECTS] : selectedProjects;
-    const created = await write((api) =>
-      api.createApiToken({
-        tokenName: tokenName.trim(),
-        type,
-        ...(environment ? { environment } : {}),
-        projects: projectsBody,
-        ...(expiresAt ? { expiresAt: new Date(`${expiresAt}T23:59:59`).toISOString() } : {}),
-      }),
-    );
-    onCreated(created);
+    onCreated(await write((api) => api.createApiToken(createApiTokenBody(draft))));
   }
 
   return (
@@ -66,10 +58,7 @@ export function CreateApiTokenForm({ environments, projects, onCreated, onCancel
         />
         <Select
           label="Type"
-          data={[
-            { value: 'client', label: 'Backend SDK (client)' },
-            { value: 'frontend', label: 'Frontend SDK' },
-          ]}
+          data={TOKEN_TYPE_OPTIONS}
           value={type}
           allowDeselect={false}
           onChange={(value) => setType((value as CreateApiTokenBody['type'] | null) ?? 'client')}
@@ -90,13 +79,7 @@ export function CreateApiTokenForm({ environments, projects, onCreated, onCancel
             ...projects.map((p) => ({ value: p.id, label: p.name })),
           ]}
           value={selectedProjects}
-          onChange={(value) => {
-            // "All" and single projects exclude each other: the newest choice wins.
-            const added = value.find((item) => !selectedProjects.includes(item));
-            setSelectedProjects(
-              added === ALL_PROJECTS ? [ALL_PROJECTS] : value.filter((item) => item !== ALL_PROJECTS),
-            );
-          }}
+          onChange={(value) => setSelectedProjects(nextProjectsChoice(selectedProjects, value))}
           error={fieldError('projects') ?? fieldError('project')}
         />
         <TextInput

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Loader, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ContextField } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
@@ -14,6 +14,7 @@ import {
   type LegalValueDraft,
   updateContextFieldEdit,
 } from './context-field-edits';
+import { LegalValuesEditor } from './LegalValuesEditor';
 
 /** Unleash's "URL friendly" rule: the name survives encodeURIComponent unchanged. */
 export function nameProblem(name: string, existing: readonly string[]): string | null {
@@ -68,10 +69,6 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
   const blocked = nameField.blocked || Object.keys(legalProblems).length > 0;
 
   const update = (changes: Partial<ContextFieldDraft>) => setDraft((current) => ({ ...current, ...changes }));
-  const updateLegal = (index: number, changes: Partial<LegalValueDraft>) =>
-    update({
-      legalValues: draft.legalValues.map((legal, at) => (at === index ? { ...legal, ...changes } : legal)),
-    });
 
   async function send() {
     const edit = field ? updateContextFieldEdit(field, draft) : createContextFieldEdit(draft);
@@ -108,51 +105,12 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
           checked={draft.stickiness}
           onChange={(e) => update({ stickiness: e.currentTarget.checked })}
         />
-        <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            Legal values
-          </Text>
-          <Text size="xs" c="dimmed">
-            When set, constraints on this field pick from these values. Empty: any value.
-          </Text>
-          {draft.legalValues.map((legal, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position while edited
-            <Group key={index} gap="xs" align="flex-start" wrap="nowrap" data-testid={`legal-value-${index}`}>
-              <TextInput
-                aria-label={`Legal value ${index + 1}`}
-                placeholder="Value"
-                value={legal.value}
-                onChange={(e) => updateLegal(index, { value: e.currentTarget.value })}
-                error={legalProblems[index] ?? server[`legalValues.${index}.value`]}
-              />
-              <TextInput
-                aria-label={`Description of legal value ${index + 1}`}
-                placeholder="Description (optional)"
-                value={legal.description}
-                onChange={(e) => updateLegal(index, { description: e.currentTarget.value })}
-                style={{ flex: 1 }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={6}
-                aria-label={`Remove legal value ${index + 1}`}
-                onClick={() => update({ legalValues: draft.legalValues.filter((_, at) => at !== index) })}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              onClick={() => update({ legalValues: [...draft.legalValues, { value: '', description: '' }] })}
-            >
-              Add legal value
-            </Button>
-          </Group>
-        </Stack>
+        <LegalValuesEditor
+          values={draft.legalValues}
+          problems={legalProblems}
+          serverErrors={server}
+          onChange={(legalValues) => update({ legalValues })}
+        />
         <FormActions
           submitLabel={creating ? 'Create context field' : 'Save context field'}
           submitting={submitting}

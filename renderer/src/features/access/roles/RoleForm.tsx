@@ -1,4 +1,4 @@
-import { Checkbox, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice/ErrorNotice';
 import {
@@ -10,39 +10,11 @@ import { FormActions } from '../../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../../components/FormActions/use-form-submit';
 import type { SubmitResult } from '../../../stores/console-store';
 import { useEditMutation, useServerWrite } from '../../../stores/use-mutations';
-import {
-  type AdminPermission,
-  type AdminPermissions,
-  accessApi,
-  type RoleWithPermissions,
-} from '../access-api';
+import { type AdminPermissions, accessApi, type RoleWithPermissions } from '../access-api';
 import { permissionKey, roleBody, roleEdit, roleSnapshot } from '../access-edits';
-
-export type CustomRoleType = 'root-custom' | 'custom';
-
-interface PermissionGroup {
-  id: string;
-  label: string;
-  permissions: AdminPermission[];
-}
-
-/** The catalogue's groups a role of this type can hold: root permissions, or project and per-environment ones. */
-export function permissionGroups(catalog: AdminPermissions, type: CustomRoleType): PermissionGroup[] {
-  if (type === 'root-custom') {
-    return [{ id: 'root', label: 'Root permissions', permissions: catalog.permissions.root ?? [] }];
-  }
-  return [
-    { id: 'project', label: 'Project permissions', permissions: catalog.permissions.project },
-    ...catalog.permissions.environments.map((environment) => ({
-      id: `environment:${environment.name}`,
-      label: `In the environment ${environment.name}`,
-      permissions: environment.permissions.map((permission) => ({
-        ...permission,
-        environment: permission.environment ?? environment.name,
-      })),
-    })),
-  ];
-}
+import { RoleKindField } from './RoleKindField';
+import { RolePermissionGroups } from './RolePermissionGroups';
+import { type CustomRoleType, permissionGroups } from './role-permission-groups';
 
 export type RoleFormProps = {
   catalog: AdminPermissions;
@@ -112,57 +84,13 @@ export function RoleForm(props: RoleFormProps) {
           onChange={(event) => setDescription(event.currentTarget.value)}
           error={lookup('description')}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Kind
-          </Text>
-          {creating ? (
-            <SegmentedControl
-              aria-label="Kind of role"
-              value={type}
-              onChange={(value) => setType(value as CustomRoleType)}
-              data={[
-                { value: 'root-custom', label: 'Root role' },
-                { value: 'custom', label: 'Project role' },
-              ]}
-            />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {type === 'root-custom' ? 'Root role' : 'Project role'}: the kind is fixed once the role exists.
-            </Text>
-          )}
-        </Stack>
-        {groups.map((group) => {
-          const keys = group.permissions.map(permissionKey);
-          const inGroup = chosen.filter((key) => keys.includes(key));
-          return (
-            <Checkbox.Group
-              key={group.id}
-              label={group.label}
-              description={`${inGroup.length} of ${keys.length} chosen`}
-              value={inGroup}
-              onChange={(next) =>
-                setChosen((previous) => [...previous.filter((key) => !keys.includes(key)), ...next])
-              }
-              error={lookup('permissions')}
-            >
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt={6}>
-                {group.permissions.map((permission) => (
-                  <Checkbox
-                    key={permissionKey(permission)}
-                    value={permissionKey(permission)}
-                    label={permission.displayName}
-                    aria-label={
-                      permission.environment
-                        ? `${permission.displayName} in ${permission.environment}`
-                        : permission.displayName
-                    }
-                  />
-                ))}
-              </SimpleGrid>
-            </Checkbox.Group>
-          );
-        })}
+        <RoleKindField type={type} creating={creating} onChange={setType} />
+        <RolePermissionGroups
+          groups={groups}
+          chosen={chosen}
+          onChange={setChosen}
+          error={lookup('permissions')}
+        />
         <FormActions
           submitLabel={creating ? 'Create role' : 'Save role'}
           submitting={submitting}

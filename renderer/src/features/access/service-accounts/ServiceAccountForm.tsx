@@ -12,6 +12,7 @@ import type { SubmitResult } from '../../../stores/console-store';
 import { useEditMutation, useServerWrite } from '../../../stores/use-mutations';
 import { accessApi, type Role, type ServiceAccount } from '../access-api';
 import { serviceAccountEdit } from '../access-edits';
+import { initialRootRole, serviceAccountProblems } from './service-account-draft';
 
 export type ServiceAccountFormProps = {
   rootRoles: readonly Role[];
@@ -27,18 +28,12 @@ export function ServiceAccountForm(props: ServiceAccountFormProps) {
   const write = useServerWrite({ kind: 'service-account' });
   const { mutateAsync: submitEdit } = useEditMutation();
   const creating = account === undefined;
-  const viewer = rootRoles.find((role) => role.name === 'Viewer') ?? rootRoles[0];
   const [name, setName] = useState(account?.name ?? '');
   const [username, setUsername] = useState(account?.username ?? '');
-  const [rootRole, setRootRole] = useState<string | null>(
-    String(account?.rootRole ?? viewer?.id ?? '') || null,
-  );
+  const [rootRole, setRootRole] = useState<string | null>(() => initialRootRole(account, rootRoles));
   const { submitting, error, showErrors, submit } = useFormSubmit();
 
-  const local: Record<string, string> = {};
-  if (!name.trim()) local.name = 'A service account needs a name';
-  if (creating && !username.trim()) local.username = 'A service account needs a username';
-  if (!rootRole) local.rootRole = 'Choose a root role';
+  const local = serviceAccountProblems({ name, username, rootRole }, creating);
   const lookup = fieldErrorLookup(error, local, showErrors);
   // The username is what must be unique: its NameExistsError belongs next to it.
   const usernameError = lookup('username') ?? nameTakenMessage(error);
