@@ -39,7 +39,7 @@ export default defineConfig({
           include: ['server/**/*.db.test.ts', 'tests/**/*.db.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
-          globalSetup: ['tests/helpers/db-global-setup.ts'],
+          globalSetup: ['tests/helpers/db-global-setup.ts', 'tests/helpers/server-bundle-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A poll's default second is too short beside two other busy workers.
@@ -67,8 +67,14 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
-          globalSetup: ['tests/helpers/db-global-setup.ts', 'tests/e2e/build-console.ts'],
-          testTimeout: 120_000,
+          globalSetup: [
+            'tests/helpers/db-global-setup.ts',
+            'tests/helpers/server-bundle-setup.ts',
+            'tests/e2e/build-console.ts',
+          ],
+          // Each test is a whole workflow in a browser; CI's two cores running three of them beside
+          // the db files stretched a 55 s workflow past 120 s.
+          testTimeout: 240_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 10_000 } },
         },

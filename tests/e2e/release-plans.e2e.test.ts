@@ -196,7 +196,7 @@ describe.skipIf(!hasChromium)('release plans, from the template library to an SD
     await darkPage
       .getByTestId('release-plan-development')
       .getByText('At Everyone')
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 30_000 });
     blocking.push(...(await axeBlocking(darkPage, 'flag page with a release plan (dark)')));
     await screenshot(darkPage, '98-release-plan-dark');
     await darkPage.goto(`${suite.url}/release-templates`);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { freePort } from '../../main/test-support/free-port';
 import { TEST_SECRETS_KEY } from './secrets-key';
 
@@ -14,9 +15,20 @@ export interface SpawnedServer {
   stderr(): string;
 }
 
+/**
+ * The command that starts the headless entry: the run's bundle of it (server-bundle-setup.ts) in
+ * the projects that build one, otherwise the source through tsx.
+ */
+function serverCommand(): string[] {
+  const bundle = inject('serverBundle');
+  return bundle
+    ? ['--enable-source-maps', bundle]
+    : ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
+}
+
 /** Starts the real headless entry (server/src/main.ts) as its own process, as `npm run serve` does. */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -252,7 +252,8 @@ export function ConsoleShell() {
             </nav>
           </AppShell.Section>
         </AppShell.Navbar>
-        <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
+        {/* data-pathname says which screen is drawn once a navigation has committed (e2e waits on it). */}
+        <AppShell.Main className={classes.main} id="main-content" tabIndex={-1} data-pathname={location.path}>
           <OfflineBanner />
           <MaintenanceNotice />
           <BannerBar />

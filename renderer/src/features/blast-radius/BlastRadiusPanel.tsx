@@ -117,7 +117,9 @@ export function BlastRadiusPanel({ project, flagName, environment, proposal }: B
           <Title order={3} size="h5">
             Blast radius
           </Title>
-          {check.checking ? <Loader size="xs" aria-label="Estimating the blast radius" /> : null}
+          {check.checking ? (
+            <Loader size="xs" role="status" aria-label="Estimating the blast radius" />
+          ) : null}
         </MantineGroup>
         {check.answer && 'problem' in check.answer ? (
           <Alert color="yellow" variant="light">

@@ -89,7 +89,9 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
           value={draft.name}
           onChange={(e) => update({ name: e.currentTarget.value })}
           error={nameField.error}
-          rightSection={nameField.checking ? <Loader size="xs" aria-label="Checking the name" /> : null}
+          rightSection={
+            nameField.checking ? <Loader size="xs" role="status" aria-label="Checking the name" /> : null
+          }
           data-autofocus
         />
         <Textarea

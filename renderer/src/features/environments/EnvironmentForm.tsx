@@ -101,7 +101,9 @@ export function EnvironmentForm({
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={nameField.error}
-          rightSection={nameField.checking ? <Loader size="xs" aria-label="Checking the name" /> : null}
+          rightSection={
+            nameField.checking ? <Loader size="xs" role="status" aria-label="Checking the name" /> : null
+          }
           data-autofocus
         />
         <NativeSelect

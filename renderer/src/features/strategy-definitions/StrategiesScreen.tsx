@@ -62,7 +62,8 @@ export function StrategiesScreen() {
                   <Group gap="xs">
                     <Text fw={600}>{strategy.displayName || strategy.title || strategy.name}</Text>
                     {strategy.editable ? null : (
-                      <Badge size="xs" variant="outline">
+                      // The default variant keeps its contrast on a hovered row in the dark scheme.
+                      <Badge size="xs" variant="default">
                         built in
                       </Badge>
                     )}

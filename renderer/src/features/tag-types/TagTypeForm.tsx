@@ -66,7 +66,9 @@ export function TagTypeForm({
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           error={nameField.error}
-          rightSection={nameField.checking ? <Loader size="xs" aria-label="Checking the name" /> : null}
+          rightSection={
+            nameField.checking ? <Loader size="xs" role="status" aria-label="Checking the name" /> : null
+          }
           data-autofocus
         />
         <Textarea
