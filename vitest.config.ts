@@ -65,6 +65,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
+          // One module graph per worker, so one Chromium per worker (support.ts workerBrowser);
+          // every file starts its own server on its own database and its tests their own contexts.
+          isolate: false,
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: [

@@ -1,7 +1,14 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
-import { type E2eServer, hasChromium, launchBrowser, screenshot, startE2eServer } from './support';
+import {
+  type E2eServer,
+  hasChromium,
+  releaseBrowser,
+  screenshot,
+  startE2eServer,
+  workerBrowser,
+} from './support';
 
 /**
  * The operator console in Debian's Chromium against the real headless server (issue 6): the shell
@@ -65,11 +72,11 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
   beforeAll(async () => {
     e2e = await startE2eServer('console', { INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN });
     url = e2e.url;
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await e2e?.stop();
   });
 

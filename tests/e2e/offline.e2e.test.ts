@@ -9,11 +9,12 @@ import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import {
   hasChromium,
-  launchBrowser,
   passwordInput,
+  releaseBrowser,
   screenshot,
   signInWithPassword,
   tokenAdminApi,
+  workerBrowser,
 } from './support';
 
 /**
@@ -162,11 +163,11 @@ describe.skipIf(!hasChromium)('operator console against a server that stops and 
       // Open keep-alive connections from the browser must not hold a stop for the default 10 s.
       SHUTDOWN_GRACE_SECONDS: '1',
     });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     if (server?.running()) await server.stop();
     await database?.drop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });

@@ -5,10 +5,11 @@ import {
   blockingFindings,
   type E2eServer,
   hasChromium,
-  launchBrowser,
+  releaseBrowser,
   screenshot,
   startE2eServer,
   tokenAdminApi,
+  workerBrowser,
 } from './support';
 
 /**
@@ -37,11 +38,11 @@ describe.skipIf(!hasChromium)('signing in through an OpenID provider (issue 20)'
       defaultRootRole: 'Editor',
       emailDomains: 'example.com',
     });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await idp?.close();
     await e2e?.stop();
   });

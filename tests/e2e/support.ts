@@ -47,6 +47,34 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let sharedBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium: the e2e project runs its files without isolation, so one browser serves
+ * every file of a worker (a context per test keeps them apart) instead of a launch per file.
+ */
+export function workerBrowser(): Promise<Browser> {
+  if (!sharedBrowser) {
+    const launched = launchBrowser();
+    sharedBrowser = launched;
+    void launched.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (sharedBrowser === launched) sharedBrowser = undefined;
+        }),
+      () => {
+        if (sharedBrowser === launched) sharedBrowser = undefined;
+      },
+    );
+  }
+  return sharedBrowser;
+}
+
+/** Closes every context a file opened in the worker's browser, and leaves the browser to the next file. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
 /** A full-page picture in test-results/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
@@ -226,10 +254,10 @@ export function e2eSuite(name: string, admin: E2eAdmin, env: Record<string, stri
       UNLEASH_DEFAULT_ADMIN_PASSWORD: admin.password,
       ...env,
     });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await e2e?.stop();
   });
   const started = <T>(value: T | undefined): T => {
