@@ -60,6 +60,8 @@ async function navigationPaths(): Promise<string[]> {
 
 /** Waits for the screen to have settled: no spinner, no running transition, fonts in. */
 async function settle(page: Page): Promise<void> {
+  // The pointer rests where no row is hovered: where the last click left it is not a screen's state.
+  await page.mouse.move(0, 0);
   await page.waitForLoadState('load');
   await expect.poll(() => page.locator('.mantine-Loader:visible').count(), { timeout: 15_000 }).toBe(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -190,7 +192,18 @@ async function auditEveryScreen(scheme: Scheme, links: { invite: string; reset: 
   }
 
   await goTo(page, `/projects/${PROJECT}`);
-  for (const tab of ['Flags', 'Overview', 'Settings', 'Environments', 'Members', 'Archive']) {
+  for (const tab of [
+    'Flags',
+    'Overview',
+    'Settings',
+    'Environments',
+    'Members',
+    'Archive',
+    'Applications',
+    'Actions',
+    'Connect an SDK',
+    'Change requests',
+  ]) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     blocking.push(...(await audit(page, `/projects/:id (${tab} tab)`, scheme)));
   }

@@ -5,8 +5,20 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The e2e run tests the console as shipped: built once per run into dist/renderer, where the
- * headless server (started from source by the tests) serves it at `/`.
+ * headless server (started from source by the tests) serves it at `/`. Vitest sets NODE_ENV=test,
+ * which made this a development build of React (jsxDEV, every dev-only check, a bigger script):
+ * the build runs with NODE_ENV=production, as `npm run build:renderer` does.
  */
 export default async function setup(): Promise<void> {
-  await build({ configFile: path.join(root, 'renderer/vite.config.ts'), logLevel: 'warn' });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(root, 'renderer/vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }

@@ -62,8 +62,7 @@ export function StrategiesScreen() {
                   <Group gap="xs">
                     <Text fw={600}>{strategy.displayName || strategy.title || strategy.name}</Text>
                     {strategy.editable ? null : (
-                      // The default variant keeps its contrast on a hovered row in the dark scheme.
-                      <Badge size="xs" variant="default">
+                      <Badge size="xs" variant="outline">
                         built in
                       </Badge>
                     )}
