@@ -7,6 +7,7 @@ import type {
   Variant,
 } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
+import { creatorName } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { avatarUrl } from '../events';
 import { currentStages } from '../feature-lifecycle';
@@ -46,7 +47,7 @@ export async function findFeatureInProject(
 }
 
 export function createdByOf(feature: Pick<FeatureRow, 'createdBy' | 'createdByUserId'>) {
-  const name = feature.createdBy ?? 'unknown';
+  const name = creatorName(feature.createdBy, feature.createdByUserId);
   return { id: feature.createdByUserId ?? 0, name, imageUrl: avatarUrl(name) };
 }
 

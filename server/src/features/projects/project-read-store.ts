@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Project } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
+import { creatorName } from '../../lib/caller';
 import { memberCounts } from './project-member-store';
 import { projectHealth } from './project-rules';
 import { toProjectRow } from './project-store';
@@ -183,5 +184,14 @@ export async function listFlagCreators(db: Queryable, project: string) {
     .where('created_by', 'is not', null)
     .orderBy('created_by')
     .execute();
-  return rows.map((row) => ({ id: row.created_by_user_id ?? 0, name: row.created_by! }));
+  // Several admin tokens all stand for the one pseudo user: list each creator once.
+  const creators = new Map<string, { id: number; name: string }>();
+  for (const row of rows) {
+    const creator = {
+      id: row.created_by_user_id ?? 0,
+      name: creatorName(row.created_by, row.created_by_user_id),
+    };
+    creators.set(`${creator.id}:${creator.name}`, creator);
+  }
+  return [...creators.values()];
 }
