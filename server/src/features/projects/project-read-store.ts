@@ -3,6 +3,7 @@ import type { Project } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import { creatorName } from '../../lib/caller';
 import { memberCounts } from './project-member-store';
+import { projectOnboardingStatuses } from './project-onboarding-store';
 import { projectHealth } from './project-rules';
 import { toProjectRow } from './project-store';
 
@@ -94,7 +95,11 @@ export async function listProjects(
     .orderBy('name')
     .execute();
   const ids = raws.map((raw) => raw.id);
-  const [counts, members] = await Promise.all([projectCounts(db, ids), memberCounts(db, ids)]);
+  const [counts, members, onboarding] = await Promise.all([
+    projectCounts(db, ids),
+    memberCounts(db, ids),
+    projectOnboardingStatuses(db, ids),
+  ]);
   return raws.map((raw) => {
     const row = toProjectRow(raw);
     const count = counts.get(row.id) ?? {
@@ -125,6 +130,7 @@ export async function listProjects(
       defaultStickiness: row.defaultStickiness,
       favorite: false,
       owners: [{ ownerType: 'system' }],
+      onboardingStatus: onboarding.get(row.id) ?? { status: 'onboarding-started' },
     };
   });
 }
@@ -157,20 +163,14 @@ export async function projectOverviewNumbers(db: Queryable, project: string) {
     .orderBy('type')
     .execute();
   const counts = (await projectCounts(db, [project])).get(project);
-  const latest = await db
-    .selectFrom('features')
-    .select('name')
-    .where('project', '=', project)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const onboarding = await projectOnboardingStatuses(db, [project]);
   return {
     stats: stats.rows[0]!,
     featureTypeCounts: typeCounts.map((row) => ({ type: row.type, count: Number(row.count) })),
     health: projectHealth(
       counts ?? { featureCount: 0, staleFeatureCount: 0, potentiallyStaleFeatureCount: 0 },
     ),
-    latestFeature: latest?.name,
+    onboardingStatus: onboarding.get(project) ?? { status: 'onboarding-started' },
   };
 }
 
