@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/queryable';
 import { badData, nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
 import { invalidRequest, notUrlFriendly } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type EventTag, listEventTags } from '../events';
+import { type Actor, appendEvent, type EventTag } from '../events';
 import {
   deleteFeatureTag,
   deleteTag,
@@ -80,8 +80,9 @@ async function ensureTag(db: Queryable, tag: Tag, actor: Actor): Promise<void> {
 }
 
 /**
- * Adds and removes tags on a flag, recording `feature-tagged` / `feature-untagged` for each
- * real change (adding a tag the flag has, or removing one it lacks, changes nothing).
+ * Adds and removes tags on a flag, recording one `feature-tagged` / `feature-untagged` per
+ * requested tag, as Unleash 8.2 does (checked on the reference, issue 31 §4): adding a tag the flag
+ * has, or removing one it lacks, is still recorded. A tag listed twice in one request counts once.
  */
 export async function changeFeatureTags(
   db: Queryable,
@@ -91,7 +92,7 @@ export async function changeFeatureTags(
   actor: Actor,
 ): Promise<void> {
   // A flag event carries the flag's tags: after tagging, the new set; on untagging, the set
-  // before the removal (as Unleash records them).
+  // before the removal with each tag's colour (as Unleash records them).
   const record = (type: string, tag: Tag, data: 'data' | 'preData', tags?: EventTag[]) =>
     appendEvent(db, {
       type,
@@ -102,18 +103,31 @@ export async function changeFeatureTags(
       ...(tags ? { tags } : {}),
       [data]: tag,
     });
-  for (const raw of added) {
-    const tag = plain(raw);
+  for (const tag of distinct(added)) {
     await ensureTag(db, tag, actor);
-    if (await insertFeatureTag(db, feature.name, tag, actor.userId))
-      await record('feature-tagged', tag, 'data');
+    await insertFeatureTag(db, feature.name, tag, actor.userId);
+    await record('feature-tagged', tag, 'data');
   }
-  for (const raw of removed) {
+  for (const tag of distinct(removed)) {
+    const before = await listFeatureTags(db, feature.name);
+    await deleteFeatureTag(db, feature.name, tag);
+    await record(
+      'feature-untagged',
+      tag,
+      'preData',
+      before.map(({ type, value, color }) => ({ type, value, color })),
+    );
+  }
+}
+
+/** The tags of a request, trimmed, each once. */
+function distinct(tags: readonly Tag[]): Tag[] {
+  const seen = new Map<string, Tag>();
+  for (const raw of tags) {
     const tag = plain(raw);
-    const before = await listEventTags(db, feature.name);
-    if (await deleteFeatureTag(db, feature.name, tag))
-      await record('feature-untagged', tag, 'preData', before);
+    seen.set(JSON.stringify([tag.type, tag.value]), tag);
   }
+  return [...seen.values()];
 }
 
 type OperationOf<K extends TagOperation['kind']> = Extract<TagOperation, { kind: K }>;
