@@ -137,6 +137,12 @@ type Handler<K extends TagOperation['kind']> = (
   actor: Actor,
 ) => Promise<TagOperationResults[K]>;
 
+/** A tag type as Unleash 8.2's events carry it: no `color` key while it has none (issue 31 §4). */
+function tagTypeEventData(tagType: TagType): TagType {
+  const { color, ...rest } = tagType;
+  return color == null ? rest : { ...rest, color };
+}
+
 /** Records a tag or tag-type event (no flag). */
 function recordEvent(db: Queryable, actor: Actor, type: string, data: unknown, preData?: unknown) {
   return appendEvent(db, { type, createdBy: actor.name, createdByUserId: actor.userId, data, preData });
@@ -151,7 +157,7 @@ async function createTagType(
   if (await getTagType(db, op.tagType.name)) throw nameExists(tagTypeExists(op.tagType.name));
   await insertTagType(db, op.tagType);
   const created = (await getTagType(db, op.tagType.name))!;
-  await recordEvent(db, actor, 'tag-type-created', created);
+  await recordEvent(db, actor, 'tag-type-created', tagTypeEventData(created));
   return created;
 }
 
@@ -170,7 +176,8 @@ async function changeTagType(
     ...(op.changes.color !== undefined ? { color: op.changes.color } : {}),
   };
   await updateTagType(db, after);
-  await recordEvent(db, actor, 'tag-type-updated', after, before);
+  // Unleash 8.2 records no preData here; ours keeps the type before, as its other updates do.
+  await recordEvent(db, actor, 'tag-type-updated', tagTypeEventData(after), tagTypeEventData(before));
   return after;
 }
 
@@ -182,7 +189,7 @@ async function removeTagType(
   const before = await getTagType(db, op.name, true);
   if (!before) return undefined;
   await deleteTagType(db, op.name);
-  await recordEvent(db, actor, 'tag-type-deleted', null, before);
+  await recordEvent(db, actor, 'tag-type-deleted', null, tagTypeEventData(before));
   return undefined;
 }
 
@@ -198,7 +205,8 @@ async function createTag(db: Queryable, op: OperationOf<'create-tag'>, actor: Ac
 
 async function removeTag(db: Queryable, op: OperationOf<'delete-tag'>, actor: Actor): Promise<undefined> {
   const tag = plain(op.tag);
-  if (await deleteTag(db, tag)) await recordEvent(db, actor, 'tag-deleted', null, tag);
+  // Unleash 8.2 records the deleted tag as `data` (seen on the reference, issue 31 §4).
+  if (await deleteTag(db, tag)) await recordEvent(db, actor, 'tag-deleted', tag);
   return undefined;
 }
 
