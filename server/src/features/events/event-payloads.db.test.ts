@@ -127,4 +127,42 @@ describe('event payloads', () => {
       },
     ]);
   });
+  it('records a custom strategy type without an unset title', async () => {
+    const before = await latestEventId(test.db);
+    const parameters = [{ name: 'level', type: 'string', description: 'Level', required: false }];
+    await call(
+      test,
+      'POST',
+      '/api/admin/strategies',
+      { name: 'custom', description: 'A custom', parameters },
+      201,
+    );
+    const [created] = await eventsAfter(test.db, before);
+    expect(created).toMatchObject({ type: 'strategy-created', preData: null });
+    expect(created!.data).toEqual({
+      name: 'custom',
+      description: 'A custom',
+      parameters,
+      editable: true,
+      deprecated: false,
+    });
+  });
+  it('answers the coloured tags of an untagging event on the events API', async () => {
+    await call(test, 'POST', '/api/admin/projects/default/features', { name: 'untag-me' }, 201);
+    await call(test, 'POST', '/api/admin/features/untag-me/tags', { type: 'simple', value: 'aa' }, 201);
+    await call(test, 'DELETE', '/api/admin/features/untag-me/tags/simple/aa', undefined, 200);
+    const { events } = await call<{ events: Array<{ type: string; tags: unknown }> }>(
+      test,
+      'GET',
+      '/api/admin/events/untag-me',
+      undefined,
+      200,
+    );
+    expect(events.find((event) => event.type === 'feature-untagged')?.tags).toEqual([
+      { type: 'simple', value: 'aa', color: '#FFFFFF' },
+    ]);
+    expect(events.find((event) => event.type === 'feature-tagged')?.tags).toEqual([
+      { type: 'simple', value: 'aa' },
+    ]);
+  });
 });
