@@ -165,4 +165,42 @@ describe('event payloads', () => {
       { type: 'simple', value: 'aa' },
     ]);
   });
+  it('tags a flag with several tags as Unleash orders it: tags created, then one event each', async () => {
+    await call(test, 'POST', '/api/admin/projects/default/features', { name: 'multi' }, 201);
+    const before = await latestEventId(test.db);
+    await call(
+      test,
+      'PUT',
+      '/api/admin/features/multi/tags',
+      {
+        addedTags: [
+          { type: 'simple', value: 'one' },
+          { type: 'simple', value: 'two' },
+        ],
+        removedTags: [{ type: 'simple', value: 'absent' }],
+      },
+      200,
+    );
+    const rows = await test.db
+      .selectFrom('events')
+      .select(['type', 'data', 'pre_data', 'tags'])
+      .where('id', '>', before)
+      .orderBy('id')
+      .execute();
+    const both = [
+      { type: 'simple', value: 'one' },
+      { type: 'simple', value: 'two' },
+    ];
+    expect(rows.map((row) => [row.type, row.data ?? row.pre_data, row.tags])).toEqual([
+      ['tag-created', both[0], []],
+      ['tag-created', both[1], []],
+      ['feature-tagged', both[0], both],
+      ['feature-tagged', both[1], both],
+      [
+        'feature-untagged',
+        { type: 'simple', value: 'absent' },
+        both.map((tag) => ({ ...tag, color: '#FFFFFF' })),
+      ],
+    ]);
+  });
 });

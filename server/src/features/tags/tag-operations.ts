@@ -103,11 +103,12 @@ export async function changeFeatureTags(
       ...(tags ? { tags } : {}),
       [data]: tag,
     });
-  for (const tag of distinct(added)) {
-    await ensureTag(db, tag, actor);
-    await insertFeatureTag(db, feature.name, tag, actor.userId);
-    await record('feature-tagged', tag, 'data');
-  }
+  // Unleash's order: the new tags first, then the flag gets them all, then one event per tag
+  // carrying the flag's tags after the whole addition.
+  const adding = distinct(added);
+  for (const tag of adding) await ensureTag(db, tag, actor);
+  for (const tag of adding) await insertFeatureTag(db, feature.name, tag, actor.userId);
+  for (const tag of adding) await record('feature-tagged', tag, 'data');
   for (const tag of distinct(removed)) {
     const before = await listFeatureTags(db, feature.name);
     await deleteFeatureTag(db, feature.name, tag);
