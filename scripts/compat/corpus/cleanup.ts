@@ -39,7 +39,7 @@ export const cleanupCases: CompatCase[] = [
       path: `/api/admin/context/{p}-${name}`,
     }),
   ),
-  ...['tagged', 'bulk'].map(
+  ...['tagged', 'bulk', 'one', 'two', 'absent'].map(
     (name): CompatCase => ({
       id: `tag-${name}`,
       method: 'DELETE',
