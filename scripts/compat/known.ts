@@ -46,13 +46,13 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     reason: 'same Unleash crash',
   },
   {
-    case: /^(environments\/create|environments\/create-project|auth\/banners)$/,
+    case: /^(diverging\/create-environment|diverging\/create-project|auth\/banners)$/,
     aspect: 'status',
     referenceIs: '404',
     reason: 'Enterprise-only in Unleash (absent from OSS 8.2); Switchyard offers it (API.md §10)',
   },
   {
-    case: /^(environments\/create|environments\/create-project|auth\/banners)$/,
+    case: /^(diverging\/create-environment|diverging\/create-project|auth\/banners)$/,
     aspect: 'name',
     reason: 'same: the reference has no such route',
   },
@@ -176,5 +176,21 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     referenceIs: '400',
     reason:
       'issue 31 §4: every Unleash SDK still implements `userWithId`, so Switchyard keeps offering it as a built-in strategy (deliberate, scripts/compat/README.md)',
+  },
+  {
+    case: /^events\/list-shape$/,
+    aspect: 'shape',
+    path: /^events\.\d+\.preData$/,
+    referenceIs: 'null',
+    reason:
+      "ours keeps the state before every update and deletion as preData (the console's event log shows it); Unleash 8.2 records none for strategy-updated, strategy-deleted and tag-type-updated, though it does for its other updates",
+  },
+  {
+    case: /^events\/search-shape$/,
+    aspect: 'shape',
+    path: /^events\.\d+\.(label|summary)$/,
+    referenceIs: 'string',
+    reason:
+      "Unleash's event search adds `label` and `summary`, English sentences from its own message templates (eventSchema: optional); its text is not copied (AGPL), and the console words events itself (renderer describe-event.ts)",
   },
 ];

@@ -81,6 +81,7 @@ async function replay(corpus: CompatArea[], reference: Target, ours: Target): Pr
   }
   // Removes what the run created, so a long-lived reference does not fill up; not compared.
   for (const kase of cleanupCases) {
+    if (kase.waitMs) await new Promise((resolve) => setTimeout(resolve, kase.waitMs));
     await Promise.all([
       send(reference, kase).catch(() => undefined),
       send(ours, kase).catch(() => undefined),

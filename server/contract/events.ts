@@ -11,7 +11,10 @@ export const EventSchema = Type.Object({
   createdAt: DateTimeSchema,
   data: Type.Unknown(),
   preData: Type.Unknown(),
-  tags: Type.Array(Type.Object({ type: Type.String(), value: Type.String() })),
+  /** The flag's tags; Unleash's untagging events colour them by their tag type. */
+  tags: Type.Array(
+    Type.Object({ type: Type.String(), value: Type.String(), color: Type.Optional(Nullable(Type.String())) }),
+  ),
   featureName: Nullable(Type.String()),
   project: Nullable(Type.String()),
   environment: Nullable(Type.String()),

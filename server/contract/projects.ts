@@ -72,6 +72,12 @@ export const ValidateProjectSchema = Type.Object({ id: Type.String({ pattern: '^
 
 export const ProjectOwnerSchema = Type.Object({ ownerType: Type.String() }, { additionalProperties: true });
 
+export const OnboardingStatusSchema = Type.Object({
+  status: Type.String(),
+  feature: Type.Optional(Type.String()),
+});
+export type OnboardingStatus = Static<typeof OnboardingStatusSchema>;
+
 export const ProjectSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -92,6 +98,7 @@ export const ProjectSchema = Type.Object({
   defaultStickiness: Type.String(),
   favorite: Type.Boolean(),
   owners: Type.Array(ProjectOwnerSchema),
+  onboardingStatus: OnboardingStatusSchema,
 });
 export type Project = Static<typeof ProjectSchema>;
 
@@ -106,11 +113,6 @@ export const ProjectStatsSchema = Type.Object({
   projectActivityCurrentWindow: Type.Number(),
   projectActivityPastWindow: Type.Number(),
   projectMembersAddedCurrentWindow: Type.Number(),
-});
-
-export const OnboardingStatusSchema = Type.Object({
-  status: Type.String(),
-  feature: Type.Optional(Type.String()),
 });
 
 export const ProjectOverviewSchema = Type.Object({

@@ -23,12 +23,26 @@ export const cleanupCases: CompatCase[] = [
     method: 'DELETE',
     path: '/api/admin/projects/default/features/{p}-ops/dependencies',
   },
-  ...FLAGS.flatMap((name): CompatCase[] => [
-    { id: `archive-${name}`, method: 'DELETE', path: `/api/admin/projects/default/features/{p}-${name}` },
-    { id: `delete-${name}`, method: 'DELETE', path: `/api/admin/archive/{p}-${name}` },
-  ]),
-  // Names that cannot carry the run prefix (a number where a string belongs).
+  // Every flag archived first, then a pause before deleting: Unleash updates a flag's lifecycle in
+  // the background after archiving, and crashed (8.2, seen on the reference) when the flag was
+  // already gone by then.
+  // `123`: a name that cannot carry the run prefix (a number where a string belongs).
   { id: 'archive-123', method: 'DELETE', path: '/api/admin/projects/default/features/123' },
+  ...FLAGS.map(
+    (name): CompatCase => ({
+      id: `archive-${name}`,
+      method: 'DELETE',
+      path: `/api/admin/projects/default/features/{p}-${name}`,
+    }),
+  ),
+  ...FLAGS.map(
+    (name, index): CompatCase => ({
+      id: `delete-${name}`,
+      method: 'DELETE',
+      path: `/api/admin/archive/{p}-${name}`,
+      ...(index === 0 ? { waitMs: 3000 } : {}),
+    }),
+  ),
   { id: 'delete-123', method: 'DELETE', path: '/api/admin/archive/123' },
   { id: 'segment-5', method: 'DELETE', path: '/api/admin/segments/{numberSegmentId}' },
   { id: 'segment', method: 'DELETE', path: '/api/admin/segments/{segmentId}' },
@@ -39,7 +53,7 @@ export const cleanupCases: CompatCase[] = [
       path: `/api/admin/context/{p}-${name}`,
     }),
   ),
-  ...['tagged', 'bulk'].map(
+  ...['tagged', 'bulk', 'one', 'two', 'absent'].map(
     (name): CompatCase => ({
       id: `tag-${name}`,
       method: 'DELETE',

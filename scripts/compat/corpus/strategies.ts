@@ -1,5 +1,6 @@
 // Strategies on flags, constraint validation, and strategy types.
 import type { CompatArea, CompatCase } from '../types';
+import { divergingAdmin } from './admin-misc';
 
 const S = '/api/admin/projects/default/features/{p}-clone/environments/development/strategies';
 
@@ -74,6 +75,29 @@ export const strategies: CompatArea = {
       path: `${S}/set-sort-order`,
       body: [{ id: '{cloneStrategyId}', sortOrder: 3 }],
     },
+    // Probed by hand (issue 31 §4): a second strategy, then a reorder that changes the order (one
+    // strategy-order-changed event) and new numbers in the same order (no event in Unleash 8.2).
+    { ...add('add-second', { name: 'default' }), capture: { secondStrategyId: 'id' } },
+    {
+      id: 'reorder',
+      method: 'POST',
+      path: `${S}/set-sort-order`,
+      body: [
+        { id: '{secondStrategyId}', sortOrder: 1 },
+        { id: '{cloneStrategyId}', sortOrder: 5 },
+      ],
+    },
+    {
+      id: 'renumber-same-order',
+      method: 'POST',
+      path: `${S}/set-sort-order`,
+      body: [
+        { id: '{secondStrategyId}', sortOrder: 2 },
+        { id: '{cloneStrategyId}', sortOrder: 9 },
+      ],
+    },
+    { id: 'list-reordered', method: 'GET', path: S },
+    { id: 'delete-second', method: 'DELETE', path: `${S}/{secondStrategyId}` },
     { id: 'delete', method: 'DELETE', path: `${S}/{cloneStrategyId}` },
     { id: 'delete-again', method: 'DELETE', path: `${S}/{cloneStrategyId}` },
     constraint('valid-in', { contextName: 'userId', operator: 'IN', values: ['a', 'b'] }),
@@ -135,6 +159,7 @@ export const strategies: CompatArea = {
 export const diverging: CompatArea = {
   area: 'diverging',
   cases: [
+    ...divergingAdmin,
     add('user-with-id', { name: 'userWithId', parameters: { userIds: 'u1' } }),
     add('constraint-undeclared-field', {
       name: 'default',

@@ -46,6 +46,26 @@ export const tags: CompatArea = {
     { id: 'flag-tags-after-update', method: 'GET', path: FT, unordered: true },
     { id: 'remove', method: 'DELETE', path: `${FT}/{p}-team/platform` },
     { id: 'remove-missing', method: 'DELETE', path: `${FT}/{p}-team/nothing` },
+    // Probed by hand (issue 31 §4): several tags at once, one of them already on the flag.
+    {
+      id: 'update-several',
+      method: 'PUT',
+      path: FT,
+      body: {
+        addedTags: [
+          { type: 'simple', value: '{p}-one' },
+          { type: 'simple', value: '{p}-two' },
+        ],
+        removedTags: [{ type: 'simple', value: '{p}-absent' }],
+      },
+    },
+    {
+      id: 'add-one-again',
+      method: 'PUT',
+      path: FT,
+      body: { addedTags: [{ type: 'simple', value: '{p}-one' }], removedTags: [] },
+    },
+    { id: 'flag-tags-after-several', method: 'GET', path: FT, unordered: true },
     {
       id: 'create-tag',
       method: 'POST',

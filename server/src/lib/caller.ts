@@ -8,6 +8,17 @@ import { ApiError } from './errors';
 
 /** Unleash attributes changes made with an admin API token to this pseudo user id. */
 export const ADMIN_TOKEN_USER_ID = -42;
+/**
+ * The name Unleash shows for its admin-token pseudo user wherever a user is displayed (a flag's
+ * `createdBy`, collaborators, flag creators); the event log keeps the token's name.
+ */
+export const ADMIN_TOKEN_USER_NAME = 'Unleash Admin Token User';
+
+/** The displayed name of whoever created something, from the stored actor name and user id. */
+export function creatorName(name: string | null, userId: number | null): string {
+  if (userId === ADMIN_TOKEN_USER_ID) return ADMIN_TOKEN_USER_NAME;
+  return name ?? 'unknown';
+}
 /** Changes made by the server itself (first start, invite sign-ups). */
 export const SYSTEM_USER_ID = -1337;
 export const SYSTEM_USER_NAME = 'system';

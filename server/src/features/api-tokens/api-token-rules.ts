@@ -58,21 +58,32 @@ export function toApiToken(
   };
 }
 
-/** Event payload: everything but the secret. */
-export function tokenEventData(record: ApiTokenRecord) {
-  return {
+/**
+ * A token as Unleash 8.2's api-token events carry it (issue 31 §4, seen on the reference): the
+ * stored token without its secret. Ours neither carries the secret's prefix: an event log is read
+ * more widely than the token list. `secure` is true as in every answer of ours (only a hash of the
+ * secret is kept). A created token leaves out the expiry and last use it does not have yet.
+ */
+export function tokenEventData(record: ApiTokenRecord, options: { created?: boolean } = {}) {
+  const base = {
     tokenName: record.tokenName,
-    prefix: record.prefix,
     type: record.type,
     environment: record.environment,
+    project: projectPartOf(record.projects),
     projects: record.projects,
-    expiresAt: record.expiresAt?.toISOString() ?? null,
+    alias: record.alias,
+    secure: true,
+    createdAt: record.createdAt.toISOString(),
   };
+  const expiresAt = record.expiresAt?.toISOString() ?? null;
+  if (options.created) return { ...base, ...(expiresAt ? { expiresAt } : {}) };
+  return { ...base, expiresAt, seenAt: record.seenAt?.toISOString() ?? null };
 }
 
-/** The project an event about this token names: its one project, if it has exactly one. */
+/** The project an event about this token names, as Unleash's: its one project, `*` for all. */
 export function singleProject(record: ApiTokenRecord): string | null {
-  return record.projects.length === 1 && record.projects[0] !== '*' ? (record.projects[0] as string) : null;
+  const project = projectPartOf(record.projects);
+  return project === '[]' ? null : project;
 }
 
 /** `backend` is stored as `client` but answered as asked. */

@@ -156,7 +156,7 @@ async function seed(deps: WriteDeps, initTokens: Config['initApiTokens']): Promi
         await appendEvent(trx, {
           type: 'api-token-created',
           ...SYSTEM_ACTOR,
-          data: tokenEventData(record),
+          data: tokenEventData(record, { created: true }),
           project: singleProject(record),
           environment: record.environment,
         });

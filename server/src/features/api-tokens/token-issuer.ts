@@ -63,7 +63,7 @@ async function insertGenerated(
       await appendEvent(trx, {
         type: 'api-token-created',
         ...actor,
-        data: tokenEventData(record),
+        data: tokenEventData(record, { created: true }),
         project: singleProject(record),
         environment: record.environment,
       });

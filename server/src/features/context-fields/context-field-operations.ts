@@ -71,15 +71,43 @@ async function lockField(db: Queryable, name: string): Promise<ContextFieldRow> 
   return field;
 }
 
-async function saveAndRecord(db: Queryable, actor: Actor, before: ContextFieldRow, after: ContextFieldRow) {
+/**
+ * The `data` of Unleash 8.2's context-field-created / -updated events for a create or a PUT: the
+ * request as validated (stickiness defaulting to false), not the stored field (issue 31 §4, seen on
+ * the reference). Legal-value edits record the stored field instead.
+ */
+function requestEventData(name: string, field: CreateContextField | UpdateContextField) {
+  return {
+    name,
+    ...(field.description !== undefined ? { description: field.description } : {}),
+    stickiness: field.stickiness ?? false,
+    ...(field.sortOrder !== undefined ? { sortOrder: field.sortOrder } : {}),
+    ...(field.legalValues !== undefined ? { legalValues: field.legalValues } : {}),
+    ...(field.project !== undefined ? { project: field.project } : {}),
+  };
+}
+
+/** A PUT's preData in Unleash 8.2: the field before, without its creation time and sort order. */
+function putPreData(before: ContextFieldRow) {
+  const { createdAt: _createdAt, sortOrder: _sortOrder, ...rest } = toContextField(before);
+  return rest;
+}
+
+async function saveAndRecord(
+  db: Queryable,
+  actor: Actor,
+  before: ContextFieldRow,
+  after: ContextFieldRow,
+  put?: UpdateContextField,
+) {
   await updateContextField(db, after);
   const data = toContextField(after);
   await appendEvent(db, {
     type: 'context-field-updated',
     createdBy: actor.name,
     createdByUserId: actor.userId,
-    data,
-    preData: toContextField(before),
+    data: put ? requestEventData(after.name, put) : data,
+    preData: put ? putPreData(before) : toContextField(before),
     project: after.project,
   });
   return data;
@@ -113,7 +141,7 @@ export async function applyContextFieldOperation<O extends ContextFieldOperation
         type: 'context-field-created',
         createdBy: actor.name,
         createdByUserId: actor.userId,
-        data: created,
+        data: requestEventData(field.name, field),
         project: field.project ?? null,
       });
       return created as Result;
@@ -132,7 +160,7 @@ export async function applyContextFieldOperation<O extends ContextFieldOperation
         stickiness: op.field.stickiness ?? false,
         project: op.field.project ?? before.project,
       };
-      return (await saveAndRecord(db, actor, before, after)) as Result;
+      return (await saveAndRecord(db, actor, before, after, op.field)) as Result;
     }
     case 'delete-context-field': {
       const before = await lockField(db, op.name);
@@ -141,7 +169,7 @@ export async function applyContextFieldOperation<O extends ContextFieldOperation
         type: 'context-field-deleted',
         createdBy: actor.name,
         createdByUserId: actor.userId,
-        data: { name: op.name },
+        data: null,
         preData: toContextField(before),
         project: before.project,
       });

@@ -7,6 +7,8 @@ import { ulid } from '../../lib/ulid';
 export interface EventTag {
   type: string;
   value: string;
+  /** The tag type's colour: Unleash's untagging events carry it, its other events do not. */
+  color?: string | null;
 }
 
 export interface NewEvent {

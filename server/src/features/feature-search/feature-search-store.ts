@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { FeatureSearchQuery, FeatureSearchResult } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import type { Database } from '../../db/schema';
+import { creatorName } from '../../lib/caller';
 import { isPositive, parseCount, parseFilter, type QueryFilter, requiresAll } from '../../lib/query-filters';
 import { avatarUrl } from '../events';
 import { favoriteFeatureNames, isFavoriteFeature } from '../favorites';
@@ -298,7 +299,7 @@ async function loadResults(
   return names.map((name) => {
     const feature = byName.get(name)!;
     const dependency = dependencies.find((row) => row.name === name);
-    const creator = feature.created_by ?? 'unknown';
+    const creator = creatorName(feature.created_by, feature.created_by_user_id);
     return {
       name,
       type: feature.type,

@@ -3,12 +3,15 @@ import type {
   FeatureEnvironment,
   FeatureStrategy,
   FeatureStrategyListItem,
+  Tag,
   Variant,
 } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
+import { creatorName } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { avatarUrl } from '../events';
 import { currentStages } from '../feature-lifecycle';
+import { listTagsOfFeatures } from '../tags';
 import type { FlagEnvironmentExtensions } from './environment-extensions';
 import { listLinks } from './feature-link-store';
 import {
@@ -44,7 +47,7 @@ export async function findFeatureInProject(
 }
 
 export function createdByOf(feature: Pick<FeatureRow, 'createdBy' | 'createdByUserId'>) {
-  const name = feature.createdBy ?? 'unknown';
+  const name = creatorName(feature.createdBy, feature.createdByUserId);
   return { id: feature.createdByUserId ?? 0, name, imageUrl: avatarUrl(name) };
 }
 
@@ -195,6 +198,11 @@ export async function listProjectFeatures(db: Queryable, project: string) {
     listEnvironmentsInOrder(db, project),
     listProjectFeatureStates(db, project),
   ]);
+  // One query for every flag's tags (no query per flag); Unleash lists them as `{value, type}` only.
+  const tags = await listTagsOfFeatures(
+    db,
+    features.map((feature) => feature.name),
+  );
   const byFeature = new Map<string, typeof states>();
   for (const row of states) {
     const list = byFeature.get(row.feature_name) ?? [];
@@ -222,5 +230,11 @@ export async function listProjectFeatures(db: Queryable, project: string) {
         hasEnabledStrategies: (state?.enabled_strategies ?? 0) > 0,
       };
     }),
+    ...tagsOf(tags.get(feature.name)),
   }));
+}
+
+/** Unleash leaves `tags` out of a listed flag that has none. */
+function tagsOf(tags: Tag[] | undefined): { tags?: Array<{ value: string; type: string }> } {
+  return tags?.length ? { tags: tags.map(({ value, type }) => ({ value, type })) } : {};
 }

@@ -517,6 +517,24 @@ describe('flags API', () => {
       expect(events[0]!.data).toMatchObject({ parameters: { rollout: '50' } });
       expect(events[2]!.data).toEqual({ strategyIds: [second.id, first!.id] });
       expect(events[2]!.preData).toEqual({ strategyIds: [first!.id, second.id] });
+      // New numbers in the same order: stored, but nothing recorded (Unleash 8.2, issue 31 §4).
+      const renumbered = await latestEventId(test.db);
+      await call(
+        test,
+        'POST',
+        `${url}/set-sort-order`,
+        [
+          { id: first!.id, sortOrder: 9 },
+          { id: second.id, sortOrder: 2 },
+        ],
+        200,
+      );
+      const kept = await call<Strategy[]>(test, 'GET', url, undefined, 200);
+      expect(kept.map((row) => [row.id, row.sortOrder])).toEqual([
+        [second.id, 2],
+        [first!.id, 9],
+      ]);
+      expect(await eventsAfter(test.db, renumbered)).toEqual([]);
 
       // Disabling every strategy turns the environment off, as Unleash does.
       const mark = await latestEventId(test.db);

@@ -147,13 +147,18 @@ async function reorderStrategies(
   for (const row of after) {
     if (sortOrders.has(row.id)) await setStrategySortOrder(db, row.id, row.sortOrder);
   }
+  const orderBefore = [...before].sort(compareStrategies).map((row) => row.id);
+  const orderAfter = [...after].sort(compareStrategies).map((row) => row.id);
+  // Unleash 8.2 records nothing when the strategies keep their order, whatever their new
+  // sortOrder numbers (checked on the reference, issue 31 §4).
+  if (orderAfter.every((id, index) => id === orderBefore[index])) return undefined;
   await appendEvent(
     db,
     event(actor, feature, {
       type: 'strategy-order-changed',
       environment: op.environment,
-      data: { strategyIds: [...after].sort(compareStrategies).map((row) => row.id) },
-      preData: { strategyIds: before.map((row) => row.id) },
+      data: { strategyIds: orderAfter },
+      preData: { strategyIds: orderBefore },
     }),
   );
   return undefined;

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Project } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
+import { creatorName } from '../../lib/caller';
 import { memberCounts } from './project-member-store';
+import { projectOnboardingStatuses } from './project-onboarding-store';
 import { projectHealth } from './project-rules';
 import { toProjectRow } from './project-store';
 
@@ -93,7 +95,11 @@ export async function listProjects(
     .orderBy('name')
     .execute();
   const ids = raws.map((raw) => raw.id);
-  const [counts, members] = await Promise.all([projectCounts(db, ids), memberCounts(db, ids)]);
+  const [counts, members, onboarding] = await Promise.all([
+    projectCounts(db, ids),
+    memberCounts(db, ids),
+    projectOnboardingStatuses(db, ids),
+  ]);
   return raws.map((raw) => {
     const row = toProjectRow(raw);
     const count = counts.get(row.id) ?? {
@@ -124,6 +130,7 @@ export async function listProjects(
       defaultStickiness: row.defaultStickiness,
       favorite: false,
       owners: [{ ownerType: 'system' }],
+      onboardingStatus: onboarding.get(row.id) ?? { status: 'onboarding-started' },
     };
   });
 }
@@ -156,20 +163,14 @@ export async function projectOverviewNumbers(db: Queryable, project: string) {
     .orderBy('type')
     .execute();
   const counts = (await projectCounts(db, [project])).get(project);
-  const latest = await db
-    .selectFrom('features')
-    .select('name')
-    .where('project', '=', project)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const onboarding = await projectOnboardingStatuses(db, [project]);
   return {
     stats: stats.rows[0]!,
     featureTypeCounts: typeCounts.map((row) => ({ type: row.type, count: Number(row.count) })),
     health: projectHealth(
       counts ?? { featureCount: 0, staleFeatureCount: 0, potentiallyStaleFeatureCount: 0 },
     ),
-    latestFeature: latest?.name,
+    onboardingStatus: onboarding.get(project) ?? { status: 'onboarding-started' },
   };
 }
 
@@ -183,5 +184,14 @@ export async function listFlagCreators(db: Queryable, project: string) {
     .where('created_by', 'is not', null)
     .orderBy('created_by')
     .execute();
-  return rows.map((row) => ({ id: row.created_by_user_id ?? 0, name: row.created_by! }));
+  // Several admin tokens all stand for the one pseudo user: list each creator once.
+  const creators = new Map<string, { id: number; name: string }>();
+  for (const row of rows) {
+    const creator = {
+      id: row.created_by_user_id ?? 0,
+      name: creatorName(row.created_by, row.created_by_user_id),
+    };
+    creators.set(`${creator.id}:${creator.name}`, creator);
+  }
+  return [...creators.values()];
 }

@@ -107,8 +107,6 @@ async function projectOverview(db: Db, id: string, userId: number | null): Promi
       projectActivityPastWindow: stats.activity_past,
       projectMembersAddedCurrentWindow: membersAdded,
     },
-    onboardingStatus: numbers.latestFeature
-      ? { status: 'first-flag-created', feature: numbers.latestFeature }
-      : { status: 'onboarding-started' },
+    onboardingStatus: numbers.onboardingStatus,
   };
 }

@@ -45,10 +45,11 @@ async function editable(db: Queryable, name: string): Promise<StrategyRow> {
   return row;
 }
 
+/** A strategy type as Unleash 8.2's events carry it: no `title` key while it has none (issue 31 §4). */
 function eventData(row: StrategyRow) {
   return {
     name: row.name,
-    title: row.title,
+    ...(row.title != null ? { title: row.title } : {}),
     description: row.description,
     parameters: row.parameters,
     editable: !row.builtIn,

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/queryable';
 import { badData, nameExists, notFound } from '../../lib/errors';
 import { isUrlFriendly } from '../../lib/url-friendly';
 import { invalidRequest, notUrlFriendly } from '../../lib/validation-errors';
-import { type Actor, appendEvent, type EventTag, listEventTags } from '../events';
+import { type Actor, appendEvent, type EventTag } from '../events';
 import {
   deleteFeatureTag,
   deleteTag,
@@ -80,8 +80,9 @@ async function ensureTag(db: Queryable, tag: Tag, actor: Actor): Promise<void> {
 }
 
 /**
- * Adds and removes tags on a flag, recording `feature-tagged` / `feature-untagged` for each
- * real change (adding a tag the flag has, or removing one it lacks, changes nothing).
+ * Adds and removes tags on a flag, recording one `feature-tagged` / `feature-untagged` per
+ * requested tag, as Unleash 8.2 does (checked on the reference, issue 31 §4): adding a tag the flag
+ * has, or removing one it lacks, is still recorded. A tag listed twice in one request counts once.
  */
 export async function changeFeatureTags(
   db: Queryable,
@@ -91,7 +92,7 @@ export async function changeFeatureTags(
   actor: Actor,
 ): Promise<void> {
   // A flag event carries the flag's tags: after tagging, the new set; on untagging, the set
-  // before the removal (as Unleash records them).
+  // before the removal with each tag's colour (as Unleash records them).
   const record = (type: string, tag: Tag, data: 'data' | 'preData', tags?: EventTag[]) =>
     appendEvent(db, {
       type,
@@ -102,18 +103,32 @@ export async function changeFeatureTags(
       ...(tags ? { tags } : {}),
       [data]: tag,
     });
-  for (const raw of added) {
-    const tag = plain(raw);
-    await ensureTag(db, tag, actor);
-    if (await insertFeatureTag(db, feature.name, tag, actor.userId))
-      await record('feature-tagged', tag, 'data');
+  // Unleash's order: the new tags first, then the flag gets them all, then one event per tag
+  // carrying the flag's tags after the whole addition.
+  const adding = distinct(added);
+  for (const tag of adding) await ensureTag(db, tag, actor);
+  for (const tag of adding) await insertFeatureTag(db, feature.name, tag, actor.userId);
+  for (const tag of adding) await record('feature-tagged', tag, 'data');
+  for (const tag of distinct(removed)) {
+    const before = await listFeatureTags(db, feature.name);
+    await deleteFeatureTag(db, feature.name, tag);
+    await record(
+      'feature-untagged',
+      tag,
+      'preData',
+      before.map(({ type, value, color }) => ({ type, value, color })),
+    );
   }
-  for (const raw of removed) {
+}
+
+/** The tags of a request, trimmed, each once. */
+function distinct(tags: readonly Tag[]): Tag[] {
+  const seen = new Map<string, Tag>();
+  for (const raw of tags) {
     const tag = plain(raw);
-    const before = await listEventTags(db, feature.name);
-    if (await deleteFeatureTag(db, feature.name, tag))
-      await record('feature-untagged', tag, 'preData', before);
+    seen.set(JSON.stringify([tag.type, tag.value]), tag);
   }
+  return [...seen.values()];
 }
 
 type OperationOf<K extends TagOperation['kind']> = Extract<TagOperation, { kind: K }>;
@@ -122,6 +137,12 @@ type Handler<K extends TagOperation['kind']> = (
   op: OperationOf<K>,
   actor: Actor,
 ) => Promise<TagOperationResults[K]>;
+
+/** A tag type as Unleash 8.2's events carry it: no `color` key while it has none (issue 31 §4). */
+function tagTypeEventData(tagType: TagType): TagType {
+  const { color, ...rest } = tagType;
+  return color == null ? rest : { ...rest, color };
+}
 
 /** Records a tag or tag-type event (no flag). */
 function recordEvent(db: Queryable, actor: Actor, type: string, data: unknown, preData?: unknown) {
@@ -137,7 +158,7 @@ async function createTagType(
   if (await getTagType(db, op.tagType.name)) throw nameExists(tagTypeExists(op.tagType.name));
   await insertTagType(db, op.tagType);
   const created = (await getTagType(db, op.tagType.name))!;
-  await recordEvent(db, actor, 'tag-type-created', created);
+  await recordEvent(db, actor, 'tag-type-created', tagTypeEventData(created));
   return created;
 }
 
@@ -156,7 +177,8 @@ async function changeTagType(
     ...(op.changes.color !== undefined ? { color: op.changes.color } : {}),
   };
   await updateTagType(db, after);
-  await recordEvent(db, actor, 'tag-type-updated', after, before);
+  // Unleash 8.2 records no preData here; ours keeps the type before, as its other updates do.
+  await recordEvent(db, actor, 'tag-type-updated', tagTypeEventData(after), tagTypeEventData(before));
   return after;
 }
 
@@ -168,7 +190,7 @@ async function removeTagType(
   const before = await getTagType(db, op.name, true);
   if (!before) return undefined;
   await deleteTagType(db, op.name);
-  await recordEvent(db, actor, 'tag-type-deleted', null, before);
+  await recordEvent(db, actor, 'tag-type-deleted', null, tagTypeEventData(before));
   return undefined;
 }
 
@@ -184,7 +206,8 @@ async function createTag(db: Queryable, op: OperationOf<'create-tag'>, actor: Ac
 
 async function removeTag(db: Queryable, op: OperationOf<'delete-tag'>, actor: Actor): Promise<undefined> {
   const tag = plain(op.tag);
-  if (await deleteTag(db, tag)) await recordEvent(db, actor, 'tag-deleted', null, tag);
+  // Unleash 8.2 records the deleted tag as `data` (seen on the reference, issue 31 §4).
+  if (await deleteTag(db, tag)) await recordEvent(db, actor, 'tag-deleted', tag);
   return undefined;
 }
 

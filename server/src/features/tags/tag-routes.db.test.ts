@@ -124,7 +124,7 @@ describe('tags API', () => {
       type: 'simple',
       value: 'beta',
     });
-    // Tagging again changes nothing.
+    // Tagging again changes nothing but is recorded, as Unleash 8.2 records every requested tag.
     await call(test, 'POST', '/api/admin/features/tagged/tags', { type: 'simple', value: 'beta' }, 201);
     expect(
       await call(
@@ -145,12 +145,22 @@ describe('tags API', () => {
     expect(events.map((event) => [event.type, event.featureName])).toEqual([
       ['tag-created', null],
       ['feature-tagged', 'tagged'],
+      ['feature-tagged', 'tagged'],
       ['tag-created', null],
       ['feature-tagged', 'tagged'],
       ['feature-untagged', 'tagged'],
       ['feature-untagged', 'tagged'],
+      ['feature-untagged', 'tagged'],
     ]);
-    expect(events[4]!.preData).toEqual({ type: 'simple', value: 'beta' });
+    expect(events[5]!.preData).toEqual({ type: 'simple', value: 'beta' });
+    // An untagging event lists the flag's tags before the removal, coloured (Unleash 8.2's shape).
+    const tagsOf = async (id: number) =>
+      (await test.db.selectFrom('events').select('tags').where('id', '=', id).executeTakeFirstOrThrow()).tags;
+    expect(await tagsOf(events[5]!.id)).toEqual([
+      { type: 'simple', value: 'beta', color: '#FFFFFF' },
+      { type: 'simple', value: 'gamma', color: '#FFFFFF' },
+    ]);
+    expect(await tagsOf(events[7]!.id)).toEqual([]);
     await expectRejectedWithoutEvent(
       test,
       'POST',
