@@ -69,7 +69,6 @@ export function ColorSchemeToggle() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Colour scheme</Menu.Label>
           {CHOICES.map((choice) => (
             <Menu.Item
               key={choice.value}

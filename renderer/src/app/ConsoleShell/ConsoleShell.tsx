@@ -67,7 +67,8 @@ function ConnectionIndicator() {
         data-testid="connection-indicator"
       >
         <span className={classes.dot} data-state={connectivity} />
-        <Text size="sm" visibleFrom="xs">
+        {/* Out of sight, not out of the accessibility tree, on narrow windows: the button's name. */}
+        <Text size="sm" className={classes.narrowHidden}>
           {profile?.name ?? 'This server'}
         </Text>
       </UnstyledButton>
@@ -218,7 +219,6 @@ export function ConsoleShell() {
               className={classes.commandButton}
               onClick={command.open}
               data-testid="command-button"
-              aria-label="Jump to a screen or flag"
             >
               <Text size="sm" c="dimmed" className={classes.commandLabel}>
                 Jump to a screen or flag…

@@ -49,7 +49,11 @@ export function CdnTokensSection() {
       </Group>
       <QueryState query={tokens} noun="CDN tokens" isEmpty={(data) => data.tokens.length === 0}>
         {(data) => (
-          <ListTable minWidth={520} columns={['Name', 'Project', 'Environment', 'Expires']}>
+          <ListTable
+            minWidth={520}
+            columns={['Name', 'Project', 'Environment', 'Expires']}
+            regionLabel="CDN tokens list"
+          >
             {data.tokens.map((token) => (
               <CdnTokenRow
                 key={`${token.tokenName}|${token.project ?? '*'}|${token.environment}`}
