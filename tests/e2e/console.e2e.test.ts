@@ -161,6 +161,31 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await page.close();
   });
 
+  it('keeps the header and navigation opaque, light and dark, and a 360 px window without sideways scrolling (issue 33)', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 }, colorScheme });
+      await openConsole(page, '/admin/api');
+      await page.getByRole('heading', { name: 'API tokens', exact: true }).waitFor();
+      await settled(page);
+      const shell = await page.evaluate(() => ({
+        scheme: document.documentElement.getAttribute('data-mantine-color-scheme'),
+        header: getComputedStyle(document.querySelector('header') as Element).backgroundColor,
+        navbar: getComputedStyle(document.querySelector('.mantine-AppShell-navbar') as Element)
+          .backgroundColor,
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+      }));
+      expect(shell.scheme).toBe(colorScheme);
+      // Opaque colours compute to rgb(); the transparent header computed to rgba(0, 0, 0, 0).
+      expect(shell.header).toMatch(/^rgb\(/);
+      expect(shell.navbar).toMatch(/^rgb\(/);
+      expect(shell.overflow).toBeLessThanOrEqual(0);
+      for (const control of ['command-button', 'color-scheme-menu', 'user-menu'])
+        expect(await page.getByTestId(control).isVisible()).toBe(true);
+      await screenshot(page, `27-narrow-api-tokens-${colorScheme}`);
+      await page.close();
+    }
+  });
+
   it('creates a project, changes a feature type and creates an API token on the real server', async () => {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
     await openConsole(page, '/projects');

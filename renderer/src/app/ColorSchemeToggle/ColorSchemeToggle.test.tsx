@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { COLOR_SCHEME_KEY, ConsoleThemeProvider } from '../App';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 
@@ -72,5 +72,19 @@ describe('ColorSchemeToggle', () => {
       'auto',
     ]);
     expect(scheme()).toBe('light');
+  });
+
+  it('offers the same three choices behind an icon button for narrow windows (issue 33)', async () => {
+    osPrefers('light');
+    // The icon button shows below Mantine's xs breakpoint only: a phone-sized window.
+    const happyDom = (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM;
+    happyDom.setViewport({ width: 360, height: 800 });
+    onTestFinished(() => happyDom.setViewport({ width: 1024, height: 768 }));
+    renderToggle();
+    fireEvent.click(screen.getByRole('button', { name: 'Colour scheme: Auto' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Dark' }));
+    expect(scheme()).toBe('dark');
+    expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Colour scheme: Dark' })).toBeTruthy();
   });
 });

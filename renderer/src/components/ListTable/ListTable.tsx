@@ -14,12 +14,21 @@ export interface ListTableProps {
   /** The rows: `Table.Tr` elements. */
   children: ReactNode;
   className?: string;
+  /**
+   * Names the scrolling area and makes it a tab stop, so the keyboard can scroll a narrow window's
+   * table sideways; for tables whose rows hold nothing focusable (axe: scrollable-region-focusable).
+   */
+  regionLabel?: string;
 }
 
 /** The console's list of things: a scrollable Mantine table with one heading row. */
-export function ListTable({ minWidth, columns, children, className }: ListTableProps) {
+export function ListTable({ minWidth, columns, children, className, regionLabel }: ListTableProps) {
+  const viewportProps = regionLabel ? { tabIndex: 0, role: 'region', 'aria-label': regionLabel } : undefined;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      {...(viewportProps ? { scrollAreaProps: { viewportProps } } : {})}
+    >
       <Table className={className}>
         <Table.Thead>
           <Table.Tr>

@@ -17,6 +17,7 @@ import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ApiTokensScreen.module.css';
+import { CdnTokensSection } from './CdnTokensSection';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 
 /** API tokens for SDKs: listed by their non-secret prefix; a new token's secret is shown once, with a copy button. */
@@ -58,6 +59,7 @@ export function ApiTokensScreen() {
           </ListTable>
         )}
       </QueryState>
+      <CdnTokensSection />
       <NewTokenDialog dialogs={dialogs} />
       <CrudDeleteDialog
         dialogs={dialogs}

@@ -127,11 +127,11 @@ function MyFlags({ flags }: { flags: PersonalDashboard['flags'] }) {
       ) : (
         <Stack gap={4} role="list" aria-label="My flags">
           {flags.map((flag) => (
-            <Group key={`${flag.project}/${flag.name}`} gap="xs" wrap="nowrap" role="listitem">
+            <Group key={`${flag.project}/${flag.name}`} className={classes.flagRow} role="listitem">
               <Anchor component={Link} to={flagPath(flag)} size="sm" className={classes.flagName}>
                 {flag.name}
               </Anchor>
-              <Text size="xs" c="dimmed" truncate="end">
+              <Text size="xs" c="dimmed" truncate="end" className={classes.flagMeta}>
                 {flag.type} · {flag.project}
               </Text>
             </Group>
