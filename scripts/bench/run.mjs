@@ -17,6 +17,7 @@ import {
   COMPARE,
   cleanup,
   createScratchDatabase,
+  DATA,
   fmt,
   log,
   ONLY,
@@ -34,6 +35,7 @@ import {
 import { importScenario } from './import-scenario.mjs';
 import { largeScenario } from './large-scenario.mjs';
 import { stopChild } from './lib.mjs';
+import { seedRealistic } from './realistic-data.mjs';
 import { sdkThroughputScenario } from './sdk-throughput-scenario.mjs';
 import { startupScenario } from './startup-scenario.mjs';
 import { streamingFanoutScenario } from './streaming-fanout-scenario.mjs';
@@ -69,10 +71,18 @@ async function main() {
   log(`server at ${server.url} (pid ${pid})`);
 
   const t = performance.now();
-  const segmentIds = await seedSegments(call, 4);
-  await seedFlags(call, 0, 200, segmentIds, 8);
+  let segmentIds;
+  let dataSet = '200 bench flags';
+  if (DATA === 'realistic') {
+    const seeded = await seedRealistic(call, 8);
+    segmentIds = seeded.segmentIds;
+    dataSet = `200 realistic flags (${seeded.strategies} strategies, ${seeded.constraints} constraints)`;
+  } else {
+    segmentIds = await seedSegments(call, 4);
+    await seedFlags(call, 0, 200, segmentIds, 8);
+  }
   const seed200 = (performance.now() - t) / 1000;
-  log(`seeded 200 flags in ${fmt(seed200, 1)} s`);
+  log(`seeded ${dataSet} in ${fmt(seed200, 1)} s`);
 
   const context = { server, pid, call, segmentIds, log };
   const results = new Map();
@@ -95,7 +105,7 @@ async function main() {
   );
   const headlines = chosen.map((s) => results.get(s)?.headline).filter(Boolean);
   console.log(
-    `200 flags (${segmentIds.length} segments) seeded through the admin API in ${fmt(seed200, 1)} s` +
+    `${dataSet} (${segmentIds.length} segments) seeded through the admin API in ${fmt(seed200, 1)} s` +
       headlines.map((h) => `; ${h}`).join(''),
   );
   console.log('');
