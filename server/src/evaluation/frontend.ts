@@ -111,6 +111,11 @@ export interface FrontendBody {
  */
 export function renderFrontendBody(context: Context, deps: EvaluationDeps): FrontendBody {
   const resolved = resolveDeps(deps);
+  if (!deps.now) {
+    // One clock reading per request: every DATE_* constraint of this answer sees the same instant.
+    let at: Date | undefined;
+    resolved.now = () => (at ??= new Date());
+  }
   let json = '{"toggles":[';
   let hash = 0;
   let first = true;
