@@ -6,7 +6,7 @@ import type { FlagRepository } from './flag-repository';
 import { prefixedHash32, STRATEGY_SEED } from './hashing';
 import { parseAddressCached, parseRange, type Subnet } from './ip-address';
 import { BUILT_IN_STRATEGIES, splitList } from './strategies';
-import { selectVariant, type VariantDefinition } from './variants';
+import { compileVariantSelection, type VariantDefinition } from './variants';
 
 /**
  * Compiled evaluation (issue 21): each flag of a repository turned, once per repository (that is,
@@ -129,11 +129,12 @@ function compileStrategy(
   const groupId = parameters.groupId ?? 'undefined';
   const stickiness = variants?.[0]?.stickiness || parameters.stickiness;
   const count = checks.length;
+  const pick = variants && compileVariantSelection(variants, groupId, stickiness);
   return (context, deps) => {
     for (let i = 0; i < count; i++) if (!checks[i]!(context, deps)) return false;
     if (!rule(context, deps)) return false;
     if (!variants) return true;
-    return selectVariant(variants, groupId, stickiness, context, deps.random) ?? true;
+    return pick!(context, deps.random) ?? true;
   };
 }
 
@@ -172,12 +173,11 @@ export function compileFlag(flag: ClientFeature, repository: FlagRepository): Co
   if (!flag.enabled || !Array.isArray(flag.strategies)) return { flag, evaluate: () => OFF };
   const strategies = flag.strategies.map((strategy) => compileStrategy(flag.name, strategy, repository));
   const flagVariants = flag.variants && flag.variants.length > 0 ? flag.variants : null;
-  const flagStickiness = flagVariants?.[0]?.stickiness;
+  const pickFlagVariant =
+    flagVariants && compileVariantSelection(flagVariants, flag.name, flagVariants[0]?.stickiness);
   const withFlagVariant = (context: Context, deps: ResolvedDeps): FlagOutcome => ({
     enabled: true,
-    variant: flagVariants
-      ? selectVariant(flagVariants, flag.name, flagStickiness, context, deps.random)
-      : null,
+    variant: flagVariants ? pickFlagVariant!(context, deps.random) : null,
   });
   if (strategies.length === 0) return { flag, evaluate: withFlagVariant };
   const count = strategies.length;
