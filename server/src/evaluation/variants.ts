@@ -107,7 +107,10 @@ export function compileVariantSelection(
   const weighted = variants.filter((variant) => variant.weight !== 0);
   const bounds: number[] = [];
   let cumulative = 0;
-  for (const variant of weighted) bounds.push((cumulative += variant.weight));
+  for (const variant of weighted) {
+    cumulative += variant.weight;
+    bounds.push(cumulative);
+  }
   const overridden = variants.filter((variant) => (variant.overrides?.length ?? 0) > 0);
   const bucket = prefixedHash32(`${groupId}:`, VARIANT_SEED);
   const field = stickiness || 'default';

@@ -38,9 +38,15 @@ export function createRequestHistogram(options: {
 
   function entryOf(path: string, method: string, status: number): Entry {
     let byMethod = byPath.get(path);
-    if (!byMethod) byPath.set(path, (byMethod = new Map()));
+    if (!byMethod) {
+      byMethod = new Map();
+      byPath.set(path, byMethod);
+    }
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
     let entry = byStatus.get(status);
     if (!entry) {
       entry = {
