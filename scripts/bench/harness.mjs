@@ -54,6 +54,9 @@ export const COMPARE = option('compare')
       frontend: option('compare-frontend-token') ?? '*:development.reference-frontend-0123456789abcdef',
     }
   : null;
+/** `--data=realistic`: seed realistic-data.mjs's 200 flags instead of the bench's own (issue 34). */
+export const DATA = option('data') ?? 'bench';
+if (!['bench', 'realistic'].includes(DATA)) throw new Error(`--data must be bench or realistic, not ${DATA}`);
 export const SECONDS = QUICK ? 2 : 5;
 export const RUNS = QUICK ? 1 : 3;
 // Two cores or more: the server (and the reference, which runs alternately with it) on CPU 0,

@@ -7,6 +7,7 @@ import {
   api,
   CLIENT,
   COMPARE,
+  DATA,
   FRONTEND,
   fetchRaw,
   fmt,
@@ -24,6 +25,7 @@ import {
   tmp,
 } from './harness.mjs';
 import { rssMb, stopChild } from './lib.mjs';
+import { realisticFrontendLua, realisticName, seedRealistic } from './realistic-data.mjs';
 
 /** What an SDK sends on every poll (the Node SDK's headers), Accept-Encoding included. */
 const sdkHeaders = (token) => ({
@@ -58,16 +60,21 @@ async function bodySizes(base, token) {
   return { identity: identity.body.length, gzip: gzip.body.length, br: br.body.length, gzipAnswer: gzip };
 }
 
-/** The compare server gets the bench's 200 flags once (kept there for later runs). */
+/** The compare server gets the run's data set once (kept there for later runs). */
 async function seedCompare() {
   const call = api(COMPARE.url);
-  const probe = await fetch(`${COMPARE.url}/api/admin/projects/default/features/bench-flag-00199`, {
+  const last = DATA === 'realistic' ? realisticName(199) : 'bench-flag-00199';
+  const probe = await fetch(`${COMPARE.url}/api/admin/projects/default/features/${last}`, {
     headers: { authorization: COMPARE.admin },
   });
   await probe.arrayBuffer();
   if (probe.status === 200) return;
   log(`seeding the compare server ${COMPARE.url}`);
   const adminCall = (method, path, body) => call(method, path, body, COMPARE.admin);
+  if (DATA === 'realistic') {
+    await seedRealistic(adminCall, 4);
+    return;
+  }
   const segmentIds = await seedSegments(adminCall, 4);
   await seedFlags(adminCall, 0, 200, segmentIds, 4);
 }
@@ -161,13 +168,16 @@ export const sdkThroughputScenario = {
       luaFile(
         name,
         `wrk.headers["Authorization"] = ${luaString(token)}
-local apps = {"web", "ios", "android", "other"}
+` +
+          (DATA === 'realistic'
+            ? realisticFrontendLua
+            : `local apps = {"web", "ios", "android", "other"}
 local n = 0
 request = function()
   n = n + 1
   return wrk.format("GET", "/api/frontend?userId=user-" .. math.random(1, 100000) .. "&appName=" .. apps[(n % 4) + 1])
 end
-`,
+`),
       );
     const frontendLua = frontendScript('frontend.lua', FRONTEND);
     const metricsScript = (name, token) =>

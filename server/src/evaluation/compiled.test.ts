@@ -89,19 +89,104 @@ describe('compiled evaluation', () => {
     const compiled = compiledFlagsOf(repository);
     expect(compiled.map((entry) => entry.flag.name)).toEqual(flags.map((flag) => flag.name));
     let enabled = 0;
+    const mismatches: string[] = [];
     for (let i = 0; i < 400; i++) {
       const context = contextFor(i);
       for (const entry of compiled) {
         const expected = evaluateFlag(entry.flag, context, deps);
         const actual = entry.evaluate(context, resolveDeps(deps));
-        expect(actual.enabled, `${entry.flag.name} #${i}`).toBe(expected.enabled);
-        expect(actual.variant?.name ?? 'disabled', `${entry.flag.name} #${i}`).toBe(expected.variant.name);
+        const got = `${actual.enabled}/${actual.variant?.name ?? 'disabled'}`;
+        const want = `${expected.enabled}/${expected.variant.name}`;
+        if (got !== want) mismatches.push(`${entry.flag.name} #${i}: ${got}, not ${want}`);
         if (actual.enabled) enabled++;
       }
     }
+    expect(mismatches).toEqual([]);
     // Both outcomes occur: the differential is not comparing only "off".
     expect(enabled).toBeGreaterThan(400);
     expect(enabled).toBeLessThan(400 * flags.length - 400);
+  });
+
+  it('answers what the interpreter answers for parsed strategies, dependencies and string operators', () => {
+    const strategy = (name: string, parameters: Record<string, string>, extra: Constraint[] = []) => ({
+      name,
+      parameters,
+      constraints: extra,
+    });
+    const features: ClientFeature[] = [
+      { name: 'users', enabled: true, strategies: [strategy('userWithId', { userIds: 'u1 , u2,u3' })] },
+      { name: 'no-users', enabled: true, strategies: [strategy('userWithId', {})] },
+      {
+        name: 'ips',
+        enabled: true,
+        strategies: [strategy('remoteAddress', { IPs: '10.0.0.0/8, 192.168.1.1,::1, ::/0, junk,' })],
+        variants: [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default' }],
+      },
+      {
+        name: 'hosts',
+        enabled: true,
+        strategies: [strategy('applicationHostname', { hostNames: 'Web-1, web-2' })],
+      },
+      {
+        name: 'strings',
+        enabled: true,
+        strategies: [
+          strategy('default', {}, [
+            {
+              contextName: 'email',
+              operator: 'STR_STARTS_WITH',
+              values: ['A', ' b '],
+              caseInsensitive: true,
+            },
+            { contextName: 'email', operator: 'STR_CONTAINS', values: ['@', ''], inverted: true },
+          ]),
+          strategy('default', {}, [
+            { contextName: 'email', operator: 'STR_ENDS_WITH', values: ['.org'] },
+            { contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['::/0', '10.1.0.0/16', 'bad'] },
+            { contextName: 'version', operator: 'REGEX', value: '^1\\.', caseInsensitive: true },
+          ]),
+        ],
+      },
+      { name: 'child-on', enabled: true, strategies: [], dependencies: [{ feature: 'users' }] },
+      {
+        name: 'child-off',
+        enabled: true,
+        strategies: [],
+        dependencies: [{ feature: 'users', enabled: false }],
+      },
+      {
+        name: 'child-variant',
+        enabled: true,
+        strategies: [strategy('default', {})],
+        dependencies: [{ feature: 'ips', enabled: true, variants: ['v'] }, { feature: 'hosts' }],
+      },
+      { name: 'grandchild', enabled: true, strategies: [], dependencies: [{ feature: 'child-on' }] },
+      { name: 'orphan', enabled: true, strategies: [], dependencies: [{ feature: 'missing' }] },
+      { name: 'child-disabled', enabled: false, strategies: [], dependencies: [{ feature: 'users' }] },
+    ];
+    const own = createFlagRepository({ features });
+    const compiled = compiledFlagsOf(own);
+    const mismatches: string[] = [];
+    const addresses = ['10.1.2.3', '192.168.1.1', '::1', '2001:db8::1', 'junk', '', '127.1'];
+    let enabled = 0;
+    for (let i = 0; i < 252; i++) {
+      const context = { ...contextFor(i), remoteAddress: addresses[i % addresses.length]! };
+      if (i % 9 === 0) delete (context as Context).remoteAddress;
+      for (const hostname of ['web-1', 'WEB-2', 'other', undefined]) {
+        const deps = { repository: own, hostname, random: () => 0.5 };
+        for (const entry of compiled) {
+          const expected = evaluateFlag(entry.flag, context, deps);
+          const actual = entry.evaluate(context, resolveDeps(deps));
+          // Collected and compared once: an expect per evaluation is most of this test's time.
+          const got = `${actual.enabled}/${actual.variant?.name ?? 'disabled'}`;
+          const want = `${expected.enabled}/${expected.variant.name}`;
+          if (got !== want) mismatches.push(`${entry.flag.name} #${i} ${hostname}: ${got}, not ${want}`);
+          if (actual.enabled) enabled++;
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(enabled).toBeGreaterThan(126);
   });
 
   it('compiles once per repository and answers unknown names off', () => {

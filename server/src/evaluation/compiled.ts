@@ -1,18 +1,12 @@
-import semver from 'semver';
-import type { ClientFeature, ClientStrategy, Constraint, Context } from '../../contract';
-import { type ConstraintEnvironment, checkConstraint } from './constraints';
+import type { ClientFeature, ClientStrategy, Context, Dependency } from '../../contract';
+import { type Check, compileConstraint } from './compiled-constraints';
 import { resolveContextValue } from './context';
-import {
-  type EvaluationDeps,
-  evaluateOutcome,
-  type FlagOutcome,
-  type ResolvedDeps,
-  resolveDeps,
-} from './evaluate';
+import { type EvaluationDeps, type FlagOutcome, type ResolvedDeps, resolveDeps } from './evaluate';
 import type { FlagRepository } from './flag-repository';
 import { prefixedHash32, STRATEGY_SEED } from './hashing';
-import { BUILT_IN_STRATEGIES } from './strategies';
-import { selectVariant, type VariantDefinition } from './variants';
+import { parseAddressCached, parseRange, type Subnet } from './ip-address';
+import { BUILT_IN_STRATEGIES, splitList } from './strategies';
+import { compileVariantSelection, type VariantDefinition } from './variants';
 
 /**
  * Compiled evaluation (issue 21): each flag of a repository turned, once per repository (that is,
@@ -23,7 +17,6 @@ import { selectVariant, type VariantDefinition } from './variants';
  * flags with dependencies and custom strategies keep the interpreted path.
  */
 
-type Check = (context: Context, env: ConstraintEnvironment) => boolean;
 type StrategyRule = (context: Context, deps: ResolvedDeps) => StrategyResult;
 type StrategyResult = false | true | VariantDefinition;
 
@@ -34,112 +27,8 @@ export interface CompiledFlag {
 }
 
 const OFF: FlagOutcome = Object.freeze({ enabled: false, variant: null });
-const never: Check = () => false;
 
-const cleaned = (values: readonly string[] | undefined): string[] =>
-  (values ?? []).filter((value) => Boolean(value)).map((value) => value.trim());
-
-const ROOT_FIELDS = new Set([
-  'appName',
-  'environment',
-  'userId',
-  'sessionId',
-  'remoteAddress',
-  'currentTime',
-]);
-
-/**
- * resolveContextValue specialised for one field: a root field set to a string (the frontend API's
- * common case) is read directly; everything else takes the general path, so answers are the same.
- */
-function fieldReader(field: string): (context: Context) => string | undefined {
-  if (!ROOT_FIELDS.has(field)) return (context) => resolveContextValue(context, field);
-  const key = field as keyof Context;
-  return (context) => {
-    const root = context[key];
-    return typeof root === 'string' ? root : resolveContextValue(context, field);
-  };
-}
-
-/** The check of one constraint without `inverted`; null delegates to constraints.ts. */
-function compileOperator(constraint: Constraint): Check | null {
-  const field = constraint.contextName;
-  const read = fieldReader(field);
-  switch (constraint.operator) {
-    case 'IN':
-    case 'NOT_IN': {
-      const members = new Set(cleaned(constraint.values));
-      const included: Check = (context) => {
-        const value = read(context);
-        return value !== undefined && members.has(value);
-      };
-      return constraint.operator === 'IN' ? included : (context, env) => !included(context, env);
-    }
-    case 'NUM_EQ':
-    case 'NUM_GT':
-    case 'NUM_GTE':
-    case 'NUM_LT':
-    case 'NUM_LTE': {
-      const target = Number(constraint.value);
-      if (Number.isNaN(target)) return never;
-      const compare = NUMBER_COMPARISONS[constraint.operator]!;
-      return (context) => {
-        const value = Number(read(context));
-        return !Number.isNaN(value) && compare(value, target);
-      };
-    }
-    case 'DATE_AFTER':
-    case 'DATE_BEFORE': {
-      const target = new Date(constraint.value ?? Number.NaN).getTime();
-      if (Number.isNaN(target)) return never;
-      const after = constraint.operator === 'DATE_AFTER';
-      return (context, env) => {
-        const current = context.currentTime ? new Date(context.currentTime).getTime() : env.now().getTime();
-        return !Number.isNaN(current) && (after ? current > target : current < target);
-      };
-    }
-    case 'SEMVER_EQ':
-    case 'SEMVER_GT':
-    case 'SEMVER_GTE':
-    case 'SEMVER_LT':
-    case 'SEMVER_LTE': {
-      const target = constraint.value === undefined ? null : semver.parse(constraint.value);
-      if (!target) return never;
-      const compare = SEMVER_COMPARISONS[constraint.operator]!;
-      return (context) => {
-        const value = read(context);
-        if (!value || value.startsWith('v') || !semver.valid(value)) return false;
-        return compare(value, target);
-      };
-    }
-    default:
-      return null;
-  }
-}
-
-const NUMBER_COMPARISONS: Record<string, (value: number, target: number) => boolean> = {
-  NUM_EQ: (value, target) => value === target,
-  NUM_GT: (value, target) => value > target,
-  NUM_GTE: (value, target) => value >= target,
-  NUM_LT: (value, target) => value < target,
-  NUM_LTE: (value, target) => value <= target,
-};
-
-const SEMVER_COMPARISONS: Record<string, (value: string, target: semver.SemVer) => boolean> = {
-  SEMVER_EQ: (value, target) => semver.eq(value, target),
-  SEMVER_GT: (value, target) => semver.gt(value, target),
-  SEMVER_GTE: (value, target) => semver.gte(value, target),
-  SEMVER_LT: (value, target) => semver.lt(value, target),
-  SEMVER_LTE: (value, target) => semver.lte(value, target),
-};
-
-export function compileConstraint(constraint: Constraint): Check {
-  const compiled = compileOperator(constraint);
-  // Unknown operators, strings, regexes and CIDRs: constraints.ts (which caches their parsing
-  // per constraint object) applies `inverted` itself.
-  if (!compiled) return (context, env) => checkConstraint(constraint, context, env);
-  return constraint.inverted ? (context, env) => !compiled(context, env) : compiled;
-}
+export { compileConstraint } from './compiled-constraints';
 
 /** All of a strategy's checks, its own constraints first and then its segments'; null: never holds. */
 function compileConstraints(strategy: ClientStrategy, repository: FlagRepository): Check[] | null {
@@ -173,6 +62,52 @@ function compileFlexibleRollout(parameters: Readonly<Record<string, string>>): S
 
 type StrategyRuleBase = (context: Context, deps: ResolvedDeps) => boolean;
 
+/**
+ * The built-in strategies whose parameters can be parsed ahead of time, answering what
+ * strategies.ts answers; null for the others (their implementation runs as is).
+ */
+function compileBuiltIn(name: string, parameters: Readonly<Record<string, string>>): StrategyRuleBase | null {
+  switch (name) {
+    case 'default':
+      return () => true;
+    case 'flexibleRollout':
+      return compileFlexibleRollout(parameters);
+    case 'userWithId': {
+      if (!parameters.userIds) return () => false;
+      const ids = new Set(splitList(parameters.userIds));
+      return (context) => context.userId !== undefined && ids.has(context.userId);
+    }
+    case 'remoteAddress':
+      return parameters.IPs ? compileRemoteAddress(parameters.IPs) : () => false;
+    case 'applicationHostname': {
+      if (!parameters.hostNames) return () => false;
+      const names = new Set(splitList(parameters.hostNames.toLowerCase()));
+      return (_context, deps) => deps.hostname !== undefined && names.has(deps.hostname.toLowerCase());
+    }
+    default:
+      return null;
+  }
+}
+
+/** remoteAddress: an exact match of any entry, or (IPv4 only) containment in an entry's range. */
+function compileRemoteAddress(list: string): StrategyRuleBase {
+  const entries = splitList(list);
+  const exact = new Set(entries);
+  const ranges = entries
+    .map(parseRange)
+    .filter((subnet): subnet is Subnet => subnet !== undefined && subnet[0].kind() === 'ipv4');
+  return (context) => {
+    const address = context.remoteAddress;
+    if (address === undefined) return false;
+    if (exact.has(address)) return true;
+    if (ranges.length === 0) return false;
+    const parsed = parseAddressCached(address);
+    if (parsed?.kind() !== 'ipv4') return false;
+    for (const range of ranges) if (parsed.match(range)) return true;
+    return false;
+  };
+}
+
 function compileStrategy(
   flagName: string,
   strategy: ClientStrategy,
@@ -183,41 +118,66 @@ function compileStrategy(
   if (!implementation || !checks) return () => false;
   const parameters = strategy.parameters ?? {};
   const rule: StrategyRuleBase =
-    strategy.name === 'flexibleRollout'
-      ? compileFlexibleRollout(parameters)
-      : strategy.name === 'default'
-        ? () => true
-        : (context, deps) =>
-            implementation(parameters, context, {
-              featureName: flagName,
-              hostname: deps.hostname,
-              random: deps.random,
-            });
+    compileBuiltIn(strategy.name, parameters) ??
+    ((context, deps) =>
+      implementation(parameters, context, {
+        featureName: flagName,
+        hostname: deps.hostname,
+        random: deps.random,
+      }));
   const variants = strategy.variants && strategy.variants.length > 0 ? strategy.variants : null;
   const groupId = parameters.groupId ?? 'undefined';
   const stickiness = variants?.[0]?.stickiness || parameters.stickiness;
   const count = checks.length;
+  const pick = variants && compileVariantSelection(variants, groupId, stickiness);
   return (context, deps) => {
     for (let i = 0; i < count; i++) if (!checks[i]!(context, deps)) return false;
     if (!rule(context, deps)) return false;
     if (!variants) return true;
-    return selectVariant(variants, groupId, stickiness, context, deps.random) ?? true;
+    return pick!(context, deps.random) ?? true;
+  };
+}
+
+type DependencyCheck = (context: Context, deps: ResolvedDeps) => boolean;
+
+/** One parent requirement, as evaluate.ts's isDependencySatisfied decides it, on the compiled parent. */
+function compileDependency(dependency: Dependency, repository: FlagRepository): DependencyCheck {
+  const parent = repository.getFlag(dependency.feature);
+  // A missing parent, or a parent that itself has parents (no transitive chains), fails.
+  if (!parent || (parent.dependencies?.length ?? 0) > 0) return () => false;
+  const { evaluate } = compileFlag(parent, repository);
+  if (dependency.enabled === false) return (context, deps) => !evaluate(context, deps).enabled;
+  const names = dependency.variants && dependency.variants.length > 0 ? dependency.variants : null;
+  if (!names) return (context, deps) => evaluate(context, deps).enabled;
+  return (context, deps) => {
+    const result = evaluate(context, deps);
+    return result.enabled && names.includes(result.variant?.name ?? 'disabled');
+  };
+}
+
+/** A flag with parents: every parent requirement first, then the flag's own evaluation. */
+function compileDependent(flag: ClientFeature, repository: FlagRepository): CompiledFlag {
+  const checks = (flag.dependencies ?? []).map((dependency) => compileDependency(dependency, repository));
+  const own = compileFlag({ ...flag, dependencies: undefined }, repository).evaluate;
+  return {
+    flag,
+    evaluate(context, deps) {
+      for (const check of checks) if (!check(context, deps)) return OFF;
+      return own(context, deps);
+    },
   };
 }
 
 export function compileFlag(flag: ClientFeature, repository: FlagRepository): CompiledFlag {
-  if ((flag.dependencies?.length ?? 0) > 0) {
-    return { flag, evaluate: (context, deps) => evaluateOutcome(flag, context, deps) };
-  }
+  if ((flag.dependencies?.length ?? 0) > 0) return compileDependent(flag, repository);
   if (!flag.enabled || !Array.isArray(flag.strategies)) return { flag, evaluate: () => OFF };
   const strategies = flag.strategies.map((strategy) => compileStrategy(flag.name, strategy, repository));
   const flagVariants = flag.variants && flag.variants.length > 0 ? flag.variants : null;
-  const flagStickiness = flagVariants?.[0]?.stickiness;
+  const pickFlagVariant =
+    flagVariants && compileVariantSelection(flagVariants, flag.name, flagVariants[0]?.stickiness);
   const withFlagVariant = (context: Context, deps: ResolvedDeps): FlagOutcome => ({
     enabled: true,
-    variant: flagVariants
-      ? selectVariant(flagVariants, flag.name, flagStickiness, context, deps.random)
-      : null,
+    variant: flagVariants ? pickFlagVariant!(context, deps.random) : null,
   });
   if (strategies.length === 0) return { flag, evaluate: withFlagVariant };
   const count = strategies.length;

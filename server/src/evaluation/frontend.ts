@@ -75,6 +75,24 @@ function variantFragment(definition: VariantDefinition | null): Fragment {
   return cached;
 }
 
+/** A flag ready to render: its evaluation and its serialised head. */
+interface RenderableFlag {
+  evaluate: CompiledFlag['evaluate'];
+  prefix: Fragment;
+}
+
+const renderables = new WeakMap<readonly CompiledFlag[], RenderableFlag[]>();
+
+/** The flags with their heads serialised, once per flag list (per revision and scope). */
+function renderableFlags(flags: readonly CompiledFlag[]): readonly RenderableFlag[] {
+  let list = renderables.get(flags);
+  if (!list) {
+    list = flags.map(({ flag, evaluate }) => ({ evaluate, prefix: togglePrefix(flag) }));
+    renderables.set(flags, list);
+  }
+  return list;
+}
+
 const interpretedLists = new WeakMap<readonly ClientFeature[], CompiledFlag[]>();
 
 /** With custom strategies: the interpreter behind the compiled flags' shape. */
@@ -111,6 +129,11 @@ export interface FrontendBody {
  */
 export function renderFrontendBody(context: Context, deps: EvaluationDeps): FrontendBody {
   const resolved = resolveDeps(deps);
+  if (!deps.now) {
+    // One clock reading per request: every DATE_* constraint of this answer sees the same instant.
+    let at: Date | undefined;
+    resolved.now = () => (at ??= new Date());
+  }
   let json = '{"toggles":[';
   let hash = 0;
   let first = true;
@@ -118,10 +141,9 @@ export function renderFrontendBody(context: Context, deps: EvaluationDeps): Fron
   const flags = compilable(deps)
     ? compiledFlagsOf(deps.repository)
     : interpreted(deps.repository.listFlags());
-  for (const { flag, evaluate } of flags) {
+  for (const { evaluate, prefix } of renderableFlags(flags)) {
     const outcome = evaluate(context, resolved);
     if (!outcome.enabled) continue;
-    const prefix = togglePrefix(flag);
     const variant = variantFragment(outcome.variant);
     json += first ? `${prefix.json}${variant.json}}` : `,${prefix.json}${variant.json}}`;
     first = false;

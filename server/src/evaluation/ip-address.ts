@@ -1,6 +1,8 @@
 import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
+/** An address and its prefix length: a CIDR range, or one address (32 or 128 bits). */
+export type Subnet = [Address, number];
 
 /**
  * Strict parsing: IPv4 only in dotted-quad form (ipaddr.js would otherwise accept "127.1" or
@@ -12,7 +14,18 @@ function parseAddress(value: string): Address | undefined {
   return undefined;
 }
 
-function parseRange(value: string): [Address, number] | undefined {
+let lastAddressText: string | undefined;
+let lastAddress: Address | undefined;
+/** parseAddress remembering the last string: one request's checks all parse its remoteAddress. */
+export function parseAddressCached(value: string): Address | undefined {
+  if (value !== lastAddressText) {
+    lastAddress = parseAddress(value);
+    lastAddressText = value;
+  }
+  return lastAddress;
+}
+
+export function parseRange(value: string): Subnet | undefined {
   const slash = value.indexOf('/');
   if (slash < 0) {
     const address = parseAddress(value);

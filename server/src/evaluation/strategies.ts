@@ -20,7 +20,7 @@ export type StrategyImplementation = (
 ) => boolean;
 
 /** Comma lists in parameters tolerate whitespace around the commas (shared/unleash/API.md §5.3). */
-function splitList(value: string): string[] {
+export function splitList(value: string): string[] {
   return value.split(/\s*,\s*/);
 }
 

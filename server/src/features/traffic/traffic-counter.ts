@@ -36,6 +36,26 @@ export function createTrafficCounter() {
   /** minute (epoch minutes) → route label → count */
   const minutes = new Map<number, Map<string, number>>();
   const routes = new Set<string>();
+  // Every request records: the day's text and each route's group are computed once, not per call.
+  let dayNumber = Number.NaN;
+  let dayText = '';
+  const groups = new Map<string, ApiGroup>();
+  const dayOf = (ms: number): string => {
+    const day = Math.floor(ms / 86_400_000);
+    if (day !== dayNumber) {
+      dayNumber = day;
+      dayText = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    }
+    return dayText;
+  };
+  const groupOf = (path: string): ApiGroup => {
+    let group = groups.get(path);
+    if (group === undefined) {
+      group = apiGroupOf(path);
+      if (groups.size < MAX_ROUTES) groups.set(path, group);
+    }
+    return group;
+  };
 
   function prune(nowMinute: number): void {
     for (const minute of minutes.keys())
@@ -44,15 +64,16 @@ export function createTrafficCounter() {
 
   return {
     record(path: string, status: number, at: Date): void {
-      const day = at.toISOString().slice(0, 10);
-      const apiPath = apiGroupOf(path);
+      const ms = at.getTime();
+      const day = dayOf(ms);
+      const apiPath = groupOf(path);
       const trafficGroup: TrafficGroup = status < 400 ? 'successful-requests' : 'failed-requests';
       const key = `${day}|${apiPath}|${trafficGroup}`;
       const entry = daily.get(key) ?? { day, apiPath, trafficGroup, count: 0 };
       entry.count += 1;
       daily.set(key, entry);
 
-      const minute = Math.floor(at.getTime() / 60_000);
+      const minute = Math.floor(ms / 60_000);
       if (!routes.has(path) && routes.size < MAX_ROUTES) routes.add(path);
       const label = routes.has(path) ? path : '(other)';
       const counts = minutes.get(minute) ?? new Map<string, number>();
