@@ -23,7 +23,6 @@ import {
 import {
   clientMetricsAdminRoutes,
   createClientMetricsService,
-  createEdgeHeartbeatStore,
   createEdgeInstances,
   edgeInstanceRoutes,
   projectApplicationRoutes,
@@ -240,7 +239,7 @@ async function registerSdkApis(
     settings: frontendSettings,
     hostname: process.env.HOSTNAME || os.hostname(),
   });
-  await app.register(edgeInstanceRoutes, { edges, heartbeats: createEdgeHeartbeatStore(db) });
+  await app.register(edgeInstanceRoutes, { edges });
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),
