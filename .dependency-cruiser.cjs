@@ -74,6 +74,32 @@ module.exports = {
       },
     },
     {
+      name: 'routes-not-stores',
+      comment:
+        'server/src/features/README.md: routes call services, operations or read models; only those touch a ' +
+        'store, so a handler never bypasses the rules (transactions, event log) a service keeps.',
+      severity: 'error',
+      from: { path: '-routes\\.ts$', pathNot: notTests },
+      to: { path: '-store\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'index-not-store',
+      comment:
+        "A domain's index.ts offers services, factories and read models, never its store: other domains and " +
+        'the composition root (server/src/app) get a working service, not the tables behind it. Types may pass.',
+      severity: 'error',
+      from: { path: '^server/src/features/[^/]+/index\\.ts$' },
+      to: { path: '-store\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'kernel-not-features',
+      comment:
+        'db/, lib/ and evaluation/ sit below every domain: they are shared by all, so they know none of them.',
+      severity: 'error',
+      from: { path: '^server/src/(db|lib|evaluation)/', pathNot: notTests },
+      to: { path: '^server/src/features/' },
+    },
+    {
       name: 'main-uses-server-surface',
       comment: 'main/ uses the server only through server/src/index.ts and the contract.',
       severity: 'error',

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config';
@@ -6,6 +7,7 @@ import type { ChangeSource } from '../db/change-listener';
 import type { Db } from '../db/database';
 import { blastRadiusRoutes, createBlastRadiusService, createContextSampler } from '../features/blast-radius';
 import {
+  type ClientFeatureCache,
   clientApiRoutes,
   clientStreamingRoutes,
   createClientFeatureCache,
@@ -15,15 +17,16 @@ import {
   dependentsOf,
   flagsOfProjects,
   type Replay,
+  type RevisionTracker,
   registerClientFeaturesFastPath,
   registerClientMetricsFastPath,
   registerSnapshotGauges,
   registerStreamingGauges,
+  type StreamingFetchMode,
 } from '../features/client-api';
 import {
   clientMetricsAdminRoutes,
   createClientMetricsService,
-  createEdgeHeartbeatStore,
   createEdgeInstances,
   edgeInstanceRoutes,
   projectApplicationRoutes,
@@ -76,10 +79,8 @@ export interface SdkApiOptions {
   changes?: ChangeSource;
 }
 
-async function registerSdkApis(
-  app: App,
-  { db, config, fastPath, identity, markTokensSeen, registry, maintenanceMode, changes }: SdkApiOptions,
-): Promise<void> {
+/** The in-memory snapshot of every environment, and the revision tracker that says when to reload it. */
+function createSnapshotCache(app: App, db: Db) {
   const tracker = createRevisionTracker((environment) => getClientSnapshotRevision(db, environment), {
     maxAgeMs: REVISION_MAX_AGE_MS,
     timeoutMs: REVISION_CHECK_TIMEOUT_MS,
@@ -110,6 +111,15 @@ async function registerSdkApis(
       return { ...changes, tags };
     },
   });
+  return { tracker, cache };
+}
+
+/**
+ * What SDKs report, buffered in memory and written in the background (metrics, Edge instances,
+ * impact metrics, the blast-radius context samples): started when the server is ready, flushed
+ * when it closes.
+ */
+function createSdkReportWriters(app: App, db: Db, config: Config) {
   const impactMetrics = createImpactMetricsIngestion(db, { logger: app.log });
   const metrics = createClientMetricsService({
     db,
@@ -118,40 +128,16 @@ async function registerSdkApis(
     onImpactMetrics: (report) => impactMetrics.record(report),
     onBulkImpactMetrics: (report) => impactMetrics.recordBulk(report),
   });
-  if (registry) {
-    registerClientMetricsGauges(registry, metrics);
-    registerSnapshotGauges(registry, cache);
-  }
   const edges = createEdgeInstances(db, {
     logger: app.log as never,
     flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
   });
-  const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
   // Blast radius (issue 15): contexts the frontend API evaluates, sampled and flushed in batches.
   const sampler = createContextSampler({
     db,
     logger: app.log,
     flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
   });
-
-  // A change this process committed is served on the very next SDK request: every successful
-  // admin mutation marks the revision dirty before its response leaves (so before the caller
-  // can poll). Other instances' changes arrive through LISTEN/NOTIFY (`changes` below), and the
-  // tracker's short maximum age catches any notification that was missed.
-  // SDK posts (registration, metrics, frontend evaluation) change no flag: they must not make the
-  // next SDK request wait for the database.
-  const sdkPrefixes = [
-    `${config.baseUriPath}/api/client/`,
-    `${config.baseUriPath}/api/frontend`,
-    `${config.baseUriPath}/ofrep/`,
-  ];
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    const route = request.routeOptions.url ?? '';
-    if (!sdkPrefixes.some((prefix) => route.startsWith(prefix))) tracker.markDirty();
-    return payload;
-  });
-
   app.addHook('onReady', async () => {
     metrics.start();
     edges.start();
@@ -164,29 +150,53 @@ async function registerSdkApis(
     await impactMetrics.stop();
     await sampler.stop();
   });
+  return { metrics, edges, sampler };
+}
 
-  const fetchMode = createStreamingFetchMode(db);
-  await app.register(clientApiRoutes, {
-    cache,
-    metrics,
-    version: SWITCHYARD_VERSION,
-    fetchMode: fetchMode.current,
-    markTokensSeen: markTokensSeen
-      ? (secrets) => {
-          // Bookkeeping only: the metrics are accepted whether or not the lookup works.
-          markTokensSeen(secrets).catch((error) =>
-            app.log.warn({ err: (error as Error).message }, 'marking Edge seenTokens failed'),
-          );
-        }
-      : undefined,
-  });
+/**
+ * Whether an answered request was a successful write outside the SDK surfaces, so may have changed
+ * flags. SDK posts (registration, metrics, frontend evaluation) change no flag: they must not make
+ * the next SDK request wait for the database.
+ */
+function flagWriteTest(baseUriPath: string) {
+  const sdkPrefixes = [`${baseUriPath}/api/client/`, `${baseUriPath}/api/frontend`, `${baseUriPath}/ofrep/`];
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return false;
+    const route = request.routeOptions.url ?? '';
+    return !sdkPrefixes.some((prefix) => route.startsWith(prefix));
+  };
+}
+
+/** Edge's seen tokens are bookkeeping only: the metrics are accepted whether or not the lookup works. */
+function bookkeepingOnly(app: App, markTokensSeen: SdkApiOptions['markTokensSeen']) {
+  if (!markTokensSeen) return undefined;
+  return (secrets: readonly string[]) => {
+    markTokensSeen(secrets).catch((error) =>
+      app.log.warn({ err: (error as Error).message }, 'marking Edge seenTokens failed'),
+    );
+  };
+}
+
+/** Streaming clients (issue 17): one hub for the instance, told of every change as it commits. */
+async function registerStreaming(
+  app: App,
+  options: {
+    cache: ClientFeatureCache;
+    tracker: RevisionTracker;
+    fetchMode: StreamingFetchMode;
+    registry: Registry | undefined;
+    changes: ChangeSource | undefined;
+    isFlagWrite: (request: FastifyRequest, reply: FastifyReply) => boolean;
+  },
+): Promise<void> {
+  const { cache, tracker, fetchMode } = options;
   const streaming = createStreamingHub({
     cache,
     fetchMode: fetchMode.current,
     onError: (error) =>
       app.log.warn({ err: (error as Error).message }, 'streaming: looking for changes failed'),
   });
-  if (registry) registerStreamingGauges(registry, streaming);
+  if (options.registry) registerStreamingGauges(options.registry, streaming);
   // Streams never end by themselves: let them go before the server waits for open requests.
   app.addHook('preClose', async () => {
     streaming.disconnectAll();
@@ -194,7 +204,7 @@ async function registerSdkApis(
   await app.register(clientStreamingRoutes, { hub: streaming, fetchMode });
   // Another instance's change (or one of ours) was committed: the next SDK request asks for the
   // new revision instead of trusting the cached one, and streams get it now, not at the next pass.
-  const unsubscribe = changes?.subscribe(() => {
+  const unsubscribe = options.changes?.subscribe(() => {
     tracker.markDirty();
     cache.prefetch();
     void fetchMode.read();
@@ -206,11 +216,39 @@ async function registerSdkApis(
   // A change committed here reaches the streams at once, without waiting for its notification's
   // round trip (after the response: the mutation's transaction has committed).
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (streaming.size === 0) return;
-    const route = request.routeOptions.url ?? '';
-    if (!sdkPrefixes.some((prefix) => route.startsWith(prefix))) void streaming.checkNow();
+    if (streaming.size > 0 && options.isFlagWrite(request, reply)) void streaming.checkNow();
   });
+}
+
+async function registerSdkApis(
+  app: App,
+  { db, config, fastPath, identity, markTokensSeen, registry, maintenanceMode, changes }: SdkApiOptions,
+): Promise<void> {
+  const { tracker, cache } = createSnapshotCache(app, db);
+  const { metrics, edges, sampler } = createSdkReportWriters(app, db, config);
+  if (registry) registerClientMetricsGauges(registry, metrics);
+  if (registry) registerSnapshotGauges(registry, cache);
+  const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
+
+  const isFlagWrite = flagWriteTest(config.baseUriPath);
+  // A change this process committed is served on the very next SDK request: every successful
+  // admin mutation marks the revision dirty before its response leaves (so before the caller
+  // can poll). Other instances' changes arrive through LISTEN/NOTIFY (`changes` below), and the
+  // tracker's short maximum age catches any notification that was missed.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isFlagWrite(request, reply)) tracker.markDirty();
+    return payload;
+  });
+
+  const fetchMode = createStreamingFetchMode(db);
+  await app.register(clientApiRoutes, {
+    cache,
+    metrics,
+    version: SWITCHYARD_VERSION,
+    fetchMode: fetchMode.current,
+    markTokensSeen: bookkeepingOnly(app, markTokensSeen),
+  });
+  await registerStreaming(app, { cache, tracker, fetchMode, registry, changes, isFlagWrite });
   const base = config.baseUriPath;
   registerClientFeaturesFastPath(fastPath, {
     baseUriPath: base,
@@ -240,7 +278,7 @@ async function registerSdkApis(
     settings: frontendSettings,
     hostname: process.env.HOSTNAME || os.hostname(),
   });
-  await app.register(edgeInstanceRoutes, { edges, heartbeats: createEdgeHeartbeatStore(db) });
+  await app.register(edgeInstanceRoutes, { edges });
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),

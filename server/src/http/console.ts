@@ -107,110 +107,121 @@ function notBuiltPage(baseUriPath: string): string {
 `;
 }
 
-export function createConsoleSite(options: ConsoleSiteOptions): ConsoleSite {
-  const { roots, baseUriPath } = options;
-  const baseHref = `${baseUriPath}/`;
-
-  async function builtRoot(): Promise<string | null> {
-    for (const root of roots) {
-      try {
-        await fs.access(path.join(root, 'index.html'));
-        return root;
-      } catch {
-        // Not in this folder; try the next.
-      }
+/** The first of the roots that holds a built console, looked up per request; null when none does. */
+async function builtRoot(roots: readonly string[]): Promise<string | null> {
+  for (const root of roots) {
+    try {
+      await fs.access(path.join(root, 'index.html'));
+      return root;
+    } catch {
+      // Not in this folder; try the next.
     }
-    return null;
   }
+  return null;
+}
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const root = await builtRoot();
-    reply.header('x-content-type-options', 'nosniff');
-    if (root === null) {
-      return reply
-        .status(503)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(notBuiltPage(baseUriPath));
-    }
-    const html = await fs.readFile(path.join(root, 'index.html'), 'utf8');
-    // The build uses relative URLs (Vite base './') so the same files load from any origin. At
-    // the console root they resolve as they are; on a deep path (the fallback) or the base path
-    // without its slash a <base> points them at the root. The root itself gets none, so a strict
-    // CSP (`base-uri 'none'`, as the desktop window sets) has nothing to refuse there.
-    const pathname = request.url.split('?')[0] ?? request.url;
-    const atRoot = pathname === baseHref || pathname === `${baseHref}index.html`;
-    const page = atRoot
-      ? html
-      : html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}\n<base href="${escapeHtml(baseHref)}">`);
+/**
+ * The build uses relative URLs (Vite base './') so the same files load from any origin. At the
+ * console root they resolve as they are; on a deep path (the fallback) or the base path without
+ * its slash a <base> points them at the root. The root itself gets none, so a strict CSP
+ * (`base-uri 'none'`, as the desktop window sets) has nothing to refuse there.
+ */
+function withBase(html: string, url: string, baseHref: string): string {
+  const pathname = url.split('?')[0] ?? url;
+  const atRoot = pathname === baseHref || pathname === `${baseHref}index.html`;
+  return atRoot
+    ? html
+    : html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}\n<base href="${escapeHtml(baseHref)}">`);
+}
+
+async function sendPage(
+  { roots, baseUriPath }: ConsoleSiteOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const root = await builtRoot(roots);
+  reply.header('x-content-type-options', 'nosniff');
+  if (root === null) {
     return reply
-      .status(200)
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', CONTENT_SECURITY_POLICY)
+      .status(503)
+      .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(page);
+      .send(notBuiltPage(baseUriPath));
   }
+  const html = await fs.readFile(path.join(root, 'index.html'), 'utf8');
+  return reply
+    .status(200)
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .type('text/html; charset=utf-8')
+    .send(withBase(html, request.url, `${baseUriPath}/`));
+}
 
-  function isPageRequest(request: FastifyRequest): boolean {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const accept = request.headers.accept;
-    if (typeof accept !== 'string' || !accept.includes('text/html')) return false;
-    const relative = relativePath(request.url, baseUriPath);
-    if (baseUriPath && !(request.url.startsWith(`${baseUriPath}/`) || request.url === baseUriPath))
-      return false;
-    return !isServerPath(relative);
-  }
+function isPageRequest(baseUriPath: string, request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = request.headers.accept;
+  if (typeof accept !== 'string' || !accept.includes('text/html')) return false;
+  const relative = relativePath(request.url, baseUriPath);
+  if (baseUriPath && !(request.url.startsWith(`${baseUriPath}/`) || request.url === baseUriPath))
+    return false;
+  return !isServerPath(relative);
+}
 
-  const pageSchema = {
-    tags: ['Console'],
-    hide: true,
-    produces: ['text/html'],
-    response: { 200: Type.String(), 503: Type.String() },
+const pageSchema = {
+  tags: ['Console'],
+  hide: true,
+  produces: ['text/html'],
+  response: { 200: Type.String(), 503: Type.String() },
+};
+
+async function consoleRoutes(app: App, options: ConsoleSiteOptions): Promise<void> {
+  // Only the reply.sendFile decorator: our own declared routes below decide what is served.
+  await app.register(fastifyStatic, { serve: false, decorateReply: true });
+
+  app.get(
+    '/',
+    { config: { permission: 'NONE' }, schema: { ...pageSchema, operationId: 'getConsole' } },
+    async (request, reply) => {
+      await sendPage(options, request, reply);
+    },
+  );
+  app.get(
+    '/index.html',
+    { config: { permission: 'NONE' }, schema: { ...pageSchema, operationId: 'getConsoleIndexHtml' } },
+    async (request, reply) => {
+      await sendPage(options, request, reply);
+    },
+  );
+  app.get(
+    '/assets/*',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        operationId: 'getConsoleAsset',
+        tags: ['Console'],
+        hide: true,
+        params: Type.Object({ '*': Type.String() }),
+        response: { 200: Type.String() },
+      },
+    },
+    async (request, reply) => {
+      const root = await builtRoot(options.roots);
+      if (root === null) return reply.callNotFound();
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.sendFile(request.params['*'], path.join(root, 'assets'), {
+        cacheControl: true,
+        maxAge: ASSET_MAX_AGE_SECONDS * 1000,
+        immutable: true,
+        dotfiles: 'deny',
+      });
+    },
+  );
+}
+
+export function createConsoleSite(options: ConsoleSiteOptions): ConsoleSite {
+  return {
+    routes: (app) => consoleRoutes(app, options),
+    isPageRequest: (request) => isPageRequest(options.baseUriPath, request),
+    sendPage: (request, reply) => sendPage(options, request, reply),
   };
-
-  async function routes(app: App): Promise<void> {
-    // Only the reply.sendFile decorator: our own declared routes below decide what is served.
-    await app.register(fastifyStatic, { serve: false, decorateReply: true });
-
-    app.get(
-      '/',
-      { config: { permission: 'NONE' }, schema: { ...pageSchema, operationId: 'getConsole' } },
-      async (request, reply) => {
-        await sendPage(request, reply);
-      },
-    );
-    app.get(
-      '/index.html',
-      { config: { permission: 'NONE' }, schema: { ...pageSchema, operationId: 'getConsoleIndexHtml' } },
-      async (request, reply) => {
-        await sendPage(request, reply);
-      },
-    );
-    app.get(
-      '/assets/*',
-      {
-        config: { permission: 'NONE' },
-        schema: {
-          operationId: 'getConsoleAsset',
-          tags: ['Console'],
-          hide: true,
-          params: Type.Object({ '*': Type.String() }),
-          response: { 200: Type.String() },
-        },
-      },
-      async (request, reply) => {
-        const root = await builtRoot();
-        if (root === null) return reply.callNotFound();
-        reply.header('x-content-type-options', 'nosniff');
-        return reply.sendFile(request.params['*'], path.join(root, 'assets'), {
-          cacheControl: true,
-          maxAge: ASSET_MAX_AGE_SECONDS * 1000,
-          immutable: true,
-          dotfiles: 'deny',
-        });
-      },
-    );
-  }
-
-  return { routes, isPageRequest, sendPage };
 }

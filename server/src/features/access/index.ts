@@ -15,7 +15,6 @@ export {
   projectUsageOfRole,
   removeGroupMembers,
   removeGroupProjectRoles,
-  removeProjectAssignments,
   removeUserProjectRoles,
   roleIdsOfUserInProject,
   rootRolesOfGroups,
@@ -24,7 +23,7 @@ export {
   setUserRootRole,
   userRolesInProject,
   usersWithRootRole,
-} from './assignment-store';
+} from './assignments';
 export {
   ALL_ENVIRONMENTS,
   buildGrants,
@@ -37,8 +36,6 @@ export {
 } from './permission-rules';
 export { createProjectCatalog, type ProjectCatalog } from './project-catalog';
 export { hiddenProjectsOf, maySubmitChangeRequests } from './project-visibility';
-export { roleRoutes } from './role-routes';
-export { createRoleService, isBuiltInRole, isRootRole, type RoleService } from './role-service';
 export {
   getRole,
   getRolePermissions,
@@ -47,6 +44,7 @@ export {
   listRoles,
   type PermissionRow,
   type RoleRow,
-  toAdminPermission,
-  toRole,
-} from './role-store';
+} from './role-reads';
+export { roleRoutes } from './role-routes';
+export { createRoleService, isBuiltInRole, isRootRole, type RoleService } from './role-service';
+export { toAdminPermission, toRole } from './role-view';

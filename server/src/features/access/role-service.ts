@@ -28,10 +28,9 @@ import {
   roleExistsMessage,
   roleUsageCount,
   setRolePermissions,
-  toAdminPermission,
-  toRole,
   updateRole,
 } from './role-store';
+import { toAdminPermission, toRole } from './role-view';
 
 /** Built-in roles have the plain types; custom ones `root-custom` / `custom`. */
 export function isBuiltInRole(role: { type: RoleType }): boolean {

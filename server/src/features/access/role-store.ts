@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AdminPermission, Role, RoleType } from '../../../contract';
+import type { RoleType } from '../../../contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
 import type { Queryable } from '../../db/queryable';
 import { ApiError, nameExists } from '../../lib/errors';
@@ -26,26 +26,6 @@ export interface RolePermissionRow extends PermissionRow {
 }
 
 export const roleExistsMessage = (name: string) => `There already exists a role with the name ${name}`;
-
-export function toRole(row: RoleRow, project?: string | null): Role {
-  return {
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    ...(row.description !== null ? { description: row.description } : {}),
-    ...(project !== undefined ? { project } : {}),
-  };
-}
-
-export function toAdminPermission(row: PermissionRow, environment?: string): AdminPermission {
-  return {
-    id: row.id,
-    name: row.name,
-    displayName: row.displayName,
-    type: row.type,
-    ...(environment ? { environment } : {}),
-  };
-}
 
 const roleColumns = ['id', 'name', 'description', 'type'] as const;
 

@@ -17,6 +17,12 @@ const route = routeOptionsFor(['Addons']);
 
 /** Unleash's addon operations (API.md §6 "Addons") and Switchyard's test and resume. */
 export async function addonRoutes(app: App, { addons }: { addons: AddonService }) {
+  registerAddonConfiguration(app, addons);
+  registerAddonDeliveries(app, addons);
+}
+
+/** The addons themselves: list, create (and try a configuration), read, update, delete. */
+function registerAddonConfiguration(app: App, addons: AddonService): void {
   app.get(
     '/api/admin/addons',
     route({
@@ -95,7 +101,10 @@ export async function addonRoutes(app: App, { addons }: { addons: AddonService }
       return reply.send();
     },
   );
+}
 
+/** An addon's deliveries: its integration log, a test event, resuming a paused circuit. */
+function registerAddonDeliveries(app: App, addons: AddonService): void {
   app.get(
     '/api/admin/addons/:id/events',
     route({

@@ -19,21 +19,7 @@ export interface DeliveryResult {
   url: string;
 }
 
-/**
- * Renders the event for the provider and sends its requests in order, each bounded by
- * `timeoutMs`. Every request carries `Switchyard-Delivery-Id` (the same on every retry, so a
- * receiver can drop a repeat); webhooks are signed when a signing secret is set.
- */
-export async function deliverEvent({
-  provider,
-  parameters,
-  event,
-  deliveryId,
-  context,
-  timeoutMs,
-  network,
-  now = () => new Date(),
-}: {
+type DeliveryInput = {
   provider: AddonProvider;
   parameters: Readonly<Record<string, string>>;
   event: AuditEvent;
@@ -43,15 +29,31 @@ export async function deliverEvent({
   /** Refuses targets the instance may not send to (checked per request and per connection). */
   network: Pick<DeliveryNetwork, 'refused' | 'dispatcher'>;
   now?: () => Date;
-}): Promise<DeliveryResult> {
-  let rendered: ReturnType<AddonProvider['render']>;
+};
+type Rendered = ReturnType<AddonProvider['render']>;
+
+/**
+ * Renders the event for the provider and sends its requests in order, each bounded by
+ * `timeoutMs`. Every request carries `Switchyard-Delivery-Id` (the same on every retry, so a
+ * receiver can drop a repeat); webhooks are signed when a signing secret is set.
+ */
+export async function deliverEvent(input: DeliveryInput): Promise<DeliveryResult> {
+  let rendered: Rendered;
   try {
-    rendered = provider.render(event, parameters, context);
+    rendered = input.provider.render(input.event, input.parameters, input.context);
   } catch (error) {
     return notSent(`Could not build the request: ${(error as Error).message}`);
   }
   if (rendered.requests.length === 0) return notSent(rendered.warnings.join(' ') || 'Nothing to send.');
+  const { results, refusals } = await sendAll(rendered, input);
+  return summarise(rendered, results, refusals);
+}
 
+/** Sends the rendered requests in order; counts those refused (by policy or at connection). */
+async function sendAll(
+  rendered: Rendered,
+  { provider, parameters, deliveryId, timeoutMs, network, now = () => new Date() }: DeliveryInput,
+): Promise<{ results: SendResult[]; refusals: number }> {
   const results: SendResult[] = [];
   let refusals = 0;
   for (const request of rendered.requests) {
@@ -72,7 +74,11 @@ export async function deliverEvent({
     if (result.refused) refusals += 1;
     results.push(result);
   }
+  return { results, refusals };
+}
 
+/** One result for the integration log from the requests' results (the first failure speaks). */
+function summarise(rendered: Rendered, results: SendResult[], refusals: number): DeliveryResult {
   const failed = results.filter((result) => !result.ok);
   const last = failed[0] ?? (results[results.length - 1] as SendResult);
   const durationMs = results.reduce((sum, result) => sum + result.durationMs, 0);

@@ -19,7 +19,7 @@ import {
   setDeliveryState,
   settleAttempt,
 } from './delivery-store';
-import type { RenderContext } from './providers/provider-types';
+import type { AddonProvider, RenderContext } from './providers/provider-types';
 import { PROVIDERS } from './providers/providers';
 
 /** Told when an addon's circuit opens (the notifications domain tells admins; wired in the composition root). */
@@ -63,6 +63,178 @@ const MAX_CLAIM_MS = 30_000;
 export const NO_SECRETS_KEY_MESSAGE =
   'Integrations are not delivered: the server has no SECRETS_ENCRYPTION_KEY to open their stored secrets.';
 
+/** What one worker's lanes share: its options, whether it stopped, the circuits opened this pass. */
+interface Worker {
+  options: DeliveryWorkerOptions;
+  retention: { keep: number; maxAgeDays: number };
+  stopped: () => boolean;
+  opened: CircuitOpened[];
+}
+
+/** An addon's delivery state as its claim goes on (written back when the claim ends). */
+interface Circuit {
+  consecutiveFailures: number;
+  pausedUntil: Date | null;
+  lastError: string | null;
+  lastDeliveredAt: Date | null;
+}
+
+interface ReadyAddon {
+  id: number;
+  addon: NonNullable<Awaited<ReturnType<typeof getAddon>>>;
+  provider: AddonProvider;
+  parameters: Record<string, string>;
+}
+
+type Queued = Awaited<ReturnType<typeof nextQueued>>[number];
+
+/** The claimed addon with its provider and opened parameters, or undefined (paused when unreadable). */
+async function openAddon(
+  { options }: Worker,
+  trx: Transaction<Database>,
+  addonId: number,
+): Promise<{ ready: ReadyAddon; circuit: Circuit } | undefined> {
+  const addon = await getAddon(options.db, addonId);
+  const state = await getDeliveryState(trx, addonId);
+  if (!addon || !state) return undefined;
+  const provider = PROVIDERS.get(addon.provider);
+  const circuit: Circuit = {
+    consecutiveFailures: state.consecutive_failures,
+    pausedUntil: null,
+    lastError: state.last_error,
+    lastDeliveredAt: state.last_delivered_at,
+  };
+  try {
+    if (!provider) throw new Error(`Unknown provider ${addon.provider}`);
+    const parameters = openParameters(provider, addon.id, addon.parameters, options.box);
+    return { ready: { id: addonId, addon, provider, parameters }, circuit };
+  } catch (error) {
+    // A secret sealed with another key cannot heal by retrying soon: pause and say why.
+    circuit.lastError = `The integration's stored parameters cannot be read: ${(error as Error).message}`;
+    circuit.pausedUntil = new Date(Date.now() + options.policy.circuitPauseMs);
+    await setDeliveryState(trx, addonId, circuit);
+    return undefined;
+  }
+}
+
+/**
+ * Delivers one queued event and records the attempt: `next` to go on, `blocked` when the addon
+ * waits (a retry is due later or its circuit opened), `lost` when another instance settled it.
+ */
+async function deliverOne(
+  worker: Worker,
+  { id: addonId, addon, provider, parameters }: ReadyAddon,
+  circuit: Circuit,
+  item: Queued,
+): Promise<'next' | 'blocked' | 'lost'> {
+  const { options } = worker;
+  const { policy } = options;
+  const attempt = item.attempts + 1;
+  const result = await deliverEvent({
+    provider,
+    parameters,
+    event: item.event,
+    deliveryId: `${addonId}-${item.eventId}`,
+    context: options.context,
+    timeoutMs: policy.attemptTimeoutMs,
+    network: options.network,
+  });
+  options.network.observe(provider.definition.name, result.state, result.durationMs);
+  const now = new Date();
+  const outcome =
+    result.ok || !result.retryable ? { kind: 'done' as const } : afterAttempt(policy, false, attempt, now);
+  const gaveUp = outcome.kind === 'give-up' || (!result.ok && !result.retryable);
+  const settled = await settleAttempt(
+    options.db,
+    {
+      integrationId: addonId,
+      eventId: item.eventId,
+      state: result.state,
+      stateDetails: gaveUp
+        ? `${result.stateDetails} Gave up after ${attempt} attempt(s).`
+        : result.stateDetails,
+      event: item.event,
+      details: {
+        attempt,
+        statusCode: result.statusCode,
+        error: result.error,
+        durationMs: result.durationMs,
+        url: result.url,
+        nextAttemptAt: outcome.kind === 'retry' ? outcome.at.toISOString() : null,
+      },
+    },
+    outcome.kind === 'retry' ? { retryAt: outcome.at, attempts: attempt } : null,
+  );
+  if (!settled) return 'lost';
+  if (result.ok) {
+    circuit.consecutiveFailures = 0;
+    circuit.lastDeliveredAt = now;
+    circuit.lastError = result.state === 'success' ? null : result.error;
+    return 'next';
+  }
+  circuit.consecutiveFailures += 1;
+  circuit.lastError = result.error;
+  circuit.pausedUntil = circuitPausedUntil(policy, circuit.consecutiveFailures, now);
+  if (circuit.pausedUntil) {
+    worker.opened.push({
+      addonId,
+      provider: addon.provider,
+      description: addon.description,
+      pausedUntil: circuit.pausedUntil,
+      lastError: circuit.lastError,
+    });
+    return 'blocked';
+  }
+  return outcome.kind === 'retry' ? 'blocked' : 'next';
+}
+
+/** Delivers the claimed addon's due events in order, for at most MAX_CLAIM_MS, in its claim. */
+async function deliverFor(worker: Worker, trx: Transaction<Database>, addonId: number): Promise<void> {
+  const { db } = worker.options;
+  const opened = await openAddon(worker, trx, addonId);
+  if (!opened) return;
+  const { ready, circuit } = opened;
+  const started = Date.now();
+  let blocked = false;
+  while (!blocked && !worker.stopped() && Date.now() - started < MAX_CLAIM_MS) {
+    const queued = await nextQueued(db, addonId, BATCH);
+    if (queued.length === 0) break;
+    for (const item of queued) {
+      if (item.nextAttemptAt.getTime() > Date.now() || worker.stopped()) {
+        blocked = true;
+        break;
+      }
+      if (!matchesFilters(ready.addon, item.event)) {
+        await removeQueued(db, addonId, item.eventId);
+        continue;
+      }
+      const next = await deliverOne(worker, ready, circuit, item);
+      if (next === 'lost') return;
+      if (next === 'blocked') {
+        blocked = true;
+        break;
+      }
+    }
+  }
+  await setDeliveryState(trx, addonId, circuit);
+  await pruneIntegrationEvents(db, addonId, worker.retention);
+}
+
+/** Logs the circuits opened this pass and tells the listener (notifications), one by one. */
+async function announceOpenedCircuits({ options, opened }: Worker): Promise<void> {
+  for (const circuit of opened.splice(0)) {
+    options.logger.warn(
+      { addonId: circuit.addonId, provider: circuit.provider, pausedUntil: circuit.pausedUntil },
+      'integration paused after repeated delivery failures',
+    );
+    try {
+      await options.onCircuitOpened?.(circuit);
+    } catch (error) {
+      options.logger.error({ err: error, addonId: circuit.addonId }, 'onCircuitOpened failed');
+    }
+  }
+}
+
 /**
  * Delivers queued events to addons. Each pass claims one addon at a time (row lock, SKIP
  * LOCKED), sends its due events oldest first and stops at the first failure so events stay in
@@ -70,9 +242,8 @@ export const NO_SECRETS_KEY_MESSAGE =
  * so a crash repeats at most the one event in flight. Without a secrets key it does not start.
  */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, box, logger, policy } = options;
+  const { db, box, logger } = options;
   const concurrency = options.concurrency ?? 2;
-  const retention = options.retention ?? { keep: 1000, maxAgeDays: 14 };
   if (!box.available) {
     // Debug only: the headless start already warned once, with how to make a key (index.ts).
     logger.debug(NO_SECRETS_KEY_MESSAGE);
@@ -82,128 +253,19 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
-  const opened: CircuitOpened[] = [];
-
-  async function deliverFor(trx: Transaction<Database>, addonId: number): Promise<void> {
-    const addon = await getAddon(db, addonId);
-    const state = await getDeliveryState(trx, addonId);
-    if (!addon || !state) return;
-    const provider = PROVIDERS.get(addon.provider);
-    let failures = state.consecutive_failures;
-    let lastError = state.last_error;
-    let lastDeliveredAt = state.last_delivered_at;
-    let pausedUntil: Date | null = null;
-    let parameters: Record<string, string>;
-    try {
-      if (!provider) throw new Error(`Unknown provider ${addon.provider}`);
-      parameters = openParameters(provider, addon.id, addon.parameters, box);
-    } catch (error) {
-      // A secret sealed with another key cannot heal by retrying soon: pause and say why.
-      lastError = `The integration's stored parameters cannot be read: ${(error as Error).message}`;
-      pausedUntil = new Date(Date.now() + policy.circuitPauseMs);
-      await setDeliveryState(trx, addonId, {
-        consecutiveFailures: failures,
-        pausedUntil,
-        lastError,
-        lastDeliveredAt,
-      });
-      return;
-    }
-
-    const started = Date.now();
-    let blocked = false;
-    while (!blocked && !stopped && Date.now() - started < MAX_CLAIM_MS) {
-      const queued = await nextQueued(db, addonId, BATCH);
-      if (queued.length === 0) break;
-      for (const item of queued) {
-        if (item.nextAttemptAt.getTime() > Date.now() || stopped) {
-          blocked = true;
-          break;
-        }
-        if (!matchesFilters(addon, item.event)) {
-          await removeQueued(db, addonId, item.eventId);
-          continue;
-        }
-        const attempt = item.attempts + 1;
-        const result = await deliverEvent({
-          provider,
-          parameters,
-          event: item.event,
-          deliveryId: `${addonId}-${item.eventId}`,
-          context: options.context,
-          timeoutMs: policy.attemptTimeoutMs,
-          network: options.network,
-        });
-        options.network.observe(provider.definition.name, result.state, result.durationMs);
-        const now = new Date();
-        const outcome =
-          result.ok || !result.retryable
-            ? { kind: 'done' as const }
-            : afterAttempt(policy, false, attempt, now);
-        const gaveUp = outcome.kind === 'give-up' || (!result.ok && !result.retryable);
-        const settled = await settleAttempt(
-          db,
-          {
-            integrationId: addonId,
-            eventId: item.eventId,
-            state: result.state,
-            stateDetails: gaveUp
-              ? `${result.stateDetails} Gave up after ${attempt} attempt(s).`
-              : result.stateDetails,
-            event: item.event,
-            details: {
-              attempt,
-              statusCode: result.statusCode,
-              error: result.error,
-              durationMs: result.durationMs,
-              url: result.url,
-              nextAttemptAt: outcome.kind === 'retry' ? outcome.at.toISOString() : null,
-            },
-          },
-          outcome.kind === 'retry' ? { retryAt: outcome.at, attempts: attempt } : null,
-        );
-        if (!settled) return;
-        if (result.ok) {
-          failures = 0;
-          lastDeliveredAt = now;
-          lastError = result.state === 'success' ? null : result.error;
-          continue;
-        }
-        failures += 1;
-        lastError = result.error;
-        pausedUntil = circuitPausedUntil(policy, failures, now);
-        if (pausedUntil) {
-          opened.push({
-            addonId,
-            provider: addon.provider,
-            description: addon.description,
-            pausedUntil,
-            lastError,
-          });
-          blocked = true;
-          break;
-        }
-        if (outcome.kind === 'retry') {
-          blocked = true;
-          break;
-        }
-      }
-    }
-    await setDeliveryState(trx, addonId, {
-      consecutiveFailures: failures,
-      pausedUntil,
-      lastError,
-      lastDeliveredAt,
-    });
-    await pruneIntegrationEvents(db, addonId, retention);
-  }
+  const worker: Worker = {
+    options,
+    retention: options.retention ?? { keep: 1000, maxAgeDays: 14 },
+    stopped: () => stopped,
+    opened: [],
+  };
 
   /** One claim: true when an addon was claimed (there may be more). */
   async function claimOnce(): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       const addonId = await claimDueAddon(trx);
       if (addonId === undefined) return false;
-      await deliverFor(trx, addonId);
+      await deliverFor(worker, trx, addonId);
       return true;
     });
   }
@@ -211,20 +273,6 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   async function lane(): Promise<void> {
     while (!stopped && (await claimOnce())) {
       // keep claiming while there is due work
-    }
-  }
-
-  async function announceOpenedCircuits(): Promise<void> {
-    for (const circuit of opened.splice(0)) {
-      logger.warn(
-        { addonId: circuit.addonId, provider: circuit.provider, pausedUntil: circuit.pausedUntil },
-        'integration paused after repeated delivery failures',
-      );
-      try {
-        await options.onCircuitOpened?.(circuit);
-      } catch (error) {
-        logger.error({ err: error, addonId: circuit.addonId }, 'onCircuitOpened failed');
-      }
     }
   }
 
@@ -243,7 +291,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         await Promise.all(Array.from({ length: concurrency }, () => lane())).catch((error) =>
           logger.error({ err: error }, 'integration delivery pass failed'),
         );
-        await announceOpenedCircuits();
+        await announceOpenedCircuits(worker);
       } while (again && !stopped);
     })().finally(() => {
       running = undefined;

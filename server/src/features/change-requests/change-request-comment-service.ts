@@ -10,8 +10,8 @@ import type { Caller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { callerHas } from '../access';
 import { type Actor, appendEvent } from '../events';
+import { authorKey } from './change-request-authors';
 import {
-  authorKey,
   type ChangeRequestRow,
   getChangeRequestRow,
   listRequestedApproverIds,

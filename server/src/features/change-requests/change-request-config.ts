@@ -7,7 +7,11 @@ import {
 import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/errors';
 import { type Actor, appendEvent } from '../events';
-import { getChangeRequestSetting, listProjectEnvironmentConfig } from './change-request-read-store';
+import {
+  getChangeRequestSetting,
+  listEnvironmentsWithChangeRequests,
+  listProjectEnvironmentConfig,
+} from './change-request-read-store';
 import { deleteChangeRequestSetting, upsertChangeRequestSetting } from './change-request-store';
 
 /** GET …/change-requests/config: every environment of the project, on or off. */
@@ -23,6 +27,15 @@ export async function getChangeRequestConfig(
     changeRequestEnabled: row.requiredApprovals !== null,
     requiredApprovals: row.requiredApprovals,
   }));
+}
+
+/** Whether writes to the project's environment go through change requests (imports ask, issue 18). */
+export async function changeRequestsEnabledIn(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<boolean> {
+  return (await listEnvironmentsWithChangeRequests(db, project)).includes(environment);
 }
 
 /** PUT …/environments/{env}/change-requests/config, in the caller's transaction with its event. */

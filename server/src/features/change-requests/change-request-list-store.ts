@@ -6,8 +6,8 @@ import {
 } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import type { Actor } from '../events';
+import { authorKey } from './change-request-authors';
 import {
-  authorKey,
   type ChangeRequestRow,
   selectChangeRequestRows,
   toChangeRequestRow,

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/queryable';
 import type { Caller } from '../../lib/caller';
 import { callerHas, grantsAllow, resolveGrants } from '../access';
 import { type Actor, avatarUrl } from '../events';
+import { authorKey } from './change-request-authors';
 import {
   countProjectRequestsByState,
   listActionableCandidates,
@@ -11,7 +12,8 @@ import {
   listRequestedApproverUsers,
   listScheduledRequestsTouching,
 } from './change-request-list-store';
-import { authorKey, type ChangeRequestRow, loadChangeRequestRecords } from './change-request-read-store';
+import type { ChangeRequestRow } from './change-request-read-store';
+import { loadChangeRequestRecords } from './change-request-records';
 import { toChangeRequestListItem } from './change-request-view';
 
 /**

@@ -1,12 +1,14 @@
 import type { ChangeRequestState, ScheduleStatus } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import type { Actor } from '../events';
+import { authorKey } from './change-request-authors';
 import { JOINABLE_STATES } from './change-request-state';
 
 /**
  * The read half of the change-request store: rows of the change-request tables (migration
  * 20261125062000_change_requests) as plain records, one request with everything its view shows,
- * and the settings. Writes are in change-request-store.ts, the list and schedule queries in
+ * and the settings (records of a request with everything its view shows are assembled in
+ * change-request-records.ts). Writes are in change-request-store.ts, the list and schedule queries in
  * change-request-list-store.ts; no other code touches these tables.
  */
 
@@ -71,20 +73,6 @@ export interface ChangeRequestRecord {
   rejections: ReviewRow[];
   comments: CommentRow[];
   schedule: ScheduleRow | undefined;
-}
-
-/**
- * A user id the users table knows: API tokens act under pseudo ids (-42 for admin tokens),
- * which are kept out of the foreign-key columns.
- */
-export function realUserId(actor: Actor): number | null {
-  return actor.userId !== null && actor.userId > 0 ? actor.userId : null;
-}
-
-/** Who owns a draft: one open draft per author, project and environment. */
-export function authorKey(actor: Actor): string {
-  const userId = realUserId(actor);
-  return userId !== null ? `user:${userId}` : `name:${actor.name}`;
 }
 
 // ---- Settings ------------------------------------------------------------------------------
@@ -357,43 +345,6 @@ export async function listRequestedApproverIds(db: Queryable, changeRequestId: n
     .orderBy('user_id')
     .execute();
   return rows.map((row) => row.user_id);
-}
-
-// ---- Whole records ---------------------------------------------------------------------------
-
-/** Change requests with their changes, reviews, comments and schedules, in the order of `rows`. */
-export async function loadChangeRequestRecords(
-  db: Queryable,
-  rows: ChangeRequestRow[],
-): Promise<ChangeRequestRecord[]> {
-  const ids = rows.map((row) => row.id);
-  const [changes, approvals, rejections, comments, schedules] = await Promise.all([
-    listChanges(db, ids),
-    listApprovals(db, ids),
-    listRejections(db, ids),
-    listComments(db, ids),
-    listSchedules(db, ids),
-  ]);
-  const byRequest = <T extends { changeRequestId: number }>(items: T[], id: number) =>
-    items.filter((item) => item.changeRequestId === id);
-  return rows.map((request) => ({
-    request,
-    changes: byRequest(changes, request.id),
-    approvals: byRequest(approvals, request.id),
-    rejections: byRequest(rejections, request.id),
-    comments: byRequest(comments, request.id),
-    schedule: schedules.find((schedule) => schedule.changeRequestId === request.id),
-  }));
-}
-
-export async function getChangeRequestRecord(
-  db: Queryable,
-  id: number,
-): Promise<ChangeRequestRecord | undefined> {
-  const row = await getChangeRequestRow(db, id);
-  if (!row) return undefined;
-  const [record] = await loadChangeRequestRecords(db, [row]);
-  return record;
 }
 
 /** Query builder over change requests, for the list read models (project list, pending, search). */

@@ -13,32 +13,16 @@ import {
   UpdateChangeRequestStateSchema,
 } from '../../../contract';
 import type { Db } from '../../db/database';
-import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
 import { actorFromRequest } from '../events';
-import { conflictsForView } from './change-request-apply';
 import { getChangeRequestConfig, updateChangeRequestConfig } from './change-request-config';
-import {
-  addChangesToDraft,
-  changeRequestNotFound,
-  discardChange,
-  discardChangeRequest,
-  editChange,
-} from './change-request-drafts';
-import { getChangeRequestRecord } from './change-request-read-store';
+import { addChangesToDraft, discardChange, discardChangeRequest, editChange } from './change-request-drafts';
+import { readChangeRequest } from './change-request-records';
 import { type ScheduleListener, updateChangeRequestState } from './change-request-transitions';
-import { toChangeRequestView } from './change-request-view';
 
 const tags = ['Change Requests'];
 const BASE = '/api/admin/projects/:projectId';
-
-/** A change request of the project as changeRequestSchema, with its current conflicts. */
-export async function readChangeRequest(db: Queryable, project: string, id: number) {
-  const record = await getChangeRequestRecord(db, id);
-  if (!record || record.request.project !== project) throw changeRequestNotFound(id);
-  return toChangeRequestView(record, await conflictsForView(db, record));
-}
 
 /**
  * Change requests, the cr-core part (issue 13; API.md §6 "Change Requests"): configuration,

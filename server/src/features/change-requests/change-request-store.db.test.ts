@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database';
 import type { Actor } from '../events';
-import { authorKey, findOpenRequest, getChangeRequestRecord } from './change-request-read-store';
+import { authorKey } from './change-request-authors';
+import { findOpenRequest } from './change-request-read-store';
+import { getChangeRequestRecord } from './change-request-records';
 import {
   addApproval,
   addRejection,

@@ -2,15 +2,14 @@ import { sql } from 'kysely';
 import type { ChangeRequestState } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import type { Actor } from '../events';
+import { authorKey, realUserId } from './change-request-authors';
 import {
-  authorKey,
   type ChangeRequestRow,
   type ChangeRequestSettingRow,
   type ChangeRow,
   getChange,
   getChangeRequestRow,
   type ReviewTable,
-  realUserId,
 } from './change-request-read-store';
 
 /**

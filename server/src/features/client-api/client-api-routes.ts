@@ -183,8 +183,13 @@ function sendEncoded(
 
 /** The API server-side SDKs, Unleash Edge and the Proxy poll (API.md §2). */
 export async function clientApiRoutes(app: App, options: ClientApiRouteOptions): Promise<void> {
-  const { cache, metrics } = options;
+  registerClientFeatures(app, options);
+  registerClientReports(app, options);
+}
 
+/** The flags: the whole set (ETag, compression), the delta since a revision, one flag. */
+function registerClientFeatures(app: App, options: ClientApiRouteOptions): void {
+  const { cache } = options;
   app.get(
     '/api/client/features',
     {
@@ -256,7 +261,11 @@ export async function clientApiRoutes(app: App, options: ClientApiRouteOptions):
       return feature;
     },
   );
+}
 
+/** What SDKs and Edge report: registration, metrics, Edge's bulk metrics with its seen tokens. */
+function registerClientReports(app: App, options: ClientApiRouteOptions): void {
+  const { metrics } = options;
   app.post(
     '/api/client/register',
     {

@@ -10,7 +10,6 @@ import {
 import type { App } from '../../http/app-type';
 import { tokenScopeOf } from '../../lib/caller';
 import { reportingEnvironment } from './client-metrics-service';
-import type { EdgeHeartbeatStore } from './edge-heartbeat-store';
 import type { EdgeInstanceStore } from './edge-instances';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -20,10 +19,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
  * minute with one of its client tokens. Unleash 8.2 OSS has no such route (404; Enterprise keeps
  * it for its Edge observability screens); Switchyard accepts it and lists it for admins.
  */
-export async function edgeInstanceRoutes(
-  app: App,
-  { edges, heartbeats }: { edges: EdgeInstanceStore; heartbeats: EdgeHeartbeatStore },
-): Promise<void> {
+export async function edgeInstanceRoutes(app: App, { edges }: { edges: EdgeInstanceStore }): Promise<void> {
   app.post(
     '/api/client/metrics/edge',
     {
@@ -77,7 +73,7 @@ export async function edgeInstanceRoutes(
         const value = request.headers[name];
         return typeof value === 'string' && value.length > 0 ? value.slice(0, 200) : null;
       };
-      await heartbeats.record(
+      await edges.heartbeats.record(
         {
           connectionId: request.query.connectionId,
           environment: reportingEnvironment(tokenScopeOf(request.caller)?.environment ?? '*'),
@@ -103,6 +99,6 @@ export async function edgeInstanceRoutes(
         response: { 200: EdgeHeartbeatsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async () => ({ heartbeats: await heartbeats.list() }),
+    async () => ({ heartbeats: await edges.heartbeats.list() }),
   );
 }

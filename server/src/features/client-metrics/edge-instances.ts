@@ -2,6 +2,7 @@ import type { EdgeInstanceData, EdgeInstances } from '../../../contract';
 import type { Db } from '../../db/database';
 import { badData } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { createEdgeHeartbeatStore } from './edge-heartbeat-store';
 import {
   countEdgeInstances,
   deleteEdgeInstancesReportedBefore,
@@ -72,7 +73,8 @@ function assertStorable(data: EdgeInstanceData): void {
  * Unleash Edge's own instance data (`POST /api/client/metrics/edge`): the latest report per
  * instance, buffered in memory (one row per identifier, bounded) and written every flush, so a
  * busy or absent database costs the Edge nothing; a report that cannot be written is dropped
- * (the next one, a minute later, replaces it anyway).
+ * (the next one, a minute later, replaces it anyway). `heartbeats` keeps Edge's licence heartbeats
+ * (`POST /api/client/edge-licensing/heartbeat`), written as they come.
  */
 export function createEdgeInstances(db: Db, options: { logger: Logger; flushIntervalMs?: number }) {
   const pending = new Map<string, EdgeInstanceWrite>();
@@ -96,6 +98,8 @@ export function createEdgeInstances(db: Db, options: { logger: Logger; flushInte
   }
 
   return {
+    heartbeats: createEdgeHeartbeatStore(db),
+
     record(data: EdgeInstanceData, environment: string): void {
       assertStorable(data);
       if (!pending.has(data.identifier) && pending.size >= MAX_EDGE_INSTANCES) return;

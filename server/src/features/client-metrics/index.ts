@@ -6,7 +6,6 @@ export {
   reportingEnvironment,
   type SdkReporter,
 } from './client-metrics-service';
-export { createEdgeHeartbeatStore } from './edge-heartbeat-store';
 export { edgeInstanceRoutes } from './edge-instance-routes';
 export { createEdgeInstances, type EdgeInstanceStore } from './edge-instances';
 export { projectApplicationRoutes } from './project-application-routes';

@@ -92,18 +92,32 @@ export async function evaluateFrontend(
   return renderFrontendBody(context, { repository: state.repository, hostname: options.hostname });
 }
 
-/**
- * The API browser and mobile SDKs call with a frontend token (API.md §3): flags are evaluated
- * here, against the in-memory snapshot of the token's environment and projects.
- */
 /** Unleash answers the frontend metrics and register posts with Express's `sendStatus(200)`: "OK". */
 function sendOk(reply: FastifyReply) {
   return reply.status(200).type('text/plain; charset=utf-8').send('OK');
 }
 
+/**
+ * The API browser and mobile SDKs call with a frontend token (API.md §3): flags are evaluated
+ * here, against the in-memory snapshot of the token's environment and projects.
+ */
 export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptions): Promise<void> {
-  const { metrics, settings } = options;
+  registerFrontendCors(app, options.settings);
+  registerFrontendEvaluation(app, options);
+  registerFrontendReports(app, options.metrics);
+}
 
+/**
+ * Sends an evaluated body with its weak ETag (browsers and the JS SDK send it back in
+ * If-None-Match), or 304 when the client has it already.
+ */
+function answer(request: FastifyRequest, reply: FastifyReply, body: FrontendBody): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('etag', body.etag);
+  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(body.json);
+}
+
+function registerFrontendCors(app: App, settings: FrontendSettings): void {
   // CORS on every answer of this surface, errors included, so browsers can read a 401.
   app.addHook('onSend', async (request, reply, payload) => {
     const cors = await corsHeaders(settings, request.headers.origin);
@@ -135,19 +149,12 @@ export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptio
     { ...preflight, schema: { ...preflight.schema, operationId: 'frontendApiPreflightAll' } },
     answerPreflight,
   );
+}
 
+/** The enabled flags for a context: GET with it in the query, POST with it in the body. */
+function registerFrontendEvaluation(app: App, options: FrontendApiRouteOptions): void {
   const evaluate = (request: FastifyRequest, input: Record<string, unknown>) =>
     evaluateFrontend(options, tokenScopeOf(request.caller)!, request.ip, input);
-
-  /**
-   * Sends an evaluated body with its weak ETag (browsers and the JS SDK send it back in
-   * If-None-Match), or 304 when the client has it already.
-   */
-  function answer(request: FastifyRequest, reply: FastifyReply, body: FrontendBody): FastifyReply {
-    reply.header('cache-control', 'no-cache').header('etag', body.etag);
-    if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(body.json);
-  }
 
   app.get(
     '/api/frontend',
@@ -186,7 +193,10 @@ export async function frontendApiRoutes(app: App, options: FrontendApiRouteOptio
       await answer(request, reply, body);
     },
   );
+}
 
+/** What frontend SDKs report (metrics, registration) and the client paths the frontend API refuses. */
+function registerFrontendReports(app: App, metrics: FrontendApiRouteOptions['metrics']): void {
   app.post(
     '/api/frontend/client/metrics',
     {

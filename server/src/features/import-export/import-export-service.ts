@@ -13,7 +13,7 @@ import type { Caller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
 import { callerHas, permissionDenied } from '../access';
-import { listEnvironmentsWithChangeRequests } from '../change-requests';
+import { changeRequestsEnabledIn } from '../change-requests';
 import { type Actor, appendEvent } from '../events';
 import { buildExportFile } from './export-builder';
 import { type FlagSelection, readExportRows, selectFlagNames } from './export-store';
@@ -102,7 +102,7 @@ export async function planImportFor(
     contextNames: contextNamesOf(file),
   });
   const plan = planImport(file, state);
-  const viaChangeRequest = (await listEnvironmentsWithChangeRequests(db, project)).includes(environment);
+  const viaChangeRequest = await changeRequestsEnabledIn(db, project, environment);
   const may = mayFor(caller, project, environment);
   const validation = validateImportFile({
     project,

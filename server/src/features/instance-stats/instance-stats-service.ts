@@ -13,10 +13,15 @@ import {
   countReleaseDefinitions,
   countRows,
   countViewers,
-  instanceId,
   previousDayBuckets,
+  instanceId as storedInstanceId,
   strategyMaxima,
 } from './instance-stats-store';
+
+/** The installation's id, made on first use (bundles record where they were exported). */
+export function instanceId(db: Db): Promise<string> {
+  return storedInstanceId(db);
+}
 
 export interface InstanceStatsOptions {
   version: string;
@@ -63,7 +68,7 @@ export function createInstanceStatsService(db: Db, options: InstanceStatsOptions
 async function countPeopleStats(db: Db, now: Date) {
   const [id, users, last7, last30, last60, last90, readOnlyUsers, prod30, prod60, prod90] = await Promise.all(
     [
-      instanceId(db),
+      storedInstanceId(db),
       countPeople(db),
       countPeopleSeenSince(db, now, 7),
       countPeopleSeenSince(db, now, 30),

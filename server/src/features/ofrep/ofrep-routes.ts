@@ -80,8 +80,13 @@ function ofrepBadRequest(key: string | undefined) {
  * environment, evaluated from the same in-memory snapshot as the client and frontend APIs.
  */
 export async function ofrepRoutes(app: App, options: OfrepRouteOptions): Promise<void> {
-  const { cache, settings, hostname } = options;
+  registerOfrepCors(app, options.settings);
+  registerOfrepEvaluation(app, options);
+  registerOfrepConfiguration(app);
+}
 
+/** Browser providers call across origins: the frontend API's CORS settings apply, preflight included. */
+function registerOfrepCors(app: App, settings: OfrepRouteOptions['settings']): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const cors = await corsHeaders(settings, request.headers.origin);
     if (cors) reply.headers(cors);
@@ -103,14 +108,22 @@ export async function ofrepRoutes(app: App, options: OfrepRouteOptions): Promise
         })
         .send(null),
   );
+}
 
-  async function evaluationInputs(request: FastifyRequest, context: Record<string, unknown> | undefined) {
-    const scope = tokenScopeOf(request.caller)!;
-    const state = await cache.evaluationState(scope.environment, scope.allProjects ? null : scope.projects);
-    const deps = { repository: state.repository, hostname };
-    return { deps, context: ofrepContext(context, { ip: request.ip, newSessionId: randomUUID }) };
-  }
+/** The token's view of the snapshot and the request's evaluation context. */
+async function evaluationInputs(
+  { cache, hostname }: OfrepRouteOptions,
+  request: FastifyRequest,
+  context: Record<string, unknown> | undefined,
+) {
+  const scope = tokenScopeOf(request.caller)!;
+  const state = await cache.evaluationState(scope.environment, scope.allProjects ? null : scope.projects);
+  const deps = { repository: state.repository, hostname };
+  return { deps, context: ofrepContext(context, { ip: request.ip, newSessionId: randomUUID }) };
+}
 
+/** One flag (server providers) and every flag with an ETag (browser providers). */
+function registerOfrepEvaluation(app: App, options: OfrepRouteOptions): void {
   app.post(
     '/ofrep/v1/evaluate/flags/:key',
     {
@@ -134,7 +147,7 @@ export async function ofrepRoutes(app: App, options: OfrepRouteOptions): Promise
     },
     async (request, reply) => {
       const { key } = request.params;
-      const { deps, context } = await evaluationInputs(request, request.body.context);
+      const { deps, context } = await evaluationInputs(options, request, request.body.context);
       const result = evaluateOfrepFlag(key, context, deps);
       if (!result) {
         return reply.status(404).send({
@@ -168,14 +181,16 @@ export async function ofrepRoutes(app: App, options: OfrepRouteOptions): Promise
       errorHandler: ofrepBadRequest(undefined),
     },
     async (request, reply) => {
-      const { deps, context } = await evaluationInputs(request, request.body.context);
+      const { deps, context } = await evaluationInputs(options, request, request.body.context);
       const body: OfrepBulkEvaluationSuccess = { flags: evaluateOfrepFlags(context, deps).map(entryOf) };
       const json = JSON.stringify(body);
       const etag = weakEtag(json);
       return sendTagged(request, reply, etag, json);
     },
   );
+}
 
+function registerOfrepConfiguration(app: App): void {
   app.get(
     '/ofrep/v1/configuration',
     {

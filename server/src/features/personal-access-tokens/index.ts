@@ -1,10 +1,11 @@
 export { patRoutes } from './pat-routes';
 export {
   createPatService,
+  latestPatUseOfUsers,
   PAT_LIMIT,
   PAT_PREFIX,
   type PatEventTypes,
   type PatService,
   toPat,
 } from './pat-service';
-export { latestPatUseOfUsers, type PatRecord } from './pat-store';
+export type { PatRecord } from './pat-store';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Pat } from '../../../contract';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { AuditActor } from '../../lib/caller';
 import { ApiError, badData } from '../../lib/errors';
@@ -13,12 +14,18 @@ import {
   findPatByHash,
   getPat,
   insertPat,
+  latestPatUseOfUsers as latestUseOfUsers,
   listPats,
   markPatsSeen,
   type PatRecord,
 } from './pat-store';
 
 /** Unleash allows ten personal access tokens per user (API.md §7.2). */
+/** The most recent use of any of each user's tokens (the inactive-users list asks, in its transaction). */
+export function latestPatUseOfUsers(db: Queryable, userIds: readonly number[]): Promise<Map<number, Date>> {
+  return latestUseOfUsers(db, userIds);
+}
+
 export const PAT_LIMIT = 10;
 const EXPIRES_SOON_MS = 7 * 24 * 3600 * 1000;
 export const PAT_PREFIX = 'user:';

@@ -41,6 +41,51 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
+type CountRow = Awaited<ReturnType<typeof trafficStore.counts>>[number];
+type ConnectionRow = Awaited<ReturnType<typeof trafficStore.connections>>[number];
+
+/** Counts per API path, then per period, as trafficUsageDataSegmentedCombinedSchema. */
+function toTrafficUsage(range: Range, rows: readonly CountRow[]): TrafficUsage {
+  return {
+    grouping: range.grouping,
+    dateRange: { from: range.from, to: range.to },
+    apiData: [...groupBy(rows, (row) => row.apiPath)].map(([apiPath, ofPath]) => ({
+      apiPath,
+      dataPoints: [...groupBy(ofPath, (row) => row.period)].map(([period, ofPeriod]) => ({
+        period,
+        trafficTypes: ofPeriod.map((row) => ({ group: row.trafficGroup, count: row.count })),
+      })),
+    })),
+  };
+}
+
+/** The same counts summed per period: the metered requests of each API group. */
+function toMeteredRequests(usage: TrafficUsage): MeteredRequests {
+  return {
+    grouping: usage.grouping,
+    dateRange: usage.dateRange,
+    apiData: usage.apiData.map(({ apiPath, dataPoints }) => ({
+      meteredGroup: apiPath,
+      dataPoints: dataPoints.map(({ period, trafficTypes }) => ({
+        period,
+        requests: trafficTypes.reduce((sum, type) => sum + type.count, 0),
+      })),
+    })),
+  };
+}
+
+/** Streaming connections per environment and period. */
+function toMeteredConnections(range: Range, rows: readonly ConnectionRow[]): MeteredConnections {
+  return {
+    grouping: range.grouping,
+    dateRange: { from: range.from, to: range.to },
+    apiData: [...groupBy(rows, (row) => row.environment)].map(([meteredGroup, ofEnv]) => ({
+      meteredGroup,
+      dataPoints: ofEnv.map((row) => ({ period: row.period, connections: row.connections })),
+    })),
+  };
+}
+
 export function createTrafficService({
   db,
   logger,
@@ -74,45 +119,17 @@ export function createTrafficService({
       const range = resolveRange(query, clock());
       await this.flush();
       const rows = await trafficStore.counts(db, range.from, range.to, range.format);
-      return {
-        grouping: range.grouping,
-        dateRange: { from: range.from, to: range.to },
-        apiData: [...groupBy(rows, (row) => row.apiPath)].map(([apiPath, ofPath]) => ({
-          apiPath,
-          dataPoints: [...groupBy(ofPath, (row) => row.period)].map(([period, ofPeriod]) => ({
-            period,
-            trafficTypes: ofPeriod.map((row) => ({ group: row.trafficGroup, count: row.count })),
-          })),
-        })),
-      };
+      return toTrafficUsage(range, rows);
     },
 
     async requests(query: TrafficQuery): Promise<MeteredRequests> {
-      const usage = await this.traffic(query);
-      return {
-        grouping: usage.grouping,
-        dateRange: usage.dateRange,
-        apiData: usage.apiData.map(({ apiPath, dataPoints }) => ({
-          meteredGroup: apiPath,
-          dataPoints: dataPoints.map(({ period, trafficTypes }) => ({
-            period,
-            requests: trafficTypes.reduce((sum, type) => sum + type.count, 0),
-          })),
-        })),
-      };
+      return toMeteredRequests(await this.traffic(query));
     },
 
     async connections(query: TrafficQuery): Promise<MeteredConnections> {
       const range = resolveRange(query, clock());
       const rows = await trafficStore.connections(db, range.from, range.to, range.format);
-      return {
-        grouping: range.grouping,
-        dateRange: { from: range.from, to: range.to },
-        apiData: [...groupBy(rows, (row) => row.environment)].map(([meteredGroup, ofEnv]) => ({
-          meteredGroup,
-          dataPoints: ofEnv.map((row) => ({ period: row.period, connections: row.connections })),
-        })),
-      };
+      return toMeteredConnections(range, rows);
     },
 
     rps(): RequestsPerSecondSegmented {
