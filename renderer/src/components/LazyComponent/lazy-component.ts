@@ -6,8 +6,8 @@ type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never;
 
 /**
  * A component whose code is a chunk of its own (issue 33), loaded on first render or ahead of it
- * with `preload()`. Unlike React.lazy, a component already loaded renders at once (no round
- * through Suspense, so tests that preload never suspend), and a failed load is forgotten, so the
+ * with `preload()`. Unlike React.lazy, a component already loaded renders at once (its promise is
+ * marked settled, so tests that preload never suspend), and a failed load is forgotten, so the
  * next render fetches the chunk again instead of repeating the old error.
  */
 export interface LazyComponent<C extends AnyComponent> {
@@ -20,12 +20,13 @@ export function lazyComponent<K extends string, M extends Record<K, AnyComponent
   load: () => Promise<M>,
   name: K,
 ): LazyComponent<M[K]> {
-  let loaded: M[K] | null = null;
   let loading: Promise<M[K]> | null = null;
   function preload(): Promise<M[K]> {
-    loading ??= load().then(
+    if (loading) return loading;
+    const promise: Promise<M[K]> = load().then(
       (module) => {
-        loaded = module[name];
+        // React's mark of a settled promise: use() then reads the value without suspending.
+        Object.assign(promise, { status: 'fulfilled', value: module[name] });
         return module[name];
       },
       (error: unknown) => {
@@ -33,10 +34,12 @@ export function lazyComponent<K extends string, M extends Record<K, AnyComponent
         throw error;
       },
     );
-    return loading;
+    loading = promise;
+    return promise;
   }
   function Component(props: PropsOf<M[K]>) {
-    const Loaded = (loaded ?? use(preload())) as unknown as ComponentType<object>;
+    // Always use(), never skipped once loaded: React requires the same calls after a suspension.
+    const Loaded = use(preload()) as unknown as ComponentType<object>;
     return createElement(Loaded, props as object);
   }
   Component.displayName = `Lazy(${name})`;
