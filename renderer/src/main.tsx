@@ -1,9 +1,11 @@
 import '@mantine/core/styles.css';
-import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleRoot } from './app/App';
+import { prefetchScreensWhenSignedIn, whenIdle } from './app/prefetch-screens';
 import { FEATURE_RESOURCE_READERS } from './app/resource-readers';
+import { ROUTES } from './app/routes';
+import { ON_DEMAND_CHUNKS } from './app/screens';
 import { openLocalStore } from './offline/idb-keyval-store';
 import { detectPlatform } from './platform/platform';
 import { createConsole } from './stores/console-store';
@@ -22,6 +24,11 @@ async function main(): Promise<void> {
       clearInterval: (id) => window.clearInterval(id),
     },
   });
+  prefetchScreensWhenSignedIn(
+    consoleApp.store,
+    [...ROUTES.map((route) => route.screen.preload), ...ON_DEMAND_CHUNKS],
+    whenIdle(window),
+  );
   window.addEventListener('online', () => void consoleApp.checkConnection());
   window.addEventListener('offline', () => void consoleApp.checkConnection());
   createRoot(document.getElementById('root')!).render(

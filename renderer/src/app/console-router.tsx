@@ -106,7 +106,7 @@ function LegacyRedirect() {
 
 export function consoleRoutes(): RouteObject[] {
   const screens: RouteObject[] = ROUTES.flatMap((route) => {
-    const element = route.render();
+    const element = <route.screen.Screen key={route.path} />;
     return route.subPages
       ? [
           { path: route.path, element },

@@ -4,6 +4,8 @@ import type { ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ConsoleRoot } from '../app/App';
 import { FEATURE_RESOURCE_READERS } from '../app/resource-readers';
+import { ROUTES } from '../app/routes';
+import { ON_DEMAND_CHUNKS } from '../app/screens';
 import { theme } from '../app/theme';
 import { createMemoryStore, type KeyValueStore } from '../offline/kv-store';
 import { createBrowserCredentialStore } from '../platform/credentials';
@@ -12,6 +14,14 @@ import { setActiveRouter } from '../router/navigation';
 import { ConsoleProvider } from '../stores/console-context';
 import { type Console, createConsole } from '../stores/console-store';
 import { createFakeServer, type FakeServer } from './fake-server';
+
+// The console loads its screens lazily (issue 33); tests load them all up front, as they did when
+// the route table imported every screen, so a screen renders at once and the time to import it is
+// not counted against a test's timeout.
+await Promise.all([
+  ...ROUTES.map((route) => route.screen.preload()),
+  ...ON_DEMAND_CHUNKS.map((load) => load()),
+]);
 
 export interface TestConsoleOptions {
   server?: FakeServer;

@@ -17,9 +17,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
-import { type MouseEvent, useEffect, useState } from 'react';
+import { type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { ActionableBadge } from '../../features/change-requests/ChangeRequestsScreen';
+import { ActionableBadge } from '../../features/change-requests/ActionableBadge';
 import { BannerBar } from '../../features/instance-admin/BannerBar';
 import { instanceAdminApi } from '../../features/instance-admin/instance-admin-api';
 import { MaintenanceNotice, MaintenanceProvider } from '../../features/instance-admin/MaintenanceProvider';
@@ -31,6 +31,7 @@ import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { ColorSchemeToggle } from '../ColorSchemeToggle/ColorSchemeToggle';
 import { CommandBar } from '../CommandBar/CommandBar';
+import { ScreenLoading } from '../lazy-screen';
 import { OfflineBanner } from '../OfflineBanner/OfflineBanner';
 import { DEFAULT_PATH, findRoute, NAV_GROUPS, ROUTES } from '../routes';
 import classes from './ConsoleShell.module.css';
@@ -291,7 +292,10 @@ export function ConsoleShell() {
           <BannerBar />
           <WelcomePanel />
           <ScreenErrorBoundary key={location.path} onError={reportError}>
-            <Outlet />
+            {/* Inside the shell, so the header and navigation stay while a screen's chunk loads. */}
+            <Suspense fallback={<ScreenLoading />}>
+              <Outlet />
+            </Suspense>
           </ScreenErrorBoundary>
         </AppShell.Main>
         <CommandBar opened={commandOpened} onClose={command.close} />

@@ -1,15 +1,58 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { useEffect, useState } from 'react';
 import type { FeatureNaming } from '../../../../server/contract';
+
+/**
+ * re2js is large (about a fifth of a first screen's gzipped code) and only forms with a naming
+ * pattern need it, so it loads on first use (issue 33) rather than with the screens holding them.
+ * Until it is there, nothing is reported: the server checks the name anyway.
+ */
+let engine: typeof RE2JS | null = null;
+let loading: Promise<void> | null = null;
+
+function loadEngine(): Promise<void> {
+  loading ??= import('re2js').then(
+    (module) => {
+      engine = module.RE2JS;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Fetches the pattern engine ahead of use (app/prefetch-screens.ts). */
+export const preloadNamingPatterns = (): Promise<void> => loadEngine();
+
+/** Loads the pattern engine when `needed`; re-renders the caller once it can check patterns. */
+export function useNamingPatterns(needed: boolean): boolean {
+  const [ready, setReady] = useState(engine !== null);
+  useEffect(() => {
+    if (!needed || engine !== null) return;
+    let live = true;
+    loadEngine().then(
+      () => live && setReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed]);
+  return ready || engine !== null;
+}
 
 /**
  * The project's flag naming pattern, checked in the console as the server checks it: the whole
  * name must match, compiled with re2js (linear time, the server's engine), so what passes here
- * passes there. Returns null when there is no pattern or it does not compile (the server decides).
+ * passes there. Returns null when there is no pattern, it does not compile (the server decides),
+ * or the engine has not loaded yet (useNamingPatterns).
  */
 export function compileNamingPattern(pattern: string | null | undefined): RE2JS | null {
-  if (!pattern) return null;
+  if (!pattern || engine === null) return null;
   try {
-    return RE2JS.compile(`^(?:${pattern})$`);
+    return engine.compile(`^(?:${pattern})$`);
   } catch {
     return null;
   }
@@ -17,7 +60,7 @@ export function compileNamingPattern(pattern: string | null | undefined): RE2JS 
 
 /** Whether a pattern is a valid regular expression for the settings form. */
 export function namingPatternError(pattern: string): string | undefined {
-  if (!pattern) return undefined;
+  if (!pattern || engine === null) return undefined;
   return compileNamingPattern(pattern) ? undefined : 'Not a valid regular expression';
 }
 

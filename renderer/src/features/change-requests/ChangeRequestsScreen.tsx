@@ -1,8 +1,7 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { AdminApi } from '../../api/admin-api';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { Link } from '../../router/navigation';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { type ChangeRequestRow, ChangeRequestTable } from './ChangeRequestList';
@@ -33,34 +32,6 @@ async function everyProjectsRequests(api: AdminApi, signal: AbortSignal): Promis
   const requests = createChangeRequestApi(api.client);
   const lists = await Promise.all(projects.map((project) => requests.list(project.id, signal)));
   return lists.flat();
-}
-
-/** The number the shell shows: the server's actionable count summed over projects. */
-async function actionableTotal(api: AdminApi, signal: AbortSignal): Promise<number> {
-  const { projects } = await api.listProjects();
-  const requests = createChangeRequestApi(api.client);
-  const counts = await Promise.all(projects.map((project) => requests.actionableCount(project.id, signal)));
-  return counts.reduce((sum, count) => sum + count.total, 0);
-}
-
-export const ACTIONABLE_KEY = 'change-requests-actionable';
-
-/** The shell's badge: change requests waiting for the signed-in user, linking to the list. */
-export function ActionableBadge() {
-  const total = useServerData(ACTIONABLE_KEY, actionableTotal);
-  if (!total.data) return null;
-  return (
-    <Badge
-      component={Link}
-      to="/change-requests"
-      color="violet"
-      variant="light"
-      data-testid="actionable-change-requests"
-      title="Change requests waiting for you"
-    >
-      {total.data} change request{total.data === 1 ? '' : 's'} waiting
-    </Badge>
-  );
 }
 
 const toRow = (request: ChangeRequestListItem): ChangeRequestRow => ({

@@ -1,2 +1,2 @@
 /** What connections offers the other features; they import it only from here (STYLE.md rule 9). */
-export { AddConnectionForm } from './ConnectionsScreen';
+export { AddConnectionForm } from './AddConnectionForm';

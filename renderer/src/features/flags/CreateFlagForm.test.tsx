@@ -113,8 +113,9 @@ describe("the project's naming pattern", () => {
     );
     const name = within(dialog).getByLabelText(/^Name/);
     fireEvent.change(name, { target: { value: 'checkout' } });
+    // The pattern engine (re2js) is a chunk of its own, loaded when a pattern is first checked.
     expect(
-      within(dialog).getByText(
+      await within(dialog).findByText(
         'The name does not match the project\'s naming pattern "web-[a-z]+" (for example "web-checkout")',
       ),
     ).toBeTruthy();

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-import { namingMismatch } from '../../components/NameCheck/naming-pattern';
+import { namingMismatch, useNamingPatterns } from '../../components/NameCheck/naming-pattern';
 import { useConsoleState } from '../../stores/console-context';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
@@ -76,6 +76,7 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
     api.client.get<ProjectOverview>(`/api/admin/projects/${encodeURIComponent(project ?? '')}/overview`),
   );
   const naming = overview.data?.featureNaming;
+  useNamingPatterns(Boolean(naming?.pattern));
 
   const trimmed = name.trim();
   const current = check.status !== 'idle' && check.name === trimmed;

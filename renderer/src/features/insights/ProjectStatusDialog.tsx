@@ -1,3 +1,5 @@
+// Here rather than in main.tsx: the charts' styles load with the charts' chunk (issue 33).
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ProjectStatus } from '../../../../server/contract';

@@ -1,2 +1,5 @@
 /** What insights offers the other features; they import it only from here (STYLE.md rule 9). */
-export { ProjectStatusDialog } from './ProjectStatusDialog';
+export {
+  LazyProjectStatusDialog as ProjectStatusDialog,
+  preloadProjectStatusDialog,
+} from './LazyProjectStatusDialog';

@@ -1,12 +1,29 @@
-import { Alert, Anchor, Button, Group, Modal, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Suspense, useState } from 'react';
 import { BANNER_DIALOG_LINK, isBannerConsolePath } from '../../../../server/contract/instance-admin';
+import { lazyComponent } from '../../components/LazyComponent/lazy-component';
 import { Link } from '../../router/navigation';
 import { useConsoleState } from '../../stores/console-context';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './BannerBar.module.css';
-import { BannerMarkdown } from './BannerMarkdown';
 import { type Banner, instanceAdminApi } from './instance-admin-api';
+
+/**
+ * The markdown renderer (react-markdown and its parser, about a tenth of the console's code) loads
+ * only when a banner is shown, not with every first screen (issue 33); until then the text shows as is.
+ */
+const markdown = lazyComponent(() => import('./BannerMarkdown'), 'BannerMarkdown');
+
+/** Fetches the markdown renderer ahead of use (app/prefetch-screens.ts). */
+export const preloadBannerMarkdown = (): Promise<unknown> => markdown.preload();
+
+function BannerText({ text }: { text: string }) {
+  return (
+    <Suspense fallback={<Text size="sm">{text}</Text>}>
+      <markdown.Component text={text} />
+    </Suspense>
+  );
+}
 
 const COLORS: Record<string, string> = { info: 'blue', warning: 'yellow', error: 'red', success: 'green' };
 
@@ -78,7 +95,7 @@ function OneBanner({ banner }: { banner: Banner }) {
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <div>
-          <BannerMarkdown text={banner.message} />
+          <BannerText text={banner.message} />
         </div>
         <Group gap="xs" wrap="nowrap">
           <BannerLink link={link} text={banner.linkText || 'More'} />
@@ -91,7 +108,7 @@ function OneBanner({ banner }: { banner: Banner }) {
       </Group>
       {banner.dialog ? (
         <Modal opened={open} onClose={() => setOpen(false)} title={banner.dialogTitle || 'Details'}>
-          <BannerMarkdown text={banner.dialog} />
+          <BannerText text={banner.dialog} />
         </Modal>
       ) : null}
     </Alert>

@@ -4,7 +4,11 @@ import type { ProjectMode } from '../../../../server/contract';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { useServerDraft } from '../../components/FormActions/use-server-draft';
-import { namingMismatch, namingPatternError } from '../../components/NameCheck/naming-pattern';
+import {
+  namingMismatch,
+  namingPatternError,
+  useNamingPatterns,
+} from '../../components/NameCheck/naming-pattern';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
@@ -59,6 +63,7 @@ export function ProjectSettingsForm({
   const nameInvalid = !name.trim();
   // Copies cached before the naming pattern was read may lack it.
   const savedNaming = overview.featureNaming ?? { pattern: null };
+  useNamingPatterns(Boolean(pattern.trim()));
   const patternError = namingPatternError(pattern.trim());
   const exampleError =
     !pattern.trim() && example.trim()
