@@ -58,6 +58,9 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'happy-dom',
           setupFiles: ['renderer/src/test-utils/setup.ts'],
+          // A dialog filled field by field takes ~1 s alone; beside the db and e2e projects on two
+          // cores one stretched past the default 5 s.
+          testTimeout: 15_000,
         },
       },
       {
