@@ -135,7 +135,10 @@ describe('server host with real child processes', () => {
     expect(status.message).toMatch(
       /^The server did not report healthy at http:\/\/127\.0\.0\.1:\d+\/health within 300 ms; gave up after 1 quick crash\.$/,
     );
-    expect(status.lastExit).toMatchObject({ code: 0 });
+    // Stopped by the host's SIGTERM: the fake exits 0 from its handler, or, when a loaded machine
+    // has not yet run that far in 300 ms, ends by the signal itself.
+    const stoppedByHost = status.lastExit?.code === 0 || status.lastExit?.signal === 'SIGTERM';
+    expect(stoppedByHost, JSON.stringify(status.lastExit)).toBe(true);
   });
 
   it('refuses to start while another server answers on the port', async () => {

@@ -27,7 +27,7 @@ export function lazyScreen<K extends string, M extends Record<K, ScreenComponent
 export function ScreenLoading() {
   return (
     <Center mih={200} data-testid="screen-loading">
-      <Loader aria-label="Loading the screen" />
+      <Loader role="status" aria-label="Loading the screen" />
     </Center>
   );
 }

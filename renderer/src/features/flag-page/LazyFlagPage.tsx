@@ -16,7 +16,7 @@ export function LazyFlagPage(props: ComponentProps<typeof flagPage.Component>) {
     <Suspense
       fallback={
         <Center mih={200}>
-          <Loader aria-label="Loading the flag" />
+          <Loader role="status" aria-label="Loading the flag" />
         </Center>
       }
     >
