@@ -1,17 +1,10 @@
 import { Badge, Button, Code, Group, Table, Text, Tooltip } from '@mantine/core';
-import { useState } from 'react';
 import type { ApiToken } from '../../api/types';
-import {
-  CrudDeleteDialog,
-  type CrudDialogs,
-  CrudEditDialog,
-  useCrudDialogs,
-} from '../../components/CrudDialogs/CrudDialogs';
+import { CrudDeleteDialog, useCrudDialogs } from '../../components/CrudDialogs/CrudDialogs';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
-import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
 import { useConsoleState } from '../../stores/console-context';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
@@ -19,6 +12,7 @@ import { useServerData } from '../../stores/use-server-data';
 import classes from './ApiTokensScreen.module.css';
 import { CdnTokensSection } from './CdnTokensSection';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
+import { NewSecretTokenDialog } from './NewSecretTokenDialog';
 
 /** API tokens for SDKs: listed by their non-secret prefix; a new token's secret is shown once, with a copy button. */
 export function ApiTokensScreen() {
@@ -60,7 +54,14 @@ export function ApiTokensScreen() {
         )}
       </QueryState>
       <CdnTokensSection />
-      <NewTokenDialog dialogs={dialogs} />
+      <NewSecretTokenDialog<ApiToken, ApiToken>
+        dialogs={dialogs}
+        title="New API token"
+        noun="Token"
+        form={(choices, onCreated, onCancel) => (
+          <CreateApiTokenForm {...choices} onCreated={onCreated} onCancel={onCancel} />
+        )}
+      />
       <CrudDeleteDialog
         dialogs={dialogs}
         title={(token) => `Delete the token ${token.tokenName}?`}
@@ -77,43 +78,6 @@ export function ApiTokensScreen() {
         )}
       </CrudDeleteDialog>
     </>
-  );
-}
-
-/** The new token's form, then its secret, shown once. */
-function NewTokenDialog({ dialogs }: { dialogs: CrudDialogs<ApiToken> }) {
-  const environments = useServerData('environments', (api) => api.listEnvironments());
-  const projects = useServerData('projects', (api) => api.listProjects());
-  const [created, setCreated] = useState<ApiToken | null>(null);
-  const close = () => {
-    dialogs.closeEdit();
-    setCreated(null);
-  };
-  return (
-    <CrudEditDialog
-      dialogs={dialogs}
-      size="lg"
-      onClose={() => setCreated(null)}
-      closeOnClickOutside={!created}
-      title={() => (created ? `Token ${created.tokenName} created` : 'New API token')}
-    >
-      {() =>
-        created ? (
-          created.secret ? (
-            <SecretReveal secret={created.secret} onDone={close} />
-          ) : (
-            <Text>The server created the token but sent no secret back.</Text>
-          )
-        ) : (
-          <CreateApiTokenForm
-            environments={(environments.data?.environments ?? []).filter((e) => e.enabled).map((e) => e.name)}
-            projects={projects.data?.projects ?? []}
-            onCancel={close}
-            onCreated={setCreated}
-          />
-        )
-      }
-    </CrudEditDialog>
   );
 }
 

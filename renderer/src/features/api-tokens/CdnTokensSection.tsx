@@ -1,15 +1,14 @@
 import { Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useState } from 'react';
-import { type CrudDialogs, CrudEditDialog, useCrudDialogs } from '../../components/CrudDialogs/CrudDialogs';
+import { useCrudDialogs } from '../../components/CrudDialogs/CrudDialogs';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
-import { SecretReveal } from '../../components/SecretReveal/SecretReveal';
 import { useConsoleState } from '../../stores/console-context';
 import { useRootPermission } from '../../stores/root-permissions';
 import { useServerData } from '../../stores/use-server-data';
 import { CreateCdnTokenForm } from './CreateCdnTokenForm';
 import { type CdnToken, type CreatedCdnToken, cdnTokenApi } from './cdn-token-api';
+import { NewSecretTokenDialog } from './NewSecretTokenDialog';
 
 const NO_CREATE_PERMISSION = 'Creating CDN tokens needs the CREATE_FRONTEND_API_TOKEN permission';
 const OFFLINE = 'The secret is created by the server and shown once: this needs a connection';
@@ -63,7 +62,14 @@ export function CdnTokensSection() {
           </ListTable>
         )}
       </QueryState>
-      <NewCdnTokenDialog dialogs={dialogs} />
+      <NewSecretTokenDialog<CreatedCdnToken, CdnToken>
+        dialogs={dialogs}
+        title="New CDN token"
+        noun="CDN token"
+        form={(choices, onCreated, onCancel) => (
+          <CreateCdnTokenForm {...choices} onCreated={onCreated} onCancel={onCancel} />
+        )}
+      />
     </Stack>
   );
 }
@@ -84,38 +90,5 @@ function CdnTokenRow({ token }: { token: CdnToken }) {
         <RelativeTime value={token.expiresAt ?? null} fallback="never" />
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** The new CDN token's form, then its secret, shown once. */
-function NewCdnTokenDialog({ dialogs }: { dialogs: CrudDialogs<CdnToken> }) {
-  const environments = useServerData('environments', (api) => api.listEnvironments());
-  const projects = useServerData('projects', (api) => api.listProjects());
-  const [created, setCreated] = useState<CreatedCdnToken | null>(null);
-  const close = () => {
-    dialogs.closeEdit();
-    setCreated(null);
-  };
-  return (
-    <CrudEditDialog
-      dialogs={dialogs}
-      size="lg"
-      onClose={() => setCreated(null)}
-      closeOnClickOutside={!created}
-      title={() => (created ? `CDN token ${created.tokenName} created` : 'New CDN token')}
-    >
-      {() =>
-        created ? (
-          <SecretReveal secret={created.secret} onDone={close} />
-        ) : (
-          <CreateCdnTokenForm
-            environments={(environments.data?.environments ?? []).filter((e) => e.enabled).map((e) => e.name)}
-            projects={projects.data?.projects ?? []}
-            onCancel={close}
-            onCreated={setCreated}
-          />
-        )
-      }
-    </CrudEditDialog>
   );
 }

@@ -11,8 +11,10 @@ import {
   apiTokenDraftProblems,
   createApiTokenBody,
   nextProjectsChoice,
+  projectChoices,
   TOKEN_TYPE_OPTIONS,
 } from './api-token-form';
+import { TokenEnvironmentSelect, TokenExpiryInput, useEnvironmentChoice } from './token-fields';
 
 export interface CreateApiTokenFormProps {
   environments: readonly string[];
@@ -25,10 +27,7 @@ export function CreateApiTokenForm({ environments, projects, onCreated, onCancel
   const write = useServerWrite({ kind: 'api-token' });
   const [tokenName, setTokenName] = useState('');
   const [type, setType] = useState<CreateApiTokenBody['type']>('client');
-  // The operator's choice; until then the first environment, also when the list arrives after the
-  // form opened (a form opened while environments were loading used to keep none and refuse).
-  const [chosenEnvironment, setEnvironment] = useState<string | null>(null);
-  const environment = chosenEnvironment ?? environments[0] ?? null;
+  const [environment, setEnvironment] = useEnvironmentChoice(environments);
   const [selectedProjects, setSelectedProjects] = useState<string[]>([ALL_PROJECTS]);
   const [expiresAt, setExpiresAt] = useState('');
   const { submitting, error, showErrors, submit } = useFormSubmit();
@@ -64,32 +63,20 @@ export function CreateApiTokenForm({ environments, projects, onCreated, onCancel
           onChange={(value) => setType((value as CreateApiTokenBody['type'] | null) ?? 'client')}
           error={fieldError('type')}
         />
-        <Select
-          label="Environment"
-          required
-          data={[...environments]}
+        <TokenEnvironmentSelect
+          environments={environments}
           value={environment}
           onChange={setEnvironment}
           error={fieldError('environment')}
         />
         <MultiSelect
           label="Projects"
-          data={[
-            { value: ALL_PROJECTS, label: 'All projects (current and future)' },
-            ...projects.map((p) => ({ value: p.id, label: p.name })),
-          ]}
+          data={projectChoices(projects)}
           value={selectedProjects}
           onChange={(value) => setSelectedProjects(nextProjectsChoice(selectedProjects, value))}
           error={fieldError('projects') ?? fieldError('project')}
         />
-        <TextInput
-          label="Expires"
-          description="Optional; the token stops working at the end of this day"
-          type="date"
-          value={expiresAt}
-          onChange={(event) => setExpiresAt(event.currentTarget.value)}
-          error={fieldError('expiresAt')}
-        />
+        <TokenExpiryInput value={expiresAt} onChange={setExpiresAt} error={fieldError('expiresAt')} />
         <FormActions submitLabel="Create token" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>

@@ -5,9 +5,10 @@ import { fieldErrorLookup, needsFormAlert } from '../../components/ErrorNotice/f
 import { FormActions } from '../../components/FormActions/FormActions';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useServerWrite } from '../../stores/use-mutations';
-import { ALL_PROJECTS } from './api-token-form';
+import { ALL_PROJECTS, projectChoices } from './api-token-form';
 import { type CreatedCdnToken, cdnTokenApi } from './cdn-token-api';
 import { cdnTokenDraftProblems, createCdnTokenBody } from './cdn-token-form';
+import { TokenEnvironmentSelect, TokenExpiryInput, useEnvironmentChoice } from './token-fields';
 
 export interface CreateCdnTokenFormProps {
   environments: readonly string[];
@@ -20,9 +21,7 @@ export interface CreateCdnTokenFormProps {
 export function CreateCdnTokenForm({ environments, projects, onCreated, onCancel }: CreateCdnTokenFormProps) {
   const write = useServerWrite({ kind: 'api-token' });
   const [tokenName, setTokenName] = useState('');
-  // Until the operator chooses, the first environment, also when the list arrives late.
-  const [chosenEnvironment, setEnvironment] = useState<string | null>(null);
-  const environment = chosenEnvironment ?? environments[0] ?? null;
+  const [environment, setEnvironment] = useEnvironmentChoice(environments);
   const [project, setProject] = useState(ALL_PROJECTS);
   const [expiresAt, setExpiresAt] = useState('');
   const { submitting, error, showErrors, submit } = useFormSubmit();
@@ -48,33 +47,21 @@ export function CreateCdnTokenForm({ environments, projects, onCreated, onCancel
           error={fieldError('tokenName')}
           data-autofocus
         />
-        <Select
-          label="Environment"
-          required
-          data={[...environments]}
+        <TokenEnvironmentSelect
+          environments={environments}
           value={environment}
           onChange={setEnvironment}
           error={fieldError('environment')}
         />
         <Select
           label="Project"
-          data={[
-            { value: ALL_PROJECTS, label: 'All projects (current and future)' },
-            ...projects.map((p) => ({ value: p.id, label: p.name })),
-          ]}
+          data={projectChoices(projects)}
           value={project}
           allowDeselect={false}
           onChange={(value) => setProject(value ?? ALL_PROJECTS)}
           error={fieldError('project')}
         />
-        <TextInput
-          label="Expires"
-          description="Optional; the token stops working at the end of this day"
-          type="date"
-          value={expiresAt}
-          onChange={(event) => setExpiresAt(event.currentTarget.value)}
-          error={fieldError('expiresAt')}
-        />
+        <TokenExpiryInput value={expiresAt} onChange={setExpiresAt} error={fieldError('expiresAt')} />
         <FormActions submitLabel="Create CDN token" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>

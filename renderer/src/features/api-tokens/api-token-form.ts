@@ -26,6 +26,16 @@ export function apiTokenDraftProblems(draft: ApiTokenDraft): Record<string, stri
   return problems;
 }
 
+/** The project choices of a token form: all projects first, then each by name. */
+export function projectChoices(
+  projects: ReadonlyArray<{ id: string; name: string }>,
+): Array<{ value: string; label: string }> {
+  return [
+    { value: ALL_PROJECTS, label: 'All projects (current and future)' },
+    ...projects.map((project) => ({ value: project.id, label: project.name })),
+  ];
+}
+
 /** "All" and single projects exclude each other: the newest choice wins. */
 export function nextProjectsChoice(previous: readonly string[], value: string[]): string[] {
   const added = value.find((item) => !previous.includes(item));
