@@ -19,6 +19,7 @@ describe('buildServerEnv', () => {
       SDK_HOST: '0.0.0.0',
       SDK_PORT: '4243',
       NODE_ENV: 'production',
+      WORKERS: '1',
       DATA_DIR: '/home/a/.config/Switchyard/server',
       LOG_LEVEL: 'info',
       BASE_URI_PATH: '/flags',

@@ -51,6 +51,8 @@ export function buildServerEnv(input: ServerEnvInput): Record<string, string> {
   }
   Object.assign(env, networkSettingsToServerEnv(input.network), {
     NODE_ENV: 'production',
+    // The desktop app serves its operator: one process, not one per core (issue 34).
+    WORKERS: '1',
     DATA_DIR: input.dataDir,
     LOG_LEVEL: input.logLevel ?? 'info',
     BASE_URI_PATH: input.baseUriPath ?? '',

@@ -62,7 +62,10 @@ export const RUNS = QUICK ? 1 : 3;
 // Two cores or more: the server (and the reference, which runs alternately with it) on CPU 0,
 // wrk on CPU 1, so load generation does not steal the measured process's core.
 export const PIN = cpus().length >= 2;
-export const SERVER_CPU = PIN ? 0 : null;
+/** `--workers=N`: the server runs N processes (WORKERS, issue 34); more than one is not pinned. */
+export const WORKERS = Number(option('workers') ?? 1);
+if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`--workers must be a positive integer`);
+export const SERVER_CPU = PIN && WORKERS === 1 ? 0 : null;
 export const LOAD_CPU = PIN ? 1 : null;
 export const ADMIN = '*:*.bench-admin-token-0123456789abcdef';
 export const CLIENT = '*:development.bench-client-token-0123456789abcdef';
@@ -95,7 +98,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 export function serverEnv(extra) {
-  const env = { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...extra };
+  const env = { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WORKERS: String(WORKERS), ...extra };
   env.INIT_ADMIN_API_TOKENS = ADMIN;
   env.INIT_CLIENT_API_TOKENS = CLIENT;
   env.INIT_FRONTEND_API_TOKENS = FRONTEND;

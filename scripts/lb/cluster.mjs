@@ -48,6 +48,7 @@ export async function startCluster({
           env: {
             ...process.env,
             LOG_LEVEL: 'warn',
+            WORKERS: '1',
             HOST: '127.0.0.1',
             DATA_DIR: tmp,
             ...env,

@@ -214,6 +214,20 @@ export function parsePositiveInt(name: string, raw: string | undefined, fallback
   return Number(value);
 }
 
+/** The most WORKERS accepted: each process holds a database pool, so a typo must not fork thousands. */
+export const MAX_WORKERS = 64;
+
+/**
+ * WORKERS: how many processes serve the HTTP APIs on one port (node:cluster). Unset: one per
+ * core the machine offers (`os.availableParallelism()`), capped at MAX_WORKERS; the desktop app
+ * and the test helpers set 1.
+ */
+export function parseWorkers(raw: string | undefined, cores: number): number {
+  const workers = parsePositiveInt('WORKERS', raw, Math.min(Math.max(cores, 1), MAX_WORKERS));
+  if (workers > MAX_WORKERS) throw new ConfigError(`WORKERS must be at most ${MAX_WORKERS}, got "${raw}"`);
+  return workers;
+}
+
 export function parsePublicUrl(raw: string | undefined): string | null {
   const value = nonEmpty(raw);
   if (value === undefined) return null;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, redactDatabaseUrl } from './config';
 
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
       edgeClientSecret: null,
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
+      workers: Math.min(os.availableParallelism(), 64),
       secretsKey: null,
       bundleSigningKey: null,
       integrations: {
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'WARN',
         BASE_URI_PATH: 'unleash/',
         SHUTDOWN_GRACE_SECONDS: '3',
+        WORKERS: '3',
         INIT_ADMIN_API_TOKENS: '*:*.a1, *:*.a2',
         INIT_CLIENT_API_TOKENS: 'default:development.c1',
         INIT_BACKEND_API_TOKENS: '*:production.c2',
@@ -106,6 +109,7 @@ describe('loadConfig', () => {
       edgeClientSecret: 'c2hhcmVkLXNlY3JldA',
       embeddedDatabasePassword: null,
       schedulerPollIntervalMs: 10_000,
+      workers: 3,
       secretsKey: null,
       bundleSigningKey: null,
       integrations: {
@@ -160,6 +164,14 @@ describe('loadConfig', () => {
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(message);
+  });
+
+  it('runs one worker process per core unless WORKERS says otherwise, and refuses a runaway count', () => {
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '16' }).workers).toBe(16);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow('WORKERS must be a positive integer, got "0"');
+    expect(() => loadConfig({ WORKERS: 'many' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WORKERS: '500' })).toThrow('WORKERS must be at most 64, got "500"');
   });
 
   it('accepts PORT=0 so the OS can pick a port', () => {

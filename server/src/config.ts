@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import {
   type EmailConfig,
@@ -21,6 +22,7 @@ import {
   parseSdkListener,
   parseTokens,
   parseTrustProxy,
+  parseWorkers,
   readBundleSigningKey,
   readSecretsKey,
 } from './config-readers';
@@ -105,6 +107,11 @@ export interface Config {
    */
   schedulerPollIntervalMs: number;
   /**
+   * WORKERS: processes serving the HTTP APIs on one port (server/src/cluster); default one per
+   * core for the headless server. The desktop app runs one.
+   */
+  workers: number;
+  /**
    * SECRETS_ENCRYPTION_KEY: 32 bytes (hex or base64) sealing secrets the server reads back
    * (integration tokens, SSO client secrets; server/src/lib/secret-box.ts). The desktop app keeps
    * it in the OS keychain; unset with the embedded database, startServer makes one in DATA_DIR
@@ -187,6 +194,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       env.SCHEDULER_POLL_INTERVAL_MS,
       10_000,
     ),
+    workers: parseWorkers(env.WORKERS, os.availableParallelism()),
     secretsKey: readSecretsKey(env.SECRETS_ENCRYPTION_KEY),
     bundleSigningKey: readBundleSigningKey(env.SWITCHYARD_BUNDLE_SIGNING_KEY),
     integrations: parseIntegrations(env),

@@ -12,7 +12,7 @@ import { migrateToLatest } from './db/migrator';
 import { assertSupportedPostgres } from './db/postgres-version';
 import type { App } from './http/app-type';
 import { createLogger, type Logger } from './lib/logger';
-import { listenFailure, reservePorts, StartupError } from './port-reservation';
+import { listenFailure, NOTHING_HELD, reservePorts, StartupError } from './port-reservation';
 import { resolveSecretsKey } from './secrets-key-source';
 
 export type { Config } from './config';
@@ -25,6 +25,8 @@ export interface StartServerOptions {
   logger?: Logger;
   /** Where the embedded database password is kept; the desktop app passes the OS keychain. */
   passwordStore?: PasswordStore;
+  /** A cluster worker: the primary checked the ports and holds the shared listeners. */
+  skipPortReservation?: boolean;
 }
 
 export interface StartupTimings {
@@ -69,6 +71,67 @@ function displayUrl(host: string, port: number, baseUriPath: string): string {
   return `http://${display.includes(':') ? `[${display}]` : display}:${port}${baseUriPath}`;
 }
 
+/** The database side of a start: PostgreSQL reachable and supported, migrations applied. */
+export interface PreparedDatabase {
+  connectionString: string;
+  /** Set when this process started the embedded PostgreSQL (and must stop it). */
+  embedded: EmbeddedPostgres | undefined;
+  postgresVersion: string;
+  databaseReadyMs: number;
+  migrateMs: number;
+}
+
+/**
+ * Starts the embedded PostgreSQL when no DATABASE_URL is set, checks the server's version and
+ * applies the migrations on a connection of their own (they may rightly outlast request
+ * timeouts). Each step taken pushes its undo onto `undo`.
+ */
+export async function prepareDatabase(
+  options: StartServerOptions & { embeddedMaxConnections?: number },
+  logger: Logger,
+  undo: Array<() => Promise<void>>,
+): Promise<PreparedDatabase> {
+  const { config } = options;
+  const started = performance.now();
+  let embedded: EmbeddedPostgres | undefined;
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      logger,
+      ...passwordStoreOf(options),
+      ...(options.embeddedMaxConnections ? { maxConnections: options.embeddedMaxConnections } : {}),
+    });
+    undo.push(embedded.stop);
+    connectionString = embedded.connectionString;
+  }
+  const migration: DatabaseHandle = createDatabase(connectionString, { max: 1 });
+  try {
+    let version: string;
+    try {
+      ({ version } = await assertSupportedPostgres(migration.db));
+    } catch (error) {
+      if ((error as Error).name === 'UnsupportedPostgresError') throw error;
+      throw new StartupError(
+        `cannot connect to PostgreSQL at ${embedded ? 'the embedded server' : redactDatabaseUrl(connectionString)}: ${(error as Error).message}`,
+      );
+    }
+    const databaseReadyMs = Math.round(performance.now() - started);
+    const applied = await migrateToLatest(migration.db);
+    if (applied.length) logger.info({ applied }, 'applied database migrations');
+    const migrateMs = Math.round(performance.now() - started) - databaseReadyMs;
+    return { connectionString, embedded, postgresVersion: version, databaseReadyMs, migrateMs };
+  } finally {
+    await migration.close();
+  }
+}
+
+/** Checks DATA_DIR and holds the ports (see reservePorts) before anything is created. */
+export async function checkDataDirAndReservePorts(config: Config) {
+  await assertWritableDir(config.dataDir);
+  return reservePorts(config);
+}
+
 /**
  * Starts everything in order (database, migrations, HTTP) and, if any step fails, undoes the
  * steps already taken so nothing is left half-initialised.
@@ -82,46 +145,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 
   try {
-    await assertWritableDir(options.config.dataDir);
-    const ports = await reservePorts(options.config);
+    // A cluster worker's ports were checked by the primary, which serves them to all workers.
+    const ports = options.skipPortReservation
+      ? { main: NOTHING_HELD, sdk: NOTHING_HELD }
+      : await checkDataDirAndReservePorts(options.config);
     undo.push(ports.main.release, ports.sdk.release);
     const config: Config = {
       ...options.config,
       secretsKey: await resolveSecretsKey(options.config, logger),
     };
-    let embedded: EmbeddedPostgres | undefined;
-    let connectionString = config.databaseUrl;
-    if (!connectionString) {
-      embedded = await startEmbeddedPostgres({
-        dataDir: config.dataDir,
-        logger,
-        ...passwordStoreOf(options),
-      });
-      undo.push(embedded.stop);
-      connectionString = embedded.connectionString;
-    }
-
-    // Migrations may rightly run longer than the request timeouts: they get a connection of their own.
-    const migration: DatabaseHandle = createDatabase(connectionString, { max: 1 });
-    undo.push(migration.close);
-    let version: string;
-    try {
-      ({ version } = await assertSupportedPostgres(migration.db));
-    } catch (error) {
-      if ((error as Error).name === 'UnsupportedPostgresError') throw error;
-      throw new StartupError(
-        `cannot connect to PostgreSQL at ${embedded ? 'the embedded server' : redactDatabaseUrl(connectionString)}: ${(error as Error).message}`,
-      );
-    }
-    const databaseReadyMs = Math.round(performance.now() - started);
-
-    const applied = await migrateToLatest(migration.db);
-    await migration.close();
-    undo.pop();
+    const prepared = await prepareDatabase({ ...options, config }, logger, undo);
+    const { connectionString, embedded, databaseReadyMs, migrateMs } = prepared;
+    const version = prepared.postgresVersion;
     const database: DatabaseHandle = createDatabase(connectionString, { timeouts: config.databaseTimeouts });
     undo.push(database.close);
-    const migrateMs = Math.round(performance.now() - started) - databaseReadyMs;
-    if (applied.length) logger.info({ applied }, 'applied database migrations');
 
     const app = await buildApp({ config, db: database.db, logger, databaseUrl: connectionString });
     undo.push(() => app.close());

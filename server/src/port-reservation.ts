@@ -30,7 +30,7 @@ export interface PortReservation {
   release(): Promise<void>;
 }
 
-const NOTHING_HELD: PortReservation = { release: async () => {} };
+export const NOTHING_HELD: PortReservation = { release: async () => {} };
 
 async function reserve(
   host: string,

@@ -33,6 +33,8 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
     env: {
       PATH: process.env.PATH ?? '',
       LOG_LEVEL: 'warn',
+      // One process unless a test asks for a cluster: WORKERS defaults to the machine's cores.
+      WORKERS: '1',
       SECRETS_ENCRYPTION_KEY: TEST_SECRETS_KEY,
       ...env,
     },

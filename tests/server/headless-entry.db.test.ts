@@ -43,7 +43,10 @@ describe('headless entry on embedded PostgreSQL', () => {
 
   it('starts from nothing, answers /health over HTTP and stops cleanly on SIGTERM', async () => {
     // No SECRETS_ENCRYPTION_KEY, as a plain `npm start`: secrets can be saved all the same (issue 31 §1).
+    // Two workers, as a plain `npm start` runs on this 2-core machine: the primary owns the
+    // embedded PostgreSQL and the generated key, the workers share them.
     const server = spawnServer({
+      WORKERS: '2',
       DATA_DIR: dataDir,
       PORT: '0',
       SECRETS_ENCRYPTION_KEY: '',
@@ -62,13 +65,15 @@ describe('headless entry on embedded PostgreSQL', () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(server.stdout() + server.stderr()).not.toContain('SECRETS_ENCRYPTION_KEY');
 
+    expect(server.stdout()).toContain('(2 worker processes)');
     const pid = await postmasterPid(dataDir);
     expect(pid).toBeGreaterThan(0);
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     // The embedded PostgreSQL went down with it.
     expect(alive(pid!)).toBe(false);
-  });
+    // initdb and three processes: beside other test files on two cores this outlasts the default.
+  }, 120_000);
 
   it('restarts after kill -9 left an orphaned PostgreSQL behind', async () => {
     const first = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
@@ -86,7 +91,7 @@ describe('headless entry on embedded PostgreSQL', () => {
     expect(await fs.readFile(path.join(dataDir, 'secrets-encryption-key'), 'utf8')).toBe(key);
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe('embedded database password handed over by the desktop app', () => {

@@ -32,6 +32,11 @@ export interface EmbeddedPostgresOptions {
    * of the one installed for this platform (CI proves the PostgreSQL 13 minimum this way).
    */
   binariesPackageDir?: string;
+  /**
+   * PostgreSQL's max_connections (its default is 100): a cluster of WORKERS processes holds a
+   * pool and a listening connection each.
+   */
+  maxConnections?: number;
 }
 
 export interface EmbeddedPostgres {
@@ -229,11 +234,14 @@ function startPostmaster(
   bins: Binaries,
   runAs: RunAs | undefined,
   logger: Logger,
+  maxConnections: number | undefined,
 ): Promise<ChildProcess> {
+  const settings = ['-c', 'unix_socket_directories='];
+  if (maxConnections) settings.push('-c', `max_connections=${maxConnections}`);
   return new Promise((resolve, reject) => {
     const child = spawn(
       bins.postgres,
-      ['-D', pgDir, '-p', String(port), '-h', '127.0.0.1', '-c', 'unix_socket_directories='],
+      ['-D', pgDir, '-p', String(port), '-h', '127.0.0.1', ...settings],
       { ...(runAs ?? {}), stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
     );
     const recent: string[] = [];
@@ -301,7 +309,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 
   const port = await freeLoopbackPort();
-  const child = await startPostmaster(pgDir, port, bins, runAs, logger);
+  const child = await startPostmaster(pgDir, port, bins, runAs, logger, options.maxConnections);
   try {
     await ensureDatabase(port, password, databaseName);
   } catch (error) {
