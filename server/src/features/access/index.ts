@@ -38,6 +38,7 @@ export { createProjectCatalog, type ProjectCatalog } from './project-catalog';
 export { hiddenProjectsOf, maySubmitChangeRequests } from './project-visibility';
 export {
   getRole,
+  getRoleByName,
   getRolePermissions,
   getRoles,
   listPermissions,

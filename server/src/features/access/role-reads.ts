@@ -12,6 +12,8 @@ export type { PermissionRow, RoleRow } from './role-store';
 export const listRoles = store.listRoles;
 /** One role by id. */
 export const getRole = store.getRole;
+/** One role by name, case-insensitively (the built-in ones: Admin, Editor, Viewer, Owner, Member). */
+export const getRoleByName = store.getRoleByName;
 /** The roles of `ids`. */
 export const getRoles = store.getRoles;
 /** Every permission Unleash knows. */

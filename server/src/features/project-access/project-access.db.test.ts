@@ -165,4 +165,23 @@ describe('project access', async () => {
     expect(overview.overview.groups.map((g: { name: string }) => g.name)).toEqual([]);
     expect((await t.request('GET', '/api/admin/user-admin/9999/permissions')).statusCode).toBe(404);
   });
+
+  it('makes the user who creates a project its Owner, as Unleash does; an admin token makes no one', async () => {
+    const creator = await createUser(t, { username: 'creator', rootRole: 'Editor' });
+    const send = as(t, { cookie: await login(t, 'creator') });
+    expect((await send('POST', '/api/admin/projects', { id: 'checkout', name: 'Checkout' })).statusCode).toBe(
+      201,
+    );
+    const access = (await t.request('GET', '/api/admin/projects/checkout/access')).json();
+    expect(access.users.map((u: { id: number; roles: number[] }) => [u.id, u.roles])).toEqual([
+      [creator, [4]],
+    ]);
+    // The Owner may now share its project, which a root Editor alone may not.
+    expect((await send('GET', '/api/admin/projects/checkout/access')).statusCode).toBe(200);
+
+    expect(
+      (await t.request('POST', '/api/admin/projects', { id: 'by-token', name: 'By token' })).statusCode,
+    ).toBe(201);
+    expect((await t.request('GET', '/api/admin/projects/by-token/access')).json().users).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/queryable';
 import { compileRe2 } from '../../evaluation';
 import { ApiError, invalidOperation, nameExists, notFound } from '../../lib/errors';
 import { invalidRequest } from '../../lib/validation-errors';
+import { addUserProjectRoles, getRoleByName } from '../access';
 import { validateConstraints } from '../constraints';
 import { type Actor, appendEvent } from '../events';
 import {
@@ -159,6 +160,17 @@ function changeRequestEnvironmentsOf(input: CreateProject, environments: readonl
   return changeRequestEnvironments;
 }
 
+/**
+ * As Unleash does on creating a project: the user who creates it becomes its Owner. An admin API
+ * token (no user, or the pseudo user -42) makes no one owner.
+ */
+async function makeCreatorOwner(db: Queryable, project: string, actor: Actor): Promise<void> {
+  if (actor.userId === null || actor.userId <= 0) return;
+  const owner = await getRoleByName(db, 'Owner');
+  if (owner?.type !== 'project') return;
+  await addUserProjectRoles(db, project, actor.userId, [owner.id], actor.userId);
+}
+
 const createProject: Handler<'create-project'> = async (db, op, actor) => {
   const input = op.project;
   const id = input.id?.trim() ? input.id.trim() : projectIdFromName(input.name);
@@ -182,6 +194,7 @@ const createProject: Handler<'create-project'> = async (db, op, actor) => {
   for (const environment of environments) await addProjectEnvironment(db, id, environment);
   const changeRequestEnvironments = changeRequestEnvironmentsOf(input, environments);
   await insertChangeRequestSettings(db, id, changeRequestEnvironments);
+  await makeCreatorOwner(db, id, actor);
   const created = (await getProject(db, id))!;
   await record(db, actor, 'project-created', id, {
     data: { ...projectEventData(created), environments, changeRequestEnvironments },
