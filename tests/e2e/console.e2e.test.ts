@@ -4,8 +4,10 @@ import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
 import {
   type E2eServer,
   hasChromium,
+  passwordInput,
   releaseBrowser,
   screenshot,
+  signInWithPassword,
   startE2eServer,
   workerBrowser,
 } from './support';
@@ -118,6 +120,26 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     }
     expect(failures).toEqual([]);
     await page.close();
+  });
+
+  it('has the generated admin choose a password at first sign-in (issue 33)', async () => {
+    const generated = /generated password (\S+) /.exec(e2e.server.stdout())?.[1] as string;
+    const context = await browser.newContext({ viewport: { width: 360, height: 760 } });
+    const page = await context.newPage();
+    await page.goto(`${url}/projects`);
+    await signInWithPassword(page, 'admin', generated);
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor({ timeout: 15_000 });
+    await screenshot(page, '01-first-password');
+    await passwordInput(page).fill(generated);
+    for (const field of await page.locator('input[autocomplete="new-password"]').all())
+      await field.fill('Chosen-e2e-2026!');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor({ timeout: 15_000 });
+    const login = await page.request.post(`${url}/auth/simple/login`, {
+      data: { username: 'admin', password: generated },
+    });
+    expect(login.status()).toBe(401);
+    await context.close();
   });
 
   it('answers a deep link with the console and serves hashed assets as immutable', async () => {
