@@ -143,6 +143,7 @@ export function consoleRoutes(): RouteObject[] {
           children: [
             { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
             ...screens,
+            { path: '/admin/sso', element: <Navigate to="/admin/auth" replace /> },
             { path: '*', element: <NoScreen /> },
           ],
         },
