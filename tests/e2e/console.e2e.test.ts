@@ -217,8 +217,9 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     expect(await dialog.getByLabel('Id').inputValue()).toBe('e2e-web');
     await screenshot(page, '13-create-project');
     await dialog.getByRole('button', { name: 'Create project' }).click();
-    await page.getByText('Project E2E Web created.').waitFor();
-    await page.getByTestId('project-e2e-web').waitFor();
+    // A created project opens (issue 33).
+    await page.getByRole('heading', { name: 'E2E Web', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/projects/e2e-web');
     const headers = { authorization: TEST_ADMIN_TOKEN };
     const projects = await (await page.request.get(`${url}/api/admin/projects`, { headers })).json();
     expect(projects.projects.map((p: { id: string }) => p.id)).toContain('e2e-web');
