@@ -127,6 +127,7 @@ export function ImportDialog({
           placeholder="Choose a .json file"
           accept="application/json,.json"
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           value={picked}
           onChange={(chosen) => void readFile(chosen)}
           fileInputProps={{ 'aria-label': 'Export file' }}

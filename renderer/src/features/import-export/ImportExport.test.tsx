@@ -126,6 +126,7 @@ describe('import dialog', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: /File to import/ })).toBeTruthy();
     pickFile(JSON.stringify(file));
     expect(await screen.findByText('export.json: 1 flag(s)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear the chosen file' })).toBeTruthy();
     await waitFor(() =>
       expect((selectInput('Target environment') as HTMLInputElement).value).toBe('development'),
     );
