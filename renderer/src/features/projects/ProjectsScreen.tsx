@@ -145,7 +145,8 @@ function ProjectList() {
             setCreating(false);
             // Issue 33 §2: a created project opens, ready for its first flag.
             if (result === 'applied') navigate(projectPath(body.id));
-            else setNotice(`Project ${body.name} is pending: it will be created when the server is reachable.`);
+            else
+              setNotice(`Project ${body.name} is pending: it will be created when the server is reachable.`);
           }}
         />
       </Modal>
