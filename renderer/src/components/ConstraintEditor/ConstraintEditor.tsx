@@ -172,6 +172,40 @@ function ValueEditor({
   }
 }
 
+/** Invert and ignore-case, for the operators that take them. */
+function ConstraintSwitches({
+  constraint,
+  disabled,
+  onChange,
+}: {
+  constraint: Constraint;
+  disabled: boolean;
+  onChange: (constraint: Constraint) => void;
+}) {
+  const operator = operatorInfo(constraint.operator);
+  if (!operator.invertible && !operator.caseSensitivity) return null;
+  return (
+    <Stack gap={6} className={classes.switches}>
+      {operator.invertible ? (
+        <Switch
+          label="Invert (NOT)"
+          checked={constraint.inverted === true}
+          onChange={(event) => onChange({ ...constraint, inverted: event.currentTarget.checked })}
+          disabled={disabled}
+        />
+      ) : null}
+      {operator.caseSensitivity ? (
+        <Switch
+          label="Ignore case"
+          checked={constraint.caseInsensitive === true}
+          onChange={(event) => onChange({ ...constraint, caseInsensitive: event.currentTarget.checked })}
+          disabled={disabled}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 function ConstraintRow({
   index,
   constraint,
@@ -183,7 +217,6 @@ function ConstraintRow({
   onChange,
   onRemove,
 }: RowProps) {
-  const operator = operatorInfo(constraint.operator);
   const problem = constraintProblem(constraint, legalValues);
   const shown = problem && (showMissing || !problem.missing) ? problem : null;
   return (
@@ -219,28 +252,7 @@ function ConstraintRow({
               onChange={onChange}
             />
           </div>
-          {operator.invertible || operator.caseSensitivity ? (
-            <Stack gap={6} className={classes.switches}>
-              {operator.invertible ? (
-                <Switch
-                  label="Invert (NOT)"
-                  checked={constraint.inverted === true}
-                  onChange={(event) => onChange({ ...constraint, inverted: event.currentTarget.checked })}
-                  disabled={disabled}
-                />
-              ) : null}
-              {operator.caseSensitivity ? (
-                <Switch
-                  label="Ignore case"
-                  checked={constraint.caseInsensitive === true}
-                  onChange={(event) =>
-                    onChange({ ...constraint, caseInsensitive: event.currentTarget.checked })
-                  }
-                  disabled={disabled}
-                />
-              ) : null}
-            </Stack>
-          ) : null}
+          <ConstraintSwitches constraint={constraint} disabled={disabled} onChange={onChange} />
           <Button
             variant="subtle"
             color="red"
