@@ -144,9 +144,10 @@ function ProjectList() {
           onDone={(result, body) => {
             setCreating(false);
             // Issue 33 §2: a created project opens, ready for its first flag.
-            if (result === 'applied') navigate(projectPath(body.id));
-            else
+            if (result !== 'applied')
               setNotice(`Project ${body.name} is pending: it will be created when the server is reachable.`);
+            else if (body.id) navigate(projectPath(body.id));
+            else setNotice(`Project ${body.name} created.`);
           }}
         />
       </Modal>
