@@ -124,7 +124,6 @@ export function ImportDialog({
         <FileInput
           label="File to import"
           description="A JSON file exported by Switchyard or Unleash, or a signed Switchyard bundle."
-          placeholder="Choose a .json file"
           accept="application/json,.json"
           clearable
           clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
