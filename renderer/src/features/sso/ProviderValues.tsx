@@ -31,7 +31,13 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
         </Text>
         <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copy ${label}`}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              className={classes.copy}
+              onClick={copy}
+              aria-label={`Copy ${label}`}
+            >
               {copied ? 'Copied' : 'Copy'}
             </Button>
           )}
