@@ -54,3 +54,24 @@ export const InstanceAdminStatsSchema = Type.Object({
   sum: Type.Optional(Type.String()),
 });
 export type InstanceAdminStats = Static<typeof InstanceAdminStatsSchema>;
+
+/**
+ * Switchyard (issue 33 §1): the getting-started checklist, each step ticked from real data, and
+ * how much the instance has been used (the console asks for feedback only after real use).
+ */
+export const GettingStartedSchema = Type.Object({
+  steps: Type.Object({
+    /** A project besides the built-in `default`. */
+    project: Type.Boolean(),
+    flag: Type.Boolean(),
+    /** A client (backend) or frontend token: what an SDK connects with. */
+    apiToken: Type.Boolean(),
+    /** An SDK registered or sent metrics. */
+    sdk: Type.Boolean(),
+    /** A flag changed after its creation (enabled, a strategy, a variant...). */
+    change: Type.Boolean(),
+  }),
+  flags: Type.Integer({ minimum: 0 }),
+  changes: Type.Integer({ minimum: 0 }),
+});
+export type GettingStarted = Static<typeof GettingStartedSchema>;

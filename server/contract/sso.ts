@@ -143,3 +143,23 @@ export const DesktopTokenResponseSchema = Type.Object({
   expiresAt: Type.String({ format: 'date-time' }),
 });
 export type DesktopTokenResponse = Static<typeof DesktopTokenResponseSchema>;
+
+/**
+ * Switchyard (issue 33 §3): what an admin gives the identity provider, built from the server's
+ * public URL (UNLEASH_URL, or the request's trusted host), so the console shows real addresses.
+ */
+export const SsoEndpointsSchema = Type.Object({
+  /** OIDC redirect (callback) URI to register with the provider. */
+  oidcRedirectUrl: Type.String(),
+  /** Where the provider sends the browser after single sign-out (post-logout redirect URI). */
+  signedOutUrl: Type.String(),
+  /** SAML service provider entity id (audience). */
+  samlEntityId: Type.String(),
+  /** SAML assertion consumer service URL (HTTP-POST binding). */
+  samlAcsUrl: Type.String(),
+  /** SAML single logout service URL. */
+  samlLogoutUrl: Type.String(),
+  /** SAML service provider metadata, which most providers import in one step. */
+  samlMetadataUrl: Type.String(),
+});
+export type SsoEndpoints = Static<typeof SsoEndpointsSchema>;

@@ -27,6 +27,8 @@ export const UserSchema = Type.Object({
   permissions: Type.Optional(Type.Array(Type.String())),
   scimId: Type.Optional(Nullable(Type.String())),
   activeSessions: Type.Optional(Nullable(Type.Integer())),
+  /** Switchyard: the first admin still signs in with the generated password and must change it. */
+  passwordChangeRequired: Type.Optional(Type.Boolean()),
 });
 export type User = Static<typeof UserSchema>;
 

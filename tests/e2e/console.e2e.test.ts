@@ -4,8 +4,10 @@ import { TEST_ADMIN_TOKEN } from '../helpers/test-app';
 import {
   type E2eServer,
   hasChromium,
+  passwordInput,
   releaseBrowser,
   screenshot,
+  signInWithPassword,
   startE2eServer,
   workerBrowser,
 } from './support';
@@ -120,6 +122,26 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     await page.close();
   });
 
+  it('has the generated admin choose a password at first sign-in (issue 33)', async () => {
+    const generated = /generated password (\S+) /.exec(e2e.server.stdout())?.[1] as string;
+    const context = await browser.newContext({ viewport: { width: 360, height: 760 } });
+    const page = await context.newPage();
+    await page.goto(`${url}/projects`);
+    await signInWithPassword(page, 'admin', generated);
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor({ timeout: 15_000 });
+    await screenshot(page, '01-first-password');
+    await passwordInput(page).fill(generated);
+    for (const field of await page.locator('input[autocomplete="new-password"]').all())
+      await field.fill('Chosen-e2e-2026!');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor({ timeout: 15_000 });
+    const login = await page.request.post(`${url}/auth/simple/login`, {
+      data: { username: 'admin', password: generated },
+    });
+    expect(login.status()).toBe(401);
+    await context.close();
+  });
+
   it('answers a deep link with the console and serves hashed assets as immutable', async () => {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
     const assets: Array<{ url: string; cacheControl: string | undefined }> = [];
@@ -195,8 +217,9 @@ describe.skipIf(!hasChromium)('operator console in Chromium', () => {
     expect(await dialog.getByLabel('Id').inputValue()).toBe('e2e-web');
     await screenshot(page, '13-create-project');
     await dialog.getByRole('button', { name: 'Create project' }).click();
-    await page.getByText('Project E2E Web created.').waitFor();
-    await page.getByTestId('project-e2e-web').waitFor();
+    // A created project opens (issue 33).
+    await page.getByRole('heading', { name: 'E2E Web', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/projects/e2e-web');
     const headers = { authorization: TEST_ADMIN_TOKEN };
     const projects = await (await page.request.get(`${url}/api/admin/projects`, { headers })).json();
     expect(projects.projects.map((p: { id: string }) => p.id)).toContain('e2e-web');

@@ -69,9 +69,10 @@ async function createProject(page: Page): Promise<void> {
   await dialog.getByLabel('Name').fill(PROJECT.name);
   expect(await dialog.getByLabel('Id').inputValue()).toBe(PROJECT.id);
   await dialog.getByRole('button', { name: 'Create project' }).click();
-  await page.getByText(`Project ${PROJECT.name} created.`).waitFor();
   await dialog.waitFor({ state: 'detached' });
-  await page.getByTestId(`project-${PROJECT.id}`).waitFor();
+  // A created project opens (issue 33).
+  await page.getByRole('heading', { name: PROJECT.name, exact: true }).waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/projects/${PROJECT.id}`);
 }
 
 /** A segment of the project: userId is one of u1, u2. */

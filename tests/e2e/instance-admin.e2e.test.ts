@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('running the instance in the console (issue 19)', 
     // The welcome, once.
     const welcome = page.getByRole('region', { name: 'Welcome to Switchyard' });
     await welcome.waitFor();
-    expect(await welcome.getByRole('listitem').count()).toBe(3);
+    expect(await welcome.getByRole('listitem').count()).toBe(5);
     await expect.poll(() => blockingFindings(page), { timeout: 10_000 }).toEqual([]);
     await screenshot(page, '97-instance-banner-and-welcome');
     await welcome.getByRole('button', { name: 'Dismiss welcome' }).click();

@@ -8,6 +8,7 @@ import {
   type RouteObject,
   useLocation as useRouterLocation,
 } from 'react-router';
+import { FirstPasswordScreen } from '../features/profile/FirstPasswordScreen';
 import { SignInScreen } from '../features/sign-in/SignInScreen';
 import { ForgottenPasswordPage } from '../features/signed-out/ForgottenPasswordPage';
 import { NewUserPage } from '../features/signed-out/NewUserPage';
@@ -84,7 +85,12 @@ function SessionGate() {
 /** A signed-out person asking for a screen signs in first and then lands on it. */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const signedIn = useConsoleState((state) => state.session.status === 'signed-in');
+  const mustChangePassword = useConsoleState(
+    (state) => state.session.status === 'signed-in' && state.session.user?.passwordChangeRequired === true,
+  );
   const { pathname, search } = useRouterLocation();
+  // Issue 33 §1: the generated first password is replaced before any screen opens.
+  if (mustChangePassword) return <FirstPasswordScreen />;
   if (signedIn) return children;
   const asked = `${pathname}${search}`;
   const redirect = pathname === '/' || asked === DEFAULT_PATH ? null : safeRedirect(asked);
@@ -137,6 +143,7 @@ export function consoleRoutes(): RouteObject[] {
           children: [
             { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
             ...screens,
+            { path: '/admin/sso', element: <Navigate to="/admin/auth" replace /> },
             { path: '*', element: <NoScreen /> },
           ],
         },

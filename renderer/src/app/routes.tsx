@@ -190,7 +190,8 @@ export const ROUTES: readonly ScreenRoute[] = [
     screen: screens.InviteLinksScreen,
   },
   {
-    path: '/admin/sso',
+    // Unleash's path for its single sign-on settings (issue 33 §3); /admin/sso redirects here.
+    path: '/admin/auth',
     label: 'Single sign-on',
     group: 'Access',
     keywords: 'sso oidc openid saml keycloak okta entra login',

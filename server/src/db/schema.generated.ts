@@ -831,6 +831,7 @@ export interface Users {
   is_service: Generated<boolean>;
   login_attempts: Generated<number>;
   name: string | null;
+  password_change_required: Generated<boolean>;
   password_hash: string | null;
   scim_external_id: string | null;
   scim_id: string | null;

@@ -155,6 +155,27 @@ describe('ConstraintEditor', () => {
     expect(latest).toEqual([]);
   });
 
+  it('offers every built-in context field, also those the server stores no definition for', async () => {
+    await renderEditor();
+    const names = [...(row().getByLabelText('Context field') as HTMLSelectElement).options].map(
+      (option) => option.value,
+    );
+    // The server's fields in their order, then the built-ins the playground offers too.
+    expect(names).toEqual([
+      'userId',
+      'region',
+      'appVersion',
+      'appName',
+      'environment',
+      'sessionId',
+      'remoteAddress',
+      'currentTime',
+    ]);
+    fireEvent.change(row().getByLabelText('Context field'), { target: { value: 'currentTime' } });
+    chooseOperator('DATE_AFTER');
+    expect(latest[0]).toMatchObject({ contextName: 'currentTime', operator: 'DATE_AFTER' });
+  });
+
   it("shows the server's message under the constraint it concerns", async () => {
     await renderEditor([userIdIn, { ...userIdIn, contextName: 'region', values: ['eu'] }], {
       1: 'input values are not specified as a legal value on this context field',

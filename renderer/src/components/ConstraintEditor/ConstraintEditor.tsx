@@ -32,9 +32,25 @@ const OPERATOR_OPTIONS = (['Lists', 'Text', 'Numbers', 'Dates', 'Versions'] as c
   })),
 }));
 
+/**
+ * The context fields every SDK fills in itself (Unleash's static context and the playground's
+ * list), offered even where the server stores no definition for them (issue 33 §2).
+ */
+export const BUILT_IN_CONTEXT_FIELDS = [
+  'appName',
+  'environment',
+  'userId',
+  'sessionId',
+  'remoteAddress',
+  'currentTime',
+] as const;
+
 function contextOptions(fields: readonly ContextField[], current: string) {
   const names = [...fields].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
   const options = names.map((field) => ({ value: field.name, label: field.name }));
+  for (const name of BUILT_IN_CONTEXT_FIELDS) {
+    if (!options.some((option) => option.value === name)) options.push({ value: name, label: name });
+  }
   if (!current) options.unshift({ value: '', label: 'Choose a context field' });
   else if (!options.some((option) => option.value === current)) {
     options.unshift({ value: current, label: `${current} (not a context field)` });
@@ -156,6 +172,40 @@ function ValueEditor({
   }
 }
 
+/** Invert and ignore-case, for the operators that take them. */
+function ConstraintSwitches({
+  constraint,
+  disabled,
+  onChange,
+}: {
+  constraint: Constraint;
+  disabled: boolean;
+  onChange: (constraint: Constraint) => void;
+}) {
+  const operator = operatorInfo(constraint.operator);
+  if (!operator.invertible && !operator.caseSensitivity) return null;
+  return (
+    <Stack gap={6} className={classes.switches}>
+      {operator.invertible ? (
+        <Switch
+          label="Invert (NOT)"
+          checked={constraint.inverted === true}
+          onChange={(event) => onChange({ ...constraint, inverted: event.currentTarget.checked })}
+          disabled={disabled}
+        />
+      ) : null}
+      {operator.caseSensitivity ? (
+        <Switch
+          label="Ignore case"
+          checked={constraint.caseInsensitive === true}
+          onChange={(event) => onChange({ ...constraint, caseInsensitive: event.currentTarget.checked })}
+          disabled={disabled}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 function ConstraintRow({
   index,
   constraint,
@@ -167,13 +217,13 @@ function ConstraintRow({
   onChange,
   onRemove,
 }: RowProps) {
-  const operator = operatorInfo(constraint.operator);
   const problem = constraintProblem(constraint, legalValues);
   const shown = problem && (showMissing || !problem.missing) ? problem : null;
   return (
     <Paper withBorder p="sm" data-testid={`constraint-${index}`}>
       <Stack gap="xs">
-        <Group align="flex-start" gap="sm" wrap="wrap">
+        {/* One line at desktop width; the parts wrap onto their own lines in a narrow window. */}
+        <div className={classes.row}>
           <NativeSelect
             label="Context field"
             data={contextOptions(fields, constraint.contextName)}
@@ -193,45 +243,27 @@ function ConstraintRow({
             disabled={disabled}
             className={classes.operator}
           />
-          <Stack gap={6} pt={26}>
-            {operator.invertible ? (
-              <Switch
-                label="Invert (NOT)"
-                checked={constraint.inverted === true}
-                onChange={(event) => onChange({ ...constraint, inverted: event.currentTarget.checked })}
-                disabled={disabled}
-              />
-            ) : null}
-            {operator.caseSensitivity ? (
-              <Switch
-                label="Ignore case"
-                checked={constraint.caseInsensitive === true}
-                onChange={(event) =>
-                  onChange({ ...constraint, caseInsensitive: event.currentTarget.checked })
-                }
-                disabled={disabled}
-              />
-            ) : null}
-          </Stack>
+          <div className={classes.value}>
+            <ValueEditor
+              constraint={constraint}
+              legalValues={legalValues}
+              error={shown?.field === 'value' ? shown.message : undefined}
+              disabled={disabled}
+              onChange={onChange}
+            />
+          </div>
+          <ConstraintSwitches constraint={constraint} disabled={disabled} onChange={onChange} />
           <Button
             variant="subtle"
             color="red"
-            ml="auto"
-            mt={22}
+            className={classes.remove}
             onClick={onRemove}
             disabled={disabled}
             aria-label={`Remove constraint ${index + 1}`}
           >
             Remove
           </Button>
-        </Group>
-        <ValueEditor
-          constraint={constraint}
-          legalValues={legalValues}
-          error={shown?.field === 'value' ? shown.message : undefined}
-          disabled={disabled}
-          onChange={onChange}
-        />
+        </div>
         {serverError ? (
           <Text size="sm" c="red" role="alert" data-testid={`constraint-${index}-server-error`}>
             {serverError}

@@ -23,6 +23,7 @@ import { replaceQuery, useLocation } from '../../router/navigation';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { describeEvent } from './describe-event';
+import { EventFilterSelects } from './EventFilterSelects';
 import classes from './EventLogScreen.module.css';
 import {
   type EventLogQuery,
@@ -146,11 +147,11 @@ export function EventLogScreen() {
       />
       <Group className={classes.filters} align="flex-end" gap="sm">
         {field('query', 'Search', 'Any text')}
-        {field('type', 'Type', 'feature-created')}
-        {field('project', 'Project')}
         {field('feature', 'Flag')}
-        {field('createdBy', 'Changed by')}
-        {field('environment', 'Environment')}
+        <EventFilterSelects
+          draft={draft}
+          onChange={(name, value) => setDraft((previous) => ({ ...previous, [name]: value }))}
+        />
         {field('from', 'From', undefined, 'date')}
         {field('to', 'To', undefined, 'date')}
         {filtered ? (

@@ -11,6 +11,7 @@ const SURVEY_PATH = `/api/admin/feedback/${SURVEY}`;
 /** A server that keeps the user's feedback records as the real one does. */
 function feedbackServer(
   initial: Array<{ feedbackId: string; neverShow: boolean; given: string | null }> = [],
+  usage = { flags: 4, changes: 12 },
 ) {
   const records = [...initial];
   const upsert = (feedbackId: string, change: { neverShow?: boolean; given?: string | null }) => {
@@ -32,7 +33,11 @@ function feedbackServer(
     .on('POST', '/api/admin/feedback', (request) =>
       upsert((request.body as { feedbackId: string }).feedbackId, { given: '2026-11-22T10:00:00Z' }),
     )
-    .on('POST', '/feedback', (request) => ({ body: { id: 1, ...(request.body as object) } }));
+    .on('POST', '/feedback', (request) => ({ body: { id: 1, ...(request.body as object) } }))
+    .on('GET', '/api/admin/getting-started', {
+      steps: { project: true, flag: true, apiToken: true, sdk: true, change: true },
+      ...usage,
+    });
   return { server, records };
 }
 
@@ -51,6 +56,15 @@ describe('feedback prompt', () => {
     await waitFor(() => expect(server.calls('GET', '/api/admin/user').length).toBeGreaterThanOrEqual(2));
     expect(screen.queryByRole('region', { name: 'How is Switchyard working for you?' })).toBeNull();
     expect(server.calls('PUT', SURVEY_PATH)).toHaveLength(1);
+  });
+
+  it('waits for real use: a few flags and changes, not a first visit', async () => {
+    const { server } = feedbackServer([], { flags: 1, changes: 2 });
+    await renderWithConsole(<FeedbackPrompt surveyId={SURVEY} />, { server });
+    await waitFor(() => expect(server.calls('GET', '/api/admin/getting-started').length).toBeGreaterThan(0));
+    await waitFor(() => expect(server.calls('GET', '/api/admin/user').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'How is Switchyard working for you?' })).toBeNull();
+    expect(server.calls('PUT', SURVEY_PATH)).toHaveLength(0);
   });
 
   it('is dismissible: closing it records neverShow and hides it', async () => {

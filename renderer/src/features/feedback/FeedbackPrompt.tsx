@@ -2,21 +2,30 @@ import { Button, Card, CloseButton, Group, SegmentedControl, Stack, Text, Textar
 import { useEffect, useState } from 'react';
 import { useConsole } from '../../stores/console-context';
 import { useServerData } from '../../stores/use-server-data';
-import { CONSOLE_SURVEY_ID, neverShowAgain, recordShown, sendFeedback } from './feedback-api';
+import {
+  CONSOLE_SURVEY_ID,
+  hasRealUse,
+  neverShowAgain,
+  readUsage,
+  recordShown,
+  sendFeedback,
+} from './feedback-api';
 
 type Phase = 'waiting' | 'asking' | 'thanks' | 'gone';
 
 const SCORES = ['1', '2', '3', '4', '5'];
 
 /**
- * A feedback prompt that never nags (issue 19): shown only to a user with no answer recorded for
- * the survey, and that display is recorded at once (`given` empty), so it appears at most once
+ * A feedback prompt that never nags (issue 19): shown only after real use (issue 33: a few flags
+ * and changes, see REAL_USE) to a user with no answer recorded for the survey, and that display is recorded at once (`given` empty), so it appears at most once
  * per survey id. Closing it records `neverShow`, as Unleash's console does; sending records the
  * answer as given.
  */
 export function FeedbackPrompt({ surveyId = CONSOLE_SURVEY_ID }: { surveyId?: string }) {
   const consoleApi = useConsole();
   const me = useServerData('me', (api) => api.me());
+  const usage = useServerData('getting-started', (api, signal) => readUsage(api, signal));
+  const used = usage.data ? hasRealUse(usage.data) : false;
   const [phase, setPhase] = useState<Phase>('waiting');
   const [positive, setPositive] = useState('');
   const [improve, setImprove] = useState('');
@@ -26,14 +35,14 @@ export function FeedbackPrompt({ surveyId = CONSOLE_SURVEY_ID }: { surveyId?: st
   const feedback = me.data?.feedback;
   // Decided once, when the profile first arrives: later answers (our own record) do not hide it.
   useEffect(() => {
-    if (phase !== 'waiting' || !feedback || me.fromCache) return;
+    if (phase !== 'waiting' || !feedback || me.fromCache || !used) return;
     if (feedback.some((entry) => entry.feedbackId === surveyId)) {
       setPhase('gone');
       return;
     }
     setPhase('asking');
     void recordShown(consoleApi.api(), surveyId).catch(() => undefined);
-  }, [phase, feedback, me.fromCache, surveyId, consoleApi]);
+  }, [phase, feedback, me.fromCache, used, surveyId, consoleApi]);
 
   if (phase === 'waiting' || phase === 'gone') return null;
   if (phase === 'thanks') {

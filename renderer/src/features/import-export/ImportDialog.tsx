@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Input, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ProjectsResponse } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
@@ -39,6 +39,7 @@ export function ImportDialog({
   const write = useServerWrite({ kind: 'flag-import' });
   const [project, setProject] = useState<string | null>(defaultProject);
   const [environment, setEnvironment] = useState<string | null>(null);
+  const [picked, setPicked] = useState<File | null>(null);
   const [file, setFile] = useState<{ name: string; data: ExportResult; bundle?: Bundle } | null>(null);
   const [plan, setPlan] = useState<BundlePlan | null>(null);
   const [override, setOverride] = useState(false);
@@ -55,6 +56,14 @@ export function ImportDialog({
     api.client.get<ProjectEnvironments>(`/api/admin/projects/${encodeURIComponent(project ?? '')}/overview`),
   );
   const environments = overview.data?.environments.map((entry) => entry.environment) ?? [];
+  // Issue 33 §2: the target environment comes preselected: a bundle's own environment when the
+  // project has it, else the project's first; choosing another one overrides it.
+  const bundleEnvironment = file?.bundle?.metadata.environment;
+  const preselected =
+    bundleEnvironment && environments.includes(bundleEnvironment)
+      ? bundleEnvironment
+      : (environments[0] ?? null);
+  const target = environment !== null && environments.includes(environment) ? environment : preselected;
   const reset = () => {
     setValidation(null);
     setResult(null);
@@ -64,8 +73,9 @@ export function ImportDialog({
     setError(null);
   };
 
-  async function readFile(picked: File | undefined) {
+  async function readFile(picked: File | null) {
     reset();
+    setPicked(picked);
     setFile(null);
     setProblem(null);
     if (!picked) return;
@@ -76,18 +86,18 @@ export function ImportDialog({
   }
 
   async function run(step: 'validate' | 'import') {
-    if (!file || !project || !environment) return;
+    if (!file || !project || !target) return;
     setBusy(true);
     setError(null);
-    const body = { project, environment, data: file.data };
+    const body = { project, environment: target, data: file.data };
     const bundle = file.bundle;
     try {
       if (bundle) {
-        const target = { bundle, project, environment };
-        if (step === 'validate') setPlan(await write((api) => bundleApi(api.client).plan(target)));
+        const into = { bundle, project, environment: target };
+        if (step === 'validate') setPlan(await write((api) => bundleApi(api.client).plan(into)));
         else {
           const answer = await write((api) =>
-            bundleApi(api.client).apply({ ...target, ...(override ? { override: true } : {}) }),
+            bundleApi(api.client).apply({ ...into, ...(override ? { override: true } : {}) }),
           );
           setApplied(answer);
           setResult(answer.result);
@@ -111,17 +121,16 @@ export function ImportDialog({
   return (
     <Modal opened={opened} onClose={onClose} title="Import flags" size="lg">
       <Stack>
-        <Input.Wrapper
-          label="Export file"
+        <FileInput
+          label="File to import"
           description="A JSON file exported by Switchyard or Unleash, or a signed Switchyard bundle."
-        >
-          <input
-            type="file"
-            accept="application/json,.json"
-            aria-label="Export file"
-            onChange={(event) => void readFile(event.currentTarget.files?.[0])}
-          />
-        </Input.Wrapper>
+          accept="application/json,.json"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          value={picked}
+          onChange={(chosen) => void readFile(chosen)}
+          fileInputProps={{ 'aria-label': 'Export file' }}
+        />
         {file ? (
           <Text size="sm" role="status">
             {file.name}: {file.bundle ? 'signed bundle, ' : ''}
@@ -148,7 +157,7 @@ export function ImportDialog({
           <Select
             label="Target environment"
             data={environments}
-            value={environment}
+            value={target}
             onChange={(value) => {
               setEnvironment(value);
               reset();
@@ -189,7 +198,7 @@ export function ImportDialog({
             variant="default"
             onClick={() => void run('validate')}
             loading={busy && !checked}
-            disabled={!file || !project || !environment || result !== null}
+            disabled={!file || !project || !target || result !== null}
           >
             Validate
           </Button>

@@ -114,6 +114,30 @@ describe('export dialog', { timeout: 20_000 }, () => {
 });
 
 describe('import dialog', { timeout: 20_000 }, () => {
+  it("takes the file from a file input and preselects the project's first environment", async () => {
+    const server = importServer()
+      .on('GET', '/api/admin/projects/web/overview', {
+        environments: [{ environment: 'development' }, { environment: 'production' }],
+      })
+      .on('POST', VALIDATE, { errors: [], warnings: [], permissions: [], summary: summary([], []) });
+    await renderWithConsole(<ImportDialog defaultProject="web" opened onClose={() => undefined} />, {
+      server,
+    });
+    expect(screen.getByRole('button', { name: /File to import/ })).toBeTruthy();
+    pickFile(JSON.stringify(file));
+    expect(await screen.findByText('export.json: 1 flag(s)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear the chosen file' })).toBeTruthy();
+    await waitFor(() =>
+      expect((selectInput('Target environment') as HTMLInputElement).value).toBe('development'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    await waitFor(() => expect(server.calls('POST', VALIDATE)).toHaveLength(1));
+    expect(server.calls('POST', VALIDATE)[0]?.body).toMatchObject({
+      project: 'web',
+      environment: 'development',
+    });
+  });
+
   it('validates, shows errors and warnings, and keeps Import off while there are errors', async () => {
     const server = importServer().on('POST', VALIDATE, {
       errors: [

@@ -143,25 +143,45 @@ describe('banner icon and sticky', () => {
   });
 });
 
-describe('welcome panel', () => {
-  const welcomeServer = (splash: Record<string, boolean>) =>
+describe('welcome panel with the getting-started checklist', () => {
+  const nothingDone = { project: false, flag: false, apiToken: false, sdk: false, change: false };
+  const welcomeServer = (splash: Record<string, boolean>, steps: Record<string, boolean> = nothingDone) =>
     createFakeServer()
       .on('GET', '/api/admin/user', { user: { id: 1, name: 'Ada' }, permissions: [], feedback: [], splash })
       .on('GET', '/api/admin/ui-config', { version: '1.0.0', unleashUrl: 'http://flags.test' })
+      .on('GET', '/api/admin/getting-started', { steps, flags: 0, changes: 0 })
       .on('POST', '/api/admin/splash/welcome', { userId: 1, splashId: 'welcome', seen: true });
+  const region = { name: 'Welcome to Switchyard' };
 
-  it('welcomes a user who has not seen it, with the SDK URL and three steps, and is dismissed once', async () => {
-    const server = welcomeServer({});
+  it('ticks the steps from the server, with the SDK URL, and is dismissed once', async () => {
+    const server = welcomeServer({}, { ...nothingDone, project: true, flag: true });
     await renderWithConsole(<WelcomePanel />, { server });
-    const panel = await screen.findByRole('region', { name: 'Welcome to Switchyard' });
+    const panel = await screen.findByRole('region', region);
     expect(await within(panel).findByText('http://flags.test/api')).toBeTruthy();
-    expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(panel).getByRole('link', { name: 'Make an SDK token' }).getAttribute('href')).toBe(
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.endsWith('(done)'))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(within(panel).getByText('2 of 5 done')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Create an API token' }).getAttribute('href')).toBe(
       '/admin/api',
     );
     fireEvent.click(within(panel).getByRole('button', { name: 'Dismiss welcome' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Welcome to Switchyard' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', region)).toBeNull());
     await waitFor(() => expect(server.calls('POST', '/api/admin/splash/welcome')).toHaveLength(1));
+  });
+
+  it('goes away by itself once every step is done', async () => {
+    const all = { project: true, flag: true, apiToken: true, sdk: true, change: true };
+    const server = welcomeServer({}, all);
+    await renderWithConsole(<WelcomePanel />, { server });
+    await waitFor(() => expect(server.calls('GET', '/api/admin/getting-started').length).toBeGreaterThan(0));
+    await waitFor(() => expect(server.calls('GET', '/api/admin/user').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', region)).toBeNull();
   });
 
   it('stays away once seen, and where the server keeps no splash settings', async () => {
@@ -169,7 +189,7 @@ describe('welcome panel', () => {
     const other = createFakeServer().on('GET', '/api/admin/user', { user: { id: 1, name: 'Ada' } });
     await renderWithConsole(<WelcomePanel />, { server: other });
     await waitFor(() => expect(other.calls('GET', '/api/admin/user').length).toBeGreaterThan(0));
-    expect(screen.queryByRole('region', { name: 'Welcome to Switchyard' })).toBeNull();
+    expect(screen.queryByRole('region', region)).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import type {
   Banner,
   Banners,
   CreateBanner,
+  GettingStarted,
   LicenseCheck,
   LicenseRead,
   Maintenance,
@@ -36,6 +37,8 @@ export function instanceAdminApi(client: ApiClient) {
     setMaintenance: (enabled: boolean) => client.post<unknown>('/api/admin/maintenance', { enabled }),
     splash: async (signal?: AbortSignal) =>
       (await client.get<{ splash?: Record<string, boolean> }>('/api/admin/user', undefined, signal)).splash,
+    gettingStarted: (signal?: AbortSignal) =>
+      client.get<GettingStarted>('/api/admin/getting-started', undefined, signal),
     markSplashSeen: (id: string) =>
       client.post<SplashResponse>(`/api/admin/splash/${encodeURIComponent(id)}`),
     license: (signal?: AbortSignal) => client.get<LicenseRead>('/api/admin/license', undefined, signal),

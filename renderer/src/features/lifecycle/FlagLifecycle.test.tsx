@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { EditingLockContext, MAINTENANCE_LOCK_REASON } from '../../stores/editing-lock';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
 import { FlagLifecycle } from './FlagLifecycle';
@@ -92,5 +93,19 @@ describe('flag lifecycle', () => {
     );
     await waitFor(() => expect(server.calls('POST', `${BASE}/complete`)).toHaveLength(1));
     expect(server.calls('POST', `${BASE}/complete`)[0]?.body).toEqual({ status: 'kept' });
+  });
+
+  it('disables completing and reopening while the server is in maintenance mode', async () => {
+    const server = lifecycleServer([{ stage: 'live', enteredStageAt: '2026-11-22T06:00:00Z' }]);
+    await renderWithConsole(
+      <EditingLockContext.Provider value={MAINTENANCE_LOCK_REASON}>
+        <FlagLifecycle flag={FLAG} />
+      </EditingLockContext.Provider>,
+      { server },
+    );
+    const complete = await screen.findByRole('button', { name: 'Mark completed' });
+    expect(complete).toHaveProperty('disabled', true);
+    fireEvent.click(complete);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
+import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
-import { useConsole, useConsoleState } from '../../stores/console-context';
+import { useConsole } from '../../stores/console-context';
 import { useServerData } from '../../stores/use-server-data';
 import { LifecycleBadge } from './LifecycleBadge';
 import { currentStage, type FeatureLifecycle } from './lifecycle-stages';
@@ -74,7 +75,6 @@ function CompleteFlagDialog({
 /** The flag page's lifecycle: the current stage, when it was entered, complete / uncomplete. */
 export function FlagLifecycle({ flag }: { flag: FlagRef }) {
   const consoleApi = useConsole();
-  const offline = useConsoleState((state) => state.connectivity === 'offline');
   const [completing, setCompleting] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const stages = useServerData<FeatureLifecycle>(
@@ -104,13 +104,14 @@ export function FlagLifecycle({ flag }: { flag: FlagRef }) {
         since <RelativeTime value={current.enteredStageAt} />
       </Text>
       {current.stage === 'completed' ? (
-        <Button size="xs" variant="default" disabled={offline} onClick={uncomplete}>
+        <OnlineOnlyButton size="xs" variant="default" reason="Reopening" onClick={() => void uncomplete()}>
           Reopen (uncomplete)
-        </Button>
+        </OnlineOnlyButton>
       ) : current.stage !== 'archived' ? (
-        <Button size="xs" variant="light" disabled={offline} onClick={() => setCompleting(true)}>
+        // Disabled offline and in maintenance mode (issue 33 §2), with the reason on hover.
+        <OnlineOnlyButton size="xs" variant="light" reason="Completing" onClick={() => setCompleting(true)}>
           Mark completed
-        </Button>
+        </OnlineOnlyButton>
       ) : null}
       {failed ? (
         <Text size="sm" c="red" role="alert">

@@ -10,8 +10,17 @@ import { useServerWrite } from '../../stores/use-mutations';
 /** Errors about the new password itself belong under that field; the rest above the form. */
 const NEW_PASSWORD_ERRORS = new Set(['OwaspValidationError', 'PasswordPreviouslyUsedError', 'BadDataError']);
 
-/** `POST /api/admin/user/change-password`: the current password, the new one twice. */
-export function ChangePasswordForm() {
+/**
+ * `POST /api/admin/user/change-password`: the current password, the new one twice. `onChanged`
+ * runs after the server accepted it (the first sign-in step reloads the session there).
+ */
+export function ChangePasswordForm({
+  onChanged,
+  currentLabel = 'Current password',
+}: {
+  onChanged?: () => Promise<void> | void;
+  currentLabel?: string;
+} = {}) {
   const write = useServerWrite({ kind: 'password' });
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
@@ -20,7 +29,7 @@ export function ChangePasswordForm() {
   const { submitting, error, showErrors, submit } = useFormSubmit();
 
   const local = {
-    oldPassword: oldPassword ? undefined : 'Type your current password',
+    oldPassword: oldPassword ? undefined : `Type your ${currentLabel.toLowerCase()}`,
     password: password ? undefined : 'Type the new password',
     confirmPassword: confirmPassword === password ? undefined : 'The passwords differ',
   };
@@ -41,6 +50,7 @@ export function ChangePasswordForm() {
     setPassword('');
     setConfirmPassword('');
     setChanged(true);
+    await onChanged?.();
   }
 
   const blocked = Object.values(local).some(Boolean);
@@ -56,7 +66,7 @@ export function ChangePasswordForm() {
           </Text>
         ) : null}
         <PasswordInput
-          label="Current password"
+          label={currentLabel}
           autoComplete="current-password"
           value={oldPassword}
           onChange={(event) => setOldPassword(event.currentTarget.value)}

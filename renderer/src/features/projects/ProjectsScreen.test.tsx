@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, unleashError } from '../../test-utils/fake-server';
-import { renderWithConsole } from '../../test-utils/render';
+import { currentPath, renderWithConsole } from '../../test-utils/render';
 import { slugifyProjectId, validateProjectDraft } from './CreateProjectForm';
 import { ProjectsScreen } from './ProjectsScreen';
 
@@ -58,20 +58,19 @@ describe('projects screen', () => {
     expect(row.textContent).toContain('95%');
   });
 
-  it('creates a project, deriving its id from the name', async () => {
+  it('creates a project, deriving its id from the name, and opens it', async () => {
     const server = projectServer();
     await renderWithConsole(<ProjectsScreen />, { server });
     const dialog = await openCreate();
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Checkout Web' } });
     expect((within(dialog).getByLabelText(/^Id/) as HTMLInputElement).value).toBe('checkout-web');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create project' }));
-    expect(await screen.findByText('Project Checkout Web created.')).toBeTruthy();
+    await waitFor(() => expect(currentPath()).toBe('/projects/checkout-web'));
     expect(server.calls('POST', '/api/admin/projects')[0]?.body).toEqual({
       id: 'checkout-web',
       name: 'Checkout Web',
       mode: 'open',
     });
-    expect(await screen.findByTestId('project-checkout-web')).toBeTruthy();
   });
 
   it("shows the server's validation message next to the field it names", async () => {

@@ -5,7 +5,7 @@ import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { Link, useLocation } from '../../router/navigation';
+import { Link, navigate, useLocation } from '../../router/navigation';
 import { flagOfPath, projectPath, withQuery } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
@@ -143,11 +143,11 @@ function ProjectList() {
           onCancel={() => setCreating(false)}
           onDone={(result, body) => {
             setCreating(false);
-            setNotice(
-              result === 'applied'
-                ? `Project ${body.name} created.`
-                : `Project ${body.name} is pending: it will be created when the server is reachable.`,
-            );
+            // Issue 33 §2: a created project opens, ready for its first flag.
+            if (result !== 'applied')
+              setNotice(`Project ${body.name} is pending: it will be created when the server is reachable.`);
+            else if (body.id) navigate(projectPath(body.id));
+            else setNotice(`Project ${body.name} created.`);
           }}
         />
       </Modal>

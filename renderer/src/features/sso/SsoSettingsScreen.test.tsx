@@ -1,7 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createFakeServer, unleashError } from '../../test-utils/fake-server';
-import { renderWithConsole } from '../../test-utils/render';
+import { currentPath, renderConsole, renderWithConsole } from '../../test-utils/render';
 import { SsoSettingsScreen } from './SsoSettingsScreen';
 
 function ssoServer() {
@@ -13,6 +13,14 @@ function ssoServer() {
   };
   let saml: Record<string, unknown> = { enabled: false, spCertificate: 'CERT', spPrivateKey: '********' };
   return createFakeServer()
+    .on('GET', '/api/admin/auth/sso/endpoints', {
+      oidcRedirectUrl: 'https://flags.example.com/auth/oidc/callback',
+      signedOutUrl: 'https://flags.example.com/signed-out',
+      samlEntityId: 'https://flags.example.com',
+      samlAcsUrl: 'https://flags.example.com/auth/saml/callback',
+      samlLogoutUrl: 'https://flags.example.com/auth/saml/logout',
+      samlMetadataUrl: 'https://flags.example.com/auth/saml/metadata',
+    })
     .on('GET', '/api/admin/auth/saml/settings', () => ({ body: saml }))
     .on('POST', '/api/admin/auth/saml/settings', (request) => {
       saml = { ...(request.body as Record<string, unknown>), spPrivateKey: '********' };
@@ -28,6 +36,27 @@ function ssoServer() {
 }
 
 describe('single sign-on settings', () => {
+  it("shows the values for the identity provider from the server's routes, each with a copy button", async () => {
+    await renderWithConsole(<SsoSettingsScreen />, { server: ssoServer() });
+    const oidc = await screen.findByTestId('sso-values-oidc');
+    expect(await within(oidc).findByText('https://flags.example.com/auth/oidc/callback')).toBeTruthy();
+    expect(within(oidc).getByText('https://flags.example.com/signed-out')).toBeTruthy();
+    const copy = within(oidc).getByRole('button', { name: 'Copy Redirect (callback) URI' });
+    fireEvent.click(copy);
+    await waitFor(() => expect(copy.textContent).toBe('Copied'));
+    expect(await navigator.clipboard.readText()).toBe('https://flags.example.com/auth/oidc/callback');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'SAML 2.0' }));
+    const saml = await screen.findByTestId('sso-values-saml');
+    for (const value of [
+      'https://flags.example.com',
+      'https://flags.example.com/auth/saml/callback',
+      'https://flags.example.com/auth/saml/metadata',
+    ])
+      expect(await within(saml).findByText(value)).toBeTruthy();
+    expect(within(saml).getAllByRole('button', { name: /^Copy / })).toHaveLength(4);
+  });
+
   it('shows the secret masked and saves the OIDC settings with Unleash field names', async () => {
     const server = ssoServer();
     await renderWithConsole(<SsoSettingsScreen />, { server });
@@ -81,5 +110,23 @@ describe('single sign-on settings', () => {
       spCertificate: 'CERT',
       spPrivateKey: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
     });
+  });
+
+  it("opens at Unleash's /admin/auth, and /admin/sso leads there", async () => {
+    const server = ssoServer().on('GET', '/api/admin/user', {
+      user: { id: 1, username: 'admin' },
+      permissions: [{ permission: 'ADMIN' }],
+      feedback: [],
+      splash: {},
+    });
+    // The server's page names its base; without one the document's base would be /admin/.
+    const base = document.createElement('base');
+    base.href = '/';
+    document.head.append(base);
+    onTestFinished(() => base.remove());
+    await renderConsole({ server, path: '/admin/sso' });
+    expect(await screen.findByRole('heading', { name: 'Single sign-on' }, { timeout: 5000 })).toBeTruthy();
+    expect(currentPath()).toBe('/admin/auth');
+    expect(screen.queryByText(/There is no screen/)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { SecretsNotice } from '../../components/SecretsNotice/SecretsNotice';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
+import { ProviderValues } from './ProviderValues';
 import { SSO_FIELDS, type SsoField, type SsoProvider, type SsoSettings, ssoApi } from './sso-api';
 
 const PROVIDER_NAMES: Record<SsoProvider, string> = { oidc: 'OpenID Connect', saml: 'SAML 2.0' };
@@ -143,6 +144,7 @@ function ProviderPanel({ provider }: { provider: SsoProvider }) {
   const [saved, setSaved] = useState(false);
   return (
     <>
+      <ProviderValues provider={provider} />
       {saved ? (
         <Text size="sm" role="status" mb="sm">
           {PROVIDER_NAMES[provider]} settings saved.
@@ -155,7 +157,7 @@ function ProviderPanel({ provider }: { provider: SsoProvider }) {
   );
 }
 
-/** `/admin/sso`: OpenID Connect and SAML sign-in, with Unleash's settings. */
+/** `/admin/auth` (Unleash's path): OpenID Connect and SAML sign-in, with Unleash's settings. */
 export function SsoSettingsScreen() {
   const now = useNow();
   return (

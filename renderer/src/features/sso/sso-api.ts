@@ -1,4 +1,4 @@
-import type { OidcSettings, SamlSettings } from '../../../../server/contract';
+import type { OidcSettings, SamlSettings, SsoEndpoints } from '../../../../server/contract';
 import type { AdminApi } from '../../api/admin-api';
 
 export type SsoProvider = 'oidc' | 'saml';
@@ -11,6 +11,8 @@ export function ssoApi(api: AdminApi) {
     settings: (provider: SsoProvider) => client.get<SsoSettings>(`/api/admin/auth/${provider}/settings`),
     save: (provider: SsoProvider, settings: SsoSettings) =>
       client.post<SsoSettings>(`/api/admin/auth/${provider}/settings`, settings),
+    /** Switchyard's: the addresses to give the identity provider, from the server's public URL. */
+    endpoints: () => client.get<SsoEndpoints>('/api/admin/auth/sso/endpoints'),
   };
 }
 

@@ -50,6 +50,8 @@ export function createBootstrap(deps: {
           email: null,
           passwordHash: await users.hashNewPassword(password),
           isService: false,
+          // A generated password was written to a log: its owner replaces it at first sign-in.
+          passwordChangeRequired: configured === null,
         },
         BUILT_IN_ROLE_IDS.Admin,
         SYSTEM_ACTOR,
@@ -60,7 +62,7 @@ export function createBootstrap(deps: {
       // Shown once: the password is in the message, not in a field the redaction would hide.
       logger.warn(
         `Created the first user "${config.defaultAdmin.username}" with the generated password ${password} ` +
-          '(shown only now; log in and change it, or set UNLEASH_DEFAULT_ADMIN_PASSWORD before the first start)',
+          '(shown only now; the first sign-in asks for a new one, or set UNLEASH_DEFAULT_ADMIN_PASSWORD before the first start)',
       );
     } else if (created) {
       logger.info(

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
-import { errorResponses, InstanceAdminStatsSchema } from '../../../contract';
+import { errorResponses, GettingStartedSchema, InstanceAdminStatsSchema } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
+import { readGettingStarted } from './getting-started-store';
 import { createInstanceStatsService, type InstanceStatsOptions, statsCsv } from './instance-stats-service';
 
 const tags = ['Instance Admin'];
@@ -47,5 +48,19 @@ export async function instanceStatsRoutes(
         .header('content-disposition', 'attachment; filename="unleash-instance-stats.csv"')
         .send(statsCsv(stats));
     },
+  );
+
+  // Switchyard's (issue 33 §1): the console's getting-started checklist, ticked from real data.
+  app.get(
+    '/api/admin/getting-started',
+    {
+      config: { permission: 'AUTHENTICATED' },
+      schema: {
+        operationId: 'getGettingStarted',
+        tags,
+        response: { 200: GettingStartedSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => readGettingStarted(db),
   );
 }

@@ -1,5 +1,6 @@
 import { DesktopTokenRequestSchema, DesktopTokenResponseSchema, errorResponses } from '../../../contract';
 import type { App } from '../../http/app-type';
+import { publicUrlOf } from '../../http/public-url';
 import { perMinute, registerRouteRateLimits } from '../../http/rate-limit';
 import { ApiError } from '../../lib/errors';
 import { registerOidcLoginRoutes } from './oidc-login-routes';
@@ -22,7 +23,7 @@ export async function ssoRoutes(app: App, options: SsoRouteOptions) {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
   );
 
-  registerSsoSettingsRoutes(app, options.settings);
+  registerSsoSettingsRoutes(app, options.settings, (request) => publicUrlOf(request, options.config));
   registerOidcLoginRoutes(app, context);
   registerSamlLoginRoutes(app, context);
   registerSamlLogoutRoutes(app, {

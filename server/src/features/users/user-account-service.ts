@@ -19,6 +19,8 @@ export interface NewAccount {
   email: string | null;
   passwordHash: string | null;
   isService: boolean;
+  /** Set for the first admin's generated password (issue 33 §1). */
+  passwordChangeRequired?: boolean;
 }
 
 /**

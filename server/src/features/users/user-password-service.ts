@@ -4,11 +4,18 @@ import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import { ApiError, badData } from '../../lib/errors';
 import { getRole, toRole } from '../access';
+import { appendEvent } from '../events';
 import { accountLoginKey, clearLoginAttempts } from './login-lockout-store';
 import { newPasswordHash, verifyPassword } from './password-hash';
 import { findUsableResetToken, useResetToken } from './reset-token-store';
 import { assertNotScimManaged, existingUser, rootRoleOf } from './user-records';
-import { getUser, setPasswordHash } from './user-store';
+import {
+  clearPasswordChangeRequired,
+  getUser,
+  setPasswordHash,
+  type UserRecord,
+  userEventData,
+} from './user-store';
 
 export interface UserPasswordDeps {
   db: Db;
@@ -52,6 +59,21 @@ async function changeOwnPassword(
   await inTransaction(deps.db, async (trx) => {
     await setPasswordHash(trx, userId, hash);
     await deps.credentialsChanged(trx, userId);
+    if (user.passwordChangeRequired) await firstPasswordChosen(trx, user);
+  });
+}
+
+/** The first admin replaced the generated password: the mark clears, with its audit event. */
+async function firstPasswordChosen(trx: Queryable, user: UserRecord): Promise<void> {
+  await clearPasswordChangeRequired(trx, user.id);
+  const rootRole = await rootRoleOf(trx, user.id);
+  const actor = user.username ?? user.email ?? String(user.id);
+  await appendEvent(trx, {
+    type: 'user-updated',
+    createdBy: actor,
+    createdByUserId: user.id,
+    preData: { ...userEventData(user, rootRole), passwordChangeRequired: true },
+    data: { ...userEventData(user, rootRole), passwordChangeRequired: false },
   });
 }
 

@@ -19,6 +19,8 @@ export function toUser(record: UserRecord, rootRole?: number): User {
     createdAt: record.createdAt.toISOString(),
     accountType: record.isService ? 'Service Account' : 'User',
     scimId: record.scimId,
+    // Only when set, so the wire shape stays Unleash's for everyone else.
+    ...(record.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
   };
 }
 

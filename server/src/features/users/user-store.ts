@@ -20,6 +20,8 @@ export interface UserRecord {
   scimId: string | null;
   /** Deactivated by a SCIM client: every login path refuses the user. */
   deactivated: boolean;
+  /** The first admin's generated password: its owner must choose a new one at first sign-in. */
+  passwordChangeRequired: boolean;
 }
 
 export const USER_EXISTS = 'User already exists';
@@ -36,6 +38,7 @@ const columns = [
   'seen_at',
   'scim_id',
   'deactivated_at',
+  'password_change_required',
 ] as const;
 
 type Row = {
@@ -50,6 +53,7 @@ type Row = {
   seen_at: Date | null;
   scim_id: string | null;
   deactivated_at: Date | null;
+  password_change_required: boolean;
 };
 
 function toRecord(row: Row): UserRecord {
@@ -65,6 +69,7 @@ function toRecord(row: Row): UserRecord {
     seenAt: row.seen_at,
     scimId: row.scim_id,
     deactivated: row.deactivated_at !== null,
+    passwordChangeRequired: row.password_change_required,
   };
 }
 
@@ -180,6 +185,7 @@ export interface NewUser {
   passwordHash: string | null;
   isService: boolean;
   createdByUserId: number | null;
+  passwordChangeRequired?: boolean;
 }
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<UserRecord> {
@@ -193,6 +199,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserReco
         password_hash: user.passwordHash,
         is_service: user.isService,
         created_by_user_id: user.createdByUserId,
+        password_change_required: user.passwordChangeRequired ?? false,
       })
       .returning(columns)
       .executeTakeFirstOrThrow();
@@ -223,6 +230,11 @@ export async function setPasswordHash(db: Queryable, id: number, passwordHash: s
     .set({ password_hash: passwordHash, login_attempts: 0 })
     .where('id', '=', id)
     .execute();
+}
+
+/** Clears the first admin's must-change-password mark once they chose their own password. */
+export async function clearPasswordChangeRequired(db: Queryable, id: number): Promise<void> {
+  await db.updateTable('users').set({ password_change_required: false }).where('id', '=', id).execute();
 }
 
 export async function recordLogin(db: Queryable, id: number, succeeded: boolean): Promise<void> {
