@@ -125,4 +125,31 @@ describe('Node SDK registration and metrics', () => {
       expect.objectContaining({ name: 'development', backendSdks: [SDK_VERSION], instanceCount: 1 }),
     ]);
   });
+
+  it("stamps the flag's environments' lastSeenAt from the SDK's metrics (issue 33)", async () => {
+    const before = Date.now() - 60_000;
+    unleash!.isEnabled('metrics.users', { userId: 'u1' });
+    await unleash!.flushMetrics();
+    type Env = { name: string; lastSeenAt: string | null };
+    // As Unleash 8: the flag's environments carry lastSeenAt (the flag itself has none).
+    const flag = await waitFor('lastSeenAt of metrics.users in development', async () => {
+      const answer = await s.admin<{ environments: Env[] }>(
+        'GET',
+        '/api/admin/projects/default/features/metrics.users',
+      );
+      const seen = answer.body.environments?.find((environment) => environment.name === 'development');
+      return answer.status === 200 && seen?.lastSeenAt ? answer.body : undefined;
+    });
+    const development = flag.environments.find((environment) => environment.name === 'development')!;
+    expect(Date.parse(development.lastSeenAt!)).toBeGreaterThan(before);
+    // Only the environment of the SDK's token was seen.
+    expect(flag.environments.filter((e) => e.lastSeenAt).map((e) => e.name)).toEqual(['development']);
+
+    const search = await s.adminOk<{
+      features: { name: string; lastSeenAt: string | null; environments: Env[] }[];
+    }>('GET', '/api/admin/search/features?query=metrics.users', undefined, 200);
+    const found = search.features.find((feature) => feature.name === 'metrics.users')!;
+    expect(found.lastSeenAt).toBe(development.lastSeenAt);
+    expect(found.environments.find((e) => e.name === 'development')?.lastSeenAt).toBe(development.lastSeenAt);
+  });
 });

@@ -260,4 +260,58 @@ describe('client metrics service', () => {
     expect(usage.seenApplications).toEqual(['checkout']);
     await expect(metrics.getApplication('nope')).rejects.toMatchObject({ errorName: 'NotFoundError' });
   });
+
+  it("moves the flag's and its environments' last_seen_at forward in the flush, never back (issue 33)", async () => {
+    await createFlags(database.db, ['seen-flag']);
+    await database.db
+      .insertInto('feature_environments')
+      .values(
+        ['development', 'production'].map((environment) => ({
+          feature_name: 'seen-flag',
+          environment,
+          enabled: true,
+        })),
+      )
+      .execute();
+    const report = (at: Date) => {
+      now = at;
+      const metrics = service();
+      metrics.registerMetrics(
+        {
+          appName: 'checkout',
+          bucket: { start: at.toISOString(), stop: at.toISOString(), toggles: { 'seen-flag': { yes: 1 } } },
+        },
+        reporter,
+      );
+      return metrics.flush();
+    };
+    const stamped = async () => ({
+      flag: (
+        await database.db
+          .selectFrom('features')
+          .select('last_seen_at')
+          .where('name', '=', 'seen-flag')
+          .executeTakeFirstOrThrow()
+      ).last_seen_at,
+      environments: await database.db
+        .selectFrom('feature_environments')
+        .select(['environment', 'last_seen_at'])
+        .where('feature_name', '=', 'seen-flag')
+        .orderBy('environment')
+        .execute(),
+    });
+    const later = new Date('2026-11-22T12:00:00Z');
+    await report(later);
+    expect(await stamped()).toEqual({
+      flag: later,
+      environments: [
+        { environment: 'development', last_seen_at: later },
+        { environment: 'production', last_seen_at: null },
+      ],
+    });
+    // A late flush with an older sighting (another server, a retried batch) moves nothing back.
+    await report(new Date('2026-11-22T11:00:00Z'));
+    expect((await stamped()).flag).toEqual(later);
+    expect((await stamped()).environments[0]).toEqual({ environment: 'development', last_seen_at: later });
+  });
 });
