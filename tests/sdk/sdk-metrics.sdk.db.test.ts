@@ -77,13 +77,13 @@ describe('Node SDK registration and metrics', () => {
       expect.arrayContaining(['default', 'flexibleRollout', 'userWithId', 'remoteAddress']),
     );
 
-    const { applications } = await s.adminOk<{ applications: { appName: string }[] }>(
-      'GET',
-      '/api/admin/metrics/applications',
-      undefined,
-      200,
-    );
-    expect(applications.map((application) => application.appName)).toContain(APP_NAME);
+    const { applications } = await s.adminOk<{
+      applications: { appName: string; sdkVersion?: string; lastSeen?: string }[];
+    }>('GET', '/api/admin/metrics/applications', undefined, 200);
+    // The list names the SDK and when it last reported (issue 33): seconds ago, not an hour bucket.
+    const listed = applications.find((application) => application.appName === APP_NAME);
+    expect(listed?.sdkVersion).toBe(SDK_VERSION);
+    expect(Date.now() - Date.parse(listed?.lastSeen ?? '')).toBeLessThan(60_000);
 
     const { instances } = await s.adminOk<{
       instances: { instanceId: string; sdkVersion?: string | null }[];

@@ -76,6 +76,8 @@ describe('client metrics service', () => {
         timestamp: new Date('2026-11-22T10:00:00Z'),
         yes: 6,
         no: 3,
+        // When the report arrived, not its hour: what "last reported" shows (issue 33).
+        last_reported_at: now,
       },
     ]);
     const variants = await database.db.selectFrom('client_metrics_env_variants').selectAll().execute();
@@ -238,6 +240,16 @@ describe('client metrics service', () => {
       sdkVersion: 'unleash-node-sdk:6.12.1',
       usage: [{ project: 'default', environments: ['development'] }],
     });
+    // The list names the SDK and the latest report too (issue 33), as the console shows them.
+    expect(list.applications.find((a) => a.appName === 'checkout')).toMatchObject({
+      sdkVersion: 'unleash-node-sdk:6.12.1',
+      lastSeen: checkout.lastSeen,
+    });
+    const instances = await metrics.environmentInstances('checkout', 'development');
+    expect(checkout.lastSeen).toBe(instances.instances[0]?.lastSeen);
+    // "Last reported" is when the latest report arrived, not the start of its hour bucket.
+    const { features } = await metrics.applicationFeatures('checkout');
+    expect(features.find((f) => f.name === 'new-cart')?.lastSeen).toBe('2026-11-22T10:30:00.000Z');
     const overview = await metrics.applicationOverview('checkout', new Set(['new-cart']));
     expect(overview.environments[0]).toMatchObject({
       name: 'development',

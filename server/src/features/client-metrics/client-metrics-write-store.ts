@@ -121,13 +121,15 @@ export function createClientMetricsWriteStore(db: Db) {
     const counts = batch.counts;
     if (counts.length) {
       await sql`
-        insert into client_metrics_env (feature_name, app_name, environment, timestamp, yes, no)
+        insert into client_metrics_env (feature_name, app_name, environment, timestamp, yes, no, last_reported_at)
         select * from unnest(${counts.map((c) => c.featureName)}::text[], ${counts.map((c) => c.appName)}::text[],
                              ${counts.map((c) => c.environment)}::text[], ${counts.map((c) => c.hour)}::timestamptz[],
-                             ${counts.map((c) => c.yes)}::bigint[], ${counts.map((c) => c.no)}::bigint[])
+                             ${counts.map((c) => c.yes)}::bigint[], ${counts.map((c) => c.no)}::bigint[],
+                             ${counts.map((c) => c.seenAt)}::timestamptz[])
         on conflict (feature_name, app_name, environment, timestamp) do update set
           yes = client_metrics_env.yes + excluded.yes,
-          no = client_metrics_env.no + excluded.no
+          no = client_metrics_env.no + excluded.no,
+          last_reported_at = greatest(client_metrics_env.last_reported_at, excluded.last_reported_at)
       `.execute(trx);
     }
     const variants = batch.variants;
