@@ -61,6 +61,35 @@ async function stampFlagsLastSeen(
   `.execute(trx);
 }
 
+/** The hourly counts and variant counts, added to the buckets already there. */
+async function writeCounts(trx: Queryable, batch: MetricsBatch): Promise<void> {
+  const counts = batch.counts;
+  if (counts.length) {
+    await sql`
+      insert into client_metrics_env (feature_name, app_name, environment, timestamp, yes, no, last_reported_at)
+      select * from unnest(${counts.map((c) => c.featureName)}::text[], ${counts.map((c) => c.appName)}::text[],
+                           ${counts.map((c) => c.environment)}::text[], ${counts.map((c) => c.hour)}::timestamptz[],
+                           ${counts.map((c) => c.yes)}::bigint[], ${counts.map((c) => c.no)}::bigint[],
+                           ${counts.map((c) => c.seenAt)}::timestamptz[])
+      on conflict (feature_name, app_name, environment, timestamp) do update set
+        yes = client_metrics_env.yes + excluded.yes,
+        no = client_metrics_env.no + excluded.no,
+        last_reported_at = greatest(client_metrics_env.last_reported_at, excluded.last_reported_at)
+    `.execute(trx);
+  }
+  const variants = batch.variants;
+  if (variants.length) {
+    await sql`
+      insert into client_metrics_env_variants (feature_name, app_name, environment, timestamp, variant, count)
+      select * from unnest(${variants.map((v) => v.featureName)}::text[], ${variants.map((v) => v.appName)}::text[],
+                           ${variants.map((v) => v.environment)}::text[], ${variants.map((v) => v.hour)}::timestamptz[],
+                           ${variants.map((v) => v.variant)}::text[], ${variants.map((v) => v.count)}::bigint[])
+      on conflict (feature_name, app_name, environment, timestamp, variant) do update set
+        count = client_metrics_env_variants.count + excluded.count
+    `.execute(trx);
+  }
+}
+
 /**
  * What a flush writes: registrations and hourly counts, one batch at a time, with `unnest` so
  * each table takes one statement however many rows a batch holds; the existence checks the
@@ -118,31 +147,7 @@ export function createClientMetricsWriteStore(db: Db) {
         `.execute(trx);
       }
     }
-    const counts = batch.counts;
-    if (counts.length) {
-      await sql`
-        insert into client_metrics_env (feature_name, app_name, environment, timestamp, yes, no, last_reported_at)
-        select * from unnest(${counts.map((c) => c.featureName)}::text[], ${counts.map((c) => c.appName)}::text[],
-                             ${counts.map((c) => c.environment)}::text[], ${counts.map((c) => c.hour)}::timestamptz[],
-                             ${counts.map((c) => c.yes)}::bigint[], ${counts.map((c) => c.no)}::bigint[],
-                             ${counts.map((c) => c.seenAt)}::timestamptz[])
-        on conflict (feature_name, app_name, environment, timestamp) do update set
-          yes = client_metrics_env.yes + excluded.yes,
-          no = client_metrics_env.no + excluded.no,
-          last_reported_at = greatest(client_metrics_env.last_reported_at, excluded.last_reported_at)
-      `.execute(trx);
-    }
-    const variants = batch.variants;
-    if (variants.length) {
-      await sql`
-        insert into client_metrics_env_variants (feature_name, app_name, environment, timestamp, variant, count)
-        select * from unnest(${variants.map((v) => v.featureName)}::text[], ${variants.map((v) => v.appName)}::text[],
-                             ${variants.map((v) => v.environment)}::text[], ${variants.map((v) => v.hour)}::timestamptz[],
-                             ${variants.map((v) => v.variant)}::text[], ${variants.map((v) => v.count)}::bigint[])
-        on conflict (feature_name, app_name, environment, timestamp, variant) do update set
-          count = client_metrics_env_variants.count + excluded.count
-      `.execute(trx);
-    }
+    await writeCounts(trx, batch);
     const seen = batch.lastSeen;
     if (seen.length) {
       await sql`

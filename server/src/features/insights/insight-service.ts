@@ -31,6 +31,7 @@ import {
   readCreationsByWeek,
   readEnvironmentTypeUpdatesByWeek,
   readLifecycleFlags,
+  readLiveSnapshot,
   readMetricsByWeek,
   readNewProductionFlagsByWeek,
   readProductionFlags,
@@ -78,20 +79,33 @@ export function createInsightService(db: Db, clock: () => Date = () => new Date(
   };
 }
 
+/** Rows of other days, with `today` as given. */
+function replaceDay<T extends { day: string }>(rows: readonly T[], today: string, todays: readonly T[]): T[] {
+  return [...rows.filter((row) => row.day !== today), ...todays];
+}
+
 async function instanceInsights(
   { db, clock }: InsightDeps,
   query: InstanceInsightsQuery,
   hidden: ReadonlySet<string>,
 ): Promise<InstanceInsights> {
-  const { from, to } = parseInsightsRange(query, utcDay(clock()));
-  const [snapshots, users, creations, production, metrics, environmentTypes] = await Promise.all([
+  const now = clock();
+  const today = utcDay(now);
+  const { from, to } = parseInsightsRange(query, today);
+  // Today's snapshot is taken at its first tick: when the period includes today, today is read
+  // as it stands now, so "Flags" and "Active users" are right from the first minute (issue 33).
+  const liveToday = today >= from && today <= to ? readLiveSnapshot(db, today, now, hidden) : undefined;
+  const [stored, storedUsers, live, creations, production, metrics, environmentTypes] = await Promise.all([
     readProjectSnapshots(db, from, to, hidden),
     readUserSnapshots(db, from, to),
+    liveToday,
     readCreationsByWeek(db, from, to, hidden),
     readNewProductionFlagsByWeek(db, from, to, hidden),
     readMetricsByWeek(db, from, to, hidden),
     readEnvironmentTypeUpdatesByWeek(db, from, to, hidden),
   ]);
+  const snapshots = live ? replaceDay(stored, today, live.projects) : stored;
+  const users = live ? replaceDay(storedUsers, today, [live.user]) : storedUsers;
   const creationArchive = new Map<string, CreationArchiveTrend>();
   const weekOf = (weekStart: string, project: string) => {
     const key = `${weekStart}\u0000${project}`;

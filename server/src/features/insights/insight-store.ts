@@ -35,6 +35,20 @@ const membersOf = (project: unknown) => sql<number>`(
     where gr.project = ${project}
   ) m)::int`;
 
+const userCounts = (activeSince: Date) =>
+  sql`count(*)::int as total, (count(*) filter (where seen_at >= ${activeSince}))::int as active`;
+
+/** A project's flags (not archived, stale, potentially stale), members and days to production. */
+const projectState = sql`
+      (select count(*) from features f where f.project = p.id and f.archived_at is null)::int,
+      (select count(*) from features f where f.project = p.id and f.archived_at is null and f.stale)::int,
+      (select count(*) from features f
+        where f.project = p.id and f.archived_at is null and f.potentially_stale and not f.stale)::int,
+      ${membersOf(sql.ref('p.id'))},
+      (select avg(extract(epoch from (l.entered_at - f.created_at)) / 86400)
+        from features f join feature_lifecycles l on l.feature = f.name and l.stage = 'live'
+        where f.project = p.id)`;
+
 /**
  * Records day `day` once across instances: the day row's primary key decides which transaction
  * writes it (a concurrent one waits for the first to commit, then inserts nothing). Prunes rows
@@ -44,7 +58,7 @@ export async function takeDailySnapshot(trx: Queryable, day: string, now: Date):
   const activeSince = new Date(now.getTime() - ACTIVE_USER_DAYS * 86_400_000);
   const inserted = await sql<{ day: string }>`
     insert into insight_snapshot_days (day, users_total, users_active)
-    select ${day}::date, count(*)::int, (count(*) filter (where seen_at >= ${activeSince}))::int
+    select ${day}::date, ${userCounts(activeSince)}
     from users where not is_service
     on conflict (day) do nothing
     returning day::text`.execute(trx);
@@ -55,14 +69,7 @@ export async function takeDailySnapshot(trx: Queryable, day: string, now: Date):
     insert into insight_project_snapshots (day, project, total, stale, potentially_stale, users, time_to_production,
       metrics_yes, metrics_no, metrics_apps, metrics_flags, metrics_environments)
     select ${day}::date, p.id,
-      (select count(*) from features f where f.project = p.id and f.archived_at is null)::int,
-      (select count(*) from features f where f.project = p.id and f.archived_at is null and f.stale)::int,
-      (select count(*) from features f
-        where f.project = p.id and f.archived_at is null and f.potentially_stale and not f.stale)::int,
-      ${membersOf(sql.ref('p.id'))},
-      (select avg(extract(epoch from (l.entered_at - f.created_at)) / 86400)
-        from features f join feature_lifecycles l on l.feature = f.name and l.stage = 'live'
-        where f.project = p.id),
+      ${projectState},
       coalesce(m.yes, 0), coalesce(m.no, 0), coalesce(m.apps, 0), coalesce(m.flags, 0), coalesce(m.environments, 0)
     from projects p
     left join (
@@ -117,6 +124,49 @@ export async function readProjectSnapshots(
     users: row.users,
     timeToProduction: row.time_to_production === null ? null : Math.round(Number(row.time_to_production)),
   }));
+}
+
+/**
+ * Today as it is now, in the snapshots' shape (issue 33): the day's snapshot is taken at its
+ * first tick, so flags created and users signed in since would only count tomorrow.
+ */
+export async function readLiveSnapshot(
+  db: Queryable,
+  day: string,
+  now: Date,
+  hidden: Hidden,
+): Promise<{ user: UserSnapshot; projects: ProjectSnapshot[] }> {
+  const activeSince = new Date(now.getTime() - ACTIVE_USER_DAYS * 86_400_000);
+  const [users, projects] = await Promise.all([
+    sql<{ total: number; active: number }>`
+      select ${userCounts(activeSince)} from users where not is_service`.execute(db),
+    sql<{
+      project: string;
+      total: number;
+      stale: number;
+      potentially_stale: number;
+      users: number;
+      time_to_production: number | null;
+    }>`
+      select project, total, stale, potentially_stale, users, time_to_production
+      from (select p.id as project, ${projectState} from projects p
+            where p.archived_at is null and ${notHidden('p.id', hidden)})
+        as s(project, total, stale, potentially_stale, users, time_to_production)
+      order by project`.execute(db),
+  ]);
+  const user = users.rows[0] ?? { total: 0, active: 0 };
+  return {
+    user: { day, total: user.total, active: user.active },
+    projects: projects.rows.map((row) => ({
+      day,
+      project: row.project,
+      total: row.total,
+      stale: row.stale,
+      potentiallyStale: row.potentially_stale,
+      users: row.users,
+      timeToProduction: row.time_to_production === null ? null : Math.round(Number(row.time_to_production)),
+    })),
+  };
 }
 
 export async function readUserSnapshots(db: Queryable, from: string, to: string): Promise<UserSnapshot[]> {
