@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   period,
-  today,
   type SeededInsightsApp,
   startSeededInsightsApp,
+  today,
 } from '../../../../tests/helpers/insights-seed';
 import type { TestApp } from '../../../../tests/helpers/test-app';
 import type { InstanceInsights } from '../../../contract';
