@@ -10,6 +10,7 @@ import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ApplicationsScreen.module.css';
 import { type ApplicationFeature, type ApplicationPageData, loadApplicationPage } from './application-api';
+import { SdkName } from './SdkName/SdkName';
 
 function Environments({ data }: { data: ApplicationPageData }) {
   return (
@@ -30,11 +31,13 @@ function Environments({ data }: { data: ApplicationPageData }) {
               </Text>
             </Group>
             {environment.sdks.length ? <Text size="sm">SDKs: {environment.sdks.join(', ')}</Text> : null}
-            <ListTable minWidth={560} columns={['Instance', 'SDK version', 'Client IP', 'Last seen']}>
+            <ListTable minWidth={560} columns={['Instance', 'SDK', 'Client IP', 'Last seen']}>
               {instances.map((instance) => (
                 <Table.Tr key={instance.instanceId} data-testid={`instance-${instance.instanceId}`}>
                   <Table.Td className={classes.mono}>{instance.instanceId}</Table.Td>
-                  <Table.Td>{instance.sdkVersion ?? '–'}</Table.Td>
+                  <Table.Td>
+                    <SdkName sdkVersion={instance.sdkVersion} />
+                  </Table.Td>
                   <Table.Td className={classes.mono}>{instance.clientIp ?? '–'}</Table.Td>
                   <Table.Td>
                     <RelativeTime value={instance.lastSeen} />
@@ -132,7 +135,14 @@ export function ApplicationPage({ appName }: { appName: string }) {
               </SimpleGrid>
               <Stack gap={4}>
                 {data.application.sdkVersion ? (
-                  <Text size="sm">Latest SDK: {data.application.sdkVersion}</Text>
+                  <Text size="sm" data-testid="application-sdk">
+                    Latest SDK: <SdkName sdkVersion={data.application.sdkVersion} />
+                  </Text>
+                ) : null}
+                {data.application.lastSeen ? (
+                  <Text size="sm" data-testid="application-last-report">
+                    Last report: <RelativeTime value={data.application.lastSeen} />
+                  </Text>
                 ) : null}
                 {data.application.url ? (
                   <Text size="sm">

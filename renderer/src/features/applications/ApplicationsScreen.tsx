@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link, useLocation } from '../../router/navigation';
 import { applicationPath } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { ConnectSdkGuide } from '../connect-sdk/index';
 import { ApplicationPage } from './ApplicationPage';
+import { SdkName } from './SdkName/SdkName';
 
 /** `/applications` lists applications; `/applications/:name` shows one. */
 export function ApplicationsScreen() {
@@ -71,7 +73,7 @@ function ApplicationList() {
         empty={needle ? 'No application matches the filter.' : 'No SDK has registered yet.'}
       >
         {(data) => (
-          <ListTable minWidth={640} columns={['Application', 'SDK', 'Used in']}>
+          <ListTable minWidth={720} columns={['Application', 'SDK', 'Last report', 'Used in']}>
             {data.map((app) => (
               <Table.Tr key={app.appName} data-testid={`application-${app.appName}`}>
                 <Table.Td>
@@ -84,7 +86,12 @@ function ApplicationList() {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>{app.sdkVersion ?? '–'}</Table.Td>
+                <Table.Td>
+                  <SdkName sdkVersion={app.sdkVersion} />
+                </Table.Td>
+                <Table.Td>
+                  <RelativeTime value={app.lastSeen} />
+                </Table.Td>
                 <Table.Td>
                   {app.usage?.length ? (
                     <Group gap={4}>
