@@ -137,6 +137,24 @@ describe('GET /api/admin/insights', () => {
     expect(Number(flags.n)).toBeGreaterThan(0);
     expect(Number(users.active)).toBeGreaterThan(0);
 
+    // An SDK reported this morning: the snapshot would record it only tomorrow.
+    const flag = await t.db
+      .selectFrom('features')
+      .select(['name', 'project'])
+      .where('project', '=', 'alpha')
+      .where('archived_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('client_metrics_env')
+      .values({
+        feature_name: flag.name,
+        app_name: 'fresh-app',
+        environment: 'development',
+        timestamp: new Date(`${today}T00:00:00Z`),
+        yes: 7,
+        no: 2,
+      })
+      .execute();
     const response = await t.request('GET', `/api/admin/insights?from=${today}&to=${today}`);
     expect(response.statusCode).toBe(200);
     const body: InstanceInsights = response.json();
@@ -150,6 +168,9 @@ describe('GET /api/admin/insights', () => {
         active: Number(users.active),
         inactive: Number(users.total) - Number(users.active),
       },
+    ]);
+    expect(body.metricsSummaryTrends).toEqual([
+      expect.objectContaining({ project: 'alpha', totalYes: 7, totalNo: 2, totalRequests: 9, totalApps: 1 }),
     ]);
     // The viewer does not see the private project's flags today either.
     const hidden: InstanceInsights = (await viewer(`/api/admin/insights?from=${today}&to=${today}`)).json();
