@@ -30,7 +30,14 @@ function Environments({ data }: { data: ApplicationPageData }) {
                 last seen <RelativeTime value={environment.lastSeen} />
               </Text>
             </Group>
-            {environment.sdks.length ? <Text size="sm">SDKs: {environment.sdks.join(', ')}</Text> : null}
+            {environment.sdks.length ? (
+              <Group gap="xs">
+                <Text size="sm">SDKs:</Text>
+                {environment.sdks.map((sdk) => (
+                  <SdkName key={sdk} sdkVersion={sdk} />
+                ))}
+              </Group>
+            ) : null}
             <ListTable minWidth={560} columns={['Instance', 'SDK', 'Client IP', 'Last seen']}>
               {instances.map((instance) => (
                 <Table.Tr key={instance.instanceId} data-testid={`instance-${instance.instanceId}`}>

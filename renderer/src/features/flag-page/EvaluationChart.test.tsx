@@ -114,6 +114,30 @@ describe('evaluation chart', () => {
     ).toBe('24');
   });
 
+  it('shows yes and no, or the variants the SDKs reported, of the environment chosen', async () => {
+    const server = createFakeServer().on('GET', '/api/admin/client-metrics/features/checkout/raw', METRICS);
+    await renderWithConsole(
+      <EvaluationChart name="checkout" environments={['development', 'production']} />,
+      {
+        server,
+      },
+    );
+    const chart = await screen.findByTestId('evaluation-chart');
+    expect(chart.getAttribute('data-series')).toBe('yes,no');
+    fireEvent.click(screen.getByRole('radio', { name: 'Variants' }));
+    // development reported no variant: the totals say so.
+    await waitFor(() => expect(screen.getByTestId('evaluation-chart').getAttribute('data-series')).toBe(''));
+    expect(screen.getByTestId('evaluation-totals').textContent).toContain('no variant was reported');
+    fireEvent.click(screen.getByLabelText('Environment', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'production' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('evaluation-chart').getAttribute('data-series')).toBe('blue,green'),
+    );
+    expect(screen.getByTestId('evaluation-chart').getAttribute('aria-label')).toBe(
+      'Evaluations per hour in production: 18 yes, 3 no',
+    );
+  });
+
   it('says so when no SDK reported evaluations', async () => {
     const server = createFakeServer().on('GET', '/api/admin/client-metrics/features/checkout/raw', {
       version: 1,

@@ -61,7 +61,13 @@ export function EvaluationBars({
   const summary = `Evaluations per hour in ${environment}: ${yes.toLocaleString()} yes, ${no.toLocaleString()} no`;
   return (
     <Stack gap={4}>
-      <div role="img" aria-label={summary} data-testid="evaluation-chart" data-points={buckets.length}>
+      <div
+        role="img"
+        aria-label={summary}
+        data-testid="evaluation-chart"
+        data-points={buckets.length}
+        data-series={series.map((entry) => entry.name).join(',')}
+      >
         <BarChart
           h={220}
           data={chartPoints(buckets, mode, spansDays)}
@@ -76,7 +82,7 @@ export function EvaluationBars({
           gridAxis="y"
           valueFormatter={(value) => value.toLocaleString()}
           xAxisProps={{ minTickGap: 16 }}
-          yAxisProps={{ allowDecimals: false, width: 56 }}
+          yAxisProps={{ allowDecimals: false, width: 56, interval: 0 }}
           barProps={{ isAnimationActive: false }}
         />
       </div>
