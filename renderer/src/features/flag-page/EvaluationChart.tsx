@@ -79,7 +79,6 @@ export function EvaluationBars({
           xAxisLabel="Hour"
           yAxisLabel="Evaluations"
           tickLine="xy"
-          gridAxis="y"
           valueFormatter={(value) => value.toLocaleString()}
           xAxisProps={{ minTickGap: 16 }}
           yAxisProps={{ allowDecimals: false, width: 56, interval: 0 }}
