@@ -100,6 +100,43 @@ function Flags({ features }: { features: readonly ApplicationFeature[] }) {
   );
 }
 
+/** What the application registered: its SDK, last report, URL, projects and strategies. */
+function Registration({ data }: { data: ApplicationPageData }) {
+  const { overview } = data;
+  return (
+    <Stack gap={4}>
+      {data.application.sdkVersion ? (
+        <Text size="sm" data-testid="application-sdk">
+          Latest SDK: <SdkName sdkVersion={data.application.sdkVersion} />
+        </Text>
+      ) : null}
+      {data.application.lastSeen ? (
+        <Text size="sm" data-testid="application-last-report">
+          Last report: <RelativeTime value={data.application.lastSeen} />
+        </Text>
+      ) : null}
+      {data.application.url ? (
+        <Text size="sm">
+          URL: <span className={classes.mono}>{data.application.url}</span>
+        </Text>
+      ) : null}
+      {overview.projects.length ? (
+        <Group gap={4}>
+          <Text size="sm">Projects:</Text>
+          {overview.projects.map((project) => (
+            <Anchor key={project} component={Link} to={projectPath(project)} size="sm">
+              {project}
+            </Anchor>
+          ))}
+        </Group>
+      ) : null}
+      {data.application.strategies?.length ? (
+        <Text size="sm">Strategies it knows: {data.application.strategies.join(', ')}</Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** `/applications/:name`: what an application registered, where it runs and which flags it uses. */
 export function ApplicationPage({ appName }: { appName: string }) {
   const now = useNow();
@@ -140,36 +177,7 @@ export function ApplicationPage({ appName }: { appName: string }) {
                 <Stat label="Environments" value={overview.environments.length} />
                 <Stat label="Instances" value={instanceTotal} />
               </SimpleGrid>
-              <Stack gap={4}>
-                {data.application.sdkVersion ? (
-                  <Text size="sm" data-testid="application-sdk">
-                    Latest SDK: <SdkName sdkVersion={data.application.sdkVersion} />
-                  </Text>
-                ) : null}
-                {data.application.lastSeen ? (
-                  <Text size="sm" data-testid="application-last-report">
-                    Last report: <RelativeTime value={data.application.lastSeen} />
-                  </Text>
-                ) : null}
-                {data.application.url ? (
-                  <Text size="sm">
-                    URL: <span className={classes.mono}>{data.application.url}</span>
-                  </Text>
-                ) : null}
-                {overview.projects.length ? (
-                  <Group gap={4}>
-                    <Text size="sm">Projects:</Text>
-                    {overview.projects.map((project) => (
-                      <Anchor key={project} component={Link} to={projectPath(project)} size="sm">
-                        {project}
-                      </Anchor>
-                    ))}
-                  </Group>
-                ) : null}
-                {data.application.strategies?.length ? (
-                  <Text size="sm">Strategies it knows: {data.application.strategies.join(', ')}</Text>
-                ) : null}
-              </Stack>
+              <Registration data={data} />
               {missingFlags.length || overview.issues.missingStrategies.length ? (
                 <Alert color="orange" variant="light" title="Issues" data-testid="application-issues">
                   <List size="sm">
