@@ -30,6 +30,8 @@ import * as m20261128150000 from './20261128150000_event_groups';
 import * as m20261128150500 from './20261128150500_cdn_tokens_edge_licensing';
 import * as m20261128151000 from './20261128151000_traffic_usage';
 import * as m20261128163149 from './20261128163149_start_first_milestone_of_waiting_plans';
+import * as m20261128224904 from './20261128224904_backfill_flags_last_seen_from_metrics';
+import * as m20261128225921 from './20261128225921_client_metrics_last_reported_at';
 import * as m20261128230000 from './20261128230000_password_change_required';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
@@ -65,5 +67,7 @@ export const migrations: Record<string, Migration> = {
   '20261128150500_cdn_tokens_edge_licensing': m20261128150500,
   '20261128151000_traffic_usage': m20261128151000,
   '20261128163149_start_first_milestone_of_waiting_plans': m20261128163149,
+  '20261128224904_backfill_flags_last_seen_from_metrics': m20261128224904,
+  '20261128225921_client_metrics_last_reported_at': m20261128225921,
   '20261128230000_password_change_required': m20261128230000,
 };

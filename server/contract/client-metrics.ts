@@ -147,7 +147,13 @@ export const ApplicationUsageSchema = Type.Object({
 
 export const ApplicationSchema = Type.Object({
   appName: Type.String(),
+  /** The SDK of the instance that reported last, e.g. `unleash-node-sdk:6.12.1` (in lists too). */
   sdkVersion: Type.Optional(Type.String()),
+  /**
+   * Switchyard: when its latest registration or metrics arrived (issue 33). Unleash has no such
+   * field here; its console reads the instances for it.
+   */
+  lastSeen: Type.Optional(Type.String({ format: 'date-time' })),
   strategies: Type.Optional(Type.Array(Type.String())),
   description: Type.Optional(Type.String()),
   url: Type.Optional(Type.String()),

@@ -77,13 +77,13 @@ describe('Node SDK registration and metrics', () => {
       expect.arrayContaining(['default', 'flexibleRollout', 'userWithId', 'remoteAddress']),
     );
 
-    const { applications } = await s.adminOk<{ applications: { appName: string }[] }>(
-      'GET',
-      '/api/admin/metrics/applications',
-      undefined,
-      200,
-    );
-    expect(applications.map((application) => application.appName)).toContain(APP_NAME);
+    const { applications } = await s.adminOk<{
+      applications: { appName: string; sdkVersion?: string; lastSeen?: string }[];
+    }>('GET', '/api/admin/metrics/applications', undefined, 200);
+    // The list names the SDK and when it last reported (issue 33): seconds ago, not an hour bucket.
+    const listed = applications.find((application) => application.appName === APP_NAME);
+    expect(listed?.sdkVersion).toBe(SDK_VERSION);
+    expect(Date.now() - Date.parse(listed?.lastSeen ?? '')).toBeLessThan(60_000);
 
     const { instances } = await s.adminOk<{
       instances: { instanceId: string; sdkVersion?: string | null }[];
@@ -124,5 +124,32 @@ describe('Node SDK registration and metrics', () => {
     expect(overview.environments).toEqual([
       expect.objectContaining({ name: 'development', backendSdks: [SDK_VERSION], instanceCount: 1 }),
     ]);
+  });
+
+  it("stamps the flag's environments' lastSeenAt from the SDK's metrics (issue 33)", async () => {
+    const before = Date.now() - 60_000;
+    unleash!.isEnabled('metrics.users', { userId: 'u1' });
+    await unleash!.flushMetrics();
+    type Env = { name: string; lastSeenAt: string | null };
+    // As Unleash 8: the flag's environments carry lastSeenAt (the flag itself has none).
+    const flag = await waitFor('lastSeenAt of metrics.users in development', async () => {
+      const answer = await s.admin<{ environments: Env[] }>(
+        'GET',
+        '/api/admin/projects/default/features/metrics.users',
+      );
+      const seen = answer.body.environments?.find((environment) => environment.name === 'development');
+      return answer.status === 200 && seen?.lastSeenAt ? answer.body : undefined;
+    });
+    const development = flag.environments.find((environment) => environment.name === 'development')!;
+    expect(Date.parse(development.lastSeenAt!)).toBeGreaterThan(before);
+    // Only the environment of the SDK's token was seen.
+    expect(flag.environments.filter((e) => e.lastSeenAt).map((e) => e.name)).toEqual(['development']);
+
+    const search = await s.adminOk<{
+      features: { name: string; lastSeenAt: string | null; environments: Env[] }[];
+    }>('GET', '/api/admin/search/features?query=metrics.users', undefined, 200);
+    const found = search.features.find((feature) => feature.name === 'metrics.users')!;
+    expect(found.lastSeenAt).toBe(development.lastSeenAt);
+    expect(found.environments.find((e) => e.name === 'development')?.lastSeenAt).toBe(development.lastSeenAt);
   });
 });

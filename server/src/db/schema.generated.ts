@@ -250,6 +250,7 @@ export interface ClientMetricsEnv {
   app_name: string;
   environment: string;
   feature_name: string;
+  last_reported_at: Timestamp | null;
   no: Generated<number>;
   timestamp: Timestamp;
   yes: Generated<number>;

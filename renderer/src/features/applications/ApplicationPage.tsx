@@ -10,6 +10,7 @@ import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ApplicationsScreen.module.css';
 import { type ApplicationFeature, type ApplicationPageData, loadApplicationPage } from './application-api';
+import { SdkName } from './SdkName/SdkName';
 
 function Environments({ data }: { data: ApplicationPageData }) {
   return (
@@ -29,12 +30,21 @@ function Environments({ data }: { data: ApplicationPageData }) {
                 last seen <RelativeTime value={environment.lastSeen} />
               </Text>
             </Group>
-            {environment.sdks.length ? <Text size="sm">SDKs: {environment.sdks.join(', ')}</Text> : null}
-            <ListTable minWidth={560} columns={['Instance', 'SDK version', 'Client IP', 'Last seen']}>
+            {environment.sdks.length ? (
+              <Group gap="xs">
+                <Text size="sm">SDKs:</Text>
+                {environment.sdks.map((sdk) => (
+                  <SdkName key={sdk} sdkVersion={sdk} />
+                ))}
+              </Group>
+            ) : null}
+            <ListTable minWidth={560} columns={['Instance', 'SDK', 'Client IP', 'Last seen']}>
               {instances.map((instance) => (
                 <Table.Tr key={instance.instanceId} data-testid={`instance-${instance.instanceId}`}>
                   <Table.Td className={classes.mono}>{instance.instanceId}</Table.Td>
-                  <Table.Td>{instance.sdkVersion ?? '–'}</Table.Td>
+                  <Table.Td>
+                    <SdkName sdkVersion={instance.sdkVersion} />
+                  </Table.Td>
                   <Table.Td className={classes.mono}>{instance.clientIp ?? '–'}</Table.Td>
                   <Table.Td>
                     <RelativeTime value={instance.lastSeen} />
@@ -90,6 +100,43 @@ function Flags({ features }: { features: readonly ApplicationFeature[] }) {
   );
 }
 
+/** What the application registered: its SDK, last report, URL, projects and strategies. */
+function Registration({ data }: { data: ApplicationPageData }) {
+  const { overview } = data;
+  return (
+    <Stack gap={4}>
+      {data.application.sdkVersion ? (
+        <Text size="sm" data-testid="application-sdk">
+          Latest SDK: <SdkName sdkVersion={data.application.sdkVersion} />
+        </Text>
+      ) : null}
+      {data.application.lastSeen ? (
+        <Text size="sm" data-testid="application-last-report">
+          Last report: <RelativeTime value={data.application.lastSeen} />
+        </Text>
+      ) : null}
+      {data.application.url ? (
+        <Text size="sm">
+          URL: <span className={classes.mono}>{data.application.url}</span>
+        </Text>
+      ) : null}
+      {overview.projects.length ? (
+        <Group gap={4}>
+          <Text size="sm">Projects:</Text>
+          {overview.projects.map((project) => (
+            <Anchor key={project} component={Link} to={projectPath(project)} size="sm">
+              {project}
+            </Anchor>
+          ))}
+        </Group>
+      ) : null}
+      {data.application.strategies?.length ? (
+        <Text size="sm">Strategies it knows: {data.application.strategies.join(', ')}</Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** `/applications/:name`: what an application registered, where it runs and which flags it uses. */
 export function ApplicationPage({ appName }: { appName: string }) {
   const now = useNow();
@@ -130,29 +177,7 @@ export function ApplicationPage({ appName }: { appName: string }) {
                 <Stat label="Environments" value={overview.environments.length} />
                 <Stat label="Instances" value={instanceTotal} />
               </SimpleGrid>
-              <Stack gap={4}>
-                {data.application.sdkVersion ? (
-                  <Text size="sm">Latest SDK: {data.application.sdkVersion}</Text>
-                ) : null}
-                {data.application.url ? (
-                  <Text size="sm">
-                    URL: <span className={classes.mono}>{data.application.url}</span>
-                  </Text>
-                ) : null}
-                {overview.projects.length ? (
-                  <Group gap={4}>
-                    <Text size="sm">Projects:</Text>
-                    {overview.projects.map((project) => (
-                      <Anchor key={project} component={Link} to={projectPath(project)} size="sm">
-                        {project}
-                      </Anchor>
-                    ))}
-                  </Group>
-                ) : null}
-                {data.application.strategies?.length ? (
-                  <Text size="sm">Strategies it knows: {data.application.strategies.join(', ')}</Text>
-                ) : null}
-              </Stack>
+              <Registration data={data} />
               {missingFlags.length || overview.issues.missingStrategies.length ? (
                 <Alert color="orange" variant="light" title="Issues" data-testid="application-issues">
                   <List size="sm">

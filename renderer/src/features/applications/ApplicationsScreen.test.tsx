@@ -13,9 +13,11 @@ function applicationServer({ withFeatureRoute = true } = {}) {
           appName: 'checkout-web',
           description: 'The web shop',
           sdkVersion: 'unleash-client-node:6.1.0',
+          lastSeen: '2026-11-22T09:59:30.000Z',
           usage: [{ project: 'default', environments: ['production'] }],
         },
         { appName: 'billing', sdkVersion: 'unleash-client-java:9.2.0' },
+        { appName: 'legacy' },
       ],
     })
     .on('GET', '/api/admin/metrics/applications/checkout-web', {
@@ -23,6 +25,7 @@ function applicationServer({ withFeatureRoute = true } = {}) {
       description: 'The web shop',
       url: 'https://shop.example',
       sdkVersion: 'unleash-client-node:6.1.0',
+      lastSeen: '2026-11-22T09:59:30.000Z',
       strategies: ['default', 'flexibleRollout'],
       usage: [{ project: 'default', environments: ['production'] }],
     })
@@ -82,6 +85,14 @@ describe('applications', () => {
       '/applications/checkout-web',
     );
     expect(row.textContent).toContain('default: production');
+    // The SDK's name and version, and when it last reported (issue 33).
+    const sdk = within(row).getByTestId('sdk-name');
+    expect(sdk.textContent).toBe('unleash-client-node 6.1.0');
+    expect(sdk.getAttribute('title')).toBe('unleash-client-node:6.1.0');
+    expect(within(row).getByTestId('relative-time').getAttribute('datetime')).toBe(
+      '2026-11-22T09:59:30.000Z',
+    );
+    expect(within(screen.getByTestId('application-legacy')).queryByTestId('sdk-name')).toBeNull();
     fireEvent.change(screen.getByLabelText('Filter applications'), { target: { value: 'java' } });
     expect(screen.queryByTestId('application-checkout-web')).toBeNull();
     expect(screen.getByTestId('application-billing')).toBeTruthy();
@@ -92,9 +103,14 @@ describe('applications', () => {
     await renderWithConsole(<ApplicationsScreen />, { server, path: '/applications/checkout-web' });
     expect(await screen.findByTestId('stat-Flags used')).toBeTruthy();
     expect(screen.getByTestId('stat-Instances').textContent).toContain('2');
-    expect(screen.getByText('Latest SDK: unleash-client-node:6.1.0')).toBeTruthy();
+    expect(screen.getByTestId('application-sdk').textContent).toBe('Latest SDK: unleash-client-node 6.1.0');
+    expect(
+      within(screen.getByTestId('application-last-report'))
+        .getByTestId('relative-time')
+        .getAttribute('datetime'),
+    ).toBe('2026-11-22T09:59:30.000Z');
     const web1 = screen.getByTestId('instance-web-1');
-    expect(web1.textContent).toContain('unleash-client-node:6.1.0');
+    expect(web1.textContent).toContain('unleash-client-node 6.1.0');
     expect(web1.textContent).toContain('10.0.0.7');
     expect(screen.getByTestId('instance-web-2').textContent).toContain('–');
     const flag = screen.getByTestId('application-flag-new-cart');

@@ -1,14 +1,54 @@
 import { Anchor, Badge, Box, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import type { Application } from '../../api/types';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link, useLocation } from '../../router/navigation';
 import { applicationPath } from '../../router/paths';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import { ConnectSdkGuide } from '../connect-sdk/index';
 import { ApplicationPage } from './ApplicationPage';
+import { SdkName } from './SdkName/SdkName';
+
+/** One application: its name, SDK, last report and where it uses flags. */
+function ApplicationRow({ app }: { app: Application }) {
+  return (
+    <Table.Tr data-testid={`application-${app.appName}`}>
+      <Table.Td>
+        <Anchor component={Link} to={applicationPath(app.appName)} fw={600}>
+          {app.appName}
+        </Anchor>
+        {app.description ? (
+          <Text size="sm" c="dimmed">
+            {app.description}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <SdkName sdkVersion={app.sdkVersion} />
+      </Table.Td>
+      <Table.Td>
+        <RelativeTime value={app.lastSeen} />
+      </Table.Td>
+      <Table.Td>
+        {app.usage?.length ? (
+          <Group gap={4}>
+            {app.usage.map((usage) => (
+              <Badge key={usage.project} variant="outline" size="sm">
+                {usage.project}: {usage.environments.join(', ')}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          '–'
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 /** `/applications` lists applications; `/applications/:name` shows one. */
 export function ApplicationsScreen() {
@@ -71,34 +111,9 @@ function ApplicationList() {
         empty={needle ? 'No application matches the filter.' : 'No SDK has registered yet.'}
       >
         {(data) => (
-          <ListTable minWidth={640} columns={['Application', 'SDK', 'Used in']}>
+          <ListTable minWidth={720} columns={['Application', 'SDK', 'Last report', 'Used in']}>
             {data.map((app) => (
-              <Table.Tr key={app.appName} data-testid={`application-${app.appName}`}>
-                <Table.Td>
-                  <Anchor component={Link} to={applicationPath(app.appName)} fw={600}>
-                    {app.appName}
-                  </Anchor>
-                  {app.description ? (
-                    <Text size="sm" c="dimmed">
-                      {app.description}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{app.sdkVersion ?? '–'}</Table.Td>
-                <Table.Td>
-                  {app.usage?.length ? (
-                    <Group gap={4}>
-                      {app.usage.map((usage) => (
-                        <Badge key={usage.project} variant="outline" size="sm">
-                          {usage.project}: {usage.environments.join(', ')}
-                        </Badge>
-                      ))}
-                    </Group>
-                  ) : (
-                    '–'
-                  )}
-                </Table.Td>
-              </Table.Tr>
+              <ApplicationRow key={app.appName} app={app} />
             ))}
           </ListTable>
         )}

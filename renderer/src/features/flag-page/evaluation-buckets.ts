@@ -7,6 +7,8 @@ export interface HourBucket {
   start: number;
   yes: number;
   no: number;
+  /** Evaluations per variant name (what `getVariant` answered), when the SDKs reported them. */
+  variants: Record<string, number>;
 }
 
 export function startOfHour(time: number): number {
@@ -34,6 +36,7 @@ export function hourlyBuckets(
     start: first + index * HOUR_MS,
     yes: 0,
     no: 0,
+    variants: {},
   }));
   for (const row of metrics.data) {
     if (row.environment !== environment) continue;
@@ -42,8 +45,42 @@ export function hourlyBuckets(
     if (!bucket) continue;
     bucket.yes += row.yes;
     bucket.no += row.no;
+    for (const [variant, count] of Object.entries(row.variants ?? {})) {
+      bucket.variants[variant] = (bucket.variants[variant] ?? 0) + count;
+    }
   }
   return buckets;
+}
+
+/** The variant names reported in these buckets, in name order. */
+export function variantNames(buckets: readonly HourBucket[]): string[] {
+  return [...new Set(buckets.flatMap((bucket) => Object.keys(bucket.variants)))].sort();
+}
+
+/** The hour's label on the time axis: the time of day, with the date when the period spans days. */
+export function hourLabel(start: number, withDate: boolean): string {
+  return new Date(start).toLocaleString(undefined, {
+    ...(withDate ? { month: 'short', day: 'numeric' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+export type ChartMode = 'yes-no' | 'variants';
+
+/** One point per hour for the chart: `yes` and `no`, or one key per variant. */
+export function chartPoints(
+  buckets: readonly HourBucket[],
+  mode: ChartMode,
+  withDate: boolean,
+): Array<Record<string, string | number>> {
+  const names = variantNames(buckets);
+  return buckets.map((bucket) => ({
+    hour: hourLabel(bucket.start, withDate),
+    ...(mode === 'yes-no'
+      ? { yes: bucket.yes, no: bucket.no }
+      : Object.fromEntries(names.map((name) => [name, bucket.variants[name] ?? 0]))),
+  }));
 }
 
 export function hasEvaluations(buckets: readonly HourBucket[]): boolean {

@@ -16,6 +16,8 @@ import type { ApplicationRow } from './client-metrics-store';
 function toApplication(row: ApplicationRow, usage?: Map<string, string[]>): Application {
   return {
     appName: row.appName,
+    ...(row.sdkVersion ? { sdkVersion: row.sdkVersion } : {}),
+    ...(row.seenAt ? { lastSeen: row.seenAt.toISOString() } : {}),
     strategies: row.strategies,
     ...(row.description ? { description: row.description } : {}),
     ...(row.url ? { url: row.url } : {}),
@@ -96,12 +98,7 @@ export async function getApplication(
   const row = await deps.store.getApplication(appName);
   if (!row) throw notFound(`Could not find application with appName ${appName}`);
   const usage = await usageByApp(deps, hidden, appName);
-  const instances = await deps.store.listInstances(appName);
-  const latest = instances.find((instance) => instance.sdkVersion);
-  return {
-    ...toApplication(row, usage.get(appName) ?? new Map()),
-    ...(latest?.sdkVersion ? { sdkVersion: latest.sdkVersion } : {}),
-  };
+  return toApplication(row, usage.get(appName) ?? new Map());
 }
 
 export async function createApplication(

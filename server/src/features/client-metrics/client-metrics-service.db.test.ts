@@ -76,6 +76,8 @@ describe('client metrics service', () => {
         timestamp: new Date('2026-11-22T10:00:00Z'),
         yes: 6,
         no: 3,
+        // When the report arrived, not its hour: what "last reported" shows (issue 33).
+        last_reported_at: now,
       },
     ]);
     const variants = await database.db.selectFrom('client_metrics_env_variants').selectAll().execute();
@@ -238,6 +240,16 @@ describe('client metrics service', () => {
       sdkVersion: 'unleash-node-sdk:6.12.1',
       usage: [{ project: 'default', environments: ['development'] }],
     });
+    // The list names the SDK and the latest report too (issue 33), as the console shows them.
+    expect(list.applications.find((a) => a.appName === 'checkout')).toMatchObject({
+      sdkVersion: 'unleash-node-sdk:6.12.1',
+      lastSeen: checkout.lastSeen,
+    });
+    const instances = await metrics.environmentInstances('checkout', 'development');
+    expect(checkout.lastSeen).toBe(instances.instances[0]?.lastSeen);
+    // "Last reported" is when the latest report arrived, not the start of its hour bucket.
+    const { features } = await metrics.applicationFeatures('checkout');
+    expect(features.find((f) => f.name === 'new-cart')?.lastSeen).toBe('2026-11-22T10:30:00.000Z');
     const overview = await metrics.applicationOverview('checkout', new Set(['new-cart']));
     expect(overview.environments[0]).toMatchObject({
       name: 'development',
@@ -259,5 +271,59 @@ describe('client metrics service', () => {
     ]);
     expect(usage.seenApplications).toEqual(['checkout']);
     await expect(metrics.getApplication('nope')).rejects.toMatchObject({ errorName: 'NotFoundError' });
+  });
+
+  it("moves the flag's and its environments' last_seen_at forward in the flush, never back (issue 33)", async () => {
+    await createFlags(database.db, ['seen-flag']);
+    await database.db
+      .insertInto('feature_environments')
+      .values(
+        ['development', 'production'].map((environment) => ({
+          feature_name: 'seen-flag',
+          environment,
+          enabled: true,
+        })),
+      )
+      .execute();
+    const report = (at: Date) => {
+      now = at;
+      const metrics = service();
+      metrics.registerMetrics(
+        {
+          appName: 'checkout',
+          bucket: { start: at.toISOString(), stop: at.toISOString(), toggles: { 'seen-flag': { yes: 1 } } },
+        },
+        reporter,
+      );
+      return metrics.flush();
+    };
+    const stamped = async () => ({
+      flag: (
+        await database.db
+          .selectFrom('features')
+          .select('last_seen_at')
+          .where('name', '=', 'seen-flag')
+          .executeTakeFirstOrThrow()
+      ).last_seen_at,
+      environments: await database.db
+        .selectFrom('feature_environments')
+        .select(['environment', 'last_seen_at'])
+        .where('feature_name', '=', 'seen-flag')
+        .orderBy('environment')
+        .execute(),
+    });
+    const later = new Date('2026-11-22T12:00:00Z');
+    await report(later);
+    expect(await stamped()).toEqual({
+      flag: later,
+      environments: [
+        { environment: 'development', last_seen_at: later },
+        { environment: 'production', last_seen_at: null },
+      ],
+    });
+    // A late flush with an older sighting (another server, a retried batch) moves nothing back.
+    await report(new Date('2026-11-22T11:00:00Z'));
+    expect((await stamped()).flag).toEqual(later);
+    expect((await stamped()).environments[0]).toEqual({ environment: 'development', last_seen_at: later });
   });
 });

@@ -13,6 +13,8 @@ export interface ApplicationRow {
   color: string | null;
   icon: string | null;
   seenAt: Date | null;
+  /** The SDK of its instance that reported last (registration or metrics). */
+  sdkVersion: string | null;
 }
 
 export interface InstanceRow {
@@ -42,6 +44,25 @@ export interface ApplicationQuery {
   sortOrder: 'asc' | 'desc';
 }
 
+const APPLICATION_COLUMNS = [
+  'app_name',
+  'description',
+  'strategies',
+  'url',
+  'color',
+  'icon',
+  'seen_at',
+] as const;
+
+/** The SDK version and time of the application's instance that reported last (one index range). */
+const latestSdkVersion = [
+  sql<string | null>`(select i.sdk_version from client_instances i
+    where i.app_name = client_applications.app_name and i.sdk_version is not null
+    order by i.last_seen desc limit 1)`.as('sdk_version'),
+  sql<Date | null>`(select max(i.last_seen) from client_instances i
+    where i.app_name = client_applications.app_name)`.as('latest_instance_seen'),
+] as const;
+
 /**
  * Storage of SDK registrations and hourly evaluation counts: the read side here, the write side
  * of the flush in `client-metrics-write-store.ts`.
@@ -57,7 +78,7 @@ export function createClientMetricsStore(db: Db) {
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .execute();
       const rows = await base
-        .select(['app_name', 'description', 'strategies', 'url', 'color', 'icon', 'seen_at'])
+        .select([...APPLICATION_COLUMNS, ...latestSdkVersion])
         .orderBy('app_name', query.sortOrder)
         .offset(query.offset)
         .limit(query.limit)
@@ -68,7 +89,7 @@ export function createClientMetricsStore(db: Db) {
     async getApplication(appName: string): Promise<ApplicationRow | undefined> {
       const row = await db
         .selectFrom('client_applications')
-        .select(['app_name', 'description', 'strategies', 'url', 'color', 'icon', 'seen_at'])
+        .select([...APPLICATION_COLUMNS, ...latestSdkVersion])
         .where('app_name', '=', appName)
         .executeTakeFirst();
       return row && toApplication(row);
@@ -173,7 +194,7 @@ export function createClientMetricsStore(db: Db) {
         .leftJoin('features as f', 'f.name', 'm.feature_name')
         .select(['m.feature_name', 'f.project'])
         .select(sql<string[]>`array_agg(distinct m.environment order by m.environment)`.as('environments'))
-        .select(sql<Date>`max(m.timestamp)`.as('last_seen'))
+        .select(sql<Date>`max(coalesce(m.last_reported_at, m.timestamp))`.as('last_seen'))
         .where('m.app_name', '=', appName)
         .groupBy(['m.feature_name', 'f.project'])
         .orderBy('m.feature_name')
@@ -245,6 +266,8 @@ function toApplication(row: {
   color: string | null;
   icon: string | null;
   seen_at: Date | null;
+  latest_instance_seen: Date | null;
+  sdk_version: string | null;
 }): ApplicationRow {
   return {
     appName: row.app_name,
@@ -253,6 +276,12 @@ function toApplication(row: {
     url: row.url,
     color: row.color,
     icon: row.icon,
-    seenAt: row.seen_at,
+    // Registrations and metrics posts both move seen_at and the instances' last_seen; an
+    // instance row may be newer when the application row was written by an older server.
+    seenAt:
+      row.seen_at && row.latest_instance_seen
+        ? new Date(Math.max(row.seen_at.getTime(), row.latest_instance_seen.getTime()))
+        : (row.seen_at ?? row.latest_instance_seen),
+    sdkVersion: row.sdk_version,
   };
 }

@@ -17,6 +17,80 @@ export function instanceKey(r: { appName: string; instanceId: string; environmen
 }
 
 /**
+ * Moves `lastSeenAt` of the flags and of their environments (the columns the admin API, search
+ * filters and sorts read, as Unleash's `features.last_seen_at` and `feature_environments.last_seen_at`)
+ * forward to the batch's sightings (issue 33). Two statements whatever the batch holds (the rows
+ * are the buffer's, one per flag and environment, bounded by its size, of flags that exist); a row
+ * is only written when its time moves forward, and rows are taken in name order so two servers
+ * flushing at once lock them in the same order.
+ */
+async function stampFlagsLastSeen(
+  trx: Queryable,
+  seen: ReadonlyArray<{ featureName: string; environment: string; seenAt: Date }>,
+): Promise<void> {
+  const names = seen.map((s) => s.featureName);
+  const environments = seen.map((s) => s.environment);
+  const times = seen.map((s) => s.seenAt);
+  await sql`
+    with t as (
+      select name, env, max(seen) as seen
+      from unnest(${names}::text[], ${environments}::text[], ${times}::timestamptz[]) as u(name, env, seen)
+      group by name, env
+    ), locked as (
+      select fe.feature_name, fe.environment, t.seen from feature_environments fe
+      join t on t.name = fe.feature_name and t.env = fe.environment
+      where fe.last_seen_at is null or fe.last_seen_at < t.seen
+      order by fe.feature_name, fe.environment
+      for update of fe
+    )
+    update feature_environments fe set last_seen_at = locked.seen
+    from locked where fe.feature_name = locked.feature_name and fe.environment = locked.environment
+  `.execute(trx);
+  await sql`
+    with t as (
+      select name, max(seen) as seen
+      from unnest(${names}::text[], ${times}::timestamptz[]) as u(name, seen)
+      group by name
+    ), locked as (
+      select f.name, t.seen from features f join t on t.name = f.name
+      where f.last_seen_at is null or f.last_seen_at < t.seen
+      order by f.name
+      for update of f
+    )
+    update features f set last_seen_at = locked.seen from locked where f.name = locked.name
+  `.execute(trx);
+}
+
+/** The hourly counts and variant counts, added to the buckets already there. */
+async function writeCounts(trx: Queryable, batch: MetricsBatch): Promise<void> {
+  const counts = batch.counts;
+  if (counts.length) {
+    await sql`
+      insert into client_metrics_env (feature_name, app_name, environment, timestamp, yes, no, last_reported_at)
+      select * from unnest(${counts.map((c) => c.featureName)}::text[], ${counts.map((c) => c.appName)}::text[],
+                           ${counts.map((c) => c.environment)}::text[], ${counts.map((c) => c.hour)}::timestamptz[],
+                           ${counts.map((c) => c.yes)}::bigint[], ${counts.map((c) => c.no)}::bigint[],
+                           ${counts.map((c) => c.seenAt)}::timestamptz[])
+      on conflict (feature_name, app_name, environment, timestamp) do update set
+        yes = client_metrics_env.yes + excluded.yes,
+        no = client_metrics_env.no + excluded.no,
+        last_reported_at = greatest(client_metrics_env.last_reported_at, excluded.last_reported_at)
+    `.execute(trx);
+  }
+  const variants = batch.variants;
+  if (variants.length) {
+    await sql`
+      insert into client_metrics_env_variants (feature_name, app_name, environment, timestamp, variant, count)
+      select * from unnest(${variants.map((v) => v.featureName)}::text[], ${variants.map((v) => v.appName)}::text[],
+                           ${variants.map((v) => v.environment)}::text[], ${variants.map((v) => v.hour)}::timestamptz[],
+                           ${variants.map((v) => v.variant)}::text[], ${variants.map((v) => v.count)}::bigint[])
+      on conflict (feature_name, app_name, environment, timestamp, variant) do update set
+        count = client_metrics_env_variants.count + excluded.count
+    `.execute(trx);
+  }
+}
+
+/**
  * What a flush writes: registrations and hourly counts, one batch at a time, with `unnest` so
  * each table takes one statement however many rows a batch holds; the existence checks the
  * creation limits need; the bounded unknown-flags list.
@@ -73,29 +147,7 @@ export function createClientMetricsWriteStore(db: Db) {
         `.execute(trx);
       }
     }
-    const counts = batch.counts;
-    if (counts.length) {
-      await sql`
-        insert into client_metrics_env (feature_name, app_name, environment, timestamp, yes, no)
-        select * from unnest(${counts.map((c) => c.featureName)}::text[], ${counts.map((c) => c.appName)}::text[],
-                             ${counts.map((c) => c.environment)}::text[], ${counts.map((c) => c.hour)}::timestamptz[],
-                             ${counts.map((c) => c.yes)}::bigint[], ${counts.map((c) => c.no)}::bigint[])
-        on conflict (feature_name, app_name, environment, timestamp) do update set
-          yes = client_metrics_env.yes + excluded.yes,
-          no = client_metrics_env.no + excluded.no
-      `.execute(trx);
-    }
-    const variants = batch.variants;
-    if (variants.length) {
-      await sql`
-        insert into client_metrics_env_variants (feature_name, app_name, environment, timestamp, variant, count)
-        select * from unnest(${variants.map((v) => v.featureName)}::text[], ${variants.map((v) => v.appName)}::text[],
-                             ${variants.map((v) => v.environment)}::text[], ${variants.map((v) => v.hour)}::timestamptz[],
-                             ${variants.map((v) => v.variant)}::text[], ${variants.map((v) => v.count)}::bigint[])
-        on conflict (feature_name, app_name, environment, timestamp, variant) do update set
-          count = client_metrics_env_variants.count + excluded.count
-      `.execute(trx);
-    }
+    await writeCounts(trx, batch);
     const seen = batch.lastSeen;
     if (seen.length) {
       await sql`
@@ -105,6 +157,7 @@ export function createClientMetricsWriteStore(db: Db) {
         on conflict (feature_name, environment) do update set
           last_seen_at = greatest(feature_last_seen.last_seen_at, excluded.last_seen_at)
       `.execute(trx);
+      await stampFlagsLastSeen(trx, seen);
       // First sightings move flags to pre-live / live (issue 14), in the batch's transaction.
       await recordSightings(trx, seen);
     }

@@ -40,6 +40,7 @@ describe('MetricsBuffer', () => {
         hour: new Date('2026-11-22T10:00:00Z'),
         yes: 5,
         no: 1,
+        seenAt: now,
       },
     ]);
     expect(batch.variants.map((v) => [v.variant, v.count])).toEqual([
@@ -105,7 +106,7 @@ describe('MetricsBuffer', () => {
     buffer.addRegistration(registration('i1'));
     const failed = buffer.drain();
     buffer.addToggle('f1', 'shop', 'development', at, { yes: 2, variants: { a: 5 } }, now);
-    buffer.restore(failed, now);
+    buffer.restore(failed);
     const batch = buffer.drain();
     expect(batch.counts[0]?.yes).toBe(3);
     expect(batch.variants[0]?.count).toBe(6);

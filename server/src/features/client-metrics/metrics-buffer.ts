@@ -13,6 +13,8 @@ export interface CountRow {
   hour: Date;
   yes: number;
   no: number;
+  /** When the latest report feeding this row arrived: what "last reported" shows (issue 33). */
+  seenAt: Date;
 }
 
 export interface VariantRow {
@@ -181,12 +183,13 @@ export class MetricsBuffer {
     if (existing) {
       existing.yes += yes;
       existing.no += no;
+      if (existing.seenAt < now) existing.seenAt = now;
     } else {
       if (this.isFull) {
         this.dropped += 1;
         return false;
       }
-      group.counts.set(featureName, { featureName, appName, environment, hour, yes, no });
+      group.counts.set(featureName, { featureName, appName, environment, hour, yes, no, seenAt: now });
       this.countRows += 1;
       this.bytes += rowBytes(featureName, appName, environment);
     }
@@ -275,7 +278,7 @@ export class MetricsBuffer {
   }
 
   /** Puts back a batch whose flush failed, so the next flush retries it (within the bound). */
-  restore(batch: MetricsBatch, now: Date): void {
+  restore(batch: MetricsBatch): void {
     for (const row of batch.counts) {
       this.addToggle(
         row.featureName,
@@ -283,7 +286,7 @@ export class MetricsBuffer {
         row.environment,
         row.hour,
         { yes: row.yes, no: row.no },
-        now,
+        row.seenAt,
       );
     }
     for (const row of batch.variants) {

@@ -11,6 +11,7 @@ const count = (featureName: string) => ({
   hour,
   yes: 1,
   no: 0,
+  seenAt: hour,
 });
 const seen = (featureName: string) => ({ featureName, environment: 'dev', seenAt: hour });
 const batchOf = (names: string[]): MetricsBatch => ({

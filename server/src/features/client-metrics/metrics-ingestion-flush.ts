@@ -104,7 +104,7 @@ function writeTransaction(store: ClientMetricsStore, batch: MetricsBatch): Promi
 function keepForRetry(state: IngestionState, batches: MetricsBatch[], error: unknown): void {
   const { buffer, logger } = state;
   const droppedBefore = buffer.dropped;
-  for (const batch of batches) buffer.restore(batch, state.clock());
+  for (const batch of batches) buffer.restore(batch);
   const lost = buffer.dropped - droppedBefore;
   state.counters.failedFlushes += 1;
   logger.warn(

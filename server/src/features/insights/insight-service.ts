@@ -31,6 +31,8 @@ import {
   readCreationsByWeek,
   readEnvironmentTypeUpdatesByWeek,
   readLifecycleFlags,
+  readLiveMetrics,
+  readLiveSnapshot,
   readMetricsByWeek,
   readNewProductionFlagsByWeek,
   readProductionFlags,
@@ -78,20 +80,57 @@ export function createInsightService(db: Db, clock: () => Date = () => new Date(
   };
 }
 
+type WeekMetrics = Awaited<ReturnType<typeof readMetricsByWeek>>[number];
+
+/** Today's metrics added to their week's row of the project (apps, flags: the larger count). */
+function addWeekMetrics(stored: readonly WeekMetrics[], todays: readonly WeekMetrics[]): WeekMetrics[] {
+  const rows = stored.map((row) => ({ ...row }));
+  for (const today of todays) {
+    const row = rows.find((r) => r.weekStart === today.weekStart && r.project === today.project);
+    if (!row) {
+      rows.push({ ...today });
+      continue;
+    }
+    row.yes += today.yes;
+    row.no += today.no;
+    row.apps = Math.max(row.apps, today.apps);
+    row.flags = Math.max(row.flags, today.flags);
+    row.environments = Math.max(row.environments, today.environments);
+  }
+  return rows;
+}
+
+/** Rows of other days, with `today` as given. */
+function replaceDay<T extends { day: string }>(rows: readonly T[], today: string, todays: readonly T[]): T[] {
+  return [...rows.filter((row) => row.day !== today), ...todays];
+}
+
 async function instanceInsights(
   { db, clock }: InsightDeps,
   query: InstanceInsightsQuery,
   hidden: ReadonlySet<string>,
 ): Promise<InstanceInsights> {
-  const { from, to } = parseInsightsRange(query, utcDay(clock()));
-  const [snapshots, users, creations, production, metrics, environmentTypes] = await Promise.all([
+  const now = clock();
+  const today = utcDay(now);
+  const { from, to } = parseInsightsRange(query, today);
+  // Today's snapshot is taken at its first tick: when the period includes today, today is read
+  // as it stands now, so "Flags" and "Active users" are right from the first minute (issue 33).
+  const includesToday = today >= from && today <= to;
+  const liveToday = includesToday ? readLiveSnapshot(db, today, now, hidden) : undefined;
+  const liveMetrics = includesToday ? readLiveMetrics(db, today, hidden) : Promise.resolve([]);
+  const [stored, storedUsers, live, creations, production, metrics, environmentTypes] = await Promise.all([
     readProjectSnapshots(db, from, to, hidden),
     readUserSnapshots(db, from, to),
+    liveToday,
     readCreationsByWeek(db, from, to, hidden),
     readNewProductionFlagsByWeek(db, from, to, hidden),
-    readMetricsByWeek(db, from, to, hidden),
+    Promise.all([readMetricsByWeek(db, from, to, hidden), liveMetrics]).then(([stored, todays]) =>
+      addWeekMetrics(stored, todays),
+    ),
     readEnvironmentTypeUpdatesByWeek(db, from, to, hidden),
   ]);
+  const snapshots = live ? replaceDay(stored, today, live.projects) : stored;
+  const users = live ? replaceDay(storedUsers, today, [live.user]) : storedUsers;
   const creationArchive = new Map<string, CreationArchiveTrend>();
   const weekOf = (weekStart: string, project: string) => {
     const key = `${weekStart}\u0000${project}`;

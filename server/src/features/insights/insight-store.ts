@@ -35,6 +35,28 @@ const membersOf = (project: unknown) => sql<number>`(
     where gr.project = ${project}
   ) m)::int`;
 
+const userCounts = (activeSince: Date) =>
+  sql`count(*)::int as total, (count(*) filter (where seen_at >= ${activeSince}))::int as active`;
+
+/** A project's flags (not archived, stale, potentially stale), members and days to production. */
+const projectState = sql`
+      (select count(*) from features f where f.project = p.id and f.archived_at is null)::int,
+      (select count(*) from features f where f.project = p.id and f.archived_at is null and f.stale)::int,
+      (select count(*) from features f
+        where f.project = p.id and f.archived_at is null and f.potentially_stale and not f.stale)::int,
+      ${membersOf(sql.ref('p.id'))},
+      (select avg(extract(epoch from (l.entered_at - f.created_at)) / 86400)
+        from features f join feature_lifecycles l on l.feature = f.name and l.stage = 'live'
+        where f.project = p.id)`;
+
+/** The SDK metrics of one UTC day per project: counts, and how many apps, flags and environments. */
+const metricsOfDay = (day: string) => sql`
+      select f.project, sum(cm.yes) as yes, sum(cm.no) as no, count(distinct cm.app_name)::int as apps,
+        count(distinct cm.feature_name)::int as flags, count(distinct cm.environment)::int as environments
+      from client_metrics_env cm join features f on f.name = cm.feature_name
+      where cm.timestamp >= ${`${day}T00:00:00.000Z`} and cm.timestamp < ${`${addDays(day, 1)}T00:00:00.000Z`}
+      group by f.project`;
+
 /**
  * Records day `day` once across instances: the day row's primary key decides which transaction
  * writes it (a concurrent one waits for the first to commit, then inserts nothing). Prunes rows
@@ -44,34 +66,19 @@ export async function takeDailySnapshot(trx: Queryable, day: string, now: Date):
   const activeSince = new Date(now.getTime() - ACTIVE_USER_DAYS * 86_400_000);
   const inserted = await sql<{ day: string }>`
     insert into insight_snapshot_days (day, users_total, users_active)
-    select ${day}::date, count(*)::int, (count(*) filter (where seen_at >= ${activeSince}))::int
+    select ${day}::date, ${userCounts(activeSince)}
     from users where not is_service
     on conflict (day) do nothing
     returning day::text`.execute(trx);
   if (inserted.rows.length === 0) return false;
-  const metricsFrom = `${addDays(day, -1)}T00:00:00.000Z`;
-  const metricsTo = `${day}T00:00:00.000Z`;
   await sql`
     insert into insight_project_snapshots (day, project, total, stale, potentially_stale, users, time_to_production,
       metrics_yes, metrics_no, metrics_apps, metrics_flags, metrics_environments)
     select ${day}::date, p.id,
-      (select count(*) from features f where f.project = p.id and f.archived_at is null)::int,
-      (select count(*) from features f where f.project = p.id and f.archived_at is null and f.stale)::int,
-      (select count(*) from features f
-        where f.project = p.id and f.archived_at is null and f.potentially_stale and not f.stale)::int,
-      ${membersOf(sql.ref('p.id'))},
-      (select avg(extract(epoch from (l.entered_at - f.created_at)) / 86400)
-        from features f join feature_lifecycles l on l.feature = f.name and l.stage = 'live'
-        where f.project = p.id),
+      ${projectState},
       coalesce(m.yes, 0), coalesce(m.no, 0), coalesce(m.apps, 0), coalesce(m.flags, 0), coalesce(m.environments, 0)
     from projects p
-    left join (
-      select f.project, sum(cm.yes) as yes, sum(cm.no) as no, count(distinct cm.app_name)::int as apps,
-        count(distinct cm.feature_name)::int as flags, count(distinct cm.environment)::int as environments
-      from client_metrics_env cm join features f on f.name = cm.feature_name
-      where cm.timestamp >= ${metricsFrom} and cm.timestamp < ${metricsTo}
-      group by f.project
-    ) m on m.project = p.id
+    left join (${metricsOfDay(addDays(day, -1))}) m on m.project = p.id
     where p.archived_at is null`.execute(trx);
   await trx
     .deleteFrom('insight_snapshot_days')
@@ -117,6 +124,49 @@ export async function readProjectSnapshots(
     users: row.users,
     timeToProduction: row.time_to_production === null ? null : Math.round(Number(row.time_to_production)),
   }));
+}
+
+/**
+ * Today as it is now, in the snapshots' shape (issue 33): the day's snapshot is taken at its
+ * first tick, so flags created and users signed in since would only count tomorrow.
+ */
+export async function readLiveSnapshot(
+  db: Queryable,
+  day: string,
+  now: Date,
+  hidden: Hidden,
+): Promise<{ user: UserSnapshot; projects: ProjectSnapshot[] }> {
+  const activeSince = new Date(now.getTime() - ACTIVE_USER_DAYS * 86_400_000);
+  const [users, projects] = await Promise.all([
+    sql<{ total: number; active: number }>`
+      select ${userCounts(activeSince)} from users where not is_service`.execute(db),
+    sql<{
+      project: string;
+      total: number;
+      stale: number;
+      potentially_stale: number;
+      users: number;
+      time_to_production: number | null;
+    }>`
+      select project, total, stale, potentially_stale, users, time_to_production
+      from (select p.id as project, ${projectState} from projects p
+            where p.archived_at is null and ${notHidden('p.id', hidden)})
+        as s(project, total, stale, potentially_stale, users, time_to_production)
+      order by project`.execute(db),
+  ]);
+  const user = users.rows[0] ?? { total: 0, active: 0 };
+  return {
+    user: { day, total: user.total, active: user.active },
+    projects: projects.rows.map((row) => ({
+      day,
+      project: row.project,
+      total: row.total,
+      stale: row.stale,
+      potentiallyStale: row.potentially_stale,
+      users: row.users,
+      timeToProduction: row.time_to_production === null ? null : Math.round(Number(row.time_to_production)),
+    })),
+  };
 }
 
 export async function readUserSnapshots(db: Queryable, from: string, to: string): Promise<UserSnapshot[]> {
@@ -165,6 +215,27 @@ export async function readNewProductionFlagsByWeek(db: Queryable, from: string, 
  * SDK metrics per week and project, from the snapshots (each holds the day before its own):
  * requests summed; apps, flags and environments as the week's busiest day counted them.
  */
+/**
+ * Today's SDK metrics so far, per project, as `readMetricsByWeek` gives a week's: the snapshot
+ * records a day's metrics only the day after (issue 33).
+ */
+export async function readLiveMetrics(db: Queryable, day: string, hidden: Hidden) {
+  const { rows } = await sql<{
+    weekStart: string;
+    project: string;
+    yes: string;
+    no: string;
+    apps: number;
+    flags: number;
+    environments: number;
+  }>`
+    select (date_trunc('week', ${day}::date))::date::text as "weekStart", m.project, m.yes, m.no, m.apps, m.flags,
+      m.environments
+    from (${metricsOfDay(day)}) m
+    where ${notHidden('m.project', hidden)} and (m.yes > 0 or m.no > 0)`.execute(db);
+  return rows.map((row) => ({ ...row, yes: Number(row.yes), no: Number(row.no) }));
+}
+
 export async function readMetricsByWeek(db: Queryable, from: string, to: string, hidden: Hidden) {
   const { rows } = await sql<{
     weekStart: string;

@@ -3,6 +3,7 @@ import {
   period,
   type SeededInsightsApp,
   startSeededInsightsApp,
+  today,
 } from '../../../../tests/helpers/insights-seed';
 import type { TestApp } from '../../../../tests/helpers/test-app';
 import type { InstanceInsights } from '../../../contract';
@@ -107,6 +108,74 @@ describe('GET /api/admin/insights', () => {
       { week: '2026-41', date: '2026-10-05T00:00:00.000Z', environmentType: 'development', totalUpdates: 1 },
       { week: '2026-41', date: '2026-10-05T00:00:00.000Z', environmentType: 'production', totalUpdates: 2 },
     ]);
+  });
+
+  it('counts today as it stands now, not as the snapshot taken at the first tick (issue 33)', async () => {
+    // The snapshot of a first start: before any flag was created or anyone signed in.
+    await t.db.deleteFrom('insight_project_snapshots').where('day', '=', today).execute();
+    await t.db.deleteFrom('insight_snapshot_days').where('day', '=', today).execute();
+    await t.db
+      .insertInto('insight_snapshot_days')
+      .values({ day: today, users_total: 1, users_active: 0 })
+      .execute();
+    const flags = await t.db
+      .selectFrom('features')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('archived_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const users = await t.db
+      .selectFrom('users')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        eb.fn
+          .count<string>('seen_at')
+          .filterWhere('seen_at', '>', new Date(Date.now() - 60 * 86_400_000))
+          .as('active'),
+      ])
+      .where('is_service', '=', false)
+      .executeTakeFirstOrThrow();
+    expect(Number(flags.n)).toBeGreaterThan(0);
+    expect(Number(users.active)).toBeGreaterThan(0);
+
+    // An SDK reported this morning: the snapshot would record it only tomorrow.
+    const flag = await t.db
+      .selectFrom('features')
+      .select(['name', 'project'])
+      .where('project', '=', 'alpha')
+      .where('archived_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('client_metrics_env')
+      .values({
+        feature_name: flag.name,
+        app_name: 'fresh-app',
+        environment: 'development',
+        timestamp: new Date(`${today}T00:00:00Z`),
+        yes: 7,
+        no: 2,
+      })
+      .execute();
+    const response = await t.request('GET', `/api/admin/insights?from=${today}&to=${today}`);
+    expect(response.statusCode).toBe(200);
+    const body: InstanceInsights = response.json();
+    expect(body.flagTrends).toEqual([
+      expect.objectContaining({ date: `${today}T00:00:00.000Z`, total: Number(flags.n) }),
+    ]);
+    expect(body.userTrends).toEqual([
+      {
+        date: `${today}T00:00:00.000Z`,
+        total: Number(users.total),
+        active: Number(users.active),
+        inactive: Number(users.total) - Number(users.active),
+      },
+    ]);
+    expect(body.metricsSummaryTrends).toEqual([
+      expect.objectContaining({ project: 'alpha', totalYes: 7, totalNo: 2, totalRequests: 9, totalApps: 1 }),
+    ]);
+    // The viewer does not see the private project's flags today either.
+    const hidden: InstanceInsights = (await viewer(`/api/admin/insights?from=${today}&to=${today}`)).json();
+    expect(hidden.projectFlagTrends.map((row) => row.project)).not.toContain('secret');
+    expect(hidden.flagTrends[0]?.total).toBeLessThan(Number(flags.n));
   });
 
   it.each([
