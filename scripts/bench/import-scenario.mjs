@@ -52,8 +52,8 @@ export function importFile(count) {
   };
 }
 
-/** Creates a user with the Admin root role and answers a personal access token of it. */
-async function importerToken(base, call) {
+/** Creates a user with the Admin root role (password Bench-Passw0rd!) and answers a personal access token of it. */
+export async function importerToken(base, call) {
   const password = 'Bench-Passw0rd!';
   await call('POST', '/api/admin/user-admin', { username: 'bench-importer', password, rootRole: 'Admin' });
   const login = await fetch(`${base}/auth/simple/login`, {

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLOR_SCHEME_KEY, ConsoleThemeProvider } from '../App';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 
@@ -31,8 +31,13 @@ function renderToggle() {
 const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
 const choice = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 
+const happyDom = () => (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM;
+
 describe('ColorSchemeToggle', () => {
+  // The three choices show side by side from Mantine's lg (75em): a wide window, unless a test narrows it.
+  beforeEach(() => happyDom().setViewport({ width: 1280, height: 800 }));
   afterEach(() => {
+    happyDom().setViewport({ width: 1024, height: 768 });
     vi.restoreAllMocks();
     document.documentElement.removeAttribute('data-mantine-color-scheme');
   });
@@ -76,10 +81,8 @@ describe('ColorSchemeToggle', () => {
 
   it('offers the same three choices behind an icon button for narrow windows (issue 33)', async () => {
     osPrefers('light');
-    // The icon button shows below Mantine's xs breakpoint only: a phone-sized window.
-    const happyDom = (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM;
-    happyDom.setViewport({ width: 360, height: 800 });
-    onTestFinished(() => happyDom.setViewport({ width: 1024, height: 768 }));
+    // The icon button shows below Mantine's lg breakpoint only: a phone, a tablet, a narrow window.
+    happyDom().setViewport({ width: 360, height: 800 });
     renderToggle();
     fireEvent.click(screen.getByRole('button', { name: 'Colour scheme: Auto' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Dark' }));

@@ -38,8 +38,9 @@ function SchemeIcon({ dark }: { dark: boolean }) {
 
 /**
  * Light, dark, or following the operating system ("Auto", the default). The choice is kept by
- * Mantine's colour scheme manager (localStorage), so it survives a reload. Narrow windows get the
- * same three choices behind an icon button, so the header keeps room for every control (issue 33).
+ * Mantine's colour scheme manager (localStorage), so it survives a reload. Windows below Mantine's lg
+ * (75em) get the same three choices behind an icon button, so the header keeps room for every
+ * control (issue 33).
  */
 export function ColorSchemeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -48,7 +49,7 @@ export function ColorSchemeToggle() {
     <>
       <SegmentedControl
         size="xs"
-        visibleFrom="xs"
+        visibleFrom="lg"
         aria-label="Colour scheme"
         data-testid="color-scheme-toggle"
         value={colorScheme}
@@ -58,7 +59,7 @@ export function ColorSchemeToggle() {
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon
-            hiddenFrom="xs"
+            hiddenFrom="lg"
             variant="subtle"
             color="gray"
             size="lg"

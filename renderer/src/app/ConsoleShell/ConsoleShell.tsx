@@ -193,7 +193,7 @@ export function ConsoleShell() {
     <MaintenanceProvider>
       <AppShell
         header={{ height: 56 }}
-        navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
         padding="lg"
       >
         <AppShell.Header className={classes.header}>
@@ -207,7 +207,7 @@ export function ConsoleShell() {
               <Burger
                 opened={navOpened}
                 onClick={nav.toggle}
-                hiddenFrom="sm"
+                hiddenFrom="md"
                 size="sm"
                 aria-label="Navigation"
               />

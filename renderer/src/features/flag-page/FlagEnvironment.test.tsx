@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReleasePlan } from '../../../../server/contract';
 import type { FeatureEnvironment } from '../../api/flag-api';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
 import { FlagEnvironment } from './FlagEnvironment';
+import { initiallyExpanded } from './FlagSections';
 
 const FLAG = '/api/admin/projects/default/features/checkout';
 const NOBODY = /on for nobody/;
@@ -114,5 +115,96 @@ describe('flag environment strategies', () => {
     const panel = await screen.findByTestId('strategies-production');
     await within(panel).findByText(NOBODY);
     expect(within(panel).queryByTestId('milestone-strategies')).toBeNull();
+  });
+});
+
+/** Issue 33: one block per environment, a summary line that opens onto the strategies. */
+describe('flag environment blocks', () => {
+  const strategy = (id: string) => ({
+    id,
+    name: 'default',
+    sortOrder: 0,
+    title: null,
+    disabled: false,
+    constraints: [],
+    parameters: {},
+    variants: [],
+    segments: [],
+  });
+
+  it('sums the environment up on one line: name, type, strategies, last seen and the switch', async () => {
+    await renderWithConsole(
+      <FlagEnvironment
+        flag={{ project: 'default', name: 'checkout' }}
+        environment={{
+          ...environment('production', []),
+          enabled: false,
+          strategies: [strategy('a'), strategy('b')],
+          lastSeenAt: '2026-11-21T10:00:00.000Z',
+        }}
+      />,
+      { server: environmentServer() },
+    );
+    const block = await screen.findByTestId('environment-production');
+    expect(within(block).getByTestId('strategy-count-production').textContent).toBe('2 strategies');
+    expect(block.textContent).toContain('Last seen ');
+    expect(block.textContent).not.toContain('Not seen by an SDK yet');
+    const toggle = within(block).getByRole('switch', { name: 'checkout on in production' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('opens and closes on its summary, drawing the strategies only when open', async () => {
+    await renderWithConsole(
+      <FlagEnvironment
+        flag={{ project: 'default', name: 'checkout' }}
+        environment={{ ...environment('production', []), strategies: [strategy('a')] }}
+        defaultExpanded={false}
+      />,
+      { server: environmentServer() },
+    );
+    const block = await screen.findByTestId('environment-production');
+    expect(within(block).getByTestId('strategy-count-production').textContent).toBe('1 strategy');
+    const summary = within(block).getByRole('button', { name: 'production' });
+    expect(summary.getAttribute('aria-expanded')).toBe('false');
+    expect(within(block).queryByTestId('strategies-production')).toBeNull();
+    fireEvent.click(summary);
+    expect(summary.getAttribute('aria-expanded')).toBe('true');
+    await within(block).findByTestId('strategies-production');
+    fireEvent.click(summary);
+    expect(summary.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("names the release plan in the summary and the last hour's evaluations in the block", async () => {
+    await renderWithConsole(
+      <FlagEnvironment
+        flag={{ project: 'default', name: 'checkout' }}
+        environment={{ ...environment('development', [runningPlan()]), yes: 750, no: 250 }}
+      />,
+      { server: environmentServer() },
+    );
+    const block = await screen.findByTestId('environment-development');
+    expect(within(block).getByTestId('strategy-count-development').textContent).toBe(
+      'no strategies · release plan Careful rollout',
+    );
+    expect((await within(block).findByTestId('evaluations-development')).textContent).toBe(
+      'Last hour: 1,000 evaluations, 75% true',
+    );
+  });
+});
+
+describe('which environment blocks open at first', () => {
+  const env = (name: string, enabled: boolean) => ({ ...environment(name, []), enabled });
+
+  it('opens the enabled environments', () => {
+    expect([
+      ...initiallyExpanded([env('development', false), env('staging', true), env('production', true)]),
+    ]).toEqual(['staging', 'production']);
+  });
+
+  it('opens the first environment when none is enabled', () => {
+    expect([...initiallyExpanded([env('development', false), env('production', false)])]).toEqual([
+      'development',
+    ]);
+    expect([...initiallyExpanded([])]).toEqual([]);
   });
 });

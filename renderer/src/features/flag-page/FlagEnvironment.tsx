@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Divider, Group, Switch, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Card, Collapse, Divider, Group, Switch, Text, UnstyledButton } from '@mantine/core';
+import { useId, useState } from 'react';
 import type { FeatureEnvironment, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
@@ -13,6 +13,7 @@ import { ChangeRequestModeNotice, ChangeRequestRouting, DraftCounter } from '../
 import { FlagReleasePlan } from '../release-plans/index';
 import type { ServingMilestone } from '../strategies/index';
 import { FlagStrategiesPanel } from '../strategies/index';
+import classes from './FlagPage.module.css';
 import { FlagVariants } from './FlagVariants';
 import { flagEnabledEdit, flagEnvironmentTarget } from './flag-edits';
 import { useFlagEdit } from './use-flag-edit';
@@ -31,45 +32,101 @@ function servingMilestone(environment: FeatureEnvironment): ServingMilestone | n
   return null;
 }
 
-/** One environment of the flag: its on/off switch, release plan, strategies and variants. */
-export function FlagEnvironment({ flag, environment }: { flag: FlagRef; environment: FeatureEnvironment }) {
+/**
+ * One environment of the flag: its on/off switch, release plan, strategies and variants, open at
+ * first when `defaultExpanded` (FlagSections opens the enabled ones, or the first when none is).
+ */
+export function FlagEnvironment({
+  flag,
+  environment,
+  defaultExpanded = true,
+}: {
+  flag: FlagRef;
+  environment: FeatureEnvironment;
+  defaultExpanded?: boolean;
+}) {
   return (
     <ChangeRequestRouting project={flag.project} environment={environment.name}>
-      <FlagEnvironmentCard flag={flag} environment={environment} />
+      <FlagEnvironmentCard flag={flag} environment={environment} defaultExpanded={defaultExpanded} />
     </ChangeRequestRouting>
   );
 }
 
-/** Inside the routing, so its edits go into the draft where change requests are required. */
-function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment: FeatureEnvironment }) {
+/** "3 strategies", "1 strategy", "no strategies": the summary line's count of the flag's own. */
+export function strategyCount(environment: FeatureEnvironment): string {
+  const count = environment.strategies?.length ?? 0;
+  return count === 0 ? 'no strategies' : count === 1 ? '1 strategy' : `${count} strategies`;
+}
+
+/** Evaluations the SDKs reported for the flag here in the last hour, when any. */
+function EvaluationSummary({ environment }: { environment: FeatureEnvironment }) {
+  const yes = environment.yes ?? 0;
+  const no = environment.no ?? 0;
+  if (yes + no === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" mt="sm" data-testid={`evaluations-${environment.name}`}>
+      Last hour: {(yes + no).toLocaleString()} evaluations, {Math.round((yes / (yes + no)) * 100)}% true
+    </Text>
+  );
+}
+
+/**
+ * Inside the routing, so its edits go into the draft where change requests are required. One block
+ * per environment as in Unleash: a summary line (name, type, strategy count, last seen, the switch)
+ * that opens onto the release plan, strategies and variants.
+ */
+function FlagEnvironmentCard({
+  flag,
+  environment,
+  defaultExpanded,
+}: {
+  flag: FlagRef;
+  environment: FeatureEnvironment;
+  defaultExpanded: boolean;
+}) {
   const pending = usePendingEdits('flag-environment')(flagEnvironmentTarget(flag, environment.name));
   const edit = useFlagEdit();
   const mine = (pending?.mine as { enabled?: boolean } | null | undefined)?.enabled;
   const enabled = typeof mine === 'boolean' ? mine : environment.enabled;
   const [previewing, setPreviewing] = useState(false);
+  const [expanded, setExpanded] = useState(defaultExpanded);
   const lock = useEditingLock();
+  const bodyId = useId();
+  const plan = environment.releasePlans?.[0];
 
   return (
-    <Card withBorder padding="md" data-testid={`environment-${environment.name}`}>
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Text fw={700}>{environment.name}</Text>
-          {environment.type ? (
-            <Badge size="sm" variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
-              {environment.type}
-            </Badge>
-          ) : null}
-          <Text size="xs" c="dimmed">
-            {environment.lastSeenAt ? (
-              <>
-                Last seen <RelativeTime value={environment.lastSeenAt} />
-              </>
-            ) : (
-              'Not seen by an SDK yet'
-            )}
+    <Card withBorder padding="sm" data-testid={`environment-${environment.name}`} data-expanded={expanded}>
+      <div className={classes.envSummary}>
+        <UnstyledButton
+          className={classes.envToggle}
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <span className={classes.chevron} data-expanded={expanded} aria-hidden />
+          <Text fw={700} span>
+            {environment.name}
           </Text>
-        </Group>
-        <Group gap="xs">
+        </UnstyledButton>
+        {environment.type ? (
+          <Badge size="sm" variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
+            {environment.type}
+          </Badge>
+        ) : null}
+        <Text size="xs" c="dimmed" data-testid={`strategy-count-${environment.name}`}>
+          {strategyCount(environment)}
+          {plan ? ` · release plan ${plan.name}` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {environment.lastSeenAt ? (
+            <>
+              Last seen <RelativeTime value={environment.lastSeenAt} />
+            </>
+          ) : (
+            'Not seen by an SDK yet'
+          )}
+        </Text>
+        <Group gap="xs" className={classes.envActions}>
           <DraftCounter project={flag.project} environment={environment.name} />
           <PendingBadge entry={pending} />
           <Button
@@ -92,7 +149,7 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
             }
           />
         </Group>
-      </Group>
+      </div>
       {previewing ? (
         // What flipping the switch would do to recently seen contexts, before anyone flips it.
         <BlastRadiusPanel
@@ -107,19 +164,23 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
         <ErrorNotice error={edit.error} title={`${flag.name} was not switched in ${environment.name}`} />
       ) : null}
       {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
-      <EditLock>
-        <Divider my="sm" label="Release plan" labelPosition="left" />
-        <FlagReleasePlan project={flag.project} flagName={flag.name} environment={environment.name} />
-        <Divider my="sm" label="Strategies" labelPosition="left" />
-        <FlagStrategiesPanel
-          project={flag.project}
-          flagName={flag.name}
-          environment={environment.name}
-          servingMilestone={servingMilestone(environment)}
-        />
-        <Divider my="sm" label="Variants" labelPosition="left" />
-        <FlagVariants flag={flag} environment={environment.name} />
-      </EditLock>
+      {/* Closed blocks are not drawn, and do not ask the server for their strategies and variants. */}
+      <Collapse expanded={expanded} keepMounted={false} id={bodyId}>
+        <EditLock>
+          <Divider my="sm" label="Release plan" labelPosition="left" />
+          <FlagReleasePlan project={flag.project} flagName={flag.name} environment={environment.name} />
+          <Divider my="sm" label="Strategies" labelPosition="left" />
+          <FlagStrategiesPanel
+            project={flag.project}
+            flagName={flag.name}
+            environment={environment.name}
+            servingMilestone={servingMilestone(environment)}
+          />
+          <Divider my="sm" label="Variants" labelPosition="left" />
+          <FlagVariants flag={flag} environment={environment.name} />
+        </EditLock>
+        <EvaluationSummary environment={environment} />
+      </Collapse>
     </Card>
   );
 }

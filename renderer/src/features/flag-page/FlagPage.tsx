@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../api/client';
 import { createFlagPageApi, type FlagRef } from '../../api/flag-api';
@@ -11,10 +11,15 @@ import { FlagLifecycle } from '../lifecycle/index';
 import { ArchivedFlag } from './ArchivedFlag';
 import { ArchiveFlagDialog } from './ArchiveFlagDialog';
 import { FlagHeader } from './FlagHeader';
-import { FlagSections } from './FlagSections';
+import classes from './FlagPage.module.css';
+import { FlagActivity, FlagDetailSections, FlagEnvironments } from './FlagSections';
 import { FlagSettings } from './FlagSettings';
 
-/** A flag's page (`/projects/:projectId/features/:featureId`): settings, environments, dependencies, tags, evaluations, history. */
+/**
+ * A flag's page (`/projects/:projectId/features/:featureId`), laid out as Unleash's: environments,
+ * one block each, with evaluations and history below them; beside them (below them on narrow
+ * windows) the flag's settings, lifecycle, tags, links and dependencies.
+ */
 export function FlagPage({ project, name }: FlagRef) {
   const flag = { project, name };
   const [archiving, setArchiving] = useState(false);
@@ -49,10 +54,22 @@ export function FlagPage({ project, name }: FlagRef) {
               fromCache={feature.fromCache}
               onArchive={() => setArchiving(true)}
             />
-            <FlagSettings flag={flag} feature={data} />
             <FlagChangeRequests project={project} name={name} />
-            <FlagLifecycle flag={flag} />
-            <FlagSections flag={flag} data={data} />
+            {/* Two columns from 75em (Unleash's layout): what the flag is beside where it serves.
+                One column below: environments, then the details, then evaluations and history. */}
+            <div className={classes.layout}>
+              <div className={classes.environments}>
+                <FlagEnvironments flag={flag} data={data} />
+              </div>
+              <Stack gap="md" className={classes.details} data-testid="flag-details">
+                <FlagSettings flag={flag} feature={data} />
+                <FlagLifecycle flag={flag} />
+                <FlagDetailSections flag={flag} data={data} />
+              </Stack>
+              <div className={classes.activity}>
+                <FlagActivity flag={flag} data={data} />
+              </div>
+            </div>
             <ArchiveFlagDialog
               flag={flag}
               feature={data}

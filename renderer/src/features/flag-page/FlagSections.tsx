@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import type { Feature, FlagRef } from '../../api/flag-api';
+import type { Feature, FeatureEnvironment, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ChangeRequestRouting } from '../change-requests/index';
 import { EvaluationChart } from './EvaluationChart';
@@ -10,40 +10,69 @@ import { FlagPageSection as Section } from './FlagPageSection';
 import { FlagTags } from './FlagTags';
 import { FlagTimeline } from './FlagTimeline';
 
-/** The flag page's sections: environments, dependencies, tags, links, evaluations, history. */
-export function FlagSections({ flag, data }: { flag: FlagRef; data: Feature }) {
-  const { project, name } = flag;
+/**
+ * Which environment blocks open at first, as Unleash's flag page does: the enabled ones, since
+ * that is where the flag serves; the first when none is, so a new flag shows where to start.
+ */
+export function initiallyExpanded(environments: readonly FeatureEnvironment[]): Set<string> {
+  const enabled = environments.filter((environment) => environment.enabled);
+  return new Set((enabled.length > 0 ? enabled : environments.slice(0, 1)).map((env) => env.name));
+}
+
+/** The flag page's side column: what the flag is, apart from where it serves (tags, links, dependencies). */
+export function FlagDetailSections({ flag, data }: { flag: FlagRef; data: Feature }) {
   return (
     <>
-      <Section title="Environments">
-        <Stack gap="md">
-          {(data.environments ?? []).map((environment) => (
-            <FlagEnvironment key={environment.name} flag={flag} environment={environment} />
-          ))}
-        </Stack>
-      </Section>
-      <Section title="Dependencies">
+      <Section title="Tags" compact>
         <EditLock>
-          <ChangeRequestRouting project={project}>
-            <FlagDependencies flag={flag} feature={data} />
-          </ChangeRequestRouting>
+          <FlagTags name={flag.name} />
         </EditLock>
       </Section>
-      <Section title="Tags">
-        <EditLock>
-          <FlagTags name={name} />
-        </EditLock>
-      </Section>
-      <Section title="Links">
+      <Section title="Links" compact>
         <EditLock>
           <FlagLinks flag={flag} feature={data} />
         </EditLock>
       </Section>
-      <Section title="Evaluations">
-        <EvaluationChart name={name} environments={(data.environments ?? []).map((env) => env.name)} />
+      <Section title="Dependencies" compact>
+        <EditLock>
+          <ChangeRequestRouting project={flag.project}>
+            <FlagDependencies flag={flag} feature={data} />
+          </ChangeRequestRouting>
+        </EditLock>
+      </Section>
+    </>
+  );
+}
+
+/** One block per environment, each open or closed at first as `initiallyExpanded` says. */
+export function FlagEnvironments({ flag, data }: { flag: FlagRef; data: Feature }) {
+  const environments = data.environments ?? [];
+  const expanded = initiallyExpanded(environments);
+  return (
+    <Section title="Environments" compact>
+      <Stack gap="sm">
+        {environments.map((environment) => (
+          <FlagEnvironment
+            key={environment.name}
+            flag={flag}
+            environment={environment}
+            defaultExpanded={expanded.has(environment.name)}
+          />
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+/** Below the environments: what the SDKs evaluated, and what was changed. */
+export function FlagActivity({ flag, data }: { flag: FlagRef; data: Feature }) {
+  return (
+    <>
+      <Section title="Evaluations" compact>
+        <EvaluationChart name={flag.name} environments={(data.environments ?? []).map((env) => env.name)} />
       </Section>
       <Section title="History">
-        <FlagTimeline name={name} />
+        <FlagTimeline name={flag.name} />
       </Section>
     </>
   );

@@ -71,7 +71,8 @@ export function StrategyCard({
       className={row.pendingDelete ? classes.deleted : undefined}
     >
       <Stack gap={6}>
-        <Group gap="xs" justify="space-between" wrap="nowrap">
+        {/* The controls go under the name when the card is narrow (360 px cut them off). */}
+        <Group gap="xs" justify="space-between">
           <Group gap="xs">
             <Text fw={600}>{label}</Text>
             {shown.title && displayName !== shown.name ? (
@@ -97,7 +98,7 @@ export function StrategyCard({
             <PendingBadge entry={row.entry} />
           </Group>
           {strategy && !row.pendingDelete && controls ? (
-            <Group gap={4} wrap="nowrap">
+            <Group gap={4} wrap="nowrap" ml="auto">
               <Tooltip label="Move up">
                 <ActionIcon
                   variant="subtle"

@@ -34,8 +34,8 @@ function OwnKey() {
       <QueryState query={key} noun="the signing key" isEmpty={() => false}>
         {(data) => (
           <Stack gap={4}>
-            <Group gap="xs" wrap="nowrap">
-              <Code data-testid="own-public-key" style={{ wordBreak: 'break-all' }}>
+            <Group gap="xs" align="flex-start">
+              <Code data-testid="own-public-key" style={{ wordBreak: 'break-all', flex: '1 1 16rem' }}>
                 {data.publicKey}
               </Code>
               <CopyButton value={data.publicKey}>
@@ -47,7 +47,7 @@ function OwnKey() {
               </CopyButton>
             </Group>
             <Text size="sm" c="dimmed">
-              Fingerprint <Code>{data.fingerprint}</Code> ·{' '}
+              Fingerprint <Code style={{ wordBreak: 'break-all' }}>{data.fingerprint}</Code> ·{' '}
               {data.source === 'config'
                 ? 'from SWITCHYARD_BUNDLE_SIGNING_KEY (the desktop app keeps it in the OS keychain)'
                 : 'generated here, kept encrypted in the database'}
