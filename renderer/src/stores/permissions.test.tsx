@@ -31,7 +31,9 @@ describe('holdsPermission', () => {
   it('reads root permissions from grants without a project only', () => {
     expect(holdsPermission(editor, 'CREATE_PROJECT')).toBe(true);
     expect(holdsPermission(editor, 'CREATE_SEGMENT')).toBe(false);
-    expect(holdsPermission([{ permission: 'CREATE_SEGMENT', project: 'shop' }], 'CREATE_SEGMENT')).toBe(false);
+    expect(holdsPermission([{ permission: 'CREATE_SEGMENT', project: 'shop' }], 'CREATE_SEGMENT')).toBe(
+      false,
+    );
     // A project ADMIN is no such thing: only the root grant makes an admin.
     expect(holdsPermission([{ permission: 'ADMIN', project: 'shop' }], 'CREATE_PROJECT')).toBe(false);
   });
@@ -41,6 +43,8 @@ describe('holdsPermission', () => {
     expect(holdsPermission(editor, 'CREATE_FEATURE', { project: 'default' })).toBe(true);
     expect(holdsPermission(editor, 'CREATE_FEATURE', { project: 'shop' })).toBe(false);
     expect(holdsPermission(editor, 'UPDATE_PROJECT', { project: 'shop' })).toBe(true);
+    expect(holdsPermission(editor, 'UPDATE_PROJECT', { anyProject: true })).toBe(true);
+    expect(holdsPermission(editor, 'DELETE_PROJECT', { anyProject: true })).toBe(false);
   });
 
   it('scopes environment permissions to an environment or `*`, and to any when none is named', () => {
@@ -63,7 +67,9 @@ describe('permissionReason', () => {
   it('names the permission and where it is missing, and nothing when allowed or unknown', () => {
     expect(permissionReason(true, 'ADMIN')).toBeNull();
     expect(permissionReason(null, 'ADMIN')).toBeNull();
-    expect(permissionReason(false, 'UPDATE_FEATURE_ENVIRONMENT', { project: 'shop', environment: 'production' })).toBe(
+    expect(
+      permissionReason(false, 'UPDATE_FEATURE_ENVIRONMENT', { project: 'shop', environment: 'production' }),
+    ).toBe(
       'You need the UPDATE_FEATURE_ENVIRONMENT permission in production of project shop. Ask an admin for a role that grants it.',
     );
   });
@@ -71,7 +77,10 @@ describe('permissionReason', () => {
 
 function Probe() {
   const create = usePermission('CREATE_FEATURE', { project: 'shop' });
-  const toggle = usePermission('UPDATE_FEATURE_ENVIRONMENT', { project: 'default', environment: 'production' });
+  const toggle = usePermission('UPDATE_FEATURE_ENVIRONMENT', {
+    project: 'default',
+    environment: 'production',
+  });
   return <p>{`create:${String(create)} toggle:${String(toggle)}`}</p>;
 }
 

@@ -21,6 +21,8 @@ export interface PermissionScope {
   project?: string | undefined;
   /** The environment of the operation; without one, the permission in any environment counts. */
   environment?: string | undefined;
+  /** The permission in any project counts (e.g. "New flag" where the form then asks for a project). */
+  anyProject?: boolean;
 }
 
 /** Project-scoped checks without a project resolve against it, as the server's guard does. */
@@ -35,7 +37,8 @@ const ENVIRONMENT = new Set<string>(ENVIRONMENT_PERMISSIONS);
 function grantMatches(grant: Grant, permission: string, scope: PermissionScope): boolean {
   if (grant.permission !== permission) return false;
   if (ROOT.has(permission)) return grant.project === undefined;
-  if (grant.project !== (scope.project ?? DEFAULT_PROJECT)) return false;
+  if (grant.project === undefined) return false;
+  if (!scope.anyProject && grant.project !== (scope.project ?? DEFAULT_PROJECT)) return false;
   if (PROJECT.has(permission)) return grant.environment === undefined;
   if (!ENVIRONMENT.has(permission) || grant.environment === undefined) return false;
   return (
