@@ -103,3 +103,8 @@ export function permissionReason(
       : '';
   return `You need the ${permission} permission${where}. Ask an admin for a role that grants it.`;
 }
+
+/** Why the signed-in user may not act with `permission` in the scope, or null: for Guarded. */
+export function usePermissionReason(permission: Permission, scope: PermissionScope = {}): string | null {
+  return permissionReason(usePermission(permission, scope), permission, scope);
+}

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import type { FeatureEnvironment, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { Guarded } from '../../components/Guarded/Guarded';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useEditingLock } from '../../stores/editing-lock';
+import { usePermissionReason } from '../../stores/permissions';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { BlastRadiusPanel } from '../blast-radius/index';
 import { ChangeRequestModeNotice, ChangeRequestRouting, DraftCounter } from '../change-requests/index';
@@ -48,6 +50,10 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
   const enabled = typeof mine === 'boolean' ? mine : environment.enabled;
   const [previewing, setPreviewing] = useState(false);
   const lock = useEditingLock();
+  const denied = usePermissionReason('UPDATE_FEATURE_ENVIRONMENT', {
+    project: flag.project,
+    environment: environment.name,
+  });
 
   return (
     <Card withBorder padding="md" data-testid={`environment-${environment.name}`}>
@@ -81,16 +87,18 @@ function FlagEnvironmentCard({ flag, environment }: { flag: FlagRef; environment
           >
             Preview impact
           </Button>
-          <Switch
-            checked={enabled}
-            disabled={edit.busy || lock !== null}
-            title={lock ?? undefined}
-            label={enabled ? 'On' : 'Off'}
-            aria-label={`${flag.name} on in ${environment.name}`}
-            onChange={(event) =>
-              void edit.submit(flagEnabledEdit(flag, environment.name, event.currentTarget.checked))
-            }
-          />
+          <Guarded reason={denied} wrap>
+            <Switch
+              checked={enabled}
+              disabled={edit.busy || lock !== null}
+              title={lock ?? undefined}
+              label={enabled ? 'On' : 'Off'}
+              aria-label={`${flag.name} on in ${environment.name}`}
+              onChange={(event) =>
+                void edit.submit(flagEnabledEdit(flag, environment.name, event.currentTarget.checked))
+              }
+            />
+          </Guarded>
         </Group>
       </Group>
       {previewing ? (
