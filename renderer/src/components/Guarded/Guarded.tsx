@@ -51,7 +51,7 @@ export function Guarded({
         events={{ hover: true, focus: true, touch: true }}
       >
         {wrap ? (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reach the reason of the disabled control inside
+          // Focusable while guarded: keyboard users reach the reason of the disabled control inside.
           <span
             tabIndex={reason ? 0 : undefined}
             aria-describedby={reason ? id : undefined}
