@@ -26,6 +26,7 @@ import {
 } from '../router/paths';
 import { useConsoleState } from '../stores/console-context';
 import { ConsoleShell, NoScreen } from './ConsoleShell/ConsoleShell';
+import { PermissionGate } from './route-permissions';
 import { ROUTES } from './routes';
 
 /**
@@ -112,7 +113,11 @@ function LegacyRedirect() {
 
 export function consoleRoutes(): RouteObject[] {
   const screens: RouteObject[] = ROUTES.flatMap((route) => {
-    const element = <route.screen.Screen key={route.path} />;
+    const element = (
+      <PermissionGate key={route.path} route={route}>
+        <route.screen.Screen />
+      </PermissionGate>
+    );
     return route.subPages
       ? [
           { path: route.path, element },

@@ -111,7 +111,8 @@ export function createFakeServer(origin = TEST_ORIGIN): FakeServer {
   server.on('GET', '/health', { health: 'GOOD' });
   server.on('GET', '/api/admin/user', {
     user: { id: 1, name: 'Ada Admin', username: 'admin' },
-    permissions: [],
+    // Ada is an admin: screens offer her everything (tests of other roles answer their own grants).
+    permissions: [{ permission: 'ADMIN' }],
   });
   return server;
 }

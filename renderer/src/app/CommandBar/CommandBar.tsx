@@ -17,6 +17,7 @@ import type { FeatureSearchItem } from '../../api/types';
 import { navigate } from '../../router/navigation';
 import { flagPath } from '../../router/paths';
 import { useServerCheck } from '../../stores/use-server-check';
+import { useAllowedRoutes } from '../route-permissions';
 import { ROUTES } from '../routes';
 import classes from './CommandBar.module.css';
 import { MIN_FLAG_QUERY, matchScreens } from './command-search';
@@ -34,6 +35,7 @@ export interface CommandBarProps {
 export function CommandBar({ opened, onClose }: CommandBarProps) {
   const [input, setInput] = useState('');
   const [active, setActive] = useState(0);
+  const routes = useAllowedRoutes(ROUTES);
   const [query] = useDebouncedValue(input.trim(), 250);
   // The server's flag search, through the query client: typing back to an earlier query asks nothing.
   const search = useServerCheck(
@@ -62,7 +64,7 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
   }, [opened]);
 
   const items = useMemo<Item[]>(() => {
-    const screens: Item[] = matchScreens(ROUTES, input).map((route) => ({
+    const screens: Item[] = matchScreens(routes, input).map((route) => ({
       type: 'screen',
       key: `screen:${route.path}`,
       label: route.label,
@@ -80,7 +82,7 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
           }))
         : [];
     return [...screens, ...found];
-  }, [input, flags]);
+  }, [input, flags, routes]);
 
   useEffect(() => {
     if (active >= items.length) setActive(Math.max(0, items.length - 1));

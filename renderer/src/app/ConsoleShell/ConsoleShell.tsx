@@ -33,6 +33,7 @@ import { ColorSchemeToggle } from '../ColorSchemeToggle/ColorSchemeToggle';
 import { CommandBar } from '../CommandBar/CommandBar';
 import { ScreenLoading } from '../lazy-screen';
 import { OfflineBanner } from '../OfflineBanner/OfflineBanner';
+import { useAllowedRoutes } from '../route-permissions';
 import { DEFAULT_PATH, findRoute, NAV_GROUPS, ROUTES } from '../routes';
 import classes from './ConsoleShell.module.css';
 
@@ -168,6 +169,7 @@ export function ConsoleShell() {
   const pending = useProfileOutbox();
   const blocked = pending.some((entry) => entry.state.status !== 'pending');
   const route = findRoute(location.path);
+  const routes = useAllowedRoutes(ROUTES);
   const consoleApi = useConsole();
   // A failing screen is reported for administrators (issue 19); a failed report is not retried.
   const reportError = (message: string, stack: string | undefined) =>
@@ -262,24 +264,26 @@ export function ConsoleShell() {
                   <Text size="xs" fw={700} c="dimmed" className={classes.groupLabel}>
                     {group}
                   </Text>
-                  {ROUTES.filter((item) => item.group === group).map((item) => (
-                    <NavLink
-                      key={item.path}
-                      component={Link}
-                      to={item.path}
-                      label={item.label}
-                      active={route?.path === item.path}
-                      onClick={nav.close}
-                      className={classes.link}
-                      rightSection={
-                        item.path === '/console/pending-edits' && pending.length > 0 ? (
-                          <Badge size="sm" color={blocked ? 'red' : 'yellow'} circle>
-                            {pending.length}
-                          </Badge>
-                        ) : null
-                      }
-                    />
-                  ))}
+                  {routes
+                    .filter((item) => item.group === group)
+                    .map((item) => (
+                      <NavLink
+                        key={item.path}
+                        component={Link}
+                        to={item.path}
+                        label={item.label}
+                        active={route?.path === item.path}
+                        onClick={nav.close}
+                        className={classes.link}
+                        rightSection={
+                          item.path === '/console/pending-edits' && pending.length > 0 ? (
+                            <Badge size="sm" color={blocked ? 'red' : 'yellow'} circle>
+                              {pending.length}
+                            </Badge>
+                          ) : null
+                        }
+                      />
+                    ))}
                 </div>
               ))}
             </nav>

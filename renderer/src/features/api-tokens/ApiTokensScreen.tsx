@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useConsoleState } from '../../stores/console-context';
+import { usePermission } from '../../stores/permissions';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
@@ -21,6 +22,8 @@ export function ApiTokensScreen() {
   const write = useServerWrite({ kind: 'api-token' });
   const tokens = useServerData('api-tokens', (api) => api.listApiTokens());
   const dialogs = useCrudDialogs<ApiToken>();
+  // Editors read the tokens; making one needs a create permission of some token type (issue 33).
+  const canCreate = usePermission(['CREATE_CLIENT_API_TOKEN', 'CREATE_FRONTEND_API_TOKEN']) !== false;
 
   return (
     <>
@@ -31,14 +34,16 @@ export function ApiTokensScreen() {
         fromCache={tokens.fromCache}
         now={now}
         actions={
-          <Tooltip
-            label="The secret is created by the server and shown once: this needs a connection"
-            disabled={!offline}
-          >
-            <Button onClick={dialogs.openCreate} disabled={offline}>
-              New API token
-            </Button>
-          </Tooltip>
+          canCreate ? (
+            <Tooltip
+              label="The secret is created by the server and shown once: this needs a connection"
+              disabled={!offline}
+            >
+              <Button onClick={dialogs.openCreate} disabled={offline}>
+                New API token
+              </Button>
+            </Tooltip>
+          ) : null
         }
       />
       <QueryState query={tokens} noun="API tokens" isEmpty={(data) => data.tokens.length === 0}>
@@ -90,6 +95,7 @@ function ApiTokenRow({
   offline: boolean;
   onDelete: (token: ApiToken) => void;
 }) {
+  const canDelete = usePermission(['DELETE_CLIENT_API_TOKEN', 'DELETE_FRONTEND_API_TOKEN']) !== false;
   return (
     <Table.Tr data-testid={`api-token-${token.tokenName}`}>
       <Table.Td>
@@ -126,16 +132,18 @@ function ApiTokenRow({
         <RelativeTime value={token.expiresAt} fallback="never" />
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          disabled={offline}
-          onClick={() => onDelete(token)}
-          aria-label={`Delete ${token.tokenName}`}
-        >
-          Delete
-        </Button>
+        {canDelete ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            disabled={offline}
+            onClick={() => onDelete(token)}
+            aria-label={`Delete ${token.tokenName}`}
+          >
+            Delete
+          </Button>
+        ) : null}
       </Table.Td>
     </Table.Tr>
   );

@@ -4,7 +4,7 @@ import { ListTable } from '../../components/ListTable/ListTable';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useConsoleState } from '../../stores/console-context';
-import { useRootPermission } from '../../stores/root-permissions';
+import { usePermission } from '../../stores/permissions';
 import { useServerData } from '../../stores/use-server-data';
 import { CreateCdnTokenForm } from './CreateCdnTokenForm';
 import { type CdnToken, type CreatedCdnToken, cdnTokenApi } from './cdn-token-api';
@@ -19,8 +19,8 @@ const OFFLINE = 'The secret is created by the server and shown once: this needs 
  * CREATE_FRONTEND_API_TOKEN, and its secret is shown once.
  */
 export function CdnTokensSection() {
-  const canRead = useRootPermission('READ_FRONTEND_API_TOKEN');
-  const canCreate = useRootPermission('CREATE_FRONTEND_API_TOKEN');
+  const canRead = usePermission('READ_FRONTEND_API_TOKEN');
+  const canCreate = usePermission('CREATE_FRONTEND_API_TOKEN');
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   // Not asked before the grants are known, nor by whom the server would answer 403.
   const hidden = canRead === false || canRead === undefined;

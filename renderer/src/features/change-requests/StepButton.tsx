@@ -1,8 +1,12 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Guarded } from '../../components/Guarded/Guarded';
 import { ONLINE_ONLY_REASON } from './use-change-requests';
 
-/** A change-request step's button: disabled offline or for a reason, which its tooltip gives. */
+/**
+ * A change-request step's button: disabled offline or for a reason, which shows on hover and on
+ * focus and is read by screen readers (Guarded), so a reviewer learns why before any 403.
+ */
 export function StepButton({
   reason,
   offline,
@@ -19,10 +23,8 @@ export function StepButton({
 }) {
   const why = offline ? ONLINE_ONLY_REASON : reason;
   return (
-    <Tooltip label={why ?? ''} disabled={!why} multiline w={260}>
-      <Button {...props} disabled={why !== null} data-disabled-reason={why ?? undefined}>
-        {children}
-      </Button>
-    </Tooltip>
+    <Guarded reason={why}>
+      <Button {...props}>{children}</Button>
+    </Guarded>
   );
 }

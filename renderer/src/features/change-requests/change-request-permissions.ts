@@ -1,4 +1,6 @@
+import type { Permission } from '../../../../server/contract/permissions';
 import type { Me } from '../../api/types';
+import { holdsPermission } from '../../stores/permissions';
 import { useServerData } from '../../stores/use-server-data';
 
 /**
@@ -15,15 +17,14 @@ export interface ReviewRights {
 
 type Grant = Me['permissions'][number];
 
-/** The environment permissions of the built-in and custom roles use `*` for every environment. */
-export function holds(grants: readonly Grant[], permission: string, project: string, environment: string) {
-  return grants.some(
-    (grant) =>
-      grant.permission === 'ADMIN' ||
-      (grant.permission === permission &&
-        grant.project === project &&
-        (grant.environment === environment || grant.environment === '*')),
-  );
+/** The console-wide model decides (stores/permissions): `*` environments, ADMIN, root roles on `default`. */
+export function holds(
+  grants: readonly Grant[],
+  permission: Permission,
+  project: string,
+  environment: string,
+) {
+  return holdsPermission(grants, permission, { project, environment }) === true;
 }
 
 export function reviewRights(grants: readonly Grant[] | undefined, project: string, environment: string) {
@@ -31,7 +32,7 @@ export function reviewRights(grants: readonly Grant[] | undefined, project: stri
   return {
     approve: holds(grants, 'APPROVE_CHANGE_REQUEST', project, environment),
     apply: holds(grants, 'APPLY_CHANGE_REQUEST', project, environment),
-    admin: grants.some((grant) => grant.permission === 'ADMIN'),
+    admin: grants.some((grant) => grant.permission === 'ADMIN' && grant.project === undefined),
   };
 }
 

@@ -125,7 +125,9 @@ function exitButtons({ request, step, rights, mine, openDialog, add }: StepConte
         {request.state === 'Scheduled' ? 'Unschedule and reject' : 'Reject'}
       </StepButton>,
     );
-  if (request.state !== 'Draft' && ['In review', 'Approved', 'Scheduled'].includes(request.state))
+  // Only its author (or an admin) cancels a request: the others are never offered it (issue 33).
+  const mayCancel = mine || rights.admin !== false;
+  if (mayCancel && ['In review', 'Approved', 'Scheduled'].includes(request.state))
     add(
       'cancel',
       <StepButton {...common} variant="subtle" color="red" reason={null} onClick={() => openDialog('cancel')}>

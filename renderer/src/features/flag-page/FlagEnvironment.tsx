@@ -3,10 +3,12 @@ import { useId, useState } from 'react';
 import type { FeatureEnvironment, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { Guarded } from '../../components/Guarded/Guarded';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useEditingLock } from '../../stores/editing-lock';
+import { usePermissionReason } from '../../stores/permissions';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { BlastRadiusPanel } from '../blast-radius/index';
 import { ChangeRequestModeNotice, ChangeRequestRouting, DraftCounter } from '../change-requests/index';
@@ -93,6 +95,10 @@ function FlagEnvironmentCard({
   const lock = useEditingLock();
   const bodyId = useId();
   const plan = environment.releasePlans?.[0];
+  const denied = usePermissionReason('UPDATE_FEATURE_ENVIRONMENT', {
+    project: flag.project,
+    environment: environment.name,
+  });
 
   return (
     <Card withBorder padding="sm" data-testid={`environment-${environment.name}`} data-expanded={expanded}>
@@ -138,16 +144,18 @@ function FlagEnvironmentCard({
           >
             Preview impact
           </Button>
-          <Switch
-            checked={enabled}
-            disabled={edit.busy || lock !== null}
-            title={lock ?? undefined}
-            label={enabled ? 'On' : 'Off'}
-            aria-label={`${flag.name} on in ${environment.name}`}
-            onChange={(event) =>
-              void edit.submit(flagEnabledEdit(flag, environment.name, event.currentTarget.checked))
-            }
-          />
+          <Guarded reason={denied} wrap>
+            <Switch
+              checked={enabled}
+              disabled={edit.busy || lock !== null}
+              title={lock ?? undefined}
+              label={enabled ? 'On' : 'Off'}
+              aria-label={`${flag.name} on in ${environment.name}`}
+              onChange={(event) =>
+                void edit.submit(flagEnabledEdit(flag, environment.name, event.currentTarget.checked))
+              }
+            />
+          </Guarded>
         </Group>
       </div>
       {previewing ? (

@@ -1,11 +1,13 @@
 import { Anchor, Badge, Button, Group, Tooltip } from '@mantine/core';
 import type { Feature } from '../../api/flag-api';
+import { Guarded } from '../../components/Guarded/Guarded';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { Link } from '../../router/navigation';
 import { projectPath } from '../../router/paths';
 import { useConsoleState } from '../../stores/console-context';
 import { useEditingLock } from '../../stores/editing-lock';
+import { usePermissionReason } from '../../stores/permissions';
 import { useNow } from '../../stores/use-now';
 import { OFFLINE_REASON } from './use-online-flag-action';
 
@@ -26,6 +28,7 @@ export function FlagHeader({
   const now = useNow();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   const lock = useEditingLock();
+  const denied = usePermissionReason('DELETE_FEATURE', { project });
   return (
     <PageHeader
       title={data.name}
@@ -57,11 +60,19 @@ export function FlagHeader({
       fromCache={fromCache}
       now={now}
       actions={
-        <Tooltip label={lock ?? OFFLINE_REASON} disabled={!offline && lock === null}>
-          <Button color="red" variant="light" disabled={offline || lock !== null} onClick={onArchive}>
-            Archive
-          </Button>
-        </Tooltip>
+        denied ? (
+          <Guarded reason={denied}>
+            <Button color="red" variant="light" onClick={onArchive}>
+              Archive
+            </Button>
+          </Guarded>
+        ) : (
+          <Tooltip label={lock ?? OFFLINE_REASON} disabled={!offline && lock === null}>
+            <Button color="red" variant="light" disabled={offline || lock !== null} onClick={onArchive}>
+              Archive
+            </Button>
+          </Tooltip>
+        )
       }
     />
   );

@@ -2,9 +2,11 @@ import { Alert, Button, Group, Modal, Table, Text, VisuallyHidden } from '@manti
 import { useState } from 'react';
 import { createFlagPageApi, type FlagRef, type Variant } from '../../api/flag-api';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
+import { Guarded } from '../../components/Guarded/Guarded';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { usePermissionReason } from '../../stores/permissions';
 import { usePendingEdits } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './FlagPage.module.css';
@@ -46,6 +48,10 @@ export function FlagVariants({
   const edit = useFlagEdit();
   const [editing, setEditing] = useState<{ variant: Variant | null } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  const denied = usePermissionReason('UPDATE_FEATURE_ENVIRONMENT_VARIANTS', {
+    project: flag.project,
+    environment,
+  });
 
   const current = pending ? fromSnapshot(pending.mine) : (variants.data?.variants ?? []);
   const stickiness = current[0]?.stickiness ?? 'default';
@@ -127,25 +133,29 @@ export function FlagVariants({
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            disabled={disabled || edit.busy}
-                            onClick={() => setEditing({ variant })}
-                            aria-label={`Edit variant ${variant.name} in ${environment}`}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            disabled={disabled || edit.busy}
-                            onClick={() => void save(current.filter((item) => item.name !== variant.name))}
-                            aria-label={`Delete variant ${variant.name} in ${environment}`}
-                          >
-                            Delete
-                          </Button>
+                          <Guarded reason={denied}>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              disabled={disabled || edit.busy}
+                              onClick={() => setEditing({ variant })}
+                              aria-label={`Edit variant ${variant.name} in ${environment}`}
+                            >
+                              Edit
+                            </Button>
+                          </Guarded>
+                          <Guarded reason={denied}>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              disabled={disabled || edit.busy}
+                              onClick={() => void save(current.filter((item) => item.name !== variant.name))}
+                              aria-label={`Delete variant ${variant.name} in ${environment}`}
+                            >
+                              Delete
+                            </Button>
+                          </Guarded>
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -154,15 +164,17 @@ export function FlagVariants({
               </Table>
             )}
             <Group gap="xs" mt="xs">
-              <Button
-                size="xs"
-                variant="light"
-                disabled={disabled || edit.busy}
-                onClick={() => setEditing({ variant: null })}
-                aria-label={`Add variant in ${environment}`}
-              >
-                Add variant
-              </Button>
+              <Guarded reason={denied}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={disabled || edit.busy}
+                  onClick={() => setEditing({ variant: null })}
+                  aria-label={`Add variant in ${environment}`}
+                >
+                  Add variant
+                </Button>
+              </Guarded>
               <Text size="xs" c="dimmed">
                 Stickiness: {stickiness}
               </Text>

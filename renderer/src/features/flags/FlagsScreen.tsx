@@ -22,6 +22,7 @@ import type { FeatureSearchItem } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { Link, type Location, navigate, replaceQuery, useLocation } from '../../router/navigation';
+import { usePermission } from '../../stores/permissions';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -79,6 +80,8 @@ function FlagList({ location }: { location: Location }) {
   const [debounced] = useDebouncedValue(text, 300);
   const [selected, setSelected] = useState<FeatureSearchItem | null>(null);
   const [creating, setCreating] = useState(false);
+  // The form asks for the project: a user creating flags nowhere is not offered it (issue 33).
+  const canCreate = usePermission('CREATE_FEATURE', { anyProject: true }) !== false;
   const [notice, setNotice] = useState<string | null>(null);
 
   const update = (changes: Partial<FlagListQuery>) =>
@@ -117,7 +120,7 @@ function FlagList({ location }: { location: Location }) {
         savedAt={flags.savedAt}
         fromCache={flags.fromCache}
         now={now}
-        actions={<Button onClick={() => setCreating(true)}>New flag</Button>}
+        actions={canCreate ? <Button onClick={() => setCreating(true)}>New flag</Button> : null}
       />
       <FeedbackPrompt />
       <MyFavorites />

@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, SimpleGrid, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
@@ -21,6 +20,7 @@ import { ProjectActions } from '../signals/index';
 import { ProjectApplications } from './ProjectApplications';
 import { ProjectEnvironments } from './ProjectEnvironments';
 import { ProjectFlagList } from './ProjectFlagList';
+import { ProjectHeaderActions, ProjectWriteSection } from './ProjectHeaderActions';
 import { ProjectLifecycleDialog } from './ProjectLifecycleDialog';
 import { ProjectMembers } from './ProjectMembers';
 import { ProjectSettingsForm } from './ProjectSettingsForm';
@@ -94,34 +94,14 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
         now={now}
         actions={
           overview ? (
-            <>
-              <PendingBadge entry={pending} />
-              <Button variant="default" onClick={() => setStatusOpen(true)}>
-                Project status
-              </Button>
-              {archived ? null : (
-                <>
-                  <Button variant="default" onClick={() => setTransfer('export')}>
-                    Export flags
-                  </Button>
-                  <Button variant="default" onClick={() => setTransfer('import')}>
-                    Import flags
-                  </Button>
-                </>
-              )}
-              {archived ? (
-                <Button variant="default" onClick={() => setAction('revive')}>
-                  Revive
-                </Button>
-              ) : (
-                <Button variant="default" onClick={() => setAction('archive')}>
-                  Archive
-                </Button>
-              )}
-              <Button color="red" variant="light" onClick={() => setAction('delete')}>
-                Delete
-              </Button>
-            </>
+            <ProjectHeaderActions
+              projectId={projectId}
+              archived={archived}
+              pending={pending}
+              onStatus={() => setStatusOpen(true)}
+              onTransfer={setTransfer}
+              onAction={setAction}
+            />
           ) : null
         }
       />
@@ -170,24 +150,30 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
                 )}
               </Tabs.Panel>
               <Tabs.Panel value="settings">
-                <ProjectSettingsForm
-                  projectId={projectId}
-                  overview={data.overview}
-                  stickinessOptions={data.stickinessOptions}
-                  onSaved={onSaved}
-                />
-                <ChangeRequestSettings projectId={projectId} />
+                <ProjectWriteSection projectId={projectId}>
+                  <ProjectSettingsForm
+                    projectId={projectId}
+                    overview={data.overview}
+                    stickinessOptions={data.stickinessOptions}
+                    onSaved={onSaved}
+                  />
+                  <ChangeRequestSettings projectId={projectId} />
+                </ProjectWriteSection>
               </Tabs.Panel>
               <Tabs.Panel value="environments">
-                <ProjectEnvironments
-                  projectId={projectId}
-                  overview={data.overview}
-                  environments={data.environments}
-                  onSaved={onSaved}
-                />
+                <ProjectWriteSection projectId={projectId}>
+                  <ProjectEnvironments
+                    projectId={projectId}
+                    overview={data.overview}
+                    environments={data.environments}
+                    onSaved={onSaved}
+                  />
+                </ProjectWriteSection>
               </Tabs.Panel>
               <Tabs.Panel value="members">
-                <ProjectMembers projectId={projectId} onSaved={onSaved} />
+                <ProjectWriteSection projectId={projectId} permission="PROJECT_USER_ACCESS_WRITE">
+                  <ProjectMembers projectId={projectId} onSaved={onSaved} />
+                </ProjectWriteSection>
               </Tabs.Panel>
               <Tabs.Panel value="archive">
                 <ArchiveScreen project={projectId} />

@@ -7,6 +7,7 @@ import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { Link, navigate, useLocation } from '../../router/navigation';
 import { flagOfPath, projectPath, withQuery } from '../../router/paths';
+import { usePermission } from '../../stores/permissions';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -57,6 +58,7 @@ function ProjectList() {
   const outbox = useProfileOutbox();
   const now = useNow();
   const [creating, setCreating] = useState(false);
+  const canCreate = usePermission('CREATE_PROJECT') !== false;
   const [notice, setNotice] = useState<string | null>(null);
 
   const listed = projects.data?.projects ?? [];
@@ -73,7 +75,7 @@ function ProjectList() {
         savedAt={projects.savedAt}
         fromCache={projects.fromCache}
         now={now}
-        actions={<Button onClick={() => setCreating(true)}>New project</Button>}
+        actions={canCreate ? <Button onClick={() => setCreating(true)}>New project</Button> : null}
       />
       {notice ? (
         <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} mb="md">

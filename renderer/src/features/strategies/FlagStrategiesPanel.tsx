@@ -1,6 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { type JSX, useMemo, useState } from 'react';
+import { Guarded } from '../../components/Guarded/Guarded';
 import { QueryState } from '../../components/QueryState/QueryState';
+import { usePermissionReason } from '../../stores/permissions';
 import { DeleteStrategyModal } from './DeleteStrategyModal';
 import { MilestoneStrategies, type ServingMilestone } from './MilestoneStrategies';
 import { StrategyActionNotices } from './StrategyActionNotices';
@@ -25,6 +27,19 @@ interface FlagStrategiesPanelProps {
   servingMilestone?: ServingMilestone | null;
 }
 
+/**
+ * Why the user may not add, change or delete strategies in the environment (the same permissions
+ * whether the change is direct or drafted into a change request), or null each.
+ */
+function useStrategyPermissions(project: string, environment: string) {
+  const scope = { project, environment };
+  return {
+    createReason: usePermissionReason('CREATE_FEATURE_STRATEGY', scope),
+    updateReason: usePermissionReason('UPDATE_FEATURE_STRATEGY', scope),
+    deleteReason: usePermissionReason('DELETE_FEATURE_STRATEGY', scope),
+  };
+}
+
 /** The activation strategies of one flag in one environment: list, add, edit, disable, delete, reorder. */
 export function FlagStrategiesPanel(props: FlagStrategiesPanelProps): JSX.Element {
   const { project, flagName, environment, servingMilestone } = props;
@@ -37,6 +52,7 @@ export function FlagStrategiesPanel(props: FlagStrategiesPanelProps): JSX.Elemen
   const [deleting, setDeleting] = useState<FeatureStrategy | null>(null);
   const labelOf = (strategy: FeatureStrategy) => strategyLabel(strategy, definitions.data?.strategies);
   const actions = useStrategyActions(location, labelOf);
+  const denied = useStrategyPermissions(project, environment);
 
   return (
     <Stack gap="sm" data-testid={`strategies-${environment}`}>
@@ -69,13 +85,16 @@ export function FlagStrategiesPanel(props: FlagStrategiesPanelProps): JSX.Elemen
             onToggle={actions.toggle}
             onDelete={setDeleting}
             onMove={actions.move}
+            denied={denied}
           />
         )}
       </QueryState>
       <Group>
-        <Button variant="light" onClick={() => setEditing({ mode: 'new' })} disabled={!definitions.data}>
-          {actions.drafting ? 'Add strategy to draft' : 'Add strategy'}
-        </Button>
+        <Guarded reason={denied.createReason}>
+          <Button variant="light" onClick={() => setEditing({ mode: 'new' })} disabled={!definitions.data}>
+            {actions.drafting ? 'Add strategy to draft' : 'Add strategy'}
+          </Button>
+        </Guarded>
       </Group>
       <StrategyFormModal
         editing={editing}

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { Segment } from '../../api/types';
 import { describeConstraint } from '../../components/ConstraintEditor/constraint-operators';
+import { Guarded } from '../../components/Guarded/Guarded';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import type { OutboxEntry } from '../../offline/outbox';
 import classes from './FlagStrategiesPanel.module.css';
@@ -43,6 +44,9 @@ export interface StrategyCardControls {
   onToggle: () => void;
   onDelete: () => void;
   onMove: (delta: -1 | 1) => void;
+  /** Why changing (toggle, edit, reorder) or deleting strategies here is not allowed (issue 33). */
+  updateReason?: string | null;
+  deleteReason?: string | null;
 }
 
 /** One strategy: its name, parameters, segments, constraints and variants, with its controls. */
@@ -103,7 +107,7 @@ export function StrategyCard({
                 <ActionIcon
                   variant="subtle"
                   aria-label={`Move ${label} up`}
-                  disabled={controls.busy || controls.position === 0}
+                  disabled={controls.busy || controls.position === 0 || Boolean(controls.updateReason)}
                   onClick={() => controls.onMove(-1)}
                 >
                   ↑
@@ -113,27 +117,42 @@ export function StrategyCard({
                 <ActionIcon
                   variant="subtle"
                   aria-label={`Move ${label} down`}
-                  disabled={controls.busy || controls.position === controls.count - 1}
+                  disabled={
+                    controls.busy ||
+                    controls.position === controls.count - 1 ||
+                    Boolean(controls.updateReason)
+                  }
                   onClick={() => controls.onMove(1)}
                 >
                   ↓
                 </ActionIcon>
               </Tooltip>
-              <Button size="compact-sm" variant="subtle" onClick={controls.onToggle} disabled={controls.busy}>
-                {shown.disabled ? 'Enable' : 'Disable'}
-              </Button>
-              <Button size="compact-sm" variant="light" onClick={controls.onEdit} disabled={controls.busy}>
-                Edit
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                onClick={controls.onDelete}
-                disabled={controls.busy}
-              >
-                Delete
-              </Button>
+              <Guarded reason={controls.updateReason}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={controls.onToggle}
+                  disabled={controls.busy}
+                >
+                  {shown.disabled ? 'Enable' : 'Disable'}
+                </Button>
+              </Guarded>
+              <Guarded reason={controls.updateReason}>
+                <Button size="compact-sm" variant="light" onClick={controls.onEdit} disabled={controls.busy}>
+                  Edit
+                </Button>
+              </Guarded>
+              <Guarded reason={controls.deleteReason}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={controls.onDelete}
+                  disabled={controls.busy}
+                >
+                  Delete
+                </Button>
+              </Guarded>
             </Group>
           ) : null}
         </Group>

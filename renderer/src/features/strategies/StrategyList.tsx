@@ -13,6 +13,7 @@ export function StrategyList({
   onToggle,
   onDelete,
   onMove,
+  denied,
 }: {
   rows: readonly Row[];
   segments: readonly Segment[];
@@ -22,6 +23,7 @@ export function StrategyList({
   onToggle: (strategy: FeatureStrategy) => void;
   onDelete: (strategy: FeatureStrategy) => void;
   onMove: (ids: readonly string[], position: number, delta: -1 | 1) => void;
+  denied?: { updateReason: string | null; deleteReason: string | null };
 }) {
   const movable = rows.filter((row) => row.strategy && !row.pendingDelete);
   const ids = movable.map((row) => row.key);
@@ -43,6 +45,7 @@ export function StrategyList({
               onToggle: () => row.strategy && onToggle(row.strategy),
               onDelete: () => row.strategy && onDelete(row.strategy),
               onMove: (delta) => onMove(ids, position, delta),
+              ...denied,
             }}
           />
         );

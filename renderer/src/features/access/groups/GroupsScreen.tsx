@@ -15,6 +15,7 @@ import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 
+import { usePermission } from '../../../stores/permissions';
 import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
@@ -38,6 +39,8 @@ export function GroupsScreen() {
   );
   const roleName = (id: number | null | undefined) => rootRoles.find((role) => role.id === id)?.name;
   const dialogs = useCrudDialogs<SavedGroup>();
+  // Everyone reads groups; only admins change them (the server's group routes need ADMIN).
+  const admin = usePermission('ADMIN') !== false;
 
   return (
     <>
@@ -48,9 +51,11 @@ export function GroupsScreen() {
         fromCache={groups.fromCache}
         now={now}
         actions={
-          <OnlineOnlyButton reason="The server gives a new group its id" onClick={dialogs.openCreate}>
-            New group
-          </OnlineOnlyButton>
+          admin ? (
+            <OnlineOnlyButton reason="The server gives a new group its id" onClick={dialogs.openCreate}>
+              New group
+            </OnlineOnlyButton>
+          ) : null
         }
       />
       <EditNotices notices={dialogs.notices} />
@@ -118,6 +123,7 @@ function GroupRow({
     : serverGroup;
   const members = (group.users ?? []).map((member) => userLabel(member.user));
   const count = mine ? mine.users.length : (group.userCount ?? members.length);
+  const admin = usePermission('ADMIN') !== false;
   return (
     <Table.Tr data-testid={`group-${group.id}`}>
       <Table.Td>
@@ -148,19 +154,21 @@ function GroupRow({
         <RelativeTime value={group.createdAt} />
       </Table.Td>
       <Table.Td>
-        <RowActions>
-          <RowEditButton
-            label={group.name}
-            disabled={Boolean(group.scimId)}
-            onClick={() => dialogs.openEdit(serverGroup)}
-          />
-          <RowDeleteButton
-            label={group.name}
-            needsServer="Deleting a group"
-            disabled={Boolean(group.scimId)}
-            onClick={() => dialogs.openDelete(serverGroup)}
-          />
-        </RowActions>
+        {admin ? (
+          <RowActions>
+            <RowEditButton
+              label={group.name}
+              disabled={Boolean(group.scimId)}
+              onClick={() => dialogs.openEdit(serverGroup)}
+            />
+            <RowDeleteButton
+              label={group.name}
+              needsServer="Deleting a group"
+              disabled={Boolean(group.scimId)}
+              onClick={() => dialogs.openDelete(serverGroup)}
+            />
+          </RowActions>
+        ) : null}
       </Table.Td>
     </Table.Tr>
   );

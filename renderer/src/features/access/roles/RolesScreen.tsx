@@ -14,6 +14,7 @@ import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
 import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 
+import { usePermission } from '../../../stores/permissions';
 import { useServerWrite } from '../../../stores/use-mutations';
 import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
@@ -62,6 +63,8 @@ export function RolesScreen() {
   const roles = useServerData('roles', (api) => accessApi(api).listRoles());
   const catalog = useServerData('permissions', (api) => accessApi(api).listPermissions());
   const dialogs = useCrudDialogs<Role>();
+  // Everyone reads roles; only admins make or change them (the server's role routes need ADMIN).
+  const admin = usePermission('ADMIN') !== false;
 
   return (
     <>
@@ -72,13 +75,15 @@ export function RolesScreen() {
         fromCache={roles.fromCache}
         now={now}
         actions={
-          <OnlineOnlyButton
-            reason="The server gives a new role its id"
-            onClick={dialogs.openCreate}
-            disabled={!catalog.data}
-          >
-            New role
-          </OnlineOnlyButton>
+          admin ? (
+            <OnlineOnlyButton
+              reason="The server gives a new role its id"
+              onClick={dialogs.openCreate}
+              disabled={!catalog.data}
+            >
+              New role
+            </OnlineOnlyButton>
+          ) : null
         }
       />
       <EditNotices notices={dialogs.notices} />
@@ -130,6 +135,7 @@ export function RolesScreen() {
 
 function RoleTable({ title, roles, dialogs }: { title: string; roles: Role[]; dialogs: CrudDialogs<Role> }) {
   const pending = usePendingEdits('role');
+  const admin = usePermission('ADMIN') !== false;
   return (
     <>
       <Title order={2} size="h4" mt="lg" mb="xs">
@@ -169,7 +175,7 @@ function RoleTable({ title, roles, dialogs }: { title: string; roles: Role[]; di
                   <Text size="xs" c="dimmed" ta="right">
                     Built-in roles cannot be changed
                   </Text>
-                ) : (
+                ) : !admin ? null : (
                   <RowActions>
                     <RowEditButton label={role.name} onClick={() => dialogs.openEdit(role)} />
                     <RowDeleteButton
