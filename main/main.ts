@@ -22,49 +22,34 @@ import {
   utilityProcess,
 } from 'electron';
 import electronUpdater from 'electron-updater';
-import type { ProfileOrigin } from '../server/contract';
 import { buildConsoleHandlers } from './ipc/console-handlers';
 import { createEventSender, type EventSender } from './ipc/event-sender';
 import { registerIpcHandlers } from './ipc/ipc-registry';
 import { buildAppMenuTemplate } from './menu/app-menu';
 import { createTrayController } from './menu/tray-controller';
-import { adminBaseUrl, listSdkAddresses } from './network/network-exposure';
-import { createNetworkSettingsFile } from './network/network-settings-file';
+import { listSdkAddresses } from './network/network-exposure';
+import { readStartupNetwork, type StartupNetwork } from './network/startup-network';
 import { createKeytarSecretStore } from './secrets/keytar-secret-store';
-import {
-  acceptedProfileOrigins,
-  createProfileOriginRegistry,
-  type ProfileOriginRegistry,
-  ProfileOriginsFileSchema,
-  profileOriginHandlers,
-} from './secrets/profile-origins';
-import { installRequestSigner, type RequestSigner } from './secrets/request-signer';
+import { profileOriginHandlers } from './secrets/profile-origins';
 import type { SecretStore } from './secrets/secret-store';
-import {
-  ensureBundleSigningKey,
-  ensureEmbeddedDatabasePassword,
-  ensureSecretsEncryptionKey,
-} from './server-host/database-password';
 import { utilityProcessSpawner } from './server-host/hosted-process';
 import { buildServerEnv } from './server-host/server-env';
 import { createServerHost, type ServerHost } from './server-host/server-host';
-import { readJsonFile, writeJsonFileAtomic } from './settings/json-file';
+import { readServerSecrets } from './server-host/server-secrets';
 import { createBrowserSignInHandler } from './sso/browser-sign-in-handler';
-import { restoreSsoSessions } from './sso/sso-session-cookie';
 import {
   createUpdaterPolicy,
   isPortableBuild,
   readBuiltInFeedUrl,
   type UpdaterPolicy,
 } from './updater/updater-policy';
-import { buildContentSecurityPolicy, installContentSecurityPolicy } from './window/content-security-policy';
+import { type ConsoleSessionWiring, wireConsoleSession } from './window/console-session';
 import {
   createExternalLinkOpener,
   type ExternalLinkOpener,
   isSameOrigin,
   lockNavigation,
 } from './window/navigation-guard';
-import { denyAllPermissions } from './window/session-hardening';
 import {
   type WindowController as BaseWindowController,
   createWindowController,
@@ -99,17 +84,6 @@ async function builtInFeedUrl(): Promise<string | null> {
   }
 }
 
-type NetworkSettingsFile = Awaited<ReturnType<typeof createNetworkSettingsFile>>;
-
-/** Where the server listens and how the console reaches it; read once, edits apply on relaunch. */
-interface StartupNetwork {
-  network: NetworkSettingsFile;
-  running: NetworkSettingsFile['running'];
-  serverUrl: string;
-  appOrigin: string;
-  consoleUrl: string;
-}
-
 /** The files in userData that this process reads and writes (never secrets). */
 interface StartupFiles {
   userData: string;
@@ -122,53 +96,8 @@ interface Lifecycle {
   quitting: boolean;
 }
 
-/** What the console session needs at start: its signer, the remote profiles, and their URLs. */
-interface ConsoleSessionWiring {
-  consoleSession: Session;
-  signer: RequestSigner;
-  profileOrigins: ProfileOriginRegistry;
-  serverUrlOf: (profile: string) => string | undefined;
-}
-
 /** The main window, created on demand and re-shown when it exists. */
 type WindowController = BaseWindowController<BrowserWindow>;
-
-async function readStartupNetwork(userData: string): Promise<StartupNetwork> {
-  // The server runs with the settings read now; edits apply on relaunch.
-  const network = await createNetworkSettingsFile({
-    file: path.join(userData, 'network-settings.json'),
-    baseUriPath: BASE_URI_PATH,
-    interfaces: networkInterfaces,
-    log,
-  });
-  const serverUrl = adminBaseUrl(network.running, BASE_URI_PATH);
-  return {
-    network,
-    running: network.running,
-    serverUrl,
-    appOrigin: new URL(serverUrl).origin,
-    consoleUrl: `${serverUrl}/`,
-  };
-}
-
-/** The keychain-held values the hosted server starts with, created on first start. */
-async function readServerSecrets(secrets: SecretStore, databaseUrl: string | null) {
-  const embeddedDatabasePassword = databaseUrl
-    ? null
-    : await ensureEmbeddedDatabasePassword(secrets, LOCAL_PROFILE);
-  // Without a keychain the server still starts (on an external database): only storing
-  // integration and SSO secrets is refused, with the reason, until a keychain is there.
-  const secretsEncryptionKey = await ensureSecretsEncryptionKey(secrets, LOCAL_PROFILE).catch((error) => {
-    log('no secrets encryption key: integrations and SSO cannot store secrets', error);
-    return null;
-  });
-  // Bundles this desktop exports are signed with a key that lives in the keychain only.
-  const bundleSigningKey = await ensureBundleSigningKey(secrets, LOCAL_PROFILE).catch((error) => {
-    log('no bundle signing key in the keychain: the server keeps its own, sealed', error);
-    return null;
-  });
-  return { embeddedDatabasePassword, secretsEncryptionKey, bundleSigningKey };
-}
 
 async function createHostedServer(
   files: StartupFiles,
@@ -184,69 +113,12 @@ async function createHostedServer(
       dataDir: path.join(files.userData, 'server'),
       network: startup.running,
       databaseUrl,
-      ...(await readServerSecrets(secrets, databaseUrl)),
+      ...(await readServerSecrets(secrets, { profile: LOCAL_PROFILE, databaseUrl, log })),
       logLevel: process.env.SWITCHYARD_LOG_LEVEL ?? 'info',
       baseUriPath: BASE_URI_PATH,
     }),
     serverUrl: startup.serverUrl,
   });
-}
-
-/**
- * Hardens the console's session (CSP, no permissions), signs its requests to the local server and
- * the remote profiles the console registered earlier, and restores their single sign-on sessions.
- */
-async function wireConsoleSession(
-  files: StartupFiles,
-  startup: StartupNetwork,
-  secrets: SecretStore,
-): Promise<ConsoleSessionWiring> {
-  const { appOrigin, serverUrl } = startup;
-  // Remote server profiles the console registered earlier: re-applied before the window loads.
-  const savedOrigins = acceptedProfileOrigins(
-    (await readJsonFile(files.profileOrigins, ProfileOriginsFileSchema))?.origins ?? [],
-    { appOrigin, localProfile: LOCAL_PROFILE },
-    log,
-  );
-  const signedOrigins = (origins: readonly ProfileOrigin[]) =>
-    new Map([[appOrigin, LOCAL_PROFILE], ...origins.map((entry) => [entry.origin, entry.profile] as const)]);
-  const policyFor = (origins: readonly ProfileOrigin[]) =>
-    buildContentSecurityPolicy({ connectOrigins: origins.map((entry) => entry.origin) });
-  let contentSecurityPolicy = policyFor(savedOrigins);
-
-  const consoleSession = session.defaultSession;
-  installContentSecurityPolicy(consoleSession, () => contentSecurityPolicy);
-  denyAllPermissions(consoleSession);
-  const signer = installRequestSigner(consoleSession, {
-    secrets,
-    profiles: signedOrigins(savedOrigins),
-    log,
-  });
-  const profileOrigins = createProfileOriginRegistry({
-    appOrigin,
-    localProfile: LOCAL_PROFILE,
-    initial: savedOrigins,
-    persist: (origins) => writeJsonFileAtomic(files.profileOrigins, { version: 1, origins }),
-    onChange: (origins) => {
-      contentSecurityPolicy = policyFor(origins);
-      signer.setProfiles(signedOrigins(origins));
-    },
-  });
-  const serverUrlOf = (profile: string) =>
-    profile === LOCAL_PROFILE
-      ? serverUrl
-      : profileOrigins.list().find((entry) => entry.profile === profile)?.origin;
-  // Single sign-on sessions live in the keychain; the console's cookie jar gets them back each start.
-  await restoreSsoSessions(
-    secrets,
-    consoleSession.cookies,
-    [LOCAL_PROFILE, ...savedOrigins.map((entry) => entry.profile)].flatMap((profile) => {
-      const url = serverUrlOf(profile);
-      return url === undefined ? [] : [{ profile, serverUrl: url }];
-    }),
-    log,
-  );
-  return { consoleSession, signer, profileOrigins, serverUrlOf };
 }
 
 async function createUpdater(host: ServerHost, lifecycle: Lifecycle): Promise<UpdaterPolicy> {
@@ -354,7 +226,7 @@ function registerConsoleIpc(deps: {
   startup: StartupNetwork;
   host: ServerHost;
   secrets: SecretStore;
-  wiring: ConsoleSessionWiring;
+  wiring: ConsoleSessionWiring<Session>;
   links: ExternalLinkOpener;
   updater: UpdaterPolicy;
   windows: WindowController;
@@ -455,7 +327,12 @@ async function run(): Promise<void> {
     windowState: path.join(userData, 'window-state.json'),
     profileOrigins: path.join(userData, 'server-profiles.json'),
   };
-  const startup = await readStartupNetwork(userData);
+  const startup = await readStartupNetwork({
+    userData,
+    baseUriPath: BASE_URI_PATH,
+    interfaces: networkInterfaces,
+    log,
+  });
   const secrets = createKeytarSecretStore({ serviceName: APP_NAME });
   const host = await createHostedServer(files, startup, secrets);
   const links = createExternalLinkOpener(
@@ -463,7 +340,14 @@ async function run(): Promise<void> {
     (url) => shell.openExternal(url),
     log,
   );
-  const wiring = await wireConsoleSession(files, startup, secrets);
+  const wiring = await wireConsoleSession(session.defaultSession, {
+    profileOriginsFile: files.profileOrigins,
+    appOrigin: startup.appOrigin,
+    serverUrl: startup.serverUrl,
+    localProfile: LOCAL_PROFILE,
+    secrets,
+    log,
+  });
   // Every web contents, including any a future feature creates, stays on the console origin.
   app.on('web-contents-created', (_event, contents) => lockNavigation(contents, startup.appOrigin, links));
 

@@ -149,14 +149,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     logLevel: parseLogLevel(env.LOG_LEVEL),
     baseUriPath: parseBaseUriPath(env.BASE_URI_PATH),
     shutdownGraceSeconds: parseNonNegativeInt('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10),
-    initApiTokens: {
-      admin: parseTokens('INIT_ADMIN_API_TOKENS', env.INIT_ADMIN_API_TOKENS, 'admin'),
-      client: [
-        ...parseTokens('INIT_CLIENT_API_TOKENS', env.INIT_CLIENT_API_TOKENS, 'client'),
-        ...parseTokens('INIT_BACKEND_API_TOKENS', env.INIT_BACKEND_API_TOKENS, 'client'),
-      ],
-      frontend: parseTokens('INIT_FRONTEND_API_TOKENS', env.INIT_FRONTEND_API_TOKENS, 'frontend'),
-    },
+    initApiTokens: parseInitApiTokens(env),
     defaultAdmin: {
       username: nonEmpty(env.UNLEASH_DEFAULT_ADMIN_USERNAME) ?? 'admin',
       password: parseAdminPassword(env.UNLEASH_DEFAULT_ADMIN_PASSWORD),
@@ -176,12 +169,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     adminLoopbackOnly: parseBoolean('ADMIN_LOOPBACK_ONLY', env.ADMIN_LOOPBACK_ONLY, false),
     sdkListener: parseSdkListener(env),
     frontendApiEnabled: parseBoolean('FRONTEND_API_ENABLED', env.FRONTEND_API_ENABLED, true),
-    frontendApiOrigins: nonEmpty(env.UNLEASH_FRONTEND_API_ORIGINS)
-      ? env
-          .UNLEASH_FRONTEND_API_ORIGINS!.split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean)
-      : ['*'],
+    frontendApiOrigins: parseFrontendApiOrigins(env.UNLEASH_FRONTEND_API_ORIGINS),
     metricsFlushIntervalSeconds: parsePositiveInt(
       'METRICS_FLUSH_INTERVAL_SECONDS',
       env.METRICS_FLUSH_INTERVAL_SECONDS,
@@ -206,19 +194,46 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     email: parseEmail(env),
     httpTimeouts: parseHttpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    databaseTimeouts: {
-      connectMs: parseNonNegativeInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 5000),
-      queryMs: parseNonNegativeInt('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000),
-      statementMs: parseNonNegativeInt(
-        'DATABASE_STATEMENT_TIMEOUT_MS',
-        env.DATABASE_STATEMENT_TIMEOUT_MS,
-        4000,
-      ),
-      idleInTransactionMs: parseNonNegativeInt(
-        'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
-        env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-        60_000,
-      ),
-    },
+    databaseTimeouts: parseDatabaseTimeouts(env),
+  };
+}
+
+/** INIT_*_API_TOKENS: tokens created at first start (backend tokens are client tokens). */
+function parseInitApiTokens(env: Env): Config['initApiTokens'] {
+  return {
+    admin: parseTokens('INIT_ADMIN_API_TOKENS', env.INIT_ADMIN_API_TOKENS, 'admin'),
+    client: [
+      ...parseTokens('INIT_CLIENT_API_TOKENS', env.INIT_CLIENT_API_TOKENS, 'client'),
+      ...parseTokens('INIT_BACKEND_API_TOKENS', env.INIT_BACKEND_API_TOKENS, 'client'),
+    ],
+    frontend: parseTokens('INIT_FRONTEND_API_TOKENS', env.INIT_FRONTEND_API_TOKENS, 'frontend'),
+  };
+}
+
+/** UNLEASH_FRONTEND_API_ORIGINS: comma-separated; any origin when unset. */
+function parseFrontendApiOrigins(value: string | undefined): string[] {
+  return nonEmpty(value)
+    ? value!
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+    : ['*'];
+}
+
+/** DATABASE_*_TIMEOUT_MS: how long connecting, a query, a statement and an idle transaction may take. */
+function parseDatabaseTimeouts(env: Env): Config['databaseTimeouts'] {
+  return {
+    connectMs: parseNonNegativeInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 5000),
+    queryMs: parseNonNegativeInt('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000),
+    statementMs: parseNonNegativeInt(
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      env.DATABASE_STATEMENT_TIMEOUT_MS,
+      4000,
+    ),
+    idleInTransactionMs: parseNonNegativeInt(
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      60_000,
+    ),
   };
 }

@@ -48,24 +48,14 @@ import { registerAuthGuard, type SdkCredentials } from '../http/auth-guard';
 import type { Logger } from '../lib/logger';
 import { createSecretBox } from '../lib/secret-box';
 
-/**
- * Composition of identity and access (issue 3): the services of users, tokens, roles, groups,
- * service accounts and invite links, the auth guard in front of every route, their routes under
- * BASE_URI_PATH, first-start bootstrap when the app is ready, and flushing on close. Returns the
- * guard's credential check, for the SDK fast path to accept exactly the same tokens.
- */
-export async function registerIdentity(
-  app: App,
-  { config, db, logger }: { config: Config; db: Db; logger: Logger },
-): Promise<
-  SdkCredentials & {
-    ssoEnabled: () => Promise<{ oidc: boolean; saml: boolean }>;
-    /** Another instance changed API tokens: look them up again instead of trusting the cache. */
-    tokensChanged: () => void;
-    /** Edge's `seenTokens` (bulk metrics): moves those tokens' "last seen". */
-    markTokensSeen: (secrets: readonly string[]) => Promise<void>;
-  }
-> {
+interface IdentityDependencies {
+  config: Config;
+  db: Db;
+  logger: Logger;
+}
+
+/** The services of users, tokens, roles, groups, service accounts, invite links, SCIM and SSO. */
+function createIdentityServices({ config, db, logger }: IdentityDependencies) {
   const catalog = createProjectCatalog(db);
   const apiTokens = createApiTokenService({ db, catalog, logger });
   const pats = createPatService({ db, logger });
@@ -76,36 +66,125 @@ export async function registerIdentity(
     loginLocked: (info) => logger.warn(info, 'login locked after repeated failed attempts'),
   });
   const groups = createGroupService(db, users);
-  const roles = createRoleService(db, catalog);
-  const serviceAccounts = createServiceAccountService(db, users, pats);
-  const invites = createSignupTokenService(db, users);
-  const access = createProjectAccessService(db, { users, groups, catalog });
-  const authenticator = createAuthenticator({ db, users, apiTokens, pats });
-  const bootstrap = createBootstrap({ db, config, logger, users, apiTokens });
+  const ssoSettings = createSsoSettingsService(db, createSecretBox(config.secretsKey));
+  return {
+    catalog,
+    apiTokens,
+    pats,
+    mailer,
+    users,
+    groups,
+    roles: createRoleService(db, catalog),
+    serviceAccounts: createServiceAccountService(db, users, pats),
+    invites: createSignupTokenService(db, users),
+    access: createProjectAccessService(db, { users, groups, catalog }),
+    authenticator: createAuthenticator({ db, users, apiTokens, pats }),
+    bootstrap: createBootstrap({ db, config, logger, users, apiTokens }),
+    passwordLogin: createPasswordLoginSettings(db, {
+      baseUriPath: config.baseUriPath,
+      breakGlass: config.allowPasswordLogin,
+    }),
+    scimSettings: createScimSettingsService(db),
+    scimUsers: createScimUserService(db, { users, endSessions: deleteSessionsOfUser }),
+    scimGroups: createScimGroupService(db),
+    ssoSettings,
+    ssoLogins: createSsoLoginService(db, {
+      settings: ssoSettings,
+      provisioning: createProvisioning(db, { users, groups }),
+      oidc: createOidcClient(),
+      saml: createSamlServiceProvider(db),
+      users,
+      sessionTtlMs: config.sessionTtlHours * 3600 * 1000,
+      logger,
+      onSsoLogin: (event) => onSsoLogin(db, logger, event),
+    }),
+  };
+}
+
+type IdentityServices = ReturnType<typeof createIdentityServices>;
+
+/** The identity and access routes under BASE_URI_PATH, and SCIM under its own path. */
+async function registerIdentityRoutes(
+  app: App,
+  { config, db }: IdentityDependencies,
+  services: IdentityServices,
+  ready: () => Promise<void>,
+): Promise<void> {
+  const { users, groups, apiTokens, passwordLogin, scimSettings, scimUsers, scimGroups } = services;
+  await app.register(
+    async (scoped) => {
+      await scoped.register(authRoutes, {
+        db,
+        config,
+        users,
+        groups,
+        ready,
+        passwordLogin,
+        singleSignOutUrl: services.ssoLogins.singleSignOutUrl,
+      });
+      await scoped.register(passwordSettingsRoutes, { passwordLogin });
+      await scoped.register(scimAdminRoutes, { settings: scimSettings, scimUsers, scimGroups });
+      await scoped.register(ssoRoutes, {
+        settings: services.ssoSettings,
+        logins: services.ssoLogins,
+        config,
+        loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+      });
+      await scoped.register(userRoutes, { users, config });
+      await scoped.register(apiTokenRoutes, { tokens: apiTokens });
+      await scoped.register(edgeIssueTokenRoutes, {
+        db,
+        tokens: apiTokens,
+        clientSecret: config.edgeClientSecret,
+      });
+      await scoped.register(patRoutes, { pats: services.pats });
+      await scoped.register(roleRoutes, { roles: services.roles });
+      await scoped.register(accessOverviewRoutes, { db });
+      await scoped.register(groupRoutes, { groups });
+      await scoped.register(serviceAccountRoutes, { serviceAccounts: services.serviceAccounts });
+      await scoped.register(signupTokenRoutes, { invites: services.invites, config });
+      await scoped.register(projectAccessRoutes, { access: services.access });
+      await scoped.register(loginHistoryRoutes, { db });
+      await scoped.register(emailRoutes, { config });
+    },
+    { prefix: config.baseUriPath },
+  );
+  await app.register(scimRoutes, {
+    prefix: `${config.baseUriPath}${SCIM_PATH}`,
+    config,
+    settings: scimSettings,
+    scimUsers,
+    scimGroups,
+  });
+}
+
+/**
+ * Composition of identity and access (issue 3): the services of users, tokens, roles, groups,
+ * service accounts and invite links, the auth guard in front of every route, their routes under
+ * BASE_URI_PATH, first-start bootstrap when the app is ready, and flushing on close. Returns the
+ * guard's credential check, for the SDK fast path to accept exactly the same tokens.
+ */
+export async function registerIdentity(
+  app: App,
+  deps: IdentityDependencies,
+): Promise<
+  SdkCredentials & {
+    ssoEnabled: () => Promise<{ oidc: boolean; saml: boolean }>;
+    /** Another instance changed API tokens: look them up again instead of trusting the cache. */
+    tokensChanged: () => void;
+    /** Edge's `seenTokens` (bulk metrics): moves those tokens' "last seen". */
+    markTokensSeen: (secrets: readonly string[]) => Promise<void>;
+  }
+> {
+  const { config, db, logger } = deps;
+  const services = createIdentityServices(deps);
+  const { apiTokens, authenticator, catalog, passwordLogin, ssoSettings } = services;
   // Once bootstrapped, a cached token's caller can be answered synchronously (knownCaller).
   let bootstrapped = false;
   const ready = async () => {
-    await bootstrap();
+    await services.bootstrap();
     bootstrapped = true;
   };
-  const passwordLogin = createPasswordLoginSettings(db, {
-    baseUriPath: config.baseUriPath,
-    breakGlass: config.allowPasswordLogin,
-  });
-  const scimSettings = createScimSettingsService(db);
-  const scimUsers = createScimUserService(db, { users, endSessions: deleteSessionsOfUser });
-  const scimGroups = createScimGroupService(db);
-  const ssoSettings = createSsoSettingsService(db, createSecretBox(config.secretsKey));
-  const ssoLogins = createSsoLoginService(db, {
-    settings: ssoSettings,
-    provisioning: createProvisioning(db, { users, groups }),
-    oidc: createOidcClient(),
-    saml: createSamlServiceProvider(db),
-    users,
-    sessionTtlMs: config.sessionTtlHours * 3600 * 1000,
-    logger,
-    onSsoLogin: (event) => onSsoLogin(db, logger, event),
-  });
 
   await registerAuthGuard(app, {
     baseUriPath: config.baseUriPath,
@@ -131,55 +210,10 @@ export async function registerIdentity(
   });
   app.addHook('onClose', async () => {
     await apiTokens.close();
-    await pats.close();
-    await mailer.close();
+    await services.pats.close();
+    await services.mailer.close();
   });
-
-  await app.register(
-    async (scoped) => {
-      await scoped.register(authRoutes, {
-        db,
-        config,
-        users,
-        groups,
-        ready,
-        passwordLogin,
-        singleSignOutUrl: ssoLogins.singleSignOutUrl,
-      });
-      await scoped.register(passwordSettingsRoutes, { passwordLogin });
-      await scoped.register(scimAdminRoutes, { settings: scimSettings, scimUsers, scimGroups });
-      await scoped.register(ssoRoutes, {
-        settings: ssoSettings,
-        logins: ssoLogins,
-        config,
-        loginRateLimitPerMinute: config.loginRateLimitPerMinute,
-      });
-      await scoped.register(userRoutes, { users, config });
-      await scoped.register(apiTokenRoutes, { tokens: apiTokens });
-      await scoped.register(edgeIssueTokenRoutes, {
-        db,
-        tokens: apiTokens,
-        clientSecret: config.edgeClientSecret,
-      });
-      await scoped.register(patRoutes, { pats });
-      await scoped.register(roleRoutes, { roles });
-      await scoped.register(accessOverviewRoutes, { db });
-      await scoped.register(groupRoutes, { groups });
-      await scoped.register(serviceAccountRoutes, { serviceAccounts });
-      await scoped.register(signupTokenRoutes, { invites, config });
-      await scoped.register(projectAccessRoutes, { access });
-      await scoped.register(loginHistoryRoutes, { db });
-      await scoped.register(emailRoutes, { config });
-    },
-    { prefix: config.baseUriPath },
-  );
-  await app.register(scimRoutes, {
-    prefix: `${config.baseUriPath}${SCIM_PATH}`,
-    config,
-    settings: scimSettings,
-    scimUsers,
-    scimGroups,
-  });
+  await registerIdentityRoutes(app, deps, services, ready);
   /** Which single sign-on methods are on, for the instance statistics (issue 19). */
   const ssoEnabled = async () => {
     const options = await ssoSettings.loginOptions(config.baseUriPath);

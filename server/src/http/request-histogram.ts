@@ -26,6 +26,30 @@ interface ExportedValue {
   metricName: string;
 }
 
+/** The cumulative buckets, sum and count of every entry, as Prometheus exposes a histogram. */
+function exportEntries(name: string, buckets: readonly number[], entries: readonly Entry[]): ExportedValue[] {
+  const values: ExportedValue[] = [];
+  for (const entry of entries) {
+    let cumulative = 0;
+    for (let i = 0; i < buckets.length; i++) {
+      cumulative += entry.counts[i]!;
+      values.push({
+        labels: { le: buckets[i]!, ...entry.labels },
+        value: cumulative,
+        metricName: `${name}_bucket`,
+      });
+    }
+    values.push({
+      labels: { le: '+Inf', ...entry.labels },
+      value: entry.count,
+      metricName: `${name}_bucket`,
+    });
+    values.push({ labels: { ...entry.labels }, value: entry.sum, metricName: `${name}_sum` });
+    values.push({ labels: { ...entry.labels }, value: entry.count, metricName: `${name}_count` });
+  }
+  return values;
+}
+
 export function createRequestHistogram(options: {
   name: string;
   help: string;
@@ -61,36 +85,19 @@ export function createRequestHistogram(options: {
     return entry;
   }
 
-  function exported(): ExportedValue[] {
-    const values: ExportedValue[] = [];
-    for (const entry of entries) {
-      let cumulative = 0;
-      for (let i = 0; i < buckets.length; i++) {
-        cumulative += entry.counts[i]!;
-        values.push({
-          labels: { le: buckets[i]!, ...entry.labels },
-          value: cumulative,
-          metricName: `${name}_bucket`,
-        });
-      }
-      values.push({
-        labels: { le: '+Inf', ...entry.labels },
-        value: entry.count,
-        metricName: `${name}_bucket`,
-      });
-      values.push({ labels: { ...entry.labels }, value: entry.sum, metricName: `${name}_sum` });
-      values.push({ labels: { ...entry.labels }, value: entry.count, metricName: `${name}_count` });
-    }
-    return values;
-  }
-
   // A metric as the registry reads one: name, help, get() and reset() (Registry#resetMetrics).
   const metric = {
     name,
     help,
     type: 'histogram',
     aggregator: 'sum',
-    get: async () => ({ name, help, type: 'histogram', values: exported(), aggregator: 'sum' }),
+    get: async () => ({
+      name,
+      help,
+      type: 'histogram',
+      values: exportEntries(name, buckets, entries),
+      aggregator: 'sum',
+    }),
     reset: () => {
       entries.length = 0;
       byPath.clear();

@@ -24,9 +24,9 @@ import { routeOptionsFor } from '../../http/route-options';
 import { actorOf } from '../../lib/caller';
 import { createSecretBox } from '../../lib/secret-box';
 import { actorFromRequest } from '../events';
-import { createBundleService } from './bundle-service';
+import { type BundleService, createBundleService } from './bundle-service';
 import { createSigningKeySource } from './signing-key';
-import { createTrustedKeyService } from './trusted-key-service';
+import { createTrustedKeyService, type TrustedKeyService } from './trusted-key-service';
 
 const route = routeOptionsFor(['Bundles']);
 const permission = 'ADMIN' as const;
@@ -56,6 +56,13 @@ export async function bundleRoutes(
   });
   const trustedKeys = createTrustedKeyService(db);
 
+  bundleExportRoutes(app, bundles);
+  bundleImportRoutes(app, bundles);
+  trustedKeyRoutes(app, trustedKeys);
+}
+
+/** The signing key, exporting a signed bundle, and checking one. */
+function bundleExportRoutes(app: App, bundles: BundleService): void {
   app.get(
     '/api/admin/bundles/signing-key',
     route({
@@ -100,7 +107,10 @@ export async function bundleRoutes(
     },
     async (request) => bundles.verify(request.body.bundle),
   );
+}
 
+/** What importing a bundle would change, and importing it. */
+function bundleImportRoutes(app: App, bundles: BundleService): void {
   app.post(
     '/api/admin/bundles/plan',
     {
@@ -130,7 +140,10 @@ export async function bundleRoutes(
     },
     async (request) => bundles.apply(request.caller, actorFromRequest(request), request.body),
   );
+}
 
+/** The public keys whose bundles this instance accepts. */
+function trustedKeyRoutes(app: App, trustedKeys: TrustedKeyService): void {
   app.get(
     '/api/admin/bundles/trusted-keys',
     route({

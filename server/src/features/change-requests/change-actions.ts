@@ -101,99 +101,75 @@ export const ACTION_PERMISSIONS: Record<
   deleteSafeguard: 'UPDATE_FEATURE_STRATEGY',
 };
 
+/** Where a change applies: its project, feature and environment. */
+interface ChangeTarget {
+  project: string;
+  featureName: string;
+  environment: string;
+}
+
+type Payload = Record<string, unknown>;
+
+/** One builder per change action: the admin operations the change becomes (issue 32: a table, not a switch). */
+const CHANGE_OPERATIONS: Record<
+  SupportedChangeAction,
+  (payload: Payload, t: ChangeTarget, raw: unknown) => AdminOperation[]
+> = {
+  updateEnabled: (payload, t) => [
+    {
+      kind: 'set-feature-environment-enabled',
+      ...t,
+      enabled: payload.enabled === true,
+      ...(typeof payload.shouldActivateDisabledStrategies === 'boolean'
+        ? { shouldActivateDisabledStrategies: payload.shouldActivateDisabledStrategies }
+        : {}),
+    },
+  ],
+  addStrategy: (payload, t) => [{ kind: 'add-strategy', ...t, strategy: payload as CreateFeatureStrategy }],
+  updateStrategy: ({ id, ...strategy }, t) => [
+    { kind: 'update-strategy', ...t, strategyId: String(id), strategy: strategy as UpdateFeatureStrategy },
+  ],
+  deleteStrategy: (payload, t) => [{ kind: 'delete-strategy', ...t, strategyId: String(payload.id) }],
+  reorderStrategy: (_payload, t, raw) => [
+    { kind: 'reorder-strategies', ...t, order: raw as SetStrategySortOrder },
+  ],
+  patchVariant: (payload, t) => [
+    { kind: 'set-environment-variants', ...t, variants: (payload.variants ?? []) as Variant[] },
+  ],
+  archiveFeature: (_payload, { project, featureName }) => [{ kind: 'archive-feature', project, featureName }],
+  addDependency: (payload, { project, featureName }) => [
+    { kind: 'add-dependency', project, child: featureName, dependency: payload as CreateDependentFeature },
+  ],
+  deleteDependency: (_payload, { project, featureName }) => [
+    { kind: 'delete-dependencies', project, child: featureName },
+  ],
+  updateSegment: ({ id, ...segment }) => [
+    { kind: 'update-segment', id: Number(id), segment: segment as UpsertSegment },
+  ],
+  deleteSegment: (payload) => [{ kind: 'delete-segment', id: Number(payload.id) }],
+};
+
 /** The admin operations a change becomes, applied in order inside the apply transaction. */
 export function toAdminOperations(
   change: { feature: string | null; action: string; payload: unknown },
   target: { project: string; environment: string },
 ): AdminOperation[] {
-  const { project, environment } = target;
   const featureName = change.feature ?? '';
-  const payload = (change.payload ?? {}) as Record<string, unknown>;
+  const payload = (change.payload ?? {}) as Payload;
   if (Object.hasOwn(RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS, change.action)) {
     return [
       releasePlanOperation(change.action as ReleasePlanChangeAction, payload, { ...target, featureName }),
     ];
   }
-  switch (change.action as SupportedChangeAction) {
-    case 'updateEnabled':
-      return [
-        {
-          kind: 'set-feature-environment-enabled',
-          project,
-          featureName,
-          environment,
-          enabled: payload.enabled === true,
-          ...(typeof payload.shouldActivateDisabledStrategies === 'boolean'
-            ? { shouldActivateDisabledStrategies: payload.shouldActivateDisabledStrategies }
-            : {}),
-        },
-      ];
-    case 'addStrategy':
-      return [
-        {
-          kind: 'add-strategy',
-          project,
-          featureName,
-          environment,
-          strategy: payload as CreateFeatureStrategy,
-        },
-      ];
-    case 'updateStrategy': {
-      const { id, ...strategy } = payload;
-      return [
-        {
-          kind: 'update-strategy',
-          project,
-          featureName,
-          environment,
-          strategyId: String(id),
-          strategy: strategy as UpdateFeatureStrategy,
-        },
-      ];
-    }
-    case 'deleteStrategy':
-      return [{ kind: 'delete-strategy', project, featureName, environment, strategyId: String(payload.id) }];
-    case 'reorderStrategy':
-      return [
-        {
-          kind: 'reorder-strategies',
-          project,
-          featureName,
-          environment,
-          order: change.payload as SetStrategySortOrder,
-        },
-      ];
-    case 'patchVariant':
-      return [
-        {
-          kind: 'set-environment-variants',
-          project,
-          featureName,
-          environment,
-          variants: (payload.variants ?? []) as Variant[],
-        },
-      ];
-    case 'archiveFeature':
-      return [{ kind: 'archive-feature', project, featureName }];
-    case 'addDependency':
-      return [
-        {
-          kind: 'add-dependency',
-          project,
-          child: featureName,
-          dependency: payload as CreateDependentFeature,
-        },
-      ];
-    case 'deleteDependency':
-      return [{ kind: 'delete-dependencies', project, child: featureName }];
-    case 'updateSegment': {
-      const { id, ...segment } = payload;
-      return [{ kind: 'update-segment', id: Number(id), segment: segment as UpsertSegment }];
-    }
-    case 'deleteSegment':
-      return [{ kind: 'delete-segment', id: Number(payload.id) }];
+  if (!Object.hasOwn(CHANGE_OPERATIONS, change.action)) {
+    throw invalidRequest(`Unknown change action "${change.action}".`);
   }
-  throw invalidRequest(`Unknown change action "${change.action}".`);
+  const toOperations = CHANGE_OPERATIONS[change.action as SupportedChangeAction];
+  return toOperations(
+    payload,
+    { project: target.project, featureName, environment: target.environment },
+    change.payload,
+  );
 }
 
 /** The release-plan operation of a release-plan change (payload already checked). */

@@ -49,6 +49,14 @@ const ScheduledQuery = Type.Object({
  * project (the guard answers 404 for a private one); title and reviewers belong to the author.
  */
 export async function changeRequestReadRoutes(app: App, { db }: { db: Db }): Promise<void> {
+  listRoutes(app, db);
+  overviewRoutes(app, db);
+  approverRoutes(app, db);
+  authorRoutes(app, db);
+}
+
+/** The lists of a project's change requests, all and pending ones. */
+function listRoutes(app: App, db: Db): void {
   app.get(
     BASE,
     {
@@ -110,7 +118,10 @@ export async function changeRequestReadRoutes(app: App, { db }: { db: Db }): Pro
         actorFromRequest(request),
       ),
   );
+}
 
+/** What waits for the caller, what is scheduled, and who may review. */
+function overviewRoutes(app: App, db: Db): void {
   app.get(
     `${BASE}/actionable`,
     {
@@ -156,7 +167,10 @@ export async function changeRequestReadRoutes(app: App, { db }: { db: Db }): Pro
       reviewers: await listAvailableReviewers(db, request.params.projectId, request.params.environment),
     }),
   );
+}
 
+/** The reviewers the author asked for. */
+function approverRoutes(app: App, db: Db): void {
   app.get(
     `${BASE}/:id/approvers`,
     {
@@ -198,7 +212,10 @@ export async function changeRequestReadRoutes(app: App, { db }: { db: Db }): Pro
       return reply.status(204).send();
     },
   );
+}
 
+/** A comment, and the title the author gives. */
+function authorRoutes(app: App, db: Db): void {
   app.post(
     `${BASE}/:id/comments`,
     {

@@ -33,6 +33,14 @@ export async function changeRequestRoutes(
   app: App,
   { db, onScheduled }: { db: Db; onScheduled?: ScheduleListener },
 ): Promise<void> {
+  configRoutes(app, db);
+  draftRoutes(app, db);
+  changeRoutes(app, db);
+  stateRoutes(app, db, onScheduled);
+}
+
+/** Which environments of a project need change requests, and how many approvals. */
+function configRoutes(app: App, db: Db): void {
   app.get(
     `${BASE}/change-requests/config`,
     {
@@ -71,7 +79,10 @@ export async function changeRequestRoutes(
       return reply.status(200).send();
     },
   );
+}
 
+/** Drafting a change request, reading one and discarding it. */
+function draftRoutes(app: App, db: Db): void {
   app.post(
     `${BASE}/environments/:environment/change-requests`,
     {
@@ -132,7 +143,10 @@ export async function changeRequestRoutes(
       return reply.status(200).send();
     },
   );
+}
 
+/** Editing and discarding one change of a draft. */
+function changeRoutes(app: App, db: Db): void {
   app.put(
     `${BASE}/change-requests/:changeRequestId/changes/:changeId`,
     {
@@ -182,7 +196,10 @@ export async function changeRequestRoutes(
       return reply.status(200).send();
     },
   );
+}
 
+/** The state machine: review, approve, schedule, apply, cancel. */
+function stateRoutes(app: App, db: Db, onScheduled?: ScheduleListener): void {
   app.put(
     `${BASE}/change-requests/:id/state`,
     {

@@ -43,6 +43,12 @@ export async function clientStreamingRoutes(
   app: App,
   { hub, fetchMode }: StreamingRouteOptions,
 ): Promise<void> {
+  streamRoutes(app, hub);
+  fetchModeRoutes(app, { hub, fetchMode });
+}
+
+/** The SDKs' stream, and the admin's way to end every stream. */
+function streamRoutes(app: App, hub: StreamingHub): void {
   app.get(
     '/api/client/streaming',
     {
@@ -96,7 +102,10 @@ export async function clientStreamingRoutes(
     },
     async () => ({ disconnected: hub.disconnectAll() }),
   );
+}
 
+/** The fetch mode the operator chose for SDKs: read it, or send them to polling. */
+function fetchModeRoutes(app: App, { hub, fetchMode }: StreamingRouteOptions): void {
   app.get(
     '/api/admin/streaming/fetch-mode',
     {

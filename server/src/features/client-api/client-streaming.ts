@@ -59,20 +59,12 @@ function revisionOf(etag: string): number {
   return Number(etag.replace(/"/g, ''));
 }
 
-export function createStreamingHub(options: StreamingOptions) {
-  const { cache } = options;
+/** The open streams, their timers and the writes to them (a client that does not read is dropped). */
+function createStreamSet(options: StreamingOptions, onTick: () => void) {
   const checkIntervalMs = options.checkIntervalMs ?? 250;
   const keepAliveMs = options.keepAliveMs ?? 30_000;
-  const maxConnections = options.maxConnections ?? 20_000;
   const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
   const streams = new Set<Stream>();
-  let checking = false;
-  /** Streams being opened (their hydration is being built): they count against the limit. */
-  let opening = 0;
-  /** The last change's fan-out: from the start of the pass to the last stream written. */
-  const fanout = { changes: 0, lastMs: 0, lastDeltaMs: 0, lastStreams: 0 };
-  /** A change announced while a pass runs: one more pass follows, so none is missed. */
-  let checkAgain = false;
   let checkTimer: ReturnType<typeof setInterval> | undefined;
   let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -80,20 +72,20 @@ export function createStreamingHub(options: StreamingOptions) {
   function write(stream: Stream, bytes: Buffer): void {
     if (stream.response.writableLength > maxBufferedBytes) {
       // It will reconnect with its Last-Event-ID and get what it missed in one delta.
-      drop(stream);
+      remove(stream);
+      stream.response.destroy();
       return;
     }
     stream.response.write(bytes);
   }
 
-  function drop(stream: Stream): void {
+  function remove(stream: Stream): void {
     streams.delete(stream);
-    stream.response.destroy();
     if (streams.size === 0) stopTimers();
   }
 
   function startTimers(): void {
-    checkTimer ??= setInterval(() => void check(), checkIntervalMs);
+    checkTimer ??= setInterval(onTick, checkIntervalMs);
     keepAliveTimer ??= setInterval(() => {
       for (const stream of streams) write(stream, KEEP_ALIVE);
     }, keepAliveMs);
@@ -108,16 +100,69 @@ export function createStreamingHub(options: StreamingOptions) {
     keepAliveTimer = undefined;
   }
 
-  /** Tells every stream to poll instead, and lets it go (the SDK switches without reconnecting). */
-  function sendAllToPolling(): number {
+  /** Ends every stream with `bytes` and stops the timers; returns how many there were. */
+  function endAll(bytes: Buffer): number {
     const count = streams.size;
     for (const stream of [...streams]) {
       streams.delete(stream);
-      stream.response.end(SWITCH_TO_POLLING);
+      stream.response.end(bytes);
     }
     stopTimers();
     return count;
   }
+
+  return { streams, write, remove, startTimers, endAll };
+}
+
+type StreamSet = ReturnType<typeof createStreamSet>;
+
+/** Streams grouped by query and revision: each group shares one delta. */
+function groupStreams(streams: ReadonlySet<Stream>): Map<string, Stream[]> {
+  const groups = new Map<string, Stream[]>();
+  for (const stream of streams) {
+    const key = `${stream.queryKey}\u0000${stream.revision}`;
+    const group = groups.get(key);
+    if (group) group.push(stream);
+    else groups.set(key, [stream]);
+  }
+  return groups;
+}
+
+/** Writes each group's delta to the streams of the group still open; counts the streams written. */
+async function fanOut(
+  cache: ClientFeatureCache,
+  set: StreamSet,
+): Promise<{ written: number; deltaMs: number }> {
+  let written = 0;
+  let deltaMs = 0;
+  for (const group of groupStreams(set.streams).values()) {
+    const first = group[0] as Stream;
+    const deltaStartedAt = performance.now();
+    const served = await cache.clientDelta(first.query, first.revision);
+    deltaMs += performance.now() - deltaStartedAt;
+    if (served.status === 304) continue;
+    const revision = revisionOf(served.etag);
+    const message = Buffer.concat([
+      Buffer.from(`event: unleash-updated\nid: ${revision}\ndata: `),
+      served.body,
+      Buffer.from('\n\n'),
+    ]);
+    for (const stream of group) {
+      if (!set.streams.has(stream)) continue;
+      stream.revision = revision;
+      set.write(stream, message);
+      written += 1;
+    }
+  }
+  return { written, deltaMs };
+}
+
+/** The loop that finds changes: one pass at a time; a change announced during a pass runs one more. */
+function createChangeLoop(options: StreamingOptions, set: StreamSet) {
+  let checking = false;
+  let checkAgain = false;
+  /** The last change's fan-out: from the start of the pass to the last stream written. */
+  const fanout = { changes: 0, lastMs: 0, lastDeltaMs: 0, lastStreams: 0 };
 
   /** One pass: a delta per distinct query and revision, written to every stream holding it. */
   async function check(): Promise<void> {
@@ -125,42 +170,15 @@ export function createStreamingHub(options: StreamingOptions) {
       checkAgain = true;
       return;
     }
-    if (streams.size === 0) return;
+    if (set.streams.size === 0) return;
     checking = true;
     try {
       if (options.fetchMode?.() === 'polling') {
-        sendAllToPolling();
+        set.endAll(SWITCH_TO_POLLING);
         return;
       }
-      const groups = new Map<string, Stream[]>();
-      for (const stream of streams) {
-        const key = `${stream.queryKey}\u0000${stream.revision}`;
-        const group = groups.get(key);
-        if (group) group.push(stream);
-        else groups.set(key, [stream]);
-      }
       const startedAt = performance.now();
-      let written = 0;
-      let deltaMs = 0;
-      for (const group of groups.values()) {
-        const first = group[0] as Stream;
-        const deltaStartedAt = performance.now();
-        const served = await cache.clientDelta(first.query, first.revision);
-        deltaMs += performance.now() - deltaStartedAt;
-        if (served.status === 304) continue;
-        const revision = revisionOf(served.etag);
-        const message = Buffer.concat([
-          Buffer.from(`event: unleash-updated\nid: ${revision}\ndata: `),
-          served.body,
-          Buffer.from('\n\n'),
-        ]);
-        for (const stream of group) {
-          if (!streams.has(stream)) continue;
-          stream.revision = revision;
-          write(stream, message);
-          written += 1;
-        }
-      }
+      const { written, deltaMs } = await fanOut(options.cache, set);
       if (written > 0) {
         fanout.changes += 1;
         fanout.lastMs = performance.now() - startedAt;
@@ -179,14 +197,25 @@ export function createStreamingHub(options: StreamingOptions) {
     }
   }
 
+  return { check, fanout };
+}
+
+export function createStreamingHub(options: StreamingOptions) {
+  const { cache } = options;
+  const maxConnections = options.maxConnections ?? 20_000;
+  const set = createStreamSet(options, () => void loop.check());
+  const loop = createChangeLoop(options, set);
+  /** Streams being opened (their hydration is being built): they count against the limit. */
+  let opening = 0;
+
   return {
     get size(): number {
-      return streams.size;
+      return set.streams.size;
     },
 
     /** For /internal-backstage/prometheus and the fan-out benchmark. */
     stats() {
-      return { streams: streams.size, ...fanout };
+      return { streams: set.streams.size, ...loop.fanout };
     },
 
     /**
@@ -204,7 +233,7 @@ export function createStreamingHub(options: StreamingOptions) {
         response.end(SWITCH_TO_POLLING);
         return 'polling';
       }
-      if (streams.size + opening >= maxConnections) return 'full';
+      if (set.streams.size + opening >= maxConnections) return 'full';
       // The slot is held while the hydration is built, so concurrent opens cannot pass the limit,
       // and it is given back if the client left meanwhile (no `close` listener existed yet).
       opening++;
@@ -219,31 +248,20 @@ export function createStreamingHub(options: StreamingOptions) {
       const data = served.status === 200 ? served.body.toString('utf8') : '{"events":[]}';
       response.writeHead(200, SSE_HEADERS);
       const stream: Stream = { query, queryKey: JSON.stringify(query), revision, response };
-      streams.add(stream);
-      response.on('close', () => {
-        streams.delete(stream);
-        if (streams.size === 0) stopTimers();
-      });
-      write(stream, Buffer.from(`event: unleash-connected\nid: ${revision ?? 0}\ndata: ${data}\n\n`));
-      startTimers();
+      set.streams.add(stream);
+      response.on('close', () => set.remove(stream));
+      set.write(stream, Buffer.from(`event: unleash-connected\nid: ${revision ?? 0}\ndata: ${data}\n\n`));
+      set.startTimers();
       return 'open';
     },
 
     /** Ends every stream with `end` (SDKs reconnect, possibly to another instance); returns how many. */
-    disconnectAll(): number {
-      const count = streams.size;
-      for (const stream of [...streams]) {
-        streams.delete(stream);
-        stream.response.end(END);
-      }
-      stopTimers();
-      return count;
-    },
+    disconnectAll: (): number => set.endAll(END),
 
-    /** Sends every stream to polling now (the mode just changed on this instance). */
-    sendAllToPolling,
+    /** Sends every stream to polling now (the mode just changed on this instance); returns how many. */
+    sendAllToPolling: (): number => set.endAll(SWITCH_TO_POLLING),
 
     /** Looks for changes now, instead of at the next tick (tests and local mutations). */
-    checkNow: check,
+    checkNow: loop.check,
   };
 }

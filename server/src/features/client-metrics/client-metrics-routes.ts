@@ -28,8 +28,14 @@ const FeatureParams = Type.Object({ name: Type.String({ minLength: 1 }) });
 
 /** The admin read side of what SDKs report: applications, instances and flag usage (API.md §6 Metrics). */
 export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsRouteOptions): Promise<void> {
-  const { service } = options;
+  applicationRoutes(app, options.service);
+  applicationDetailRoutes(app, options);
+  sdkReportRoutes(app, options.service);
+  featureUsageRoutes(app, options.service);
+}
 
+/** The applications SDKs registered: list, read, create, delete. */
+function applicationRoutes(app: App, service: ClientMetricsService): void {
   app.get(
     '/api/admin/metrics/applications',
     {
@@ -98,7 +104,10 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
       return reply.status(200).send(null);
     },
   );
+}
 
+/** One application's overview, flags and instances. */
+function applicationDetailRoutes(app: App, { service, knownFlagNames }: ClientMetricsRouteOptions): void {
   app.get(
     '/api/admin/metrics/applications/:appName/overview',
     {
@@ -113,7 +122,7 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
     async (request) =>
       service.applicationOverview(
         request.params.appName,
-        await options.knownFlagNames(),
+        await knownFlagNames(),
         await request.hiddenProjects(),
       ),
   );
@@ -150,7 +159,10 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
     },
     async (request) => service.environmentInstances(request.params.appName, request.params.environment),
   );
+}
 
+/** Outdated SDK versions and flags SDKs asked for that do not exist. */
+function sdkReportRoutes(app: App, service: ClientMetricsService): void {
   app.get(
     '/api/admin/metrics/sdks/outdated',
     {
@@ -176,7 +188,10 @@ export async function clientMetricsAdminRoutes(app: App, options: ClientMetricsR
     },
     async () => service.unknownFlags(),
   );
+}
 
+/** How often a flag was evaluated, summed and raw. */
+function featureUsageRoutes(app: App, service: ClientMetricsService): void {
   app.get(
     '/api/admin/client-metrics/features/:name',
     {

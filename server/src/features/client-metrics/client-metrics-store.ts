@@ -70,7 +70,15 @@ const latestSdkVersion = [
 export function createClientMetricsStore(db: Db) {
   return {
     ...createClientMetricsWriteStore(db),
+    ...applicationQueries(db),
+    ...instanceQueries(db),
+    ...featureUsageQueries(db),
+  };
+}
 
+/** The applications SDKs registered: list, read, upsert, delete. */
+function applicationQueries(db: Db) {
+  return {
     async listApplications(query: ApplicationQuery): Promise<{ total: number; rows: ApplicationRow[] }> {
       let base = db.selectFrom('client_applications');
       if (query.query) base = base.where('app_name', 'ilike', `%${query.query.replace(/[%_\\]/g, '\\$&')}%`);
@@ -139,7 +147,12 @@ export function createClientMetricsStore(db: Db) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+  };
+}
 
+/** The instances of an application, where it runs and which SDK versions report. */
+function instanceQueries(db: Db) {
+  return {
     async listInstances(appName: string, environment?: string): Promise<InstanceRow[]> {
       let query = db
         .selectFrom('client_instances')
@@ -184,7 +197,12 @@ export function createClientMetricsStore(db: Db) {
         .execute();
       return rows.map((r) => ({ appName: r.app_name, sdkVersion: r.sdk_version! }));
     },
+  };
+}
 
+/** What SDKs reported about flags: which applications use one, and its counts. */
+function featureUsageQueries(db: Db) {
+  return {
     /** Flags an application reported on, with their project (null for an unknown flag) and where. */
     async featureUsageOf(
       appName: string,

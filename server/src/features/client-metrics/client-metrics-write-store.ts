@@ -16,6 +16,85 @@ export function instanceKey(r: { appName: string; instanceId: string; environmen
   return JSON.stringify([r.appName, r.instanceId, r.environment]);
 }
 
+/** Upserts the batch's applications; returns those it registered for the first time. */
+async function writeApplications(trx: Queryable, batch: MetricsBatch): Promise<string[]> {
+  const apps = new Map<string, { strategies: string[]; seenAt: Date }>();
+  for (const r of batch.registrations) {
+    const known = apps.get(r.appName);
+    if (!known || known.seenAt < r.seenAt)
+      apps.set(r.appName, { strategies: r.strategies, seenAt: r.seenAt });
+  }
+  if (!apps.size) return [];
+  const names = [...apps.keys()];
+  const { rows } = await sql<{ app_name: string; inserted: boolean }>`
+    insert into client_applications (app_name, strategies, seen_at, updated_at)
+    select name, strategies::jsonb, seen, now()
+    from unnest(${names}::text[], ${names.map((n) => JSON.stringify(apps.get(n)!.strategies))}::text[],
+                ${names.map((n) => apps.get(n)!.seenAt)}::timestamptz[]) as t(name, strategies, seen)
+    on conflict (app_name) do update set
+      seen_at = greatest(client_applications.seen_at, excluded.seen_at),
+      strategies = case when jsonb_array_length(excluded.strategies) > 0
+                        then excluded.strategies else client_applications.strategies end,
+      updated_at = now()
+    returning app_name, (xmax = 0) as inserted
+  `.execute(trx);
+  return rows.filter((row) => row.inserted).map((row) => row.app_name);
+}
+
+/** Upserts the batch's instances and the projects and environments each application uses. */
+async function writeInstances(trx: Queryable, batch: MetricsBatch): Promise<void> {
+  const regs = batch.registrations;
+  if (!regs.length) return;
+  await sql`
+    insert into client_instances (app_name, instance_id, environment, sdk_version, sdk_type, client_ip, last_seen)
+    select * from unnest(${regs.map((r) => r.appName)}::text[], ${regs.map((r) => r.instanceId)}::text[],
+                         ${regs.map((r) => r.environment)}::text[], ${regs.map((r) => r.sdkVersion)}::text[],
+                         ${regs.map((r) => r.sdkType)}::text[], ${regs.map((r) => r.clientIp)}::text[],
+                         ${regs.map((r) => r.seenAt)}::timestamptz[])
+    on conflict (app_name, instance_id, environment) do update set
+      sdk_version = coalesce(excluded.sdk_version, client_instances.sdk_version),
+      sdk_type = excluded.sdk_type,
+      client_ip = coalesce(excluded.client_ip, client_instances.client_ip),
+      last_seen = greatest(client_instances.last_seen, excluded.last_seen)
+  `.execute(trx);
+  const usage = regs.flatMap((r) =>
+    r.projects.map((project) => [r.appName, project, r.environment] as const),
+  );
+  if (usage.length) {
+    await sql`
+      insert into client_applications_usage (app_name, project, environment)
+      select * from unnest(${usage.map((u) => u[0])}::text[], ${usage.map((u) => u[1])}::text[],
+                           ${usage.map((u) => u[2])}::text[])
+      on conflict do nothing
+    `.execute(trx);
+  }
+}
+
+/** Moves each flag's last-seen time forward; first sightings move flags to pre-live / live (issue 14). */
+async function writeLastSeen(trx: Queryable, batch: MetricsBatch): Promise<void> {
+  const seen = batch.lastSeen;
+  if (!seen.length) return;
+  await sql`
+    insert into feature_last_seen (feature_name, environment, last_seen_at)
+    select * from unnest(${seen.map((s) => s.featureName)}::text[], ${seen.map((s) => s.environment)}::text[],
+                         ${seen.map((s) => s.seenAt)}::timestamptz[])
+    on conflict (feature_name, environment) do update set
+      last_seen_at = greatest(feature_last_seen.last_seen_at, excluded.last_seen_at)
+  `.execute(trx);
+  await stampFlagsLastSeen(trx, seen);
+  // First sightings move flags to pre-live / live (issue 14), in the batch's transaction.
+  await recordSightings(trx, seen);
+}
+
+/** Writes every table of a batch; returns the applications it registered for the first time. */
+async function writeBatch(trx: Queryable, batch: MetricsBatch): Promise<string[]> {
+  const created = await writeApplications(trx, batch);
+  await writeInstances(trx, batch);
+  await writeCounts(trx, batch);
+  await writeLastSeen(trx, batch);
+  return created;
+}
+
 /**
  * Moves `lastSeenAt` of the flags and of their environments (the columns the admin API, search
  * filters and sorts read, as Unleash's `features.last_seen_at` and `feature_environments.last_seen_at`)
@@ -96,74 +175,6 @@ async function writeCounts(trx: Queryable, batch: MetricsBatch): Promise<void> {
  * creation limits need; the bounded unknown-flags list.
  */
 export function createClientMetricsWriteStore(db: Db) {
-  /** Returns the applications this batch registered for the first time. */
-  async function writeBatch(trx: Queryable, batch: MetricsBatch): Promise<string[]> {
-    let created: string[] = [];
-    const apps = new Map<string, { strategies: string[]; seenAt: Date }>();
-    for (const r of batch.registrations) {
-      const known = apps.get(r.appName);
-      if (!known || known.seenAt < r.seenAt)
-        apps.set(r.appName, { strategies: r.strategies, seenAt: r.seenAt });
-    }
-    if (apps.size) {
-      const names = [...apps.keys()];
-      const { rows } = await sql<{ app_name: string; inserted: boolean }>`
-        insert into client_applications (app_name, strategies, seen_at, updated_at)
-        select name, strategies::jsonb, seen, now()
-        from unnest(${names}::text[], ${names.map((n) => JSON.stringify(apps.get(n)!.strategies))}::text[],
-                    ${names.map((n) => apps.get(n)!.seenAt)}::timestamptz[]) as t(name, strategies, seen)
-        on conflict (app_name) do update set
-          seen_at = greatest(client_applications.seen_at, excluded.seen_at),
-          strategies = case when jsonb_array_length(excluded.strategies) > 0
-                            then excluded.strategies else client_applications.strategies end,
-          updated_at = now()
-        returning app_name, (xmax = 0) as inserted
-      `.execute(trx);
-      created = rows.filter((row) => row.inserted).map((row) => row.app_name);
-    }
-    const regs = batch.registrations;
-    if (regs.length) {
-      await sql`
-        insert into client_instances (app_name, instance_id, environment, sdk_version, sdk_type, client_ip, last_seen)
-        select * from unnest(${regs.map((r) => r.appName)}::text[], ${regs.map((r) => r.instanceId)}::text[],
-                             ${regs.map((r) => r.environment)}::text[], ${regs.map((r) => r.sdkVersion)}::text[],
-                             ${regs.map((r) => r.sdkType)}::text[], ${regs.map((r) => r.clientIp)}::text[],
-                             ${regs.map((r) => r.seenAt)}::timestamptz[])
-        on conflict (app_name, instance_id, environment) do update set
-          sdk_version = coalesce(excluded.sdk_version, client_instances.sdk_version),
-          sdk_type = excluded.sdk_type,
-          client_ip = coalesce(excluded.client_ip, client_instances.client_ip),
-          last_seen = greatest(client_instances.last_seen, excluded.last_seen)
-      `.execute(trx);
-      const usage = regs.flatMap((r) =>
-        r.projects.map((project) => [r.appName, project, r.environment] as const),
-      );
-      if (usage.length) {
-        await sql`
-          insert into client_applications_usage (app_name, project, environment)
-          select * from unnest(${usage.map((u) => u[0])}::text[], ${usage.map((u) => u[1])}::text[],
-                               ${usage.map((u) => u[2])}::text[])
-          on conflict do nothing
-        `.execute(trx);
-      }
-    }
-    await writeCounts(trx, batch);
-    const seen = batch.lastSeen;
-    if (seen.length) {
-      await sql`
-        insert into feature_last_seen (feature_name, environment, last_seen_at)
-        select * from unnest(${seen.map((s) => s.featureName)}::text[], ${seen.map((s) => s.environment)}::text[],
-                             ${seen.map((s) => s.seenAt)}::timestamptz[])
-        on conflict (feature_name, environment) do update set
-          last_seen_at = greatest(feature_last_seen.last_seen_at, excluded.last_seen_at)
-      `.execute(trx);
-      await stampFlagsLastSeen(trx, seen);
-      // First sightings move flags to pre-live / live (issue 14), in the batch's transaction.
-      await recordSightings(trx, seen);
-    }
-    return created;
-  }
-
   return {
     /**
      * All tables of a batch in one transaction, with the events it causes (`onCreated` runs in
@@ -179,6 +190,18 @@ export function createClientMetricsWriteStore(db: Db) {
       });
     },
 
+    async deleteMetricsBefore(cutoff: Date): Promise<void> {
+      await db.deleteFrom('client_metrics_env').where('timestamp', '<', cutoff).execute();
+      await db.deleteFrom('client_metrics_env_variants').where('timestamp', '<', cutoff).execute();
+    },
+    ...existenceChecks(db),
+    ...unknownFlagWrites(db),
+  };
+}
+
+/** Which flags, applications and instances exist already (the creation limits count new ones). */
+function existenceChecks(db: Db) {
+  return {
     /** Which of these names are flags (archived ones included: Unleash counts them as known). */
     async existingFlagNames(names: readonly string[]): Promise<Set<string>> {
       if (!names.length) return new Set();
@@ -217,7 +240,12 @@ export function createClientMetricsWriteStore(db: Db) {
         ),
       );
     },
+  };
+}
 
+/** The bounded list of flags SDKs asked for that do not exist. */
+function unknownFlagWrites(db: Db) {
+  return {
     /** Records reports of flags that do not exist, keeping only the `keep` most recently seen. */
     async recordUnknownFlags(rows: readonly UnknownFlagRow[], keep: number): Promise<void> {
       if (!rows.length) return;
@@ -259,11 +287,6 @@ export function createClientMetricsWriteStore(db: Db) {
     /** A flag created after it was reported is no longer unknown. */
     async forgetUnknownFlagsThatExist(): Promise<void> {
       await sql`delete from unknown_flags u using features f where f.name = u.name`.execute(db);
-    },
-
-    async deleteMetricsBefore(cutoff: Date): Promise<void> {
-      await db.deleteFrom('client_metrics_env').where('timestamp', '<', cutoff).execute();
-      await db.deleteFrom('client_metrics_env_variants').where('timestamp', '<', cutoff).execute();
     },
   };
 }

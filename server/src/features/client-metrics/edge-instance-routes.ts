@@ -20,6 +20,12 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
  * it for its Edge observability screens); Switchyard accepts it and lists it for admins.
  */
 export async function edgeInstanceRoutes(app: App, { edges }: { edges: EdgeInstanceStore }): Promise<void> {
+  instanceDataRoutes(app, edges);
+  licenceHeartbeatRoutes(app, edges);
+}
+
+/** What Edge reports about itself, and the admin list of it. */
+function instanceDataRoutes(app: App, edges: EdgeInstanceStore): void {
   app.post(
     '/api/client/metrics/edge',
     {
@@ -55,8 +61,10 @@ export async function edgeInstanceRoutes(app: App, { edges }: { edges: EdgeInsta
     },
     async () => edges.list(),
   );
+}
 
-  // Enterprise Edge's licence heartbeat (issue 31 §5): no licence to enforce, so always Valid.
+/** Enterprise Edge's licence heartbeat (issue 31 §5): no licence to enforce, so always Valid. */
+function licenceHeartbeatRoutes(app: App, edges: EdgeInstanceStore): void {
   app.post(
     '/api/client/edge-licensing/heartbeat',
     {

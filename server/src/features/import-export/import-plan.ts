@@ -225,6 +225,33 @@ function planFlag(
 }
 
 /**
+ * The file's context fields, and the fields its constraints name that neither the target nor the
+ * file defines: Unleash stores such constraints as they are, Switchyard needs the field, so the
+ * import creates it bare.
+ */
+function contextFieldsOf(file: ExportResult) {
+  const contextFields = [...(file.contextFields ?? [])];
+  const defined = new Set(contextFields.map((field) => field.name));
+  for (const name of constraintContextNames(file)) {
+    if (!defined.has(name)) {
+      defined.add(name);
+      contextFields.push({ name, stickiness: false, legalValues: [] });
+    }
+  }
+  return contextFields;
+}
+
+/** The tag types the file's tags use; a tag whose type the file does not define gets a bare type. */
+function tagTypesOf(file: ExportResult) {
+  const usedTagTypes = new Set((file.featureTags ?? []).map((tag) => tag.tagType ?? 'simple'));
+  const tagTypes = file.tagTypes.filter((tagType) => usedTagTypes.has(tagType.name));
+  for (const name of usedTagTypes) {
+    if (!tagTypes.some((tagType) => tagType.name === name)) tagTypes.push({ name });
+  }
+  return tagTypes;
+}
+
+/**
  * What importing `file` into the project environment does, given the target's state. The file
  * is assumed valid (validateImportFile found no errors).
  */
@@ -274,22 +301,8 @@ export function planImport(file: ExportResult, state: ImportState): ImportPlan {
     flags.flatMap((flag) => flag.replaceStrategies?.add.flatMap((s) => s.segmentNames) ?? []),
   );
   const fileSegments = (file.segments ?? []).filter((segment) => usedSegments.has(segment.name));
-  // Fields the constraints name that neither the target nor the file defines: Unleash stores such
-  // constraints as they are, Switchyard needs the field, so the import creates it bare.
-  const contextFields = [...(file.contextFields ?? [])];
-  const defined = new Set(contextFields.map((field) => field.name));
-  for (const name of constraintContextNames(file)) {
-    if (!defined.has(name)) {
-      defined.add(name);
-      contextFields.push({ name, stickiness: false, legalValues: [] });
-    }
-  }
-  const usedTagTypes = new Set((file.featureTags ?? []).map((tag) => tag.tagType ?? 'simple'));
-  const tagTypes = file.tagTypes.filter((tagType) => usedTagTypes.has(tagType.name));
-  // A tag whose type the file does not define (nor the target holds) gets a bare type.
-  for (const name of usedTagTypes) {
-    if (!tagTypes.some((tagType) => tagType.name === name)) tagTypes.push({ name });
-  }
+  const contextFields = contextFieldsOf(file);
+  const tagTypes = tagTypesOf(file);
   return {
     contextFieldsToCreate: contextFields.filter((field) => !state.contextFields.has(field.name)),
     contextFieldsUnchanged: contextFields

@@ -60,100 +60,114 @@ function draftOf(input: ScimGroupInput): ScimGroupDraft {
   };
 }
 
+async function states(q: Queryable, rows: ScimGroupRow[]): Promise<GroupState[]> {
+  const memberships = await membersOfGroups(
+    q,
+    rows.map((row) => row.id),
+  );
+  const scimUsers = new Map(
+    (await scimUsersByIds(q, [...new Set(memberships.map((m) => m.userId))])).map((user) => [user.id, user]),
+  );
+  return rows.map((row) => ({
+    row,
+    members: memberships
+      .filter((m) => m.groupId === row.id)
+      .map((m) => scimUsers.get(m.userId))
+      .filter((user): user is ScimUserRow => user !== undefined),
+  }));
+}
+
+const present = (state: GroupState, baseUrl: string): ScimGroup => ({
+  schemas: [SCIM_SCHEMA.group],
+  id: state.row.scimId,
+  ...(state.row.externalId !== null ? { externalId: state.row.externalId } : {}),
+  displayName: state.row.displayName,
+  members: state.members.map((user) => ({
+    value: user.scimId,
+    display: user.name ?? user.userName,
+  })),
+  meta: {
+    resourceType: 'Group',
+    created: state.row.createdAt.toISOString(),
+    location: `${baseUrl}/Groups/${state.row.scimId}`,
+  },
+});
+
+async function existing(q: Queryable, scimId: string): Promise<GroupState> {
+  const row = await getScimGroup(q, scimId);
+  if (!row) throw scimNotFound('Group', scimId);
+  return (await states(q, [row]))[0] as GroupState;
+}
+
+/** The users table ids of member SCIM ids; an id no SCIM user has answers 400. */
+async function memberUserIds(q: Queryable, scimIds: readonly string[]): Promise<number[]> {
+  const found = await scimUsersByScimIds(q, scimIds);
+  const missing = scimIds.filter((id) => !found.some((user) => user.scimId === id));
+  if (missing.length > 0) throw invalidValue(`No user found with id ${missing.slice(0, 5).join(', ')}`);
+  return found.map((user) => user.id);
+}
+
+function checkName(draft: ScimGroupDraft): string {
+  const name = draft.displayName.trim();
+  if (!name || name.length > MAX_GROUP_NAME) {
+    throw invalidValue(`displayName must have 1 to ${MAX_GROUP_NAME} characters`);
+  }
+  return name;
+}
+
+async function save(db: Db, scimId: string, draft: ScimGroupDraft): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const before = await existing(trx, scimId);
+    const displayName = checkName(draft);
+    const next = await memberUserIds(trx, draft.members);
+    const current = before.members.map((user) => user.id);
+    const added = next.filter((id) => !current.includes(id));
+    const removed = current.filter((id) => !next.includes(id));
+    await updateScimGroup(trx, before.row.id, { displayName, externalId: draft.externalId });
+    await addGroupMembers(trx, before.row.id, added, SCIM_ACTOR.createdBy);
+    await removeGroupMembers(trx, before.row.id, removed);
+    await appendEvent(trx, {
+      type: 'group-updated',
+      ...SCIM_ACTOR,
+      data: eventData({ id: before.row.id, displayName, externalId: draft.externalId, userIds: next }),
+      preData: eventData({ ...before.row, userIds: current }),
+    });
+    await appendMembershipEvents(trx, before.row.id, added, removed);
+  });
+}
+
+/** One event per member added and per member removed, as Unleash's group service writes them. */
+async function appendMembershipEvents(
+  trx: Queryable,
+  groupId: number,
+  added: readonly number[],
+  removed: readonly number[],
+): Promise<void> {
+  for (const userId of added) {
+    await appendEvent(trx, { type: 'group-user-added', ...SCIM_ACTOR, data: { groupId, userId } });
+  }
+  for (const userId of removed) {
+    await appendEvent(trx, { type: 'group-user-removed', ...SCIM_ACTOR, preData: { groupId, userId } });
+  }
+}
+
+/** Inserts a provisioned group with its members, and their events. */
+async function insertGroup(trx: Queryable, scimId: string, draft: ScimGroupDraft): Promise<void> {
+  const displayName = checkName(draft);
+  const userIds = await memberUserIds(trx, draft.members);
+  const row = await insertScimGroup(trx, {
+    scimId,
+    externalId: draft.externalId,
+    displayName,
+    createdBy: SCIM_ACTOR.createdBy,
+  });
+  await addGroupMembers(trx, row.id, userIds, SCIM_ACTOR.createdBy);
+  await appendEvent(trx, { type: 'group-created', ...SCIM_ACTOR, data: eventData({ ...row, userIds }) });
+  await appendMembershipEvents(trx, row.id, userIds, []);
+}
+
 /** Groups through SCIM 2.0 (RFC 7644 §3): provisioned groups and their SCIM-user members. */
 export function createScimGroupService(db: Db) {
-  async function states(q: Queryable, rows: ScimGroupRow[]): Promise<GroupState[]> {
-    const memberships = await membersOfGroups(
-      q,
-      rows.map((row) => row.id),
-    );
-    const scimUsers = new Map(
-      (await scimUsersByIds(q, [...new Set(memberships.map((m) => m.userId))])).map((user) => [
-        user.id,
-        user,
-      ]),
-    );
-    return rows.map((row) => ({
-      row,
-      members: memberships
-        .filter((m) => m.groupId === row.id)
-        .map((m) => scimUsers.get(m.userId))
-        .filter((user): user is ScimUserRow => user !== undefined),
-    }));
-  }
-
-  const present = (state: GroupState, baseUrl: string): ScimGroup => ({
-    schemas: [SCIM_SCHEMA.group],
-    id: state.row.scimId,
-    ...(state.row.externalId !== null ? { externalId: state.row.externalId } : {}),
-    displayName: state.row.displayName,
-    members: state.members.map((user) => ({
-      value: user.scimId,
-      display: user.name ?? user.userName,
-    })),
-    meta: {
-      resourceType: 'Group',
-      created: state.row.createdAt.toISOString(),
-      location: `${baseUrl}/Groups/${state.row.scimId}`,
-    },
-  });
-
-  async function existing(q: Queryable, scimId: string): Promise<GroupState> {
-    const row = await getScimGroup(q, scimId);
-    if (!row) throw scimNotFound('Group', scimId);
-    return (await states(q, [row]))[0] as GroupState;
-  }
-
-  /** The users table ids of member SCIM ids; an id no SCIM user has answers 400. */
-  async function memberUserIds(q: Queryable, scimIds: readonly string[]): Promise<number[]> {
-    const found = await scimUsersByScimIds(q, scimIds);
-    const missing = scimIds.filter((id) => !found.some((user) => user.scimId === id));
-    if (missing.length > 0) throw invalidValue(`No user found with id ${missing.slice(0, 5).join(', ')}`);
-    return found.map((user) => user.id);
-  }
-
-  function checkName(draft: ScimGroupDraft): string {
-    const name = draft.displayName.trim();
-    if (!name || name.length > MAX_GROUP_NAME) {
-      throw invalidValue(`displayName must have 1 to ${MAX_GROUP_NAME} characters`);
-    }
-    return name;
-  }
-
-  async function save(scimId: string, draft: ScimGroupDraft): Promise<void> {
-    await inTransaction(db, async (trx) => {
-      const before = await existing(trx, scimId);
-      const displayName = checkName(draft);
-      const next = await memberUserIds(trx, draft.members);
-      const current = before.members.map((user) => user.id);
-      const added = next.filter((id) => !current.includes(id));
-      const removed = current.filter((id) => !next.includes(id));
-      await updateScimGroup(trx, before.row.id, { displayName, externalId: draft.externalId });
-      await addGroupMembers(trx, before.row.id, added, SCIM_ACTOR.createdBy);
-      await removeGroupMembers(trx, before.row.id, removed);
-      await appendEvent(trx, {
-        type: 'group-updated',
-        ...SCIM_ACTOR,
-        data: eventData({ id: before.row.id, displayName, externalId: draft.externalId, userIds: next }),
-        preData: eventData({ ...before.row, userIds: current }),
-      });
-      for (const userId of added) {
-        await appendEvent(trx, {
-          type: 'group-user-added',
-          ...SCIM_ACTOR,
-          data: { groupId: before.row.id, userId },
-        });
-      }
-      for (const userId of removed) {
-        await appendEvent(trx, {
-          type: 'group-user-removed',
-          ...SCIM_ACTOR,
-          preData: { groupId: before.row.id, userId },
-        });
-      }
-    });
-  }
-
   return {
     async list(query: ScimListQuery, baseUrl: string): Promise<ScimGroupList> {
       const page = pageOf(query);
@@ -173,34 +187,12 @@ export function createScimGroupService(db: Db) {
     async create(input: ScimGroupInput, baseUrl: string): Promise<ScimGroup> {
       const draft = draftOf(input);
       const scimId = randomUUID();
-      await inTransaction(db, async (trx) => {
-        const displayName = checkName(draft);
-        const userIds = await memberUserIds(trx, draft.members);
-        const row = await insertScimGroup(trx, {
-          scimId,
-          externalId: draft.externalId,
-          displayName,
-          createdBy: SCIM_ACTOR.createdBy,
-        });
-        await addGroupMembers(trx, row.id, userIds, SCIM_ACTOR.createdBy);
-        await appendEvent(trx, {
-          type: 'group-created',
-          ...SCIM_ACTOR,
-          data: eventData({ ...row, userIds }),
-        });
-        for (const userId of userIds) {
-          await appendEvent(trx, {
-            type: 'group-user-added',
-            ...SCIM_ACTOR,
-            data: { groupId: row.id, userId },
-          });
-        }
-      });
+      await inTransaction(db, (trx) => insertGroup(trx, scimId, draft));
       return this.get(scimId, baseUrl);
     },
 
     async replace(scimId: string, input: ScimGroupInput, baseUrl: string): Promise<ScimGroup> {
-      await save(scimId, draftOf(input));
+      await save(db, scimId, draftOf(input));
       return this.get(scimId, baseUrl);
     },
 
@@ -214,7 +206,7 @@ export function createScimGroupService(db: Db) {
         },
         patch.Operations,
       );
-      await save(scimId, draft);
+      await save(db, scimId, draft);
       return this.get(scimId, baseUrl);
     },
 

@@ -68,84 +68,90 @@ function draftOf(input: ScimUserInput): ScimUserDraft {
   };
 }
 
+async function present(db: Db, rows: ScimUserRow[], baseUrl: string): Promise<ScimUser[]> {
+  const groups = await scimGroupsOfUsers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    schemas: [SCIM_SCHEMA.user],
+    id: row.scimId,
+    ...(row.externalId !== null ? { externalId: row.externalId } : {}),
+    userName: row.userName,
+    ...(row.name !== null ? { name: { formatted: row.name }, displayName: row.name } : {}),
+    emails: row.email !== null ? [{ value: row.email, primary: true, type: 'work' }] : [],
+    active: row.active,
+    groups: (groups.get(row.id) ?? []).map((group) => ({
+      value: group.scimId,
+      display: group.displayName,
+    })),
+    meta: {
+      resourceType: 'User',
+      created: row.createdAt.toISOString(),
+      location: `${baseUrl}/Users/${row.scimId}`,
+    },
+  }));
+}
+
+async function existing(q: Queryable, scimId: string): Promise<ScimUserRow> {
+  const row = await getScimUser(q, scimId);
+  if (!row) throw scimNotFound('User', scimId);
+  return row;
+}
+
+async function checkDraft(
+  q: Queryable,
+  users: ScimUserServiceDependencies['users'],
+  draft: ScimUserDraft,
+  exceptId?: number,
+): Promise<string | undefined> {
+  if (draft.email !== null && !looksLikeEmail(draft.email))
+    throw invalidValue('emails.value is not an e-mail address');
+  const logins = [draft.userName, ...(draft.email !== null ? [draft.email] : [])];
+  if (await loginTaken(q, logins, exceptId)) throw new ScimProblem(409, USER_TAKEN, 'uniqueness');
+  return draft.password !== undefined ? users.hashNewPassword(draft.password) : undefined;
+}
+
+async function save(
+  db: Db,
+  { users, endSessions }: ScimUserServiceDependencies,
+  before: ScimUserRow,
+  draft: ScimUserDraft,
+): Promise<void> {
+  const passwordHash = await checkDraft(db, users, draft, before.id);
+  await inTransaction(db, async (trx) => {
+    await writeScimUserFields(trx, before.id, { ...draft, ...(passwordHash ? { passwordHash } : {}) });
+    // Deactivation or a new password ends every session at once; tokens stop working
+    // because the authenticator refuses deactivated users.
+    if (!draft.active || passwordHash) await endSessions(trx, before.id);
+    await appendEvent(trx, {
+      type: 'user-updated',
+      ...SCIM_ACTOR,
+      data: eventData({ ...before, ...draft }),
+      preData: eventData(before),
+    });
+  });
+}
+
 /** Users through SCIM 2.0 (RFC 7644 §3): provisioned users only, addressed by their SCIM id. */
 export function createScimUserService(db: Db, deps: ScimUserServiceDependencies) {
-  const { users, endSessions } = deps;
-
-  async function present(rows: ScimUserRow[], baseUrl: string): Promise<ScimUser[]> {
-    const groups = await scimGroupsOfUsers(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => ({
-      schemas: [SCIM_SCHEMA.user],
-      id: row.scimId,
-      ...(row.externalId !== null ? { externalId: row.externalId } : {}),
-      userName: row.userName,
-      ...(row.name !== null ? { name: { formatted: row.name }, displayName: row.name } : {}),
-      emails: row.email !== null ? [{ value: row.email, primary: true, type: 'work' }] : [],
-      active: row.active,
-      groups: (groups.get(row.id) ?? []).map((group) => ({
-        value: group.scimId,
-        display: group.displayName,
-      })),
-      meta: {
-        resourceType: 'User',
-        created: row.createdAt.toISOString(),
-        location: `${baseUrl}/Users/${row.scimId}`,
-      },
-    }));
-  }
-
-  async function existing(q: Queryable, scimId: string): Promise<ScimUserRow> {
-    const row = await getScimUser(q, scimId);
-    if (!row) throw scimNotFound('User', scimId);
-    return row;
-  }
-
-  async function checkDraft(
-    q: Queryable,
-    draft: ScimUserDraft,
-    exceptId?: number,
-  ): Promise<string | undefined> {
-    if (draft.email !== null && !looksLikeEmail(draft.email))
-      throw invalidValue('emails.value is not an e-mail address');
-    const logins = [draft.userName, ...(draft.email !== null ? [draft.email] : [])];
-    if (await loginTaken(q, logins, exceptId)) throw new ScimProblem(409, USER_TAKEN, 'uniqueness');
-    return draft.password !== undefined ? users.hashNewPassword(draft.password) : undefined;
-  }
-
-  async function save(before: ScimUserRow, draft: ScimUserDraft): Promise<void> {
-    const passwordHash = await checkDraft(db, draft, before.id);
-    await inTransaction(db, async (trx) => {
-      await writeScimUserFields(trx, before.id, { ...draft, ...(passwordHash ? { passwordHash } : {}) });
-      // Deactivation or a new password ends every session at once; tokens stop working
-      // because the authenticator refuses deactivated users.
-      if (!draft.active || passwordHash) await endSessions(trx, before.id);
-      await appendEvent(trx, {
-        type: 'user-updated',
-        ...SCIM_ACTOR,
-        data: eventData({ ...before, ...draft }),
-        preData: eventData(before),
-      });
-    });
-  }
+  const { users } = deps;
 
   return {
     async list(query: ScimListQuery, baseUrl: string): Promise<ScimUserList> {
       const page = pageOf(query);
       const { total, rows } = await findScimUsers(db, filterClausesOf(query.filter, USER_FILTERS), page);
-      const resources = await present(rows, baseUrl);
+      const resources = await present(db, rows, baseUrl);
       return listResponse(total, page, resources);
     },
 
     async get(scimId: string, baseUrl: string): Promise<ScimUser> {
-      return (await present([await existing(db, scimId)], baseUrl))[0] as ScimUser;
+      return (await present(db, [await existing(db, scimId)], baseUrl))[0] as ScimUser;
     },
 
     async create(input: ScimUserInput, baseUrl: string): Promise<ScimUser> {
       const draft = draftOf(input);
-      const passwordHash = await checkDraft(db, draft);
+      const passwordHash = await checkDraft(db, users, draft);
       const scimId = randomUUID();
       await inTransaction(db, async (trx) => {
         const account = await users.createAccount(
@@ -166,7 +172,7 @@ export function createScimUserService(db: Db, deps: ScimUserServiceDependencies)
     },
 
     async replace(scimId: string, input: ScimUserInput, baseUrl: string): Promise<ScimUser> {
-      await save(await existing(db, scimId), draftOf(input));
+      await save(db, deps, await existing(db, scimId), draftOf(input));
       return this.get(scimId, baseUrl);
     },
 
@@ -182,7 +188,7 @@ export function createScimUserService(db: Db, deps: ScimUserServiceDependencies)
         },
         patch.Operations,
       );
-      await save(before, draft);
+      await save(db, deps, before, draft);
       return this.get(scimId, baseUrl);
     },
 

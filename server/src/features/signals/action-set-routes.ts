@@ -19,6 +19,12 @@ const admin = { permission: 'ADMIN' as const };
 
 /** Action sets of a project and their execution log (Unleash's /projects/{projectId}/actions). */
 export async function actionSetRoutes(app: App, { actionSets }: { actionSets: ActionSetService }) {
+  actionSetCrudRoutes(app, actionSets);
+  actionSetStateRoutes(app, actionSets);
+}
+
+/** List, create, update and delete a project's action sets. */
+function actionSetCrudRoutes(app: App, actionSets: ActionSetService): void {
   app.get(
     '/api/admin/projects/:projectId/actions',
     {
@@ -87,7 +93,10 @@ export async function actionSetRoutes(app: App, { actionSets }: { actionSets: Ac
       return reply.send();
     },
   );
+}
 
+/** Switching an action set on or off, and its execution log. */
+function actionSetStateRoutes(app: App, actionSets: ActionSetService): void {
   for (const [suffix, enabled, operationId] of [
     ['on', true, 'enableActions'],
     ['off', false, 'disableActions'],
