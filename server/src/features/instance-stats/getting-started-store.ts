@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { GettingStarted } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 
-/** Token types an SDK connects with (Unleash's `backend` is the newer name of `client`). */
-const SDK_TOKEN_TYPES = ['client', 'backend', 'frontend'];
+/** Token types an SDK connects with (a `backend` token is stored as `client`, Unleash's older name). */
+const SDK_TOKEN_TYPES = ['client', 'frontend'] as const;
 
 /**
  * The getting-started progress in one query over other domains' tables (read-only, as the rest
