@@ -57,17 +57,23 @@ describe.skipIf(!hasChromium)('the console by permission', () => {
       type: 'custom',
       permissions: [{ name: 'APPROVE_CHANGE_REQUEST', environment: 'production' }],
     });
-    await api('POST', '/api/admin/roles', {
+    const segmenter = await api<{ id: number }>('POST', '/api/admin/roles', {
       name: 'Segmenter',
       type: 'root-custom',
       permissions: [{ name: 'CREATE_SEGMENT' }],
     });
-    const rootRole = { Viewer: 'Viewer', Editor: 'Editor', Owner: 'Viewer', Custom: 'Segmenter' } as const;
+    // A custom root role is named by its id, the built-in ones by name.
+    const rootRole: Record<string, string | number> = {
+      Viewer: 'Viewer',
+      Editor: 'Editor',
+      Owner: 'Viewer',
+      Custom: segmenter.id,
+    };
     for (const role of ROLES.filter((candidate) => candidate.name !== 'Admin')) {
       const user = await api<{ id: number }>('POST', '/api/admin/user-admin', {
         username: role.username,
         password: PASSWORD,
-        rootRole: rootRole[role.name as keyof typeof rootRole],
+        rootRole: rootRole[role.name],
         sendEmail: false,
       });
       ids.set(role.name, user.id);
