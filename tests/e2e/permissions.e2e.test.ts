@@ -52,12 +52,13 @@ describe.skipIf(!hasChromium)('the console by permission', () => {
       changeRequestsEnabled: true,
       requiredApprovals: 1,
     });
-    const custom = await api<{ id: number }>('POST', '/api/admin/roles', {
+    // Unleash answers a created role as { version, roles: role }.
+    const { roles: custom } = await api<{ roles: { id: number } }>('POST', '/api/admin/roles', {
       name: 'Approver',
       type: 'custom',
       permissions: [{ name: 'APPROVE_CHANGE_REQUEST', environment: 'production' }],
     });
-    const segmenter = await api<{ id: number }>('POST', '/api/admin/roles', {
+    const { roles: segmenter } = await api<{ roles: { id: number } }>('POST', '/api/admin/roles', {
       name: 'Segmenter',
       type: 'root-custom',
       permissions: [{ name: 'CREATE_SEGMENT' }],

@@ -239,11 +239,11 @@ function startPostmaster(
   const settings = ['-c', 'unix_socket_directories='];
   if (maxConnections) settings.push('-c', `max_connections=${maxConnections}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      bins.postgres,
-      ['-D', pgDir, '-p', String(port), '-h', '127.0.0.1', ...settings],
-      { ...(runAs ?? {}), stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
-    );
+    const child = spawn(bins.postgres, ['-D', pgDir, '-p', String(port), '-h', '127.0.0.1', ...settings], {
+      ...(runAs ?? {}),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     const recent: string[] = [];
     let ready = false;
     child.stderr?.setEncoding('utf8');

@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import { errorResponses, GettingStartedSchema, InstanceAdminStatsSchema } from '../../../contract';
 import type { Db } from '../../db/database';
 import type { App } from '../../http/app-type';
-import { readGettingStarted } from './getting-started-store';
 import { createInstanceStatsService, type InstanceStatsOptions, statsCsv } from './instance-stats-service';
 
 const tags = ['Instance Admin'];
@@ -61,6 +60,6 @@ export async function instanceStatsRoutes(
         response: { 200: GettingStartedSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => readGettingStarted(db),
+    async () => service.gettingStarted(),
   );
 }

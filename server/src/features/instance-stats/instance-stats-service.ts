@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { InstanceAdminStats } from '../../../contract';
 import type { Db } from '../../db/database';
 import { type CsvValue, csvLine } from '../../lib/csv';
+import { readGettingStarted } from './getting-started-store';
 import {
   countApiTokens,
   countAppsSeenSince,
@@ -61,6 +62,8 @@ export type InstanceStatsService = ReturnType<typeof createInstanceStatsService>
 export function createInstanceStatsService(db: Db, options: InstanceStatsOptions) {
   return {
     collect: (now = new Date()) => collectStats(db, options, now),
+    /** The first-run checklist, ticked from what the instance holds. */
+    gettingStarted: () => readGettingStarted(db),
   };
 }
 
