@@ -28,15 +28,17 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> 
 };
 
 /**
- * Whether the user may see a screen: true while the grants are unknown (the server decides), so
- * the navigation never flickers for an admin and works against a server without identity API.
+ * Whether the user may see a screen. While the grants are being asked for, a screen that needs a
+ * permission is not offered yet (an entry shown and then taken away would invite a click that
+ * fails); against a server without the identity API (`null`) the server decides.
  */
 export function routeAllowed(
   grants: ReturnType<typeof useGrants>,
   route: Pick<ScreenRoute, 'path'>,
 ): boolean {
   const needed = ROUTE_PERMISSIONS[route.path];
-  if (!needed || !grants) return true;
+  if (!needed || grants === null) return true;
+  if (grants === undefined) return false;
   return holdsPermission(grants, needed) === true;
 }
 
@@ -50,6 +52,8 @@ export function useAllowedRoutes<R extends Pick<ScreenRoute, 'path'>>(routes: re
 export function PermissionGate({ route, children }: { route: ScreenRoute; children: ReactNode }) {
   const grants = useGrants();
   if (routeAllowed(grants, route)) return children;
+  // Not yet known: neither the screen (its reads could be refused) nor a refusal that may be wrong.
+  if (grants === undefined) return null;
   const needed = ROUTE_PERMISSIONS[route.path] ?? [];
   return (
     <Stack maw={640}>
