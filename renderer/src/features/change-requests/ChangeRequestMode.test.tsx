@@ -17,7 +17,9 @@ describe('flag page in change-request mode', () => {
       await within(production).findByText('Change requests required', {}, { timeout: 5000 }),
     ).toBeTruthy();
     expect(within(production).getByText(/are added to your draft/)).toBeTruthy();
-    expect(within(production).getByRole('button', { name: 'Add strategy to draft' })).toBeTruthy();
+    // Production is off, so its block starts closed (as Unleash's flag page): open it.
+    fireEvent.click(within(production).getByRole('button', { name: 'production' }));
+    expect(await within(production).findByRole('button', { name: 'Add strategy to draft' })).toBeTruthy();
 
     fireEvent.click(screen.getByLabelText('checkout on in production'));
     await waitFor(() => expect(server.calls('POST', DRAFT)).toHaveLength(1));
