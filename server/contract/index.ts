@@ -43,6 +43,7 @@ export * from './public-signup';
 export * from './release-plan-progress';
 export * from './release-plans';
 export * from './roles';
+export * from './root-context-fields';
 export * from './scim';
 export * from './segments';
 export * from './service-accounts';

@@ -1,5 +1,5 @@
 import semver from 'semver';
-import type { Constraint, Context } from '../../contract';
+import { type Constraint, type Context, isRootContextField } from '../../contract';
 import { type ConstraintEnvironment, checkConstraint } from './constraints';
 import { resolveContextValue } from './context';
 import { parseAddressCached, parseRange, type Subnet } from './ip-address';
@@ -21,22 +21,13 @@ const never: Check = () => false;
 export const cleaned = (values: readonly string[] | undefined): string[] =>
   (values ?? []).filter((value) => Boolean(value)).map((value) => value.trim());
 
-const ROOT_FIELDS = new Set([
-  'appName',
-  'environment',
-  'userId',
-  'sessionId',
-  'remoteAddress',
-  'currentTime',
-]);
-
 /**
  * resolveContextValue specialised for one field: a root field set to a string (the frontend API's
  * common case) is read directly, a property set to a string likewise; everything else takes the
  * general path, so answers are the same.
  */
 function fieldReader(field: string): (context: Context) => string | undefined {
-  if (!ROOT_FIELDS.has(field)) {
+  if (!isRootContextField(field)) {
     return (context) => {
       const properties = context.properties;
       const value = properties && Object.hasOwn(properties, field) ? properties[field] : undefined;

@@ -1,21 +1,11 @@
-import type { Context } from '../../contract';
-
-/** The context fields that live at the root; any other name is looked up in `properties`. */
-const ROOT_FIELDS = new Set([
-  'appName',
-  'environment',
-  'userId',
-  'sessionId',
-  'remoteAddress',
-  'currentTime',
-]);
+import { type Context, isRootContextField } from '../../contract';
 
 /**
  * The value a constraint, override or custom stickiness sees for `field`: the root field when
  * set, otherwise `properties[field]`, as a string (shared/unleash/API.md §5.1). Null counts as absent.
  */
 export function resolveContextValue(context: Context, field: string): string | undefined {
-  const root = ROOT_FIELDS.has(field) ? (context as Record<string, unknown>)[field] : undefined;
+  const root = isRootContextField(field) ? (context as Record<string, unknown>)[field] : undefined;
   const properties: Record<string, unknown> | undefined = context.properties;
   // Own keys only: a field named "constructor" must not read Object.prototype.
   const value = root ?? (properties && Object.hasOwn(properties, field) ? properties[field] : undefined);

@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import { ROOT_CONTEXT_FIELDS } from '../../../../server/contract/root-context-fields';
 import type { ContextField } from '../../api/types';
 import classes from './ConstraintEditor.module.css';
 import type { ConstraintErrors } from './constraint-errors';
@@ -36,14 +37,7 @@ const OPERATOR_OPTIONS = (['Lists', 'Text', 'Numbers', 'Dates', 'Versions'] as c
  * The context fields every SDK fills in itself (Unleash's static context and the playground's
  * list), offered even where the server stores no definition for them (issue 33 §2).
  */
-export const BUILT_IN_CONTEXT_FIELDS = [
-  'appName',
-  'environment',
-  'userId',
-  'sessionId',
-  'remoteAddress',
-  'currentTime',
-] as const;
+export const BUILT_IN_CONTEXT_FIELDS = ROOT_CONTEXT_FIELDS;
 
 function contextOptions(fields: readonly ContextField[], current: string) {
   const names = [...fields].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));

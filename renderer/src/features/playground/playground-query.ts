@@ -3,6 +3,7 @@ import type {
   AdvancedPlaygroundRequest,
   AdvancedPlaygroundResponse,
 } from '../../../../server/contract';
+import { isRootContextField } from '../../../../server/contract/root-context-fields';
 import type { QueryValues } from '../../router/paths';
 
 /** The playground's inputs, kept in the URL so a link shares them (as Unleash's UI does). */
@@ -20,15 +21,6 @@ export interface ContextRow {
   field: string;
   values: string[];
 }
-
-const ROOT_FIELDS = new Set([
-  'appName',
-  'environment',
-  'userId',
-  'sessionId',
-  'remoteAddress',
-  'currentTime',
-]);
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
@@ -87,7 +79,7 @@ export function toAdvancedRequest(state: PlaygroundState): AdvancedPlaygroundReq
   const properties: Record<string, string> = {};
   for (const [field, value] of Object.entries(flat)) {
     if (field === 'appName') continue;
-    if (ROOT_FIELDS.has(field)) (context as Record<string, unknown>)[field] = value;
+    if (isRootContextField(field)) (context as Record<string, unknown>)[field] = value;
     else properties[field] = value;
   }
   if (Object.keys(properties).length) context.properties = properties;

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { Context } from '../../../contract';
+import { type Context, ROOT_CONTEXT_FIELDS } from '../../../contract';
 
 /**
  * What a sampled context may hold once stored: a public frontend token sends these, so each
@@ -7,14 +7,7 @@ import type { Context } from '../../../contract';
  */
 export const MAX_STORED_PROPERTIES = 20;
 export const MAX_STORED_VALUE_LENGTH = 200;
-const TOP_LEVEL_FIELDS = [
-  'appName',
-  'environment',
-  'userId',
-  'sessionId',
-  'remoteAddress',
-  'currentTime',
-] as const;
+const TOP_LEVEL_FIELDS = ROOT_CONTEXT_FIELDS;
 /** Marks a hashed value, so the console can tell it from a clear one. */
 export const HASHED_PREFIX = 'hmac:';
 

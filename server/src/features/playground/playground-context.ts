@@ -1,20 +1,11 @@
 import {
   type Context,
+  isRootContextField,
   PLAYGROUND_MAX_EVALUATIONS,
   type SdkContext,
   type SdkFlatContext,
 } from '../../../contract';
 import { badData } from '../../lib/errors';
-
-/** Context fields the evaluation engine reads at the root; every other name is a property. */
-const ROOT_FIELDS = new Set([
-  'appName',
-  'environment',
-  'userId',
-  'sessionId',
-  'remoteAddress',
-  'currentTime',
-]);
 
 export interface CleanedContext {
   /** Root fields and properties in one map, as Unleash echoes an advanced answer's context. */
@@ -47,7 +38,7 @@ export function toEvaluationContext(flat: SdkFlatContext): Context {
   const context: Context & Record<string, unknown> = {};
   const properties: Record<string, string> = {};
   for (const [key, value] of Object.entries(flat)) {
-    if (ROOT_FIELDS.has(key)) context[key] = value;
+    if (isRootContextField(key)) context[key] = value;
     else properties[key] = value;
   }
   context.properties = properties;
