@@ -33,14 +33,22 @@ interface Walk {
   width: number;
   height: number;
   scheme: Scheme;
+  /**
+   * Dark walks change colours, not geometry: they check a sample (every flag page, the lists an
+   * operator lives in, an admin screen) for the opaque header and drawer and the flag page's axe.
+   */
+  sample?: boolean;
 }
+
+const SAMPLED_SCREENS = new Set(['/features', '/projects', '/insights', '/admin/users', '/personal']);
+const inSample = (screen: string) => SAMPLED_SCREENS.has(screen) || screen.includes('/features/');
 const WALKS: Walk[] = [
   { width: 360, height: 740, scheme: 'light' },
-  { width: 360, height: 740, scheme: 'dark' },
   { width: 768, height: 1024, scheme: 'light' },
   { width: 1280, height: 800, scheme: 'light' },
-  { width: 1280, height: 800, scheme: 'dark' },
   { width: 1920, height: 1080, scheme: 'light' },
+  { width: 360, height: 740, scheme: 'dark', sample: true },
+  { width: 1280, height: 800, scheme: 'dark', sample: true },
 ];
 
 let suite: E2eSuite;
@@ -234,7 +242,7 @@ describe.skipIf(!hasChromium)('layout of every screen at every width (issue 33)'
   suite = e2eSuite('layout', ADMIN);
 
   // About 80 s on a quiet machine; the timeout leaves room for one shared with other test runs.
-  it('fits every screen in 360, 768, 1280 and 1920 px, light and dark, with no text over text', {
+  it('fits every screen in 360, 768, 1280 and 1920 px, and a sample in dark, with no text over text', {
     timeout: 600_000,
   }, async () => {
     const started = performance.now();
@@ -253,7 +261,11 @@ describe.skipIf(!hasChromium)('layout of every screen at every width (issue 33)'
     for (let i = 0; i < WALKS.length; i += 3)
       faults.push(
         ...(
-          await Promise.all(WALKS.slice(i, i + 3).map((walk) => walkEveryScreen(walk, screens, session)))
+          await Promise.all(
+            WALKS.slice(i, i + 3).map((walk) =>
+              walkEveryScreen(walk, walk.sample ? screens.filter(inSample) : screens, session),
+            ),
+          )
         ).flat(),
       );
     await fs.writeFile(path.join(OUT, 'faults.txt'), faults.join('\n'));
