@@ -12,7 +12,13 @@ import { migrateToLatest } from './db/migrator';
 import { assertSupportedPostgres } from './db/postgres-version';
 import type { App } from './http/app-type';
 import { createLogger, type Logger } from './lib/logger';
-import { listenFailure, NOTHING_HELD, reservePorts, StartupError } from './port-reservation';
+import {
+  listenFailure,
+  NOTHING_HELD,
+  type PortReservation,
+  reservePorts,
+  StartupError,
+} from './port-reservation';
 import { resolveSecretsKey } from './secrets-key-source';
 
 export type { Config } from './config';
@@ -132,6 +138,68 @@ export async function checkDataDirAndReservePorts(config: Config) {
   return reservePorts(config);
 }
 
+/** The main listener: ready first (this creates the first admin) while the port is still held, then the hand-over. */
+async function listenMain(
+  app: App,
+  held: PortReservation,
+  config: Config,
+): Promise<{ port: number; url: string }> {
+  try {
+    await app.ready();
+    await held.release();
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    throw listenFailure(error, config.host, config.port, 'HOST');
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return { port, url: displayUrl(config.host, port, config.baseUriPath) };
+}
+
+/** The SDK-only listener (SDK_HOST/SDK_PORT) when configured. */
+async function listenSdk(
+  app: App,
+  held: PortReservation,
+  config: Config,
+): Promise<{ sdkUrl: string | null; sdkPort: number | null }> {
+  if (!config.sdkListener) return { sdkUrl: null, sdkPort: null };
+  const { host, port: wanted } = config.sdkListener;
+  let sdkPort: number;
+  try {
+    await held.release();
+    ({ port: sdkPort } = await app.sdkListener.listen({ host, port: wanted }));
+  } catch (error) {
+    throw listenFailure(error, host, wanted, 'SDK_HOST');
+  }
+  return { sdkUrl: displayUrl(host, sdkPort, config.baseUriPath), sdkPort };
+}
+
+/** A stop that runs once however often it is called: stop accepting, drain for a grace period, then cut the rest. */
+function stopOnce(
+  app: App,
+  database: DatabaseHandle,
+  embedded: EmbeddedPostgres | undefined,
+  shutdownGraceSeconds: number,
+): () => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  return () => {
+    stopping ??= (async () => {
+      const force = setTimeout(() => {
+        app.server.closeAllConnections();
+        app.sdkListener.closeAllConnections();
+      }, shutdownGraceSeconds * 1000);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+        await database.close().catch(() => {});
+        await embedded?.stop();
+      }
+    })();
+    return stopping;
+  };
+}
+
 /**
  * Starts everything in order (database, migrations, HTTP) and, if any step fails, undoes the
  * steps already taken so nothing is left half-initialised.
@@ -162,31 +230,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
     const app = await buildApp({ config, db: database.db, logger, databaseUrl: connectionString });
     undo.push(() => app.close());
-    try {
-      // Ready first (this creates the first admin), while the port is still held: then the hand-over.
-      await app.ready();
-      await ports.main.release();
-      await app.listen({ port: config.port, host: config.host });
-    } catch (error) {
-      throw listenFailure(error, config.host, config.port, 'HOST');
-    }
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = displayUrl(config.host, port, config.baseUriPath);
+    const { port, url } = await listenMain(app, ports.main, config);
     // The SDK listener shares the app (routes, state) and closes with it, so app.close() in the
     // rollback above and in stop() below closes both listeners.
-    let sdkUrl: string | null = null;
-    let sdkPort: number | null = null;
-    if (config.sdkListener) {
-      const { host, port: wanted } = config.sdkListener;
-      try {
-        await ports.sdk.release();
-        ({ port: sdkPort } = await app.sdkListener.listen({ host, port: wanted }));
-      } catch (error) {
-        throw listenFailure(error, host, wanted, 'SDK_HOST');
-      }
-      sdkUrl = displayUrl(host, sdkPort, config.baseUriPath);
-    }
+    const { sdkUrl, sdkPort } = await listenSdk(app, ports.sdk, config);
     const timings: StartupTimings = {
       initdbMs: embedded?.initdbMs ?? null,
       databaseReadyMs,
@@ -194,24 +241,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       listenMs: Math.round(performance.now() - started),
     };
 
-    let stopping: Promise<void> | undefined;
-    const stop = () => {
-      stopping ??= (async () => {
-        // Stop accepting, drain in-flight requests for a grace period, then cut the rest.
-        const force = setTimeout(() => {
-          app.server.closeAllConnections();
-          app.sdkListener.closeAllConnections();
-        }, config.shutdownGraceSeconds * 1000);
-        try {
-          await app.close();
-        } finally {
-          clearTimeout(force);
-          await database.close().catch(() => {});
-          await embedded?.stop();
-        }
-      })();
-      return stopping;
-    };
+    const stop = stopOnce(app, database, embedded, config.shutdownGraceSeconds);
     return {
       url,
       port,

@@ -98,28 +98,80 @@ function eventData(role: RoleRow, permissions: ResolvedPermission[]) {
   };
 }
 
+async function existingRole(db: Db, id: number): Promise<RoleRow> {
+  const role = await getRole(db, id);
+  if (!role) throw notFound(`Could not find role with id ${id}`);
+  return role;
+}
+
+async function assertRoleNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
+  const other = await getRoleByName(db, name);
+  if (other && other.id !== exceptId) throw new ApiError('NameExistsError', roleExistsMessage(name));
+}
+
+/** Changes a custom role's name, description, type (only while unused) and permissions; logs it. */
+async function updateCustomRole(
+  db: Db,
+  catalog: ProjectCatalog,
+  id: number,
+  body: CreateRole,
+  actor: AuditActor,
+): Promise<Role> {
+  const name = body.name.trim();
+  return inTransaction(db, async (trx) => {
+    const before = await existingRole(db, id);
+    if (isBuiltInRole(before)) throw badData('Built-in roles cannot be changed');
+    const type = body.type ?? (before.type as 'root-custom' | 'custom');
+    if (type !== before.type && (await roleUsageCount(trx, id)) > 0) {
+      throw badData('The type of a role in use cannot change');
+    }
+    await assertRoleNameFree(db, name, id);
+    const permissions = await resolvePermissions(trx, catalog, type, body.permissions);
+    const beforePermissions = await getRolePermissions(trx, id);
+    const role = await updateRole(trx, id, { name, description: body.description ?? null, type });
+    await setRolePermissions(trx, id, permissions);
+    await appendEvent(trx, {
+      type: 'role-updated',
+      ...actor,
+      data: eventData(role, permissions),
+      preData: eventData(
+        before,
+        beforePermissions.map((p) => ({ permission: p.name, environment: p.environment })),
+      ),
+    });
+    return toRole(role);
+  });
+}
+
+/** The permission catalogue: root and project permissions, and environment ones per environment. */
+async function permissionCatalogue(db: Db, catalog: ProjectCatalog): Promise<AdminPermissions> {
+  const all = await listPermissions(db);
+  const environments = await catalog.environmentNames();
+  const envPermissions = all.filter((p) => p.type === 'environment');
+  return {
+    version: 1,
+    permissions: {
+      root: all.filter((p) => p.type === 'root').map((p) => toAdminPermission(p)),
+      project: all.filter((p) => p.type === 'project').map((p) => toAdminPermission(p)),
+      environments: environments.map((name) => ({
+        name,
+        permissions: envPermissions.map((p) => toAdminPermission(p, name)),
+      })),
+    },
+  };
+}
+
 export type RoleService = ReturnType<typeof createRoleService>;
 
 /** Roles: listing, custom root and project roles (create, update, validate, delete), the permission catalogue. */
 export function createRoleService(db: Db, catalog: ProjectCatalog) {
-  async function existing(id: number): Promise<RoleRow> {
-    const role = await getRole(db, id);
-    if (!role) throw notFound(`Could not find role with id ${id}`);
-    return role;
-  }
-
-  async function assertNameFree(name: string, exceptId?: number): Promise<void> {
-    const other = await getRoleByName(db, name);
-    if (other && other.id !== exceptId) throw new ApiError('NameExistsError', roleExistsMessage(name));
-  }
-
   return {
     async list(): Promise<Roles> {
       return { version: 1, roles: (await listRoles(db)).map((role) => toRole(role)) };
     },
 
     async get(id: number): Promise<RoleWithPermissions> {
-      const role = await existing(id);
+      const role = await existingRole(db, id);
       const permissions = await getRolePermissions(db, id);
       return {
         ...toRole(role),
@@ -128,7 +180,7 @@ export function createRoleService(db: Db, catalog: ProjectCatalog) {
     },
 
     async validate(body: CreateRole, exceptId?: number): Promise<void> {
-      await assertNameFree(body.name.trim(), exceptId);
+      await assertRoleNameFree(db, body.name.trim(), exceptId);
       await resolvePermissions(db, catalog, body.type ?? 'custom', body.permissions);
     },
 
@@ -136,7 +188,7 @@ export function createRoleService(db: Db, catalog: ProjectCatalog) {
       const name = body.name.trim();
       const type = body.type ?? 'custom';
       return inTransaction(db, async (trx) => {
-        await assertNameFree(name);
+        await assertRoleNameFree(db, name);
         const permissions = await resolvePermissions(trx, catalog, type, body.permissions);
         const role = await insertRole(trx, {
           name,
@@ -150,36 +202,12 @@ export function createRoleService(db: Db, catalog: ProjectCatalog) {
       });
     },
 
-    async update(id: number, body: CreateRole, actor: AuditActor): Promise<Role> {
-      const name = body.name.trim();
-      return inTransaction(db, async (trx) => {
-        const before = await existing(id);
-        if (isBuiltInRole(before)) throw badData('Built-in roles cannot be changed');
-        const type = body.type ?? (before.type as 'root-custom' | 'custom');
-        if (type !== before.type && (await roleUsageCount(trx, id)) > 0) {
-          throw badData('The type of a role in use cannot change');
-        }
-        await assertNameFree(name, id);
-        const permissions = await resolvePermissions(trx, catalog, type, body.permissions);
-        const beforePermissions = await getRolePermissions(trx, id);
-        const role = await updateRole(trx, id, { name, description: body.description ?? null, type });
-        await setRolePermissions(trx, id, permissions);
-        await appendEvent(trx, {
-          type: 'role-updated',
-          ...actor,
-          data: eventData(role, permissions),
-          preData: eventData(
-            before,
-            beforePermissions.map((p) => ({ permission: p.name, environment: p.environment })),
-          ),
-        });
-        return toRole(role);
-      });
-    },
+    update: (id: number, body: CreateRole, actor: AuditActor): Promise<Role> =>
+      updateCustomRole(db, catalog, id, body, actor),
 
     async remove(id: number, actor: AuditActor): Promise<void> {
       await inTransaction(db, async (trx) => {
-        const role = await existing(id);
+        const role = await existingRole(db, id);
         if (isBuiltInRole(role)) throw badData('Built-in roles cannot be deleted');
         if ((await roleUsageCount(trx, id)) > 0) throw new ApiError('RoleInUseError', ROLE_IN_USE);
         const permissions = await getRolePermissions(trx, id);
@@ -195,21 +223,6 @@ export function createRoleService(db: Db, catalog: ProjectCatalog) {
       });
     },
 
-    async permissions(): Promise<AdminPermissions> {
-      const all = await listPermissions(db);
-      const environments = await catalog.environmentNames();
-      const envPermissions = all.filter((p) => p.type === 'environment');
-      return {
-        version: 1,
-        permissions: {
-          root: all.filter((p) => p.type === 'root').map((p) => toAdminPermission(p)),
-          project: all.filter((p) => p.type === 'project').map((p) => toAdminPermission(p)),
-          environments: environments.map((name) => ({
-            name,
-            permissions: envPermissions.map((p) => toAdminPermission(p, name)),
-          })),
-        },
-      };
-    },
+    permissions: (): Promise<AdminPermissions> => permissionCatalogue(db, catalog),
   };
 }

@@ -40,6 +40,64 @@ export interface BlastRadiusServiceDeps {
 
 const notFound = (message: string) => new ApiError('NotFoundError', message);
 
+/**
+ * How many recently seen contexts get the flag before and after a proposed change, evaluated on
+ * the SDK APIs' state of the environment.
+ */
+async function previewBlastRadiusOf(
+  { db, evaluationState }: Omit<BlastRadiusServiceDeps, 'sampler'>,
+  projectId: string,
+  featureName: string,
+  environment: string,
+  proposal: BlastRadiusProposal,
+): Promise<BlastRadiusPreview> {
+  const feature = await getFeature(db, featureName);
+  if (!feature || feature.project !== projectId || feature.archivedAt) {
+    throw notFound(`There's no feature named "${featureName}" in project "${projectId}".`);
+  }
+  const state = await getFeatureEnvironment(db, featureName, environment);
+  if (!state) throw notFound(`Could not find environment ${environment} for feature ${featureName}.`);
+  const [strategies, project, settings, contexts, served] = await Promise.all([
+    getStrategies(db, featureName, environment),
+    getProject(db, projectId),
+    readSamplingSettings(db),
+    listRecentContexts(db, environment, MAX_PREVIEW_CONTEXTS),
+    evaluationState(environment),
+  ]);
+  const sampled = (await countContextsByEnvironment(db)).find((row) => row.environment === environment);
+  const current: FlagEnvironmentState = {
+    flag: served.repository.getFlag(featureName) ?? { name: featureName, enabled: false, variants: [] },
+    enabled: state.enabled,
+    strategies,
+  };
+  const defaults = { stickiness: project?.defaultStickiness ?? 'default' };
+  const target = { projectId, featureName, environment };
+  const proposed =
+    proposal.kind === 'start-milestone'
+      ? await milestoneStarted(db, current, target, proposal)
+      : proposal.kind === 'change-request'
+        ? applyProposals(
+            current,
+            await requestProposals(db, feature, target, proposal.changeRequestId),
+            defaults,
+          )
+        : proposal.kind === 'toggle' && proposal.enabled && !current.enabled
+          ? await waitingPlansStarted(db, applyProposal(current, proposal, defaults), target)
+          : applyProposal(current, await checkedProposal(db, feature, proposal), defaults);
+  const segmentIds = new Set([...current.strategies, ...proposed.strategies].flatMap((row) => row.segments));
+  const segments: ClientSegment[] = (await getSegmentsByIds(db, [...segmentIds])).map((segment) => ({
+    id: segment.id,
+    name: segment.name,
+    constraints: segment.constraints,
+  }));
+  const counts = previewBlastRadius({
+    before: toPreviewSide(current, served.repository, segments),
+    after: toPreviewSide(proposed, served.repository, segments),
+    contexts,
+  });
+  return { ...counts, sampled: sampled?.contexts ?? 0, samplingEnabled: settings.enabled };
+}
+
 export function createBlastRadiusService({ db, sampler, evaluationState }: BlastRadiusServiceDeps) {
   return {
     async getSettings(): Promise<BlastRadiusSettingsView> {
@@ -79,60 +137,13 @@ export function createBlastRadiusService({ db, sampler, evaluationState }: Blast
       return this.getSettings();
     },
 
-    async preview(
+    preview: (
       projectId: string,
       featureName: string,
       environment: string,
       proposal: BlastRadiusProposal,
-    ): Promise<BlastRadiusPreview> {
-      const feature = await getFeature(db, featureName);
-      if (!feature || feature.project !== projectId || feature.archivedAt) {
-        throw notFound(`There's no feature named "${featureName}" in project "${projectId}".`);
-      }
-      const state = await getFeatureEnvironment(db, featureName, environment);
-      if (!state) throw notFound(`Could not find environment ${environment} for feature ${featureName}.`);
-      const [strategies, project, settings, contexts, served] = await Promise.all([
-        getStrategies(db, featureName, environment),
-        getProject(db, projectId),
-        readSamplingSettings(db),
-        listRecentContexts(db, environment, MAX_PREVIEW_CONTEXTS),
-        evaluationState(environment),
-      ]);
-      const sampled = (await countContextsByEnvironment(db)).find((row) => row.environment === environment);
-      const current: FlagEnvironmentState = {
-        flag: served.repository.getFlag(featureName) ?? { name: featureName, enabled: false, variants: [] },
-        enabled: state.enabled,
-        strategies,
-      };
-      const defaults = { stickiness: project?.defaultStickiness ?? 'default' };
-      const target = { projectId, featureName, environment };
-      const proposed =
-        proposal.kind === 'start-milestone'
-          ? await milestoneStarted(db, current, target, proposal)
-          : proposal.kind === 'change-request'
-            ? applyProposals(
-                current,
-                await requestProposals(db, feature, target, proposal.changeRequestId),
-                defaults,
-              )
-            : proposal.kind === 'toggle' && proposal.enabled && !current.enabled
-              ? await waitingPlansStarted(db, applyProposal(current, proposal, defaults), target)
-              : applyProposal(current, await checkedProposal(db, feature, proposal), defaults);
-      const segmentIds = new Set(
-        [...current.strategies, ...proposed.strategies].flatMap((row) => row.segments),
-      );
-      const segments: ClientSegment[] = (await getSegmentsByIds(db, [...segmentIds])).map((segment) => ({
-        id: segment.id,
-        name: segment.name,
-        constraints: segment.constraints,
-      }));
-      const counts = previewBlastRadius({
-        before: toPreviewSide(current, served.repository, segments),
-        after: toPreviewSide(proposed, served.repository, segments),
-        contexts,
-      });
-      return { ...counts, sampled: sampled?.contexts ?? 0, samplingEnabled: settings.enabled };
-    },
+    ): Promise<BlastRadiusPreview> =>
+      previewBlastRadiusOf({ db, evaluationState }, projectId, featureName, environment, proposal),
   };
 }
 

@@ -49,57 +49,120 @@ function eventData(token: SignupTokenRecord) {
   };
 }
 
+/**
+ * Only the secret's hash is stored (issue 12 §6), so a link's `secret` and `url` are known
+ * only in the answer that creates it (`shown`); afterwards `secret` is the hash, which the
+ * admin routes accept as the link's id (never the public ones), and `url` is null.
+ */
+async function presentSignupTokens(
+  db: Db,
+  users: UserService,
+  records: SignupTokenRecord[],
+  publicUrl: string,
+  shown?: { secret: string },
+): Promise<PublicSignupToken[]> {
+  const members = await signupUsers(
+    db,
+    records.map((r) => r.secretHash),
+  );
+  const userById = new Map(
+    (await users.getMany([...new Set([...members.values()].flat())])).map((user) => [user.id, user] as const),
+  );
+  const roles = new Map<number, ReturnType<typeof toRole>>();
+  for (const roleId of new Set(records.map((r) => r.roleId))) {
+    const role = await getRole(db, roleId);
+    if (role) roles.set(roleId, toRole(role));
+  }
+  return records.map((record) => ({
+    secret: shown?.secret ?? record.secretHash,
+    url: shown ? `${publicUrl}/new-user?invite=${shown.secret}` : null,
+    name: record.name,
+    enabled: record.enabled,
+    expiresAt: record.expiresAt.toISOString(),
+    createdAt: record.createdAt.toISOString(),
+    createdBy: record.createdBy,
+    users: (members.get(record.secretHash) ?? []).flatMap((id) => {
+      const user = userById.get(id);
+      return user ? [user] : [];
+    }),
+    role: roles.get(record.roleId) ?? { id: record.roleId, type: 'root', name: 'Unknown' },
+  }));
+}
+
+/** Admin routes: the link by its secret or by its id (the hash the listing shows). */
+async function existingSignupToken(db: Db, secretOrId: string): Promise<SignupTokenRecord> {
+  const token = (await getSignupToken(db, hashSecret(secretOrId))) ?? (await getSignupToken(db, secretOrId));
+  if (!token) throw notFound('Could not find public signup token.');
+  return token;
+}
+
+/** Changes a link's expiry (capped) and/or enabled flag and logs the change. */
+async function updateSignupTokenFields(
+  db: Db,
+  secret: string,
+  body: PublicSignupTokenUpdate,
+  actor: AuditActor,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const before = await existingSignupToken(db, secret);
+    const expiresAt = body.expiresAt !== undefined ? capExpiry(new Date(body.expiresAt)) : undefined;
+    await updateSignupToken(trx, before.secretHash, {
+      ...(expiresAt ? { expiresAt } : {}),
+      ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+    });
+    const after = {
+      ...before,
+      expiresAt: expiresAt ?? before.expiresAt,
+      enabled: body.enabled ?? before.enabled,
+    };
+    await appendEvent(trx, {
+      type: 'public-signup-token-updated',
+      ...actor,
+      data: eventData(after),
+      preData: eventData(before),
+    });
+  });
+}
+
+/** Creates the account for a usable link, joins it to the link's users and logs it; gives its id. */
+async function createInvitedAccount(
+  db: Db,
+  users: UserService,
+  token: SignupTokenRecord,
+  body: CreateInvitedUser,
+): Promise<number> {
+  const email = body.email.trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw badData('Email is not valid');
+  const passwordHash = await users.hashNewPassword(body.password);
+  return inTransaction(db, async (trx) => {
+    const user = await users.createAccount(
+      trx,
+      {
+        name: body.name.trim() || null,
+        username: body.username?.trim() || null,
+        email,
+        passwordHash,
+        isService: false,
+      },
+      token.roleId,
+      SYSTEM_ACTOR,
+    );
+    await addSignupUser(trx, token.secretHash, user.id);
+    await appendEvent(trx, {
+      type: 'public-signup-token-user-added',
+      ...SYSTEM_ACTOR,
+      data: { name: token.name, userId: user.id },
+    });
+    return user.id;
+  });
+}
+
 export type SignupTokenService = ReturnType<typeof createSignupTokenService>;
 
 /** Public invite links: admins create them; anyone holding a valid one can sign up as a Viewer. */
 export function createSignupTokenService(db: Db, users: UserService) {
-  /**
-   * Only the secret's hash is stored (issue 12 §6), so a link's `secret` and `url` are known
-   * only in the answer that creates it (`shown`); afterwards `secret` is the hash, which the
-   * admin routes accept as the link's id (never the public ones), and `url` is null.
-   */
-  async function present(
-    records: SignupTokenRecord[],
-    publicUrl: string,
-    shown?: { secret: string },
-  ): Promise<PublicSignupToken[]> {
-    const members = await signupUsers(
-      db,
-      records.map((r) => r.secretHash),
-    );
-    const userById = new Map(
-      (await users.getMany([...new Set([...members.values()].flat())])).map(
-        (user) => [user.id, user] as const,
-      ),
-    );
-    const roles = new Map<number, ReturnType<typeof toRole>>();
-    for (const roleId of new Set(records.map((r) => r.roleId))) {
-      const role = await getRole(db, roleId);
-      if (role) roles.set(roleId, toRole(role));
-    }
-    return records.map((record) => ({
-      secret: shown?.secret ?? record.secretHash,
-      url: shown ? `${publicUrl}/new-user?invite=${shown.secret}` : null,
-      name: record.name,
-      enabled: record.enabled,
-      expiresAt: record.expiresAt.toISOString(),
-      createdAt: record.createdAt.toISOString(),
-      createdBy: record.createdBy,
-      users: (members.get(record.secretHash) ?? []).flatMap((id) => {
-        const user = userById.get(id);
-        return user ? [user] : [];
-      }),
-      role: roles.get(record.roleId) ?? { id: record.roleId, type: 'root', name: 'Unknown' },
-    }));
-  }
-
-  /** Admin routes: the link by its secret or by its id (the hash the listing shows). */
-  async function existing(secretOrId: string): Promise<SignupTokenRecord> {
-    const token =
-      (await getSignupToken(db, hashSecret(secretOrId))) ?? (await getSignupToken(db, secretOrId));
-    if (!token) throw notFound('Could not find public signup token.');
-    return token;
-  }
+  const present = (records: SignupTokenRecord[], publicUrl: string, shown?: { secret: string }) =>
+    presentSignupTokens(db, users, records, publicUrl, shown);
 
   /** Public routes: only the secret itself opens a link. */
   const bySecret = (secret: string) => getSignupToken(db, hashSecret(secret));
@@ -108,7 +171,7 @@ export function createSignupTokenService(db: Db, users: UserService) {
     list: async (publicUrl: string) => present(await listSignupTokens(db), publicUrl),
 
     get: async (secret: string, publicUrl: string) =>
-      (await present([await existing(secret)], publicUrl))[0] as PublicSignupToken,
+      (await present([await existingSignupToken(db, secret)], publicUrl))[0] as PublicSignupToken,
 
     async create(
       body: PublicSignupTokenCreate,
@@ -136,25 +199,7 @@ export function createSignupTokenService(db: Db, users: UserService) {
       actor: AuditActor,
       publicUrl: string,
     ): Promise<PublicSignupToken> {
-      await inTransaction(db, async (trx) => {
-        const before = await existing(secret);
-        const expiresAt = body.expiresAt !== undefined ? capExpiry(new Date(body.expiresAt)) : undefined;
-        await updateSignupToken(trx, before.secretHash, {
-          ...(expiresAt ? { expiresAt } : {}),
-          ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
-        });
-        const after = {
-          ...before,
-          expiresAt: expiresAt ?? before.expiresAt,
-          enabled: body.enabled ?? before.enabled,
-        };
-        await appendEvent(trx, {
-          type: 'public-signup-token-updated',
-          ...actor,
-          data: eventData(after),
-          preData: eventData(before),
-        });
-      });
+      await updateSignupTokenFields(db, secret, body, actor);
       return this.get(secret, publicUrl);
     },
 
@@ -167,31 +212,7 @@ export function createSignupTokenService(db: Db, users: UserService) {
     async signup(secret: string, body: CreateInvitedUser): Promise<User> {
       const token = await bySecret(secret);
       if (!isUsable(token)) throw badData(INVALID_INVITE);
-      const email = body.email.trim();
-      if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw badData('Email is not valid');
-      const passwordHash = await users.hashNewPassword(body.password);
-      const userId = await inTransaction(db, async (trx) => {
-        const user = await users.createAccount(
-          trx,
-          {
-            name: body.name.trim() || null,
-            username: body.username?.trim() || null,
-            email,
-            passwordHash,
-            isService: false,
-          },
-          token.roleId,
-          SYSTEM_ACTOR,
-        );
-        await addSignupUser(trx, token.secretHash, user.id);
-        await appendEvent(trx, {
-          type: 'public-signup-token-user-added',
-          ...SYSTEM_ACTOR,
-          data: { name: token.name, userId: user.id },
-        });
-        return user.id;
-      });
-      return users.get(userId);
+      return users.get(await createInvitedAccount(db, users, token, body));
     },
   };
 }

@@ -54,56 +54,85 @@ const setNotFound = (id: number) => notFound(`Could not find action set with id 
 
 export type ActionSetService = ReturnType<typeof createActionSetService>;
 
+/** Checks a body against Unleash's limits and its references, and gives the row to store. */
+async function validatedActionSet(
+  db: Db,
+  project: string,
+  body: CreateActionSet,
+  createdByUserId: number | null,
+): Promise<NewActionSet> {
+  const filters = Object.entries(body.match.payload);
+  if (filters.length > FILTERS_PER_SET_LIMIT) throw exceedsLimit('action set filter', FILTERS_PER_SET_LIMIT);
+  for (const [, filter] of filters) {
+    if ((filter.values?.length ?? 0) > VALUES_PER_FILTER_LIMIT) {
+      throw exceedsLimit('action set filter value', VALUES_PER_FILTER_LIMIT);
+    }
+  }
+  if (body.actions.length > ACTIONS_PER_SET_LIMIT) throw exceedsLimit('action', ACTIONS_PER_SET_LIMIT);
+  for (const action of body.actions) {
+    if (action.executionParams.project !== project) {
+      throw badData(`An action may only act on its own project "${project}".`);
+    }
+  }
+  if (!(await isServiceAccount(db, body.actorId))) {
+    throw badData(`The actor ${body.actorId} is not a service account.`);
+  }
+  if (!(await getSignalEndpoint(db, body.match.sourceId))) {
+    throw badData(`Could not find signal endpoint with id ${body.match.sourceId}.`);
+  }
+  return {
+    project,
+    name: body.name,
+    description: body.description ?? null,
+    enabled: body.enabled ?? true,
+    actorId: body.actorId,
+    sourceId: body.match.sourceId,
+    filters: body.match.payload,
+    actions: [...body.actions].sort((a, b) => a.sortOrder - b.sortOrder),
+    createdByUserId,
+  };
+}
+
+async function assertProjectExists(db: Db, project: string) {
+  if (!(await projectExists(db, project))) throw notFound(`Could not find project with id ${project}.`);
+}
+
+/** Changes an existing set in one transaction and logs `actions-updated` with its before and after. */
+async function changeActionSet(
+  db: Db,
+  project: string,
+  id: number,
+  actor: AuditActor,
+  change: (trx: Db) => Promise<unknown>,
+): Promise<ActionSet> {
+  const updated = await inTransaction(db, async (trx) => {
+    const before = await getActionSet(trx, project, id);
+    if (!before) throw setNotFound(id);
+    await change(trx);
+    const after = (await getActionSet(trx, project, id)) as ActionSetRecord;
+    await appendEvent(trx, {
+      type: 'actions-updated',
+      ...actor,
+      project,
+      data: toActionSet(after),
+      preData: toActionSet(before),
+    });
+    return after;
+  });
+  return toActionSet(updated);
+}
+
 /** Action sets of a project: validated against Unleash's limits, each change one transaction with its event. */
 export function createActionSetService(db: Db) {
-  async function validated(project: string, body: CreateActionSet, createdByUserId: number | null) {
-    const filters = Object.entries(body.match.payload);
-    if (filters.length > FILTERS_PER_SET_LIMIT)
-      throw exceedsLimit('action set filter', FILTERS_PER_SET_LIMIT);
-    for (const [, filter] of filters) {
-      if ((filter.values?.length ?? 0) > VALUES_PER_FILTER_LIMIT) {
-        throw exceedsLimit('action set filter value', VALUES_PER_FILTER_LIMIT);
-      }
-    }
-    if (body.actions.length > ACTIONS_PER_SET_LIMIT) throw exceedsLimit('action', ACTIONS_PER_SET_LIMIT);
-    for (const action of body.actions) {
-      if (action.executionParams.project !== project) {
-        throw badData(`An action may only act on its own project "${project}".`);
-      }
-    }
-    if (!(await isServiceAccount(db, body.actorId))) {
-      throw badData(`The actor ${body.actorId} is not a service account.`);
-    }
-    if (!(await getSignalEndpoint(db, body.match.sourceId))) {
-      throw badData(`Could not find signal endpoint with id ${body.match.sourceId}.`);
-    }
-    const set: NewActionSet = {
-      project,
-      name: body.name,
-      description: body.description ?? null,
-      enabled: body.enabled ?? true,
-      actorId: body.actorId,
-      sourceId: body.match.sourceId,
-      filters: body.match.payload,
-      actions: [...body.actions].sort((a, b) => a.sortOrder - b.sortOrder),
-      createdByUserId,
-    };
-    return set;
-  }
-
-  async function existingProject(project: string) {
-    if (!(await projectExists(db, project))) throw notFound(`Could not find project with id ${project}.`);
-  }
-
   return {
     async list(project: string): Promise<ActionSet[]> {
-      await existingProject(project);
+      await assertProjectExists(db, project);
       return (await listActionSetsOfProject(db, project)).map(toActionSet);
     },
 
     async create(project: string, body: CreateActionSet, actor: AuditActor): Promise<ActionSet> {
-      await existingProject(project);
-      const set = await validated(project, body, actor.createdByUserId);
+      await assertProjectExists(db, project);
+      const set = await validatedActionSet(db, project, body, actor.createdByUserId);
       const created = await inTransaction(db, async (trx) => {
         // Serialises creations in one project so two cannot both pass the limit.
         await lockProjectForActionSets(trx, project);
@@ -119,41 +148,13 @@ export function createActionSetService(db: Db) {
     },
 
     async update(project: string, id: number, body: CreateActionSet, actor: AuditActor): Promise<ActionSet> {
-      await existingProject(project);
-      const set = await validated(project, body, actor.createdByUserId);
-      const updated = await inTransaction(db, async (trx) => {
-        const before = await getActionSet(trx, project, id);
-        if (!before) throw setNotFound(id);
-        await replaceActionSet(trx, id, set);
-        const after = (await getActionSet(trx, project, id)) as ActionSetRecord;
-        await appendEvent(trx, {
-          type: 'actions-updated',
-          ...actor,
-          project,
-          data: toActionSet(after),
-          preData: toActionSet(before),
-        });
-        return after;
-      });
-      return toActionSet(updated);
+      await assertProjectExists(db, project);
+      const set = await validatedActionSet(db, project, body, actor.createdByUserId);
+      return changeActionSet(db, project, id, actor, (trx) => replaceActionSet(trx, id, set));
     },
 
     async setEnabled(project: string, id: number, enabled: boolean, actor: AuditActor): Promise<ActionSet> {
-      const updated = await inTransaction(db, async (trx) => {
-        const before = await getActionSet(trx, project, id);
-        if (!before) throw setNotFound(id);
-        await setActionSetEnabled(trx, id, enabled);
-        const after = (await getActionSet(trx, project, id)) as ActionSetRecord;
-        await appendEvent(trx, {
-          type: 'actions-updated',
-          ...actor,
-          project,
-          data: toActionSet(after),
-          preData: toActionSet(before),
-        });
-        return after;
-      });
-      return toActionSet(updated);
+      return changeActionSet(db, project, id, actor, (trx) => setActionSetEnabled(trx, id, enabled));
     },
 
     async remove(project: string, id: number, actor: AuditActor): Promise<void> {

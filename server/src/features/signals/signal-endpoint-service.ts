@@ -102,6 +102,15 @@ export type SignalEndpointService = ReturnType<typeof createSignalEndpointServic
  * one transaction with its event; a token's secret leaves the server once, in its creation answer.
  */
 export function createSignalEndpointService(db: Db) {
+  return {
+    ...createEndpointOperations(db),
+    ...createEndpointTokenOperations(db),
+    ...createSignalOperations(db),
+  };
+}
+
+/** Listing, creating, changing and removing the endpoints themselves. */
+function createEndpointOperations(db: Db) {
   async function withTokens(record: SignalEndpointRecord, url?: string): Promise<SignalEndpoint> {
     return toSignalEndpoint(record, await listSignalEndpointTokens(db, [record.id]), url);
   }
@@ -174,7 +183,12 @@ export function createSignalEndpointService(db: Db) {
     async exists(id: number): Promise<boolean> {
       return (await getSignalEndpoint(db, id)) !== undefined;
     },
+  };
+}
 
+/** An endpoint's tokens; a token's secret is returned once, by `createToken`. */
+function createEndpointTokenOperations(db: Db) {
+  return {
     async listTokens(signalEndpointId: number): Promise<SignalEndpointToken[]> {
       if (!(await getSignalEndpoint(db, signalEndpointId))) throw endpointNotFound(signalEndpointId);
       return (await listSignalEndpointTokens(db, [signalEndpointId])).map((token) =>
@@ -236,7 +250,12 @@ export function createSignalEndpointService(db: Db) {
         });
       });
     },
+  };
+}
 
+/** The signals an endpoint received: reading them (admin) and receiving one (public). */
+function createSignalOperations(db: Db) {
+  return {
     async signals(
       signalEndpointId: number,
       page: { limit: number; offset: number },

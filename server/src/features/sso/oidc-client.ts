@@ -29,7 +29,30 @@ export interface PendingOidcLogin {
   desktopChallenge?: string;
 }
 
-export function createOidcClient() {
+/** Discovers the provider `settings` name (loopback http allowed; ID token signatures always checked). */
+function discover(settings: OidcRuntimeSettings): Promise<oidc.Configuration> {
+  const server = new URL(settings.discoverUrl.replace(/\/\.well-known\/openid-configuration\/?$/, ''));
+  return oidc.discovery(
+    server,
+    settings.clientId,
+    {
+      client_secret: settings.secret,
+      id_token_signed_response_alg: settings.idTokenSigningAlgorithm ?? 'RS256',
+    },
+    undefined,
+    {
+      timeout: DISCOVERY_TIMEOUT_S,
+      execute: [
+        ...(server.protocol === 'http:' && isLoopbackHost(server) ? [oidc.allowInsecureRequests] : []),
+        // Verify the ID token's signature even though it came straight from the token endpoint.
+        oidc.enableNonRepudiationChecks,
+      ],
+    },
+  );
+}
+
+/** One discovery kept for CACHE_MS per provider settings; a failed one is not kept. */
+function createDiscoveryCache() {
   let cached: { key: string; at: number; config: Promise<oidc.Configuration> } | undefined;
 
   function configFor(settings: OidcRuntimeSettings): Promise<oidc.Configuration> {
@@ -40,29 +63,10 @@ export function createOidcClient() {
       settings.idTokenSigningAlgorithm,
     ]);
     if (cached && cached.key === key && Date.now() - cached.at < CACHE_MS) return cached.config;
-    const server = new URL(settings.discoverUrl.replace(/\/\.well-known\/openid-configuration\/?$/, ''));
-    const config = oidc
-      .discovery(
-        server,
-        settings.clientId,
-        {
-          client_secret: settings.secret,
-          id_token_signed_response_alg: settings.idTokenSigningAlgorithm ?? 'RS256',
-        },
-        undefined,
-        {
-          timeout: DISCOVERY_TIMEOUT_S,
-          execute: [
-            ...(server.protocol === 'http:' && isLoopbackHost(server) ? [oidc.allowInsecureRequests] : []),
-            // Verify the ID token's signature even though it came straight from the token endpoint.
-            oidc.enableNonRepudiationChecks,
-          ],
-        },
-      )
-      .catch((error: unknown) => {
-        cached = undefined;
-        throw error;
-      });
+    const config = discover(settings).catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
     cached = { key, at: Date.now(), config };
     return config;
   }
@@ -79,6 +83,60 @@ export function createOidcClient() {
     );
   }
 
+  return { configFor, forget };
+}
+
+/** The provider's authorization URL (PKCE, state, nonce) and what the callback must find again. */
+async function authorizationRequest(
+  config: oidc.Configuration,
+  settings: OidcRuntimeSettings,
+  redirectUri: string,
+  returnTo: string,
+  desktop: string | undefined,
+): Promise<{ url: string; pending: PendingOidcLogin }> {
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const scopes = ['openid', 'email', 'profile', ...(settings.addGroupsScope ? ['groups'] : [])];
+  const parameters: Record<string, string> = {
+    redirect_uri: redirectUri,
+    scope: scopes.join(' '),
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  };
+  if (settings.acrValues) parameters.acr_values = settings.acrValues;
+  const url = oidc.buildAuthorizationUrl(config, parameters).href;
+  return {
+    url,
+    pending: { state, nonce, codeVerifier, redirectUri, returnTo, ...(desktop ? { desktop } : {}) },
+  };
+}
+
+/** The ID token's claims, completed from the userinfo answer when e-mail or groups are missing. */
+async function claimsWithUserInfo(
+  config: oidc.Configuration,
+  settings: OidcRuntimeSettings,
+  tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+): Promise<Record<string, unknown>> {
+  const claims = tokens.claims();
+  if (!claims) throw new Error('The provider sent no ID token');
+  let all: Record<string, unknown> = { ...claims };
+  // Some providers put e-mail and groups only in the userinfo answer.
+  if (
+    (!all.email || (settings.enableGroupSyncing && !all[settings.groupJsonPath ?? 'groups'])) &&
+    tokens.access_token
+  ) {
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch(() => undefined);
+    if (info) all = { ...info, ...all };
+  }
+  return all;
+}
+
+export function createOidcClient() {
+  const { configFor, forget } = createDiscoveryCache();
+
   return {
     /** The provider's authorization URL and what the callback must find again. */
     async start(
@@ -88,24 +146,7 @@ export function createOidcClient() {
       desktop: string | undefined,
     ): Promise<{ url: string; pending: PendingOidcLogin }> {
       const config = await configFor(settings);
-      const codeVerifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
-      const nonce = oidc.randomNonce();
-      const scopes = ['openid', 'email', 'profile', ...(settings.addGroupsScope ? ['groups'] : [])];
-      const parameters: Record<string, string> = {
-        redirect_uri: redirectUri,
-        scope: scopes.join(' '),
-        state,
-        nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
-      };
-      if (settings.acrValues) parameters.acr_values = settings.acrValues;
-      const url = oidc.buildAuthorizationUrl(config, parameters).href;
-      return {
-        url,
-        pending: { state, nonce, codeVerifier, redirectUri, returnTo, ...(desktop ? { desktop } : {}) },
-      };
+      return authorizationRequest(config, settings, redirectUri, returnTo, desktop);
     },
 
     /** Exchanges the code and validates the ID token; throws on any failed check. */
@@ -129,18 +170,7 @@ export function createOidcClient() {
           if ((error as { code?: unknown }).code === KEY_SELECTION_FAILED) forget(config);
           throw error;
         });
-      const claims = tokens.claims();
-      if (!claims) throw new Error('The provider sent no ID token');
-      let all: Record<string, unknown> = { ...claims };
-      // Some providers put e-mail and groups only in the userinfo answer.
-      if (
-        (!all.email || (settings.enableGroupSyncing && !all[settings.groupJsonPath ?? 'groups'])) &&
-        tokens.access_token
-      ) {
-        const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch(() => undefined);
-        if (info) all = { ...info, ...all };
-      }
-      return { claims: all, idToken: tokens.id_token };
+      return { claims: await claimsWithUserInfo(config, settings, tokens), idToken: tokens.id_token };
     },
 
     /** Where to send the browser for single sign-out, when the provider has an end-session endpoint. */

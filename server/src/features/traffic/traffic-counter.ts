@@ -31,12 +31,8 @@ export function apiGroupOf(path: string): ApiGroup {
   return 'other';
 }
 
-export function createTrafficCounter() {
-  const daily = new Map<string, DailyIncrement>();
-  /** minute (epoch minutes) → route label → count */
-  const minutes = new Map<number, Map<string, number>>();
-  const routes = new Set<string>();
-  // Every request records: the day's text and each route's group are computed once, not per call.
+/** Every request records: the day's text and each route's group are computed once, not per call. */
+function createDayAndGroupMemo() {
   let dayNumber = Number.NaN;
   let dayText = '';
   const groups = new Map<string, ApiGroup>();
@@ -56,30 +52,18 @@ export function createTrafficCounter() {
     }
     return group;
   };
+  return { dayOf, groupOf };
+}
 
-  function prune(nowMinute: number): void {
-    for (const minute of minutes.keys())
-      if (minute <= nowMinute - RATE_WINDOW_MINUTES) minutes.delete(minute);
-  }
-
+/** Counts per UTC day, API group and outcome, until drained. */
+function createDailyCounts() {
+  const daily = new Map<string, DailyIncrement>();
   return {
-    record(path: string, status: number, at: Date): void {
-      const ms = at.getTime();
-      const day = dayOf(ms);
-      const apiPath = groupOf(path);
-      const trafficGroup: TrafficGroup = status < 400 ? 'successful-requests' : 'failed-requests';
+    add(day: string, apiPath: ApiGroup, trafficGroup: TrafficGroup): void {
       const key = `${day}|${apiPath}|${trafficGroup}`;
       const entry = daily.get(key) ?? { day, apiPath, trafficGroup, count: 0 };
       entry.count += 1;
       daily.set(key, entry);
-
-      const minute = Math.floor(ms / 60_000);
-      if (!routes.has(path) && routes.size < MAX_ROUTES) routes.add(path);
-      const label = routes.has(path) ? path : '(other)';
-      const counts = minutes.get(minute) ?? new Map<string, number>();
-      counts.set(label, (counts.get(label) ?? 0) + 1);
-      minutes.set(minute, counts);
-      if (minutes.size > RATE_WINDOW_MINUTES + 1) prune(minute);
     },
 
     /** The daily increments since the last drain (to be added to `traffic_usage`). */
@@ -97,6 +81,30 @@ export function createTrafficCounter() {
         entry.count += increment.count;
         daily.set(key, entry);
       }
+    },
+  };
+}
+
+/** Counts per minute and route for the last hour (at most MAX_ROUTES routes, the rest as one). */
+function createMinuteCounts() {
+  /** minute (epoch minutes) → route label → count */
+  const minutes = new Map<number, Map<string, number>>();
+  const routes = new Set<string>();
+
+  function prune(nowMinute: number): void {
+    for (const minute of minutes.keys())
+      if (minute <= nowMinute - RATE_WINDOW_MINUTES) minutes.delete(minute);
+  }
+
+  return {
+    add(path: string, ms: number): void {
+      const minute = Math.floor(ms / 60_000);
+      if (!routes.has(path) && routes.size < MAX_ROUTES) routes.add(path);
+      const label = routes.has(path) ? path : '(other)';
+      const counts = minutes.get(minute) ?? new Map<string, number>();
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+      minutes.set(minute, counts);
+      if (minutes.size > RATE_WINDOW_MINUTES + 1) prune(minute);
     },
 
     /** Requests per second of each route matching `filter`, per finished minute of the last hour. */
@@ -120,6 +128,24 @@ export function createTrafficCounter() {
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([route, values]) => ({ route, values }));
     },
+  };
+}
+
+export function createTrafficCounter() {
+  const { dayOf, groupOf } = createDayAndGroupMemo();
+  const daily = createDailyCounts();
+  const perMinute = createMinuteCounts();
+
+  return {
+    record(path: string, status: number, at: Date): void {
+      const ms = at.getTime();
+      const trafficGroup: TrafficGroup = status < 400 ? 'successful-requests' : 'failed-requests';
+      daily.add(dayOf(ms), groupOf(path), trafficGroup);
+      perMinute.add(path, ms);
+    },
+    drain: daily.drain,
+    restore: daily.restore,
+    rates: perMinute.rates,
   };
 }
 
