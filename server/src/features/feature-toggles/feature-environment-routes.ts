@@ -27,6 +27,35 @@ const featurePath = '/api/admin/projects/:projectId/features/:featureName';
 const environmentPath = `${featurePath}/environments/:environment`;
 const ProjectEnvironmentParams = Type.Object({ projectId: Type.String(), environment: Type.String() });
 
+/** The flag environment a request names, as the service's first three arguments. */
+const inEnvironment = ({
+  projectId,
+  featureName,
+  environment,
+}: {
+  projectId: string;
+  featureName: string;
+  environment: string;
+}) => [projectId, featureName, environment] as const;
+/** One strategy of a flag environment, as the service's first four arguments. */
+const ofStrategy = (params: {
+  projectId: string;
+  featureName: string;
+  environment: string;
+  strategyId: string;
+}) => [...inEnvironment(params), params.strategyId] as const;
+/** The variants answer of the legacy variant routes. */
+const variantsAnswer = async <Variant>(variants: Promise<Variant[]>) => ({
+  version: 1,
+  variants: await variants,
+});
+
+/** A write answered with an empty 200 (Unleash's answer for these actions). */
+async function emptyOk(reply: { status(code: 200): { send(): unknown } }, work: Promise<unknown>) {
+  await work;
+  return reply.status(200).send();
+}
+
 /** Read one flag environment and turn it on or off. */
 function registerEnvironmentStateRoutes(app: App, service: FeatureService): void {
   app.get(
@@ -38,10 +67,7 @@ function registerEnvironmentStateRoutes(app: App, service: FeatureService): void
       response: { 200: FeatureEnvironmentSchema },
       errors: READ_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment } = request.params;
-      return service.getEnvironment(projectId, featureName, environment);
-    },
+    async (request) => service.getEnvironment(...inEnvironment(request.params)),
   );
 
   for (const [suffix, enabled] of [
@@ -58,18 +84,16 @@ function registerEnvironmentStateRoutes(app: App, service: FeatureService): void
         response: { 200: EmptyResponseSchema },
         errors: [400, 401, 403, 404],
       }),
-      async (request, reply) => {
-        const { projectId, featureName, environment } = request.params;
-        await service.setEnvironmentEnabled(
-          projectId,
-          featureName,
-          environment,
-          enabled,
-          request.query.shouldActivateDisabledStrategies === true,
-          actorFromRequest(request),
-        );
-        return reply.status(200).send();
-      },
+      async (request, reply) =>
+        emptyOk(
+          reply,
+          service.setEnvironmentEnabled(
+            ...inEnvironment(request.params),
+            enabled,
+            request.query.shouldActivateDisabledStrategies === true,
+            actorFromRequest(request),
+          ),
+        ),
     );
   }
 }
@@ -85,10 +109,7 @@ function registerStrategyRoutes(app: App, service: FeatureService): void {
       response: { 200: Type.Array(FeatureStrategyListItemSchema) },
       errors: READ_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment } = request.params;
-      return service.listStrategies(projectId, featureName, environment);
-    },
+    async (request) => service.listStrategies(...inEnvironment(request.params)),
   );
 
   app.post(
@@ -101,16 +122,8 @@ function registerStrategyRoutes(app: App, service: FeatureService): void {
       response: { 200: FeatureStrategySchema },
       errors: WRITE_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment } = request.params;
-      return service.addStrategy(
-        projectId,
-        featureName,
-        environment,
-        request.body,
-        actorFromRequest(request),
-      );
-    },
+    async (request) =>
+      service.addStrategy(...inEnvironment(request.params), request.body, actorFromRequest(request)),
   );
 
   app.post(
@@ -123,17 +136,11 @@ function registerStrategyRoutes(app: App, service: FeatureService): void {
       response: { 200: EmptyResponseSchema },
       errors: WRITE_ERRORS,
     }),
-    async (request, reply) => {
-      const { projectId, featureName, environment } = request.params;
-      await service.reorderStrategies(
-        projectId,
-        featureName,
-        environment,
-        request.body,
-        actorFromRequest(request),
-      );
-      return reply.status(200).send();
-    },
+    async (request, reply) =>
+      emptyOk(
+        reply,
+        service.reorderStrategies(...inEnvironment(request.params), request.body, actorFromRequest(request)),
+      ),
   );
 
   app.get(
@@ -145,10 +152,7 @@ function registerStrategyRoutes(app: App, service: FeatureService): void {
       response: { 200: FeatureStrategySchema },
       errors: READ_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment, strategyId } = request.params;
-      return service.getStrategy(projectId, featureName, environment, strategyId);
-    },
+    async (request) => service.getStrategy(...ofStrategy(request.params)),
   );
 }
 
@@ -164,17 +168,8 @@ function registerStrategyUpdateRoutes(app: App, service: FeatureService): void {
       response: { 200: FeatureStrategySchema },
       errors: WRITE_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment, strategyId } = request.params;
-      return service.updateStrategy(
-        projectId,
-        featureName,
-        environment,
-        strategyId,
-        request.body,
-        actorFromRequest(request),
-      );
-    },
+    async (request) =>
+      service.updateStrategy(...ofStrategy(request.params), request.body, actorFromRequest(request)),
   );
 
   app.patch(
@@ -187,17 +182,8 @@ function registerStrategyUpdateRoutes(app: App, service: FeatureService): void {
       response: { 200: FeatureStrategySchema },
       errors: WRITE_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment, strategyId } = request.params;
-      return service.patchStrategy(
-        projectId,
-        featureName,
-        environment,
-        strategyId,
-        request.body,
-        actorFromRequest(request),
-      );
-    },
+    async (request) =>
+      service.patchStrategy(...ofStrategy(request.params), request.body, actorFromRequest(request)),
   );
 
   app.delete(
@@ -209,21 +195,12 @@ function registerStrategyUpdateRoutes(app: App, service: FeatureService): void {
       response: { 200: EmptyResponseSchema },
       errors: READ_ERRORS,
     }),
-    async (request, reply) => {
-      const { projectId, featureName, environment, strategyId } = request.params;
-      await service.deleteStrategy(
-        projectId,
-        featureName,
-        environment,
-        strategyId,
-        actorFromRequest(request),
-      );
-      return reply.status(200).send();
-    },
+    async (request, reply) =>
+      emptyOk(reply, service.deleteStrategy(...ofStrategy(request.params), actorFromRequest(request))),
   );
 }
 
-/** The legacy variants of a flag environment: read and replace. */
+/** The legacy variants of a flag environment: read, replace and patch (one environment), or set on several. */
 function registerVariantRoutes(app: App, service: FeatureService): void {
   app.get(
     `${environmentPath}/variants`,
@@ -234,10 +211,7 @@ function registerVariantRoutes(app: App, service: FeatureService): void {
       response: { 200: FeatureVariantsSchema },
       errors: READ_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment } = request.params;
-      return { version: 1, variants: await service.getVariants(projectId, featureName, environment) };
-    },
+    async (request) => variantsAnswer(service.getVariants(...inEnvironment(request.params))),
   );
 
   app.put(
@@ -250,22 +224,12 @@ function registerVariantRoutes(app: App, service: FeatureService): void {
       response: { 200: FeatureVariantsSchema },
       errors: WRITE_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment } = request.params;
-      const variants = await service.setVariants(
-        projectId,
-        featureName,
-        environment,
-        request.body,
-        actorFromRequest(request),
-      );
-      return { version: 1, variants };
-    },
+    async (request) =>
+      variantsAnswer(
+        service.setVariants(...inEnvironment(request.params), request.body, actorFromRequest(request)),
+      ),
   );
-}
 
-/** Patch the variants of one environment, or set them on several. */
-function registerVariantPatchRoutes(app: App, service: FeatureService): void {
   app.patch(
     `${environmentPath}/variants`,
     route({
@@ -276,17 +240,10 @@ function registerVariantPatchRoutes(app: App, service: FeatureService): void {
       response: { 200: FeatureVariantsSchema },
       errors: WRITE_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName, environment } = request.params;
-      const variants = await service.patchVariants(
-        projectId,
-        featureName,
-        environment,
-        request.body,
-        actorFromRequest(request),
-      );
-      return { version: 1, variants };
-    },
+    async (request) =>
+      variantsAnswer(
+        service.patchVariants(...inEnvironment(request.params), request.body, actorFromRequest(request)),
+      ),
   );
 
   app.put(
@@ -299,17 +256,16 @@ function registerVariantPatchRoutes(app: App, service: FeatureService): void {
       response: { 200: FeatureVariantsSchema },
       errors: WRITE_ERRORS,
     }),
-    async (request) => {
-      const { projectId, featureName } = request.params;
-      const variants = await service.setVariantsOnEnvironments(
-        projectId,
-        featureName,
-        request.body.environments ?? [],
-        request.body.variants ?? [],
-        actorFromRequest(request),
-      );
-      return { version: 1, variants };
-    },
+    async (request) =>
+      variantsAnswer(
+        service.setVariantsOnEnvironments(
+          request.params.projectId,
+          request.params.featureName,
+          request.body.environments ?? [],
+          request.body.variants ?? [],
+          actorFromRequest(request),
+        ),
+      ),
   );
 }
 
@@ -329,17 +285,17 @@ function registerEnvironmentBatchRoutes(app: App, service: FeatureService): void
         response: { 200: EmptyResponseSchema },
         errors: [400, 401, 403, 404, 413, 415],
       }),
-      async (request, reply) => {
-        const { projectId, environment } = request.params;
-        await service.bulkSetEnvironmentEnabled(
-          projectId,
-          environment,
-          request.body.features,
-          enabled,
-          actorFromRequest(request),
-        );
-        return reply.status(200).send();
-      },
+      async (request, reply) =>
+        emptyOk(
+          reply,
+          service.bulkSetEnvironmentEnabled(
+            request.params.projectId,
+            request.params.environment,
+            request.body.features,
+            enabled,
+            actorFromRequest(request),
+          ),
+        ),
     );
   }
 
@@ -376,6 +332,5 @@ export function registerFeatureEnvironmentRoutes(app: App, service: FeatureServi
   registerStrategyRoutes(app, service);
   registerStrategyUpdateRoutes(app, service);
   registerVariantRoutes(app, service);
-  registerVariantPatchRoutes(app, service);
   registerEnvironmentBatchRoutes(app, service);
 }

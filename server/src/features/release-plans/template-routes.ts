@@ -1,6 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   EmptyResponseSchema,
-  errorResponses,
   MilestoneInputSchema,
   MilestoneStrategyInputSchema,
   ReleasePlanMilestoneSchema,
@@ -17,78 +17,79 @@ import {
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { App } from '../../http/app-type';
-import { type Actor, actorFromRequest } from '../events';
+import { READ_ERRORS, routeOptionsFor, WRITE_ERRORS } from '../../http/route-options';
+import { actorFromRequest } from '../events';
 import { applyTemplateOperation, type TemplateOperation } from './template-operations';
 import { readTemplate, readTemplates } from './template-reads';
 
-const tags = ['Release Templates'];
+const route = routeOptionsFor(['Release Templates']);
 const BASE = '/api/admin/release-plan-templates';
+/** A template write may also find the name taken (409). */
+const TEMPLATE_WRITE_ERRORS = [400, 401, 403, 404, 409, 415] as const;
+const MILESTONE_PATH = `${BASE}/:templateId/milestones/:milestoneId`;
 
-const apply = <O extends TemplateOperation>(db: Db, operation: O, actor: Actor) =>
-  inTransaction(db, (trx) => applyTemplateOperation(trx, operation, actor));
+/** Applies one template operation in its own transaction, as the request's caller. */
+const applyFor = <O extends TemplateOperation>(db: Db, request: FastifyRequest, operation: O) =>
+  inTransaction(db, (trx) => applyTemplateOperation(trx, operation, actorFromRequest(request)));
+
+/** Deletions and archiving answer an empty 200 once the operation is applied. */
+async function appliedEmpty<O extends TemplateOperation>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  operation: O,
+) {
+  await applyFor(db, request, operation);
+  return reply.send();
+}
 
 /** Listing, reading, creating and archiving templates. */
 function registerTemplateReadAndCreateRoutes(app: App, db: Db): void {
   app.get(
     BASE,
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'getReleaseTemplates',
-        tags,
-        response: { 200: ReleasePlanTemplatesSchema, ...errorResponses(401) },
-      },
-    },
+    route({
+      operationId: 'getReleaseTemplates',
+      permission: 'AUTHENTICATED',
+      response: { 200: ReleasePlanTemplatesSchema },
+      errors: [401],
+    }),
     async () => readTemplates(db),
   );
 
   app.post(
     BASE,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_CREATE' },
-      schema: {
-        operationId: 'createReleaseTemplate',
-        tags,
-        body: ReleasePlanTemplateInputSchema,
-        response: { 200: ReleasePlanTemplateSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
-      },
-    },
-    async (request) =>
-      apply(db, { kind: 'create-template', template: request.body }, actorFromRequest(request)),
+    route({
+      operationId: 'createReleaseTemplate',
+      permission: 'RELEASE_PLAN_TEMPLATE_CREATE',
+      body: ReleasePlanTemplateInputSchema,
+      response: { 200: ReleasePlanTemplateSchema },
+      errors: TEMPLATE_WRITE_ERRORS,
+    }),
+    async (request) => applyFor(db, request, { kind: 'create-template', template: request.body }),
   );
 
   app.post(
     `${BASE}/archive/:templateId`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_DELETE' },
-      schema: {
-        operationId: 'archiveReleaseTemplate',
-        tags,
-        params: TemplateParamsSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await apply(
-        db,
-        { kind: 'archive-template', templateId: request.params.templateId },
-        actorFromRequest(request),
-      );
-      return reply.send();
-    },
+    route({
+      operationId: 'archiveReleaseTemplate',
+      permission: 'RELEASE_PLAN_TEMPLATE_DELETE',
+      params: TemplateParamsSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: READ_ERRORS,
+    }),
+    async (request, reply) =>
+      appliedEmpty(db, request, reply, { kind: 'archive-template', templateId: request.params.templateId }),
   );
 
   app.get(
     `${BASE}/:templateId`,
-    {
-      config: { permission: 'AUTHENTICATED' },
-      schema: {
-        operationId: 'getReleaseTemplate',
-        tags,
-        params: TemplateParamsSchema,
-        response: { 200: ReleasePlanTemplateSchema, ...errorResponses(401, 404) },
-      },
-    },
+    route({
+      operationId: 'getReleaseTemplate',
+      permission: 'AUTHENTICATED',
+      params: TemplateParamsSchema,
+      response: { 200: ReleasePlanTemplateSchema },
+      errors: [401, 404],
+    }),
     async (request) => readTemplate(db, request.params.templateId),
   );
 }
@@ -97,43 +98,33 @@ function registerTemplateReadAndCreateRoutes(app: App, db: Db): void {
 function registerTemplateWriteRoutes(app: App, db: Db): void {
   app.put(
     `${BASE}/:templateId`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' },
-      schema: {
-        operationId: 'updateReleaseTemplate',
-        tags,
-        params: TemplateParamsSchema,
-        body: ReleasePlanTemplateInputSchema,
-        response: { 200: ReleasePlanTemplateSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
-      },
-    },
+    route({
+      operationId: 'updateReleaseTemplate',
+      permission: 'RELEASE_PLAN_TEMPLATE_UPDATE',
+      params: TemplateParamsSchema,
+      body: ReleasePlanTemplateInputSchema,
+      response: { 200: ReleasePlanTemplateSchema },
+      errors: TEMPLATE_WRITE_ERRORS,
+    }),
     async (request) =>
-      apply(
-        db,
-        { kind: 'update-template', templateId: request.params.templateId, template: request.body },
-        actorFromRequest(request),
-      ),
+      applyFor(db, request, {
+        kind: 'update-template',
+        templateId: request.params.templateId,
+        template: request.body,
+      }),
   );
 
   app.delete(
     `${BASE}/:templateId`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_DELETE' },
-      schema: {
-        operationId: 'deleteReleaseTemplate',
-        tags,
-        params: TemplateParamsSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await apply(
-        db,
-        { kind: 'delete-template', templateId: request.params.templateId },
-        actorFromRequest(request),
-      );
-      return reply.send();
-    },
+    route({
+      operationId: 'deleteReleaseTemplate',
+      permission: 'RELEASE_PLAN_TEMPLATE_DELETE',
+      params: TemplateParamsSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: READ_ERRORS,
+    }),
+    async (request, reply) =>
+      appliedEmpty(db, request, reply, { kind: 'delete-template', templateId: request.params.templateId }),
   );
 }
 
@@ -141,120 +132,92 @@ function registerTemplateWriteRoutes(app: App, db: Db): void {
 function registerTemplateMilestoneRoutes(app: App, db: Db): void {
   app.post(
     `${BASE}/:templateId/milestones`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' },
-      schema: {
-        operationId: 'addMilestoneToReleaseTemplate',
-        tags,
-        params: TemplateParamsSchema,
-        body: MilestoneInputSchema,
-        response: { 200: ReleasePlanMilestoneSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    route({
+      operationId: 'addMilestoneToReleaseTemplate',
+      permission: 'RELEASE_PLAN_TEMPLATE_UPDATE',
+      params: TemplateParamsSchema,
+      body: MilestoneInputSchema,
+      response: { 200: ReleasePlanMilestoneSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) =>
-      apply(
-        db,
-        { kind: 'add-milestone', templateId: request.params.templateId, milestone: request.body },
-        actorFromRequest(request),
-      ),
+      applyFor(db, request, {
+        kind: 'add-milestone',
+        templateId: request.params.templateId,
+        milestone: request.body,
+      }),
   );
 
   app.put(
-    `${BASE}/:templateId/milestones/:milestoneId`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' },
-      schema: {
-        operationId: 'updateReleaseTemplateMilestone',
-        tags,
-        params: TemplateMilestoneParamsSchema,
-        body: UpdateMilestoneSchema,
-        response: { 200: ReleasePlanMilestoneSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    MILESTONE_PATH,
+    route({
+      operationId: 'updateReleaseTemplateMilestone',
+      permission: 'RELEASE_PLAN_TEMPLATE_UPDATE',
+      params: TemplateMilestoneParamsSchema,
+      body: UpdateMilestoneSchema,
+      response: { 200: ReleasePlanMilestoneSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) =>
-      apply(
-        db,
-        { kind: 'update-milestone', ...request.params, milestone: request.body },
-        actorFromRequest(request),
-      ),
+      applyFor(db, request, { kind: 'update-milestone', ...request.params, milestone: request.body }),
   );
 
   app.delete(
-    `${BASE}/:templateId/milestones/:milestoneId`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' },
-      schema: {
-        operationId: 'removeReleaseTemplateMilestone',
-        tags,
-        params: TemplateMilestoneParamsSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await apply(db, { kind: 'delete-milestone', ...request.params }, actorFromRequest(request));
-      return reply.send();
-    },
+    MILESTONE_PATH,
+    route({
+      operationId: 'removeReleaseTemplateMilestone',
+      permission: 'RELEASE_PLAN_TEMPLATE_UPDATE',
+      params: TemplateMilestoneParamsSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: READ_ERRORS,
+    }),
+    async (request, reply) =>
+      appliedEmpty(db, request, reply, { kind: 'delete-milestone', ...request.params }),
   );
 }
 
 /** A template milestone's strategies. */
 function registerMilestoneStrategyRoutes(app: App, db: Db): void {
   app.post(
-    `${BASE}/:templateId/milestones/:milestoneId/strategies`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' },
-      schema: {
-        operationId: 'addStrategyToMilestone',
-        tags,
-        params: TemplateMilestoneParamsSchema,
-        body: MilestoneStrategyInputSchema,
-        response: { 200: ReleasePlanMilestoneSchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    `${MILESTONE_PATH}/strategies`,
+    route({
+      operationId: 'addStrategyToMilestone',
+      permission: 'RELEASE_PLAN_TEMPLATE_UPDATE',
+      params: TemplateMilestoneParamsSchema,
+      body: MilestoneStrategyInputSchema,
+      response: { 200: ReleasePlanMilestoneSchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) =>
-      apply(
-        db,
-        { kind: 'add-milestone-strategy', ...request.params, strategy: request.body },
-        actorFromRequest(request),
-      ),
+      applyFor(db, request, { kind: 'add-milestone-strategy', ...request.params, strategy: request.body }),
   );
 
   app.put(
-    `${BASE}/:templateId/milestones/:milestoneId/strategies/:strategyId`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' },
-      schema: {
-        operationId: 'updateMilestoneStrategy',
-        tags,
-        params: TemplateMilestoneStrategyParamsSchema,
-        body: UpdateMilestoneStrategySchema,
-        response: { 200: ReleasePlanMilestoneStrategySchema, ...errorResponses(400, 401, 403, 404, 415) },
-      },
-    },
+    `${MILESTONE_PATH}/strategies/:strategyId`,
+    route({
+      operationId: 'updateMilestoneStrategy',
+      permission: 'RELEASE_PLAN_TEMPLATE_UPDATE',
+      params: TemplateMilestoneStrategyParamsSchema,
+      body: UpdateMilestoneStrategySchema,
+      response: { 200: ReleasePlanMilestoneStrategySchema },
+      errors: WRITE_ERRORS,
+    }),
     async (request) =>
-      apply(
-        db,
-        { kind: 'update-milestone-strategy', ...request.params, strategy: request.body },
-        actorFromRequest(request),
-      ),
+      applyFor(db, request, { kind: 'update-milestone-strategy', ...request.params, strategy: request.body }),
   );
 
   app.delete(
-    `${BASE}/:templateId/milestones/:milestoneId/strategies/:strategyId`,
-    {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' },
-      schema: {
-        // Unleash's operationId, spelling included.
-        operationId: 'remoteMilestoneStrategy',
-        tags,
-        params: TemplateMilestoneStrategyParamsSchema,
-        response: { 200: EmptyResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await apply(db, { kind: 'delete-milestone-strategy', ...request.params }, actorFromRequest(request));
-      return reply.send();
-    },
+    `${MILESTONE_PATH}/strategies/:strategyId`,
+    route({
+      // Unleash's operationId, spelling included.
+      operationId: 'remoteMilestoneStrategy',
+      permission: 'RELEASE_PLAN_TEMPLATE_UPDATE',
+      params: TemplateMilestoneStrategyParamsSchema,
+      response: { 200: EmptyResponseSchema },
+      errors: READ_ERRORS,
+    }),
+    async (request, reply) =>
+      appliedEmpty(db, request, reply, { kind: 'delete-milestone-strategy', ...request.params }),
   );
 }
 
