@@ -103,29 +103,23 @@ export async function listSignalEndpoints(db: Queryable): Promise<SignalEndpoint
   return rows.map(toEndpoint);
 }
 
-export async function getSignalEndpoint(
+/** The endpoint whose `column` is `value`, if any. */
+async function findSignalEndpoint(
   db: Queryable,
-  id: number,
+  column: 'id' | 'name',
+  value: number | string,
 ): Promise<SignalEndpointRecord | undefined> {
   const row = await db
     .selectFrom('signal_endpoints')
     .select(endpointColumns)
-    .where('id', '=', id)
+    .where(column, '=', value)
     .executeTakeFirst();
   return row && toEndpoint(row);
 }
 
-export async function getSignalEndpointByName(
-  db: Queryable,
-  name: string,
-): Promise<SignalEndpointRecord | undefined> {
-  const row = await db
-    .selectFrom('signal_endpoints')
-    .select(endpointColumns)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return row && toEndpoint(row);
-}
+export const getSignalEndpoint = (db: Queryable, id: number) => findSignalEndpoint(db, 'id', id);
+
+export const getSignalEndpointByName = (db: Queryable, name: string) => findSignalEndpoint(db, 'name', name);
 
 export async function countSignalEndpoints(db: Queryable): Promise<number> {
   const row = await db
@@ -202,19 +196,24 @@ export async function countSignalEndpointTokens(db: Queryable, signalEndpointId:
   return Number(row.count);
 }
 
-export async function getSignalEndpointToken(
+/** The token of an endpoint whose `column` is `value`, if any. */
+async function findTokenOfEndpoint(
   db: Queryable,
   signalEndpointId: number,
-  id: number,
+  column: 'id' | 'secret_hash',
+  value: number | string,
 ): Promise<SignalEndpointTokenRecord | undefined> {
   const row = await db
     .selectFrom('signal_endpoint_tokens')
     .select(tokenColumns)
     .where('signal_endpoint_id', '=', signalEndpointId)
-    .where('id', '=', id)
+    .where(column, '=', value)
     .executeTakeFirst();
   return row && toToken(row);
 }
+
+export const getSignalEndpointToken = (db: Queryable, signalEndpointId: number, id: number) =>
+  findTokenOfEndpoint(db, signalEndpointId, 'id', id);
 
 export async function insertSignalEndpointToken(
   db: Queryable,
@@ -252,19 +251,8 @@ export async function deleteSignalEndpointToken(db: Queryable, id: number): Prom
 }
 
 /** The token of an endpoint whose secret hashes to `secretHash`, if any. */
-export async function findSignalEndpointToken(
-  db: Queryable,
-  signalEndpointId: number,
-  secretHash: string,
-): Promise<SignalEndpointTokenRecord | undefined> {
-  const row = await db
-    .selectFrom('signal_endpoint_tokens')
-    .select(tokenColumns)
-    .where('secret_hash', '=', secretHash)
-    .where('signal_endpoint_id', '=', signalEndpointId)
-    .executeTakeFirst();
-  return row && toToken(row);
-}
+export const findSignalEndpointToken = (db: Queryable, signalEndpointId: number, secretHash: string) =>
+  findTokenOfEndpoint(db, signalEndpointId, 'secret_hash', secretHash);
 
 /** Stores a signal and drops the endpoint's oldest beyond `keep`, in the caller's transaction. */
 export async function insertSignal(
