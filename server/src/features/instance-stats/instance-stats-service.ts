@@ -69,84 +69,53 @@ export function createInstanceStatsService(db: Db, options: InstanceStatsOptions
 
 /** The people counts: users, active users, viewers and production changes. */
 async function countPeopleStats(db: Db, now: Date) {
-  const [id, users, last7, last30, last60, last90, readOnlyUsers, prod30, prod60, prod90] = await Promise.all(
-    [
-      storedInstanceId(db),
-      countPeople(db),
-      countPeopleSeenSince(db, now, 7),
-      countPeopleSeenSince(db, now, 30),
-      countPeopleSeenSince(db, now, 60),
-      countPeopleSeenSince(db, now, 90),
-      countViewers(db),
-      countProductionChanges(db, now, 30),
-      countProductionChanges(db, now, 60),
-      countProductionChanges(db, now, 90),
-    ],
-  );
-  return { id, users, last7, last30, last60, last90, readOnlyUsers, prod30, prod60, prod90 };
+  return allNamed({
+    id: storedInstanceId(db),
+    users: countPeople(db),
+    last7: countPeopleSeenSince(db, now, 7),
+    last30: countPeopleSeenSince(db, now, 30),
+    last60: countPeopleSeenSince(db, now, 60),
+    last90: countPeopleSeenSince(db, now, 90),
+    readOnlyUsers: countViewers(db),
+    prod30: countProductionChanges(db, now, 30),
+    prod60: countProductionChanges(db, now, 60),
+    prod90: countProductionChanges(db, now, 90),
+  });
+}
+
+/** Awaits every promise of `pending` together (Promise.all) and names each result by its key. */
+async function allNamed<T extends Record<string, Promise<unknown>>>(
+  pending: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const keys = Object.keys(pending);
+  const values = await Promise.all(Object.values(pending));
+  return Object.fromEntries(keys.map((key, index) => [key, values[index]])) as {
+    [K in keyof T]: Awaited<T[K]>;
+  };
 }
 
 /** The counts of what the instance holds and serves. */
 async function countResourceStats(db: Db, now: Date) {
-  const [
-    featureToggles,
-    projects,
-    contextFields,
-    roles,
-    groups,
-    environments,
-    segments,
-    strategies,
-    allApps,
-    apps30,
-    apps7,
-    featureExports,
-    featureImports,
-    apiTokens,
-    buckets,
-    maxima,
-    releaseTemplates,
-    releasePlans,
-  ] = await Promise.all([
-    countLiveFlags(db),
-    countRows(db, 'projects'),
-    countRows(db, 'context_fields'),
-    countRows(db, 'roles'),
-    countRows(db, 'groups'),
-    countRows(db, 'environments'),
-    countRows(db, 'segments'),
-    countRows(db, 'strategies'),
-    countRows(db, 'client_applications'),
-    countAppsSeenSince(db, now, 30),
-    countAppsSeenSince(db, now, 7),
-    countEventsOfType(db, 'features-exported'),
-    countEventsOfType(db, 'features-imported'),
-    countApiTokens(db, now),
-    previousDayBuckets(db, now),
-    strategyMaxima(db),
-    countReleaseDefinitions(db, 'template'),
-    countReleaseDefinitions(db, 'plan'),
-  ]);
-  return {
-    featureToggles,
-    projects,
-    contextFields,
-    roles,
-    groups,
-    environments,
-    segments,
-    strategies,
-    allApps,
-    apps30,
-    apps7,
-    featureExports,
-    featureImports,
-    apiTokens,
-    buckets,
-    maxima,
-    releaseTemplates,
-    releasePlans,
-  };
+  return allNamed({
+    featureToggles: countLiveFlags(db),
+    projects: countRows(db, 'projects'),
+    contextFields: countRows(db, 'context_fields'),
+    roles: countRows(db, 'roles'),
+    groups: countRows(db, 'groups'),
+    environments: countRows(db, 'environments'),
+    segments: countRows(db, 'segments'),
+    strategies: countRows(db, 'strategies'),
+    allApps: countRows(db, 'client_applications'),
+    apps30: countAppsSeenSince(db, now, 30),
+    apps7: countAppsSeenSince(db, now, 7),
+    featureExports: countEventsOfType(db, 'features-exported'),
+    featureImports: countEventsOfType(db, 'features-imported'),
+    apiTokens: countApiTokens(db, now),
+    buckets: previousDayBuckets(db, now),
+    maxima: strategyMaxima(db),
+    releaseTemplates: countReleaseDefinitions(db, 'template'),
+    releasePlans: countReleaseDefinitions(db, 'plan'),
+  });
 }
 
 async function collectStats(db: Db, options: InstanceStatsOptions, now: Date): Promise<InstanceAdminStats> {
