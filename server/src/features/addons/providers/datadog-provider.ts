@@ -3,10 +3,10 @@ import { describeEvent } from './event-message';
 import { METRICS_VENDOR_EVENT_TYPES } from './provider-events';
 import {
   type AddonProvider,
-  customHeadersProblems,
+  CUSTOM_HEADERS_PARAMETER,
   displayUrlOf,
   parseCustomHeaders,
-  urlProblems,
+  urlKeyAndHeadersProblems,
   withBaseUrl,
 } from './provider-types';
 
@@ -50,14 +50,7 @@ export const datadogProvider: AddonProvider = {
         required: false,
         sensitive: false,
       },
-      {
-        name: 'customHeaders',
-        displayName: 'Extra HTTP headers',
-        type: 'textfield',
-        description: 'A JSON object of header names and values sent with every request.',
-        required: false,
-        sensitive: true,
-      },
+      CUSTOM_HEADERS_PARAMETER,
       {
         name: 'bodyTemplate',
         displayName: 'Text template',
@@ -71,13 +64,7 @@ export const datadogProvider: AddonProvider = {
     events: METRICS_VENDOR_EVENT_TYPES,
   },
 
-  validate(parameters) {
-    return [
-      ...urlProblems('url', parameters.url, false),
-      ...(parameters.apiKey ? [] : ['apiKey is required']),
-      ...customHeadersProblems(parameters.customHeaders),
-    ];
-  },
+  validate: (parameters) => urlKeyAndHeadersProblems(parameters, { urlRequired: false, key: 'apiKey' }),
 
   render(event, parameters, context) {
     const custom = parseCustomHeaders(parameters.customHeaders);

@@ -3,10 +3,10 @@ import Mustache from 'mustache';
 import { METRICS_VENDOR_EVENT_TYPES } from './provider-events';
 import {
   type AddonProvider,
-  customHeadersProblems,
+  CUSTOM_HEADERS_PARAMETER,
   displayUrlOf,
   parseCustomHeaders,
-  urlProblems,
+  urlKeyAndHeadersProblems,
 } from './provider-types';
 
 /**
@@ -38,14 +38,7 @@ export const newRelicProvider: AddonProvider = {
         required: true,
         sensitive: true,
       },
-      {
-        name: 'customHeaders',
-        displayName: 'Extra HTTP headers',
-        type: 'textfield',
-        description: 'A JSON object of header names and values sent with every request.',
-        required: false,
-        sensitive: true,
-      },
+      CUSTOM_HEADERS_PARAMETER,
       {
         name: 'bodyTemplate',
         displayName: 'Message template',
@@ -59,13 +52,7 @@ export const newRelicProvider: AddonProvider = {
     events: METRICS_VENDOR_EVENT_TYPES,
   },
 
-  validate(parameters) {
-    return [
-      ...urlProblems('url', parameters.url, true),
-      ...(parameters.licenseKey ? [] : ['licenseKey is required']),
-      ...customHeadersProblems(parameters.customHeaders),
-    ];
-  },
+  validate: (parameters) => urlKeyAndHeadersProblems(parameters, { urlRequired: true, key: 'licenseKey' }),
 
   render(event, parameters) {
     const custom = parseCustomHeaders(parameters.customHeaders);

@@ -4,21 +4,63 @@
  * §4). A subscription is checked against its provider's list.
  */
 
-/** webhook: flag changes, change requests, release-plan progressions. */
-export const WEBHOOK_EVENT_TYPES: string[] = [
+// The lists share runs in the same order; each run is written once and spread where it stands.
+
+/** A flag's own life: created, changed, archived, revived, marked stale. */
+const FLAG_LIFECYCLE_EVENT_TYPES = [
   'feature-created',
   'feature-updated',
   'feature-archived',
   'feature-revived',
   'feature-stale-on',
   'feature-stale-off',
-  'feature-completed',
+];
+
+/** A flag's environments and strategies, and its metadata. */
+const FLAG_ENVIRONMENT_EVENT_TYPES = [
   'feature-environment-enabled',
   'feature-environment-disabled',
   'feature-strategy-remove',
   'feature-strategy-update',
   'feature-strategy-add',
   'feature-metadata-updated',
+];
+
+/** The flag changes slack and teams offer, in their order. */
+const FLAG_CHANGE_EVENT_TYPES = [
+  ...FLAG_LIFECYCLE_EVENT_TYPES,
+  ...FLAG_ENVIRONMENT_EVENT_TYPES,
+  'feature-variants-updated',
+  'feature-project-change',
+  'feature-potentially-stale-on',
+];
+
+/** Change requests, in slack-app's and teams' order (webhook lists them in its own). */
+const CHANGE_REQUEST_EVENT_TYPES = [
+  'change-added',
+  'change-discarded',
+  'change-edited',
+  'change-request-applied',
+  'change-request-approval-added',
+  'change-request-approved',
+  'change-request-cancelled',
+  'change-request-created',
+  'change-request-discarded',
+  'change-request-rejected',
+  'change-request-sent-to-review',
+  'change-request-scheduled',
+  'change-request-scheduled-application-success',
+  'change-request-scheduled-application-failure',
+  'change-request-schedule-suspended',
+];
+
+const RELEASE_PLAN_EVENT_TYPES = ['release-plan-progressions-paused', 'release-plan-progressions-resumed'];
+
+/** webhook: flag changes, change requests, release-plan progressions. */
+export const WEBHOOK_EVENT_TYPES: string[] = [
+  ...FLAG_LIFECYCLE_EVENT_TYPES,
+  'feature-completed',
+  ...FLAG_ENVIRONMENT_EVENT_TYPES,
   'feature-variants-updated',
   'feature-project-change',
   'feature-tagged',
@@ -37,30 +79,11 @@ export const WEBHOOK_EVENT_TYPES: string[] = [
   'change-request-scheduled-application-failure',
   'change-request-schedule-suspended',
   'feature-potentially-stale-on',
-  'release-plan-progressions-paused',
-  'release-plan-progressions-resumed',
+  ...RELEASE_PLAN_EVENT_TYPES,
 ];
 
 /** slack (incoming webhook): flag changes. */
-export const SLACK_EVENT_TYPES: string[] = [
-  'feature-created',
-  'feature-updated',
-  'feature-archived',
-  'feature-revived',
-  'feature-stale-on',
-  'feature-stale-off',
-  'feature-environment-enabled',
-  'feature-environment-disabled',
-  'feature-strategy-remove',
-  'feature-strategy-update',
-  'feature-strategy-add',
-  'feature-metadata-updated',
-  'feature-variants-updated',
-  'feature-project-change',
-  'feature-potentially-stale-on',
-  'release-plan-progressions-paused',
-  'release-plan-progressions-resumed',
-];
+export const SLACK_EVENT_TYPES: string[] = [...FLAG_CHANGE_EVENT_TYPES, ...RELEASE_PLAN_EVENT_TYPES];
 
 /** slack-app: nearly every change of the instance. */
 export const SLACK_APP_EVENT_TYPES: string[] = [
@@ -69,23 +92,8 @@ export const SLACK_APP_EVENT_TYPES: string[] = [
   'addon-config-updated',
   'api-token-created',
   'api-token-deleted',
-  'change-added',
-  'change-discarded',
-  'change-edited',
-  'change-request-applied',
-  'change-request-approval-added',
-  'change-request-approved',
-  'change-request-cancelled',
-  'change-request-created',
-  'change-request-discarded',
-  'change-request-rejected',
-  'change-request-sent-to-review',
-  'change-request-scheduled',
-  'change-request-scheduled-application-success',
-  'change-request-scheduled-application-failure',
-  'change-request-schedule-suspended',
-  'release-plan-progressions-paused',
-  'release-plan-progressions-resumed',
+  ...CHANGE_REQUEST_EVENT_TYPES,
+  ...RELEASE_PLAN_EVENT_TYPES,
   'context-field-created',
   'context-field-deleted',
   'context-field-updated',
@@ -131,54 +139,15 @@ export const SLACK_APP_EVENT_TYPES: string[] = [
 
 /** teams and teamsworkflow: flag changes and change requests. */
 export const TEAMS_EVENT_TYPES: string[] = [
-  'feature-created',
-  'feature-updated',
-  'feature-archived',
-  'feature-revived',
-  'feature-stale-on',
-  'feature-stale-off',
-  'feature-environment-enabled',
-  'feature-environment-disabled',
-  'feature-strategy-remove',
-  'feature-strategy-update',
-  'feature-strategy-add',
-  'feature-metadata-updated',
-  'feature-variants-updated',
-  'feature-project-change',
-  'feature-potentially-stale-on',
-  'change-added',
-  'change-discarded',
-  'change-edited',
-  'change-request-applied',
-  'change-request-approval-added',
-  'change-request-approved',
-  'change-request-cancelled',
-  'change-request-created',
-  'change-request-discarded',
-  'change-request-rejected',
-  'change-request-sent-to-review',
-  'change-request-scheduled',
-  'change-request-scheduled-application-success',
-  'change-request-scheduled-application-failure',
-  'change-request-schedule-suspended',
-  'release-plan-progressions-paused',
-  'release-plan-progressions-resumed',
+  ...FLAG_CHANGE_EVENT_TYPES,
+  ...CHANGE_REQUEST_EVENT_TYPES,
+  ...RELEASE_PLAN_EVENT_TYPES,
 ];
 
 /** datadog and new-relic: flag changes. */
 export const METRICS_VENDOR_EVENT_TYPES: string[] = [
-  'feature-created',
-  'feature-updated',
-  'feature-archived',
-  'feature-revived',
-  'feature-stale-on',
-  'feature-stale-off',
-  'feature-environment-enabled',
-  'feature-environment-disabled',
-  'feature-strategy-remove',
-  'feature-strategy-update',
-  'feature-strategy-add',
-  'feature-metadata-updated',
+  ...FLAG_LIFECYCLE_EVENT_TYPES,
+  ...FLAG_ENVIRONMENT_EVENT_TYPES,
   'feature-project-change',
   'feature-environment-variants-updated',
   'feature-potentially-stale-on',

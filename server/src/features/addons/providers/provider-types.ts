@@ -52,6 +52,16 @@ export function parseCustomHeaders(raw: string | undefined): {
   return { headers: {}, warning: 'Could not parse the JSON in the customHeaders parameter.' };
 }
 
+/** The optional extra-headers parameter several providers share; secret, as headers often carry tokens. */
+export const CUSTOM_HEADERS_PARAMETER = {
+  name: 'customHeaders',
+  displayName: 'Extra HTTP headers',
+  type: 'textfield',
+  description: 'A JSON object of header names and values sent with every request.',
+  required: false,
+  sensitive: true,
+} as const;
+
 /** Checks `customHeaders` at save time, so a mistake shows as a 400 instead of at delivery. */
 export function customHeadersProblems(raw: string | undefined): string[] {
   const { warning } = parseCustomHeaders(raw);
@@ -68,6 +78,18 @@ export function urlProblems(name: string, raw: string | undefined, required: boo
   } catch {
     return [`${name} must be a valid URL`];
   }
+}
+
+/** The checks of a provider with a URL, one required key and extra headers, in that order. */
+export function urlKeyAndHeadersProblems(
+  parameters: Readonly<Record<string, string>>,
+  { urlRequired, key }: { urlRequired: boolean; key: string },
+): string[] {
+  return [
+    ...urlProblems('url', parameters.url, urlRequired),
+    ...(parameters[key] ? [] : [`${key} is required`]),
+    ...customHeadersProblems(parameters.customHeaders),
+  ];
 }
 
 /**

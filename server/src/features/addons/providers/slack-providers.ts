@@ -3,10 +3,10 @@ import { describeEvent } from './event-message';
 import { SLACK_APP_EVENT_TYPES, SLACK_EVENT_TYPES } from './provider-events';
 import {
   type AddonProvider,
-  customHeadersProblems,
+  CUSTOM_HEADERS_PARAMETER,
   displayUrlOf,
   parseCustomHeaders,
-  urlProblems,
+  urlKeyAndHeadersProblems,
   withBaseUrl,
 } from './provider-types';
 
@@ -155,25 +155,13 @@ export const slackWebhookProvider: AddonProvider = {
         required: true,
         sensitive: false,
       },
-      {
-        name: 'customHeaders',
-        displayName: 'Extra HTTP headers',
-        type: 'textfield',
-        description: 'A JSON object of header names and values sent with every request.',
-        required: false,
-        sensitive: true,
-      },
+      CUSTOM_HEADERS_PARAMETER,
     ],
     events: SLACK_EVENT_TYPES,
   },
 
-  validate(parameters) {
-    return [
-      ...urlProblems('url', parameters.url, true),
-      ...(parameters.defaultChannel ? [] : ['defaultChannel is required']),
-      ...customHeadersProblems(parameters.customHeaders),
-    ];
-  },
+  validate: (parameters) =>
+    urlKeyAndHeadersProblems(parameters, { urlRequired: true, key: 'defaultChannel' }),
 
   render(event, parameters, context) {
     const custom = parseCustomHeaders(parameters.customHeaders);

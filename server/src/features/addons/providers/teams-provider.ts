@@ -2,6 +2,7 @@ import { describeEvent } from './event-message';
 import { TEAMS_EVENT_TYPES } from './provider-events';
 import {
   type AddonProvider,
+  CUSTOM_HEADERS_PARAMETER,
   customHeadersProblems,
   displayUrlOf,
   parseCustomHeaders,
@@ -29,14 +30,7 @@ export const teamsProvider: AddonProvider = {
         required: true,
         sensitive: true,
       },
-      {
-        name: 'customHeaders',
-        displayName: 'Extra HTTP headers',
-        type: 'textfield',
-        description: 'A JSON object of header names and values sent with every request.',
-        required: false,
-        sensitive: true,
-      },
+      CUSTOM_HEADERS_PARAMETER,
     ],
     events: TEAMS_EVENT_TYPES,
   },
