@@ -32,7 +32,19 @@ export async function selectFlagNames(db: Queryable, selection: FlagSelection): 
   return rows.map((row) => row.name);
 }
 
-const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+export const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** The strategy columns both an export and an import read (the import's segments come by name). */
+export const STRATEGY_COLUMNS = [
+  'fs.id',
+  'fs.feature_name',
+  'fs.strategy_name',
+  'fs.title',
+  'fs.parameters',
+  'fs.constraints',
+  'fs.variants',
+  'fs.disabled',
+] as const;
 
 async function readFlagRows(db: Queryable, list: string[], environment: string) {
   const features = await db
@@ -43,7 +55,7 @@ async function readFlagRows(db: Queryable, list: string[], environment: string) 
     .execute();
   const environments = await db
     .selectFrom('feature_environments')
-    .select(['feature_name', 'enabled', 'variants'])
+    .select(['feature_name as featureName', 'enabled', 'variants'])
     .where('feature_name', 'in', list)
     .where('environment', '=', environment)
     .orderBy('feature_name')
@@ -51,14 +63,7 @@ async function readFlagRows(db: Queryable, list: string[], environment: string) 
   const strategies = await db
     .selectFrom('feature_strategies as fs')
     .select([
-      'fs.id',
-      'fs.feature_name',
-      'fs.strategy_name',
-      'fs.title',
-      'fs.parameters',
-      'fs.constraints',
-      'fs.variants',
-      'fs.disabled',
+      ...STRATEGY_COLUMNS,
       'fs.sort_order',
       sql<
         number[]
@@ -80,14 +85,14 @@ async function readFlagRows(db: Queryable, list: string[], environment: string) 
 async function readTagRows(db: Queryable, list: string[]) {
   const tags = await db
     .selectFrom('feature_tag')
-    .select(['feature_name', 'tag_type', 'tag_value'])
+    .select(['feature_name as featureName', 'tag_type as tagType', 'tag_value as tagValue'])
     .where('feature_name', 'in', list)
     .orderBy('feature_name')
     .orderBy('created_at')
     .orderBy('tag_type')
     .orderBy('tag_value')
     .execute();
-  const tagTypeNames = [...new Set(tags.map((tag) => tag.tag_type))];
+  const tagTypeNames = [...new Set(tags.map((tag) => tag.tagType))];
   const tagTypes = tagTypeNames.length
     ? await db
         .selectFrom('tag_types')
@@ -120,7 +125,13 @@ async function readSegmentAndContextRows(
   const contextFields = contextNames.size
     ? await db
         .selectFrom('context_fields')
-        .select(['name', 'description', 'stickiness', 'sort_order', 'legal_values'])
+        .select([
+          'name',
+          'description',
+          'stickiness',
+          'sort_order as sortOrder',
+          'legal_values as legalValues',
+        ])
         .where('name', 'in', [...contextNames])
         .orderBy('name')
         .execute()
@@ -138,7 +149,7 @@ async function readLinkRows(db: Queryable, list: string[]) {
     .execute();
   const links = await db
     .selectFrom('feature_link')
-    .select(['id', 'feature_name', 'url', 'title'])
+    .select(['id', 'feature_name as featureName', 'url', 'title'])
     .where('feature_name', 'in', list)
     .orderBy('feature_name')
     .orderBy('created_at')
@@ -173,11 +184,8 @@ function toExportRows({
       impressionData: row.impression_data,
       archived: row.archived_at !== null,
     })),
-    environments: environments.map((row) => ({
-      featureName: row.feature_name,
-      enabled: row.enabled,
-      variants: asArray<Variant>(row.variants),
-    })),
+    // Rows whose columns are selected under their export names keep their key order here.
+    environments: environments.map((row) => ({ ...row, variants: asArray<Variant>(row.variants) })),
     strategies: strategies.map((row) => ({
       id: row.id,
       featureName: row.feature_name,
@@ -190,37 +198,15 @@ function toExportRows({
       segments: row.segments.map(Number),
       sortOrder: row.sort_order,
     })),
-    tags: tags.map((row) => ({
-      featureName: row.feature_name,
-      tagType: row.tag_type,
-      tagValue: row.tag_value,
-    })),
+    tags,
     tagTypes,
-    segments: segments.map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      constraints: asArray<Constraint>(row.constraints),
-    })),
+    segments: segments.map((row) => ({ ...row, constraints: asArray<Constraint>(row.constraints) })),
     contextFields: contextFields.map((row) => ({
-      name: row.name,
-      description: row.description,
-      stickiness: row.stickiness,
-      sortOrder: row.sort_order,
-      legalValues: asArray<LegalValue>(row.legal_values),
+      ...row,
+      legalValues: asArray<LegalValue>(row.legalValues),
     })),
-    dependencies: dependencies.map((row) => ({
-      child: row.child,
-      parent: row.parent,
-      enabled: row.enabled,
-      variants: asArray<string>(row.variants),
-    })),
-    links: links.map((row) => ({
-      id: row.id,
-      featureName: row.feature_name,
-      url: row.url,
-      title: row.title,
-    })),
+    dependencies: dependencies.map((row) => ({ ...row, variants: asArray<string>(row.variants) })),
+    links,
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Constraint, LegalValue, StrategyVariant, Variant } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
+import { asArray, STRATEGY_COLUMNS } from './export-store';
 import type { ExistingFlag, ImportState } from './import-plan';
 
 /**
@@ -13,8 +14,6 @@ import type { ExistingFlag, ImportState } from './import-plan';
 export async function lockProjectForImport(trx: Queryable, project: string): Promise<void> {
   await trx.selectFrom('projects').select('id').where('id', '=', project).forUpdate().executeTakeFirst();
 }
-
-const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 type Flags = Map<string, ExistingFlag>;
 
@@ -37,14 +36,7 @@ async function readStrategies(db: Queryable, flags: Flags, live: string[], envir
   const strategies = await db
     .selectFrom('feature_strategies as fs')
     .select([
-      'fs.id',
-      'fs.feature_name',
-      'fs.strategy_name',
-      'fs.title',
-      'fs.parameters',
-      'fs.constraints',
-      'fs.variants',
-      'fs.disabled',
+      ...STRATEGY_COLUMNS,
       sql<
         string[]
       >`coalesce((select array_agg(s.name order by s.name) from feature_strategy_segment fss join segments s on s.id = fss.segment_id where fss.feature_strategy_id = fs.id), '{}'::text[])`.as(
