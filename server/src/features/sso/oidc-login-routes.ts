@@ -1,7 +1,6 @@
-import { errorResponses, OidcCallbackQuerySchema, SsoLoginQuerySchema } from '../../../contract';
+import { OidcCallbackQuerySchema, SsoLoginQuerySchema } from '../../../contract';
 import type { App } from '../../http/app-type';
 import { publicUrlOf } from '../../http/public-url';
-import { perMinute } from '../../http/rate-limit';
 import { SsoRefusal } from './provisioning';
 import { PENDING_LOGIN_TTL_MS } from './sso-login-service';
 import {
@@ -10,7 +9,7 @@ import {
   SSO_PENDING_COOKIE,
   type SsoRouteContext,
 } from './sso-route-context';
-import { redirectResponse, tags } from './sso-route-schema';
+import { signInRedirectOptions } from './sso-route-schema';
 import { safeRedirectPath } from './sso-rules';
 
 /** The OIDC sign-in: off to the provider, and back (shared/unleash/API.md §6). */
@@ -23,15 +22,7 @@ function registerOidcLogin(app: App, context: SsoRouteContext): void {
   const { logins, config, base, refused } = context;
   app.get(
     '/auth/oidc/login',
-    {
-      config: { permission: 'NONE', rateLimit: perMinute(context.loginRateLimitPerMinute) },
-      schema: {
-        operationId: 'oidcLogin',
-        tags,
-        querystring: SsoLoginQuerySchema,
-        response: { ...redirectResponse, ...errorResponses(400, 429) },
-      },
-    },
+    signInRedirectOptions(context.loginRateLimitPerMinute, 'oidcLogin', SsoLoginQuerySchema),
     async (request, reply) => {
       const desktop = desktopOf(request.query.desktop);
       requireDesktopChallenge(desktop, request.query.desktopChallenge);
@@ -65,15 +56,7 @@ function registerOidcCallback(app: App, context: SsoRouteContext): void {
   const { logins, config, refused } = context;
   app.get(
     '/auth/oidc/callback',
-    {
-      config: { permission: 'NONE', rateLimit: perMinute(context.loginRateLimitPerMinute) },
-      schema: {
-        operationId: 'oidcCallback',
-        tags,
-        querystring: OidcCallbackQuerySchema,
-        response: { ...redirectResponse, ...errorResponses(400, 429) },
-      },
-    },
+    signInRedirectOptions(context.loginRateLimitPerMinute, 'oidcCallback', OidcCallbackQuerySchema),
     async (request, reply) => {
       reply.clearCookie(SSO_PENDING_COOKIE, { path: context.cookiePath });
       const publicBase = new URL(publicUrlOf(request, config));

@@ -4,7 +4,7 @@ import type { App } from '../../http/app-type';
 import { perMinute } from '../../http/rate-limit';
 import { SsoRefusal } from './provisioning';
 import { desktopOf, requireDesktopChallenge, type SsoRouteContext } from './sso-route-context';
-import { redirectResponse, SAML_BODY_LIMIT_BYTES, tags } from './sso-route-schema';
+import { redirectResponse, SAML_BODY_LIMIT_BYTES, signInRedirectOptions, tags } from './sso-route-schema';
 import { isLoopbackRedirect, safeRedirectPath } from './sso-rules';
 
 /** RelayState comes back from the IdP untrusted: only its two known string fields are read. */
@@ -56,15 +56,7 @@ function registerSamlLogin(app: App, context: SsoRouteContext): void {
   const { logins, base, refused } = context;
   app.get(
     '/auth/saml/login',
-    {
-      config: { permission: 'NONE', rateLimit: perMinute(context.loginRateLimitPerMinute) },
-      schema: {
-        operationId: 'samlLogin',
-        tags,
-        querystring: SsoLoginQuerySchema,
-        response: { ...redirectResponse, ...errorResponses(400, 429) },
-      },
-    },
+    signInRedirectOptions(context.loginRateLimitPerMinute, 'samlLogin', SsoLoginQuerySchema),
     async (request, reply) => {
       const desktop = desktopOf(request.query.desktop);
       requireDesktopChallenge(desktop, request.query.desktopChallenge);
