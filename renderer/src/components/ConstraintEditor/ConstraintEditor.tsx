@@ -87,23 +87,7 @@ function ValueEditor({
   const single = constraint.value ?? '';
   switch (kind) {
     case 'list':
-      return (
-        <TagsInput
-          label="Values"
-          description={
-            legalValues.length
-              ? `Legal values: ${legalValues.join(', ')}`
-              : 'Type a value and press Enter; paste a comma-separated list to add several'
-          }
-          data={legalValues}
-          value={constraint.values ?? []}
-          onChange={(values) => onChange({ ...constraint, values })}
-          splitChars={[',']}
-          clearable
-          disabled={disabled}
-          error={error}
-        />
-      );
+      return <ListValuesInput {...{ constraint, legalValues, error, disabled, onChange }} />;
     case 'number':
       return (
         <TextInput
@@ -117,29 +101,7 @@ function ValueEditor({
         />
       );
     case 'date':
-      return (
-        <TextInput
-          label="Date and time"
-          type="text"
-          placeholder="2026-12-01T09:00:00Z"
-          description={localTime(single) ?? 'ISO 8601; ends in Z for UTC or carries an offset such as +01:00'}
-          value={single}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          rightSectionWidth={64}
-          rightSection={
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              disabled={disabled}
-              onClick={() => setValue(new Date().toISOString())}
-            >
-              Now
-            </Button>
-          }
-          disabled={disabled}
-          error={error}
-        />
-      );
+      return <DateValueInput value={single} onChange={setValue} {...{ error, disabled }} />;
     case 'semver':
       return (
         <TextInput
@@ -164,6 +126,76 @@ function ValueEditor({
         />
       );
   }
+}
+
+/** The values of a list operator, offering the field's legal values. */
+function ListValuesInput({
+  constraint,
+  legalValues,
+  error,
+  disabled,
+  onChange,
+}: {
+  constraint: Constraint;
+  legalValues: string[];
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (constraint: Constraint) => void;
+}) {
+  return (
+    <TagsInput
+      label="Values"
+      description={
+        legalValues.length
+          ? `Legal values: ${legalValues.join(', ')}`
+          : 'Type a value and press Enter; paste a comma-separated list to add several'
+      }
+      data={legalValues}
+      value={constraint.values ?? []}
+      onChange={(values) => onChange({ ...constraint, values })}
+      splitChars={[',']}
+      clearable
+      disabled={disabled}
+      error={error}
+    />
+  );
+}
+
+/** An ISO 8601 date and time, shown in local time once valid, with Now to fill in the current one. */
+function DateValueInput({
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      label="Date and time"
+      type="text"
+      placeholder="2026-12-01T09:00:00Z"
+      description={localTime(value) ?? 'ISO 8601; ends in Z for UTC or carries an offset such as +01:00'}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      rightSectionWidth={64}
+      rightSection={
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          disabled={disabled}
+          onClick={() => onChange(new Date().toISOString())}
+        >
+          Now
+        </Button>
+      }
+      disabled={disabled}
+      error={error}
+    />
+  );
 }
 
 /** Invert and ignore-case, for the operators that take them. */

@@ -137,6 +137,44 @@ function Registration({ data }: { data: ApplicationPageData }) {
   );
 }
 
+/** How many flags, projects, environments and instances the application has. */
+function ApplicationStats({ data }: { data: ApplicationPageData }) {
+  const { overview } = data;
+  const instanceTotal = overview.environments.reduce(
+    (sum, environment) => sum + environment.instanceCount,
+    0,
+  );
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <Stat label="Flags used" value={overview.featureCount} />
+      <Stat label="Projects" value={overview.projects.length} />
+      <Stat label="Environments" value={overview.environments.length} />
+      <Stat label="Instances" value={instanceTotal} />
+    </SimpleGrid>
+  );
+}
+
+/** Flags the application asks for that do not exist, and strategies it does not know. */
+function ApplicationIssues({ data }: { data: ApplicationPageData }) {
+  const { overview } = data;
+  const missingFlags = [
+    ...new Set(overview.environments.flatMap((environment) => environment.issues.missingFeatures)),
+  ];
+  if (!missingFlags.length && !overview.issues.missingStrategies.length) return null;
+  return (
+    <Alert color="orange" variant="light" title="Issues" data-testid="application-issues">
+      <List size="sm">
+        {missingFlags.length ? (
+          <List.Item>Asks for flags that do not exist: {missingFlags.join(', ')}</List.Item>
+        ) : null}
+        {overview.issues.missingStrategies.length ? (
+          <List.Item>Does not know the strategies: {overview.issues.missingStrategies.join(', ')}</List.Item>
+        ) : null}
+      </List>
+    </Alert>
+  );
+}
+
 /** `/applications/:name`: what an application registered, where it runs and which flags it uses. */
 export function ApplicationPage({ appName }: { appName: string }) {
   const now = useNow();
@@ -162,36 +200,11 @@ export function ApplicationPage({ appName }: { appName: string }) {
       <QueryState query={page} noun="the application">
         {(data) => {
           const { overview } = data;
-          const instanceTotal = overview.environments.reduce(
-            (sum, environment) => sum + environment.instanceCount,
-            0,
-          );
-          const missingFlags = [
-            ...new Set(overview.environments.flatMap((environment) => environment.issues.missingFeatures)),
-          ];
           return (
             <Stack gap="lg">
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                <Stat label="Flags used" value={overview.featureCount} />
-                <Stat label="Projects" value={overview.projects.length} />
-                <Stat label="Environments" value={overview.environments.length} />
-                <Stat label="Instances" value={instanceTotal} />
-              </SimpleGrid>
+              <ApplicationStats data={data} />
               <Registration data={data} />
-              {missingFlags.length || overview.issues.missingStrategies.length ? (
-                <Alert color="orange" variant="light" title="Issues" data-testid="application-issues">
-                  <List size="sm">
-                    {missingFlags.length ? (
-                      <List.Item>Asks for flags that do not exist: {missingFlags.join(', ')}</List.Item>
-                    ) : null}
-                    {overview.issues.missingStrategies.length ? (
-                      <List.Item>
-                        Does not know the strategies: {overview.issues.missingStrategies.join(', ')}
-                      </List.Item>
-                    ) : null}
-                  </List>
-                </Alert>
-              ) : null}
+              <ApplicationIssues data={data} />
               <Stack gap="xs">
                 <Title order={2} size="h3">
                   Flags it uses

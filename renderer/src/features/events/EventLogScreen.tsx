@@ -11,9 +11,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Fragment, useEffect, useState } from 'react';
+import { type Dispatch, Fragment, type SetStateAction, useEffect, useState } from 'react';
 import { EVENT_PAGE_SIZE } from '../../api/search-params';
-import type { AuditEvent } from '../../api/types';
+import type { AuditEvent, EventSearchResponse } from '../../api/types';
 import { JsonBlock } from '../../components/JsonBlock/JsonBlock';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
@@ -113,7 +113,42 @@ export function EventLogScreen() {
   const events = useServerData(eventLogKey(log), (api, signal) =>
     api.searchEvents(toEventFilters(log), signal),
   );
-  const pages = Math.max(1, Math.ceil((events.data?.total ?? 0) / EVENT_PAGE_SIZE));
+  const filtered = Object.entries(writeEventQuery(log)).some(
+    ([key, value]) => key !== 'page' && value !== null,
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Event log"
+        description="Every change, with who made it and the object before and after. Select an event to see both."
+        savedAt={events.savedAt}
+        fromCache={events.fromCache}
+        now={now}
+      />
+      <EventFilters draft={draft} setDraft={setDraft} filtered={filtered} />
+      <QueryState
+        query={events}
+        noun="events"
+        isEmpty={(data) => data.events.length === 0}
+        empty={filtered ? 'No event matches these filters.' : 'No events yet.'}
+      >
+        {(data) => <EventPage data={data} log={log} />}
+      </QueryState>
+    </>
+  );
+}
+
+/** Text, flag, type, project and date filters, typed into a draft the URL follows once typing pauses. */
+function EventFilters({
+  draft,
+  setDraft,
+  filtered,
+}: {
+  draft: EventLogQuery;
+  setDraft: Dispatch<SetStateAction<EventLogQuery>>;
+  filtered: boolean;
+}) {
   const field = (
     name: keyof Omit<EventLogQuery, 'page'>,
     label: string,
@@ -132,62 +167,47 @@ export function EventLogScreen() {
       className={classes.filter}
     />
   );
-  const filtered = Object.entries(writeEventQuery(log)).some(
-    ([key, value]) => key !== 'page' && value !== null,
+  return (
+    <Group className={classes.filters} align="flex-end" gap="sm">
+      {field('query', 'Search', 'Any text')}
+      {field('feature', 'Flag')}
+      <EventFilterSelects
+        draft={draft}
+        onChange={(name, value) => setDraft((previous) => ({ ...previous, [name]: value }))}
+      />
+      {field('from', 'From', undefined, 'date')}
+      {field('to', 'To', undefined, 'date')}
+      {filtered ? (
+        <Button variant="subtle" onClick={() => setDraft(readEventQuery({}))}>
+          Clear
+        </Button>
+      ) : null}
+    </Group>
   );
+}
 
+/** One page of events and the pager. */
+function EventPage({ data, log }: { data: EventSearchResponse; log: EventLogQuery }) {
+  const pages = Math.max(1, Math.ceil(data.total / EVENT_PAGE_SIZE));
   return (
     <>
-      <PageHeader
-        title="Event log"
-        description="Every change, with who made it and the object before and after. Select an event to see both."
-        savedAt={events.savedAt}
-        fromCache={events.fromCache}
-        now={now}
-      />
-      <Group className={classes.filters} align="flex-end" gap="sm">
-        {field('query', 'Search', 'Any text')}
-        {field('feature', 'Flag')}
-        <EventFilterSelects
-          draft={draft}
-          onChange={(name, value) => setDraft((previous) => ({ ...previous, [name]: value }))}
-        />
-        {field('from', 'From', undefined, 'date')}
-        {field('to', 'To', undefined, 'date')}
-        {filtered ? (
-          <Button variant="subtle" onClick={() => setDraft(readEventQuery({}))}>
-            Clear
-          </Button>
+      <ListTable minWidth={820} columns={['When', 'Type', 'What', 'By', 'Where']}>
+        {data.events.map((event) => (
+          <EventRow key={event.id} event={event} />
+        ))}
+      </ListTable>
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed">
+          {data.total.toLocaleString()} event{data.total === 1 ? '' : 's'}
+        </Text>
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={Math.min(log.page, pages)}
+            onChange={(page) => replaceQuery('/history', writeEventQuery({ ...log, page }))}
+          />
         ) : null}
       </Group>
-      <QueryState
-        query={events}
-        noun="events"
-        isEmpty={(data) => data.events.length === 0}
-        empty={filtered ? 'No event matches these filters.' : 'No events yet.'}
-      >
-        {(data) => (
-          <>
-            <ListTable minWidth={820} columns={['When', 'Type', 'What', 'By', 'Where']}>
-              {data.events.map((event) => (
-                <EventRow key={event.id} event={event} />
-              ))}
-            </ListTable>
-            <Group justify="space-between" mt="md">
-              <Text size="sm" c="dimmed">
-                {data.total.toLocaleString()} event{data.total === 1 ? '' : 's'}
-              </Text>
-              {pages > 1 ? (
-                <Pagination
-                  total={pages}
-                  value={Math.min(log.page, pages)}
-                  onChange={(page) => replaceQuery('/history', writeEventQuery({ ...log, page }))}
-                />
-              ) : null}
-            </Group>
-          </>
-        )}
-      </QueryState>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { createFlagPageApi, type Feature, type FlagRef, flagPagePath } from '../
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { PendingChangeNotice } from '../../components/PendingChangeNotice/PendingChangeNotice';
+import type { OutboxEntry } from '../../offline/outbox';
 import { Link } from '../../router/navigation';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
@@ -60,10 +61,6 @@ export function FlagDependencies({ flag, feature }: { flag: FlagRef; feature: Fe
   const options = useServerData(`flag-parents:${flag.project}/${flag.name}`, (api) =>
     createFlagPageApi(api.client).parentOptions(flag),
   );
-  const parentVariants = useServerData(
-    parent ? `flag-parent-variants:${flag.project}/${parent}` : null,
-    (api) => createFlagPageApi(api.client).parentVariants(flag.project, parent ?? ''),
-  );
   const pendingFor = (name: string) =>
     [...outbox]
       .reverse()
@@ -85,8 +82,6 @@ export function FlagDependencies({ flag, feature }: { flag: FlagRef; feature: Fe
     if (ok) choose(null);
   }
 
-  const parentChoices = [...new Set([...(options.data ?? []), ...dependencies.keys()])].sort();
-
   return (
     <Stack gap="sm">
       {edit.error ? <ErrorNotice error={edit.error} title="The dependency was not changed" /> : null}
@@ -97,80 +92,157 @@ export function FlagDependencies({ flag, feature }: { flag: FlagRef; feature: Fe
         </Text>
       ) : (
         [...dependencies].map(([name, state]) => (
-          <Group key={name} gap="xs" data-testid={`dependency-${name}`}>
-            <Text size="sm">
-              Needs{' '}
-              <Anchor component={Link} to={flagPagePath({ project: flag.project, name })}>
-                {name}
-              </Anchor>{' '}
-              to be {state.enabled ? 'enabled' : 'disabled'}
-              {state.enabled && state.variants.length > 0
-                ? ` with variant ${state.variants.join(' or ')}`
-                : ''}
-            </Text>
-            <PendingBadge entry={pendingFor(name)} />
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              disabled={edit.busy}
-              onClick={() => void edit.submit(removeDependencyEdit(flag, name, state))}
-              aria-label={`Remove the dependency on ${name}`}
-            >
-              Remove
-            </Button>
-          </Group>
+          <DependencyRow
+            key={name}
+            {...{ flag, name, state }}
+            pending={pendingFor(name)}
+            busy={edit.busy}
+            onRemove={() => void edit.submit(removeDependencyEdit(flag, name, state))}
+          />
         ))
       )}
-      <Group align="flex-end" gap="sm">
-        <Select
-          label="Parent flag"
-          placeholder={options.loading ? 'Loading…' : 'Choose a flag of this project'}
-          data={parentChoices}
-          value={parent}
-          onChange={choose}
-          searchable
-          clearable
-        />
-        <SegmentedControl
-          aria-label="Parent state"
-          data={[
-            { value: 'enabled', label: 'Enabled' },
-            { value: 'disabled', label: 'Disabled' },
-          ]}
-          value={enabled ? 'enabled' : 'disabled'}
-          onChange={(value) => setEnabled(value === 'enabled')}
-        />
-        {enabled ? (
-          <MultiSelect
-            label="Parent variants"
-            placeholder={variants.length ? undefined : 'Any variant'}
-            data={[...new Set([...(parentVariants.data ?? []), ...variants])]}
-            value={variants}
-            onChange={setVariants}
-            disabled={!parent}
-            clearable
-          />
-        ) : null}
-        <Button onClick={() => void save()} disabled={!parent || edit.busy} loading={edit.busy}>
-          {parent && dependencies.has(parent) ? 'Update dependency' : 'Add dependency'}
-        </Button>
-      </Group>
+      <DependencyForm
+        flag={flag}
+        {...{ parent, choose, enabled, setEnabled, variants, setVariants }}
+        parentChoices={[...new Set([...(options.data ?? []), ...dependencies.keys()])].sort()}
+        loadingChoices={options.loading}
+        busy={edit.busy}
+        update={parent !== null && dependencies.has(parent)}
+        onSave={() => void save()}
+      />
       {feature.children && feature.children.length > 0 ? (
-        <Group gap="xs">
-          <Text size="sm">Flags that depend on this one:</Text>
-          {feature.children.map((child) => (
-            <Badge
-              key={child}
-              variant="outline"
-              component={Link}
-              to={flagPagePath({ project: flag.project, name: child })}
-            >
-              {child}
-            </Badge>
-          ))}
-        </Group>
+        <DependentFlags flag={flag} dependents={feature.children} />
       ) : null}
     </Stack>
+  );
+}
+
+/** One parent: the state (and variants) it must be in, its queued edit, and Remove. */
+function DependencyRow({
+  flag,
+  name,
+  state,
+  pending,
+  busy,
+  onRemove,
+}: {
+  flag: FlagRef;
+  name: string;
+  state: DependencyState;
+  pending: OutboxEntry | undefined;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <Group gap="xs" data-testid={`dependency-${name}`}>
+      <Text size="sm">
+        Needs{' '}
+        <Anchor component={Link} to={flagPagePath({ project: flag.project, name })}>
+          {name}
+        </Anchor>{' '}
+        to be {state.enabled ? 'enabled' : 'disabled'}
+        {state.enabled && state.variants.length > 0 ? ` with variant ${state.variants.join(' or ')}` : ''}
+      </Text>
+      <PendingBadge entry={pending} />
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red"
+        disabled={busy}
+        onClick={onRemove}
+        aria-label={`Remove the dependency on ${name}`}
+      >
+        Remove
+      </Button>
+    </Group>
+  );
+}
+
+/** Choose a parent (one already a parent edits it), the state it must be in and, when enabled, its variants. */
+function DependencyForm({
+  flag,
+  parent,
+  choose,
+  enabled,
+  setEnabled,
+  variants,
+  setVariants,
+  parentChoices,
+  loadingChoices,
+  busy,
+  update,
+  onSave,
+}: {
+  flag: FlagRef;
+  parent: string | null;
+  choose: (parent: string | null) => void;
+  enabled: boolean;
+  setEnabled: (enabled: boolean) => void;
+  variants: string[];
+  setVariants: (variants: string[]) => void;
+  parentChoices: string[];
+  loadingChoices: boolean;
+  busy: boolean;
+  update: boolean;
+  onSave: () => void;
+}) {
+  const parentVariants = useServerData(
+    parent ? `flag-parent-variants:${flag.project}/${parent}` : null,
+    (api) => createFlagPageApi(api.client).parentVariants(flag.project, parent ?? ''),
+  );
+  return (
+    <Group align="flex-end" gap="sm">
+      <Select
+        label="Parent flag"
+        placeholder={loadingChoices ? 'Loading…' : 'Choose a flag of this project'}
+        data={parentChoices}
+        value={parent}
+        onChange={choose}
+        searchable
+        clearable
+      />
+      <SegmentedControl
+        aria-label="Parent state"
+        data={[
+          { value: 'enabled', label: 'Enabled' },
+          { value: 'disabled', label: 'Disabled' },
+        ]}
+        value={enabled ? 'enabled' : 'disabled'}
+        onChange={(value) => setEnabled(value === 'enabled')}
+      />
+      {enabled ? (
+        <MultiSelect
+          label="Parent variants"
+          placeholder={variants.length ? undefined : 'Any variant'}
+          data={[...new Set([...(parentVariants.data ?? []), ...variants])]}
+          value={variants}
+          onChange={setVariants}
+          disabled={!parent}
+          clearable
+        />
+      ) : null}
+      <Button onClick={onSave} disabled={!parent || busy} loading={busy}>
+        {update ? 'Update dependency' : 'Add dependency'}
+      </Button>
+    </Group>
+  );
+}
+
+/** The flags that depend on this one, each a link to its page. */
+function DependentFlags({ flag, dependents }: { flag: FlagRef; dependents: string[] }) {
+  return (
+    <Group gap="xs">
+      <Text size="sm">Flags that depend on this one:</Text>
+      {dependents.map((child) => (
+        <Badge
+          key={child}
+          variant="outline"
+          component={Link}
+          to={flagPagePath({ project: flag.project, name: child })}
+        >
+          {child}
+        </Badge>
+      ))}
+    </Group>
   );
 }

@@ -72,6 +72,76 @@ function EvaluationSummary({ environment }: { environment: FeatureEnvironment })
   );
 }
 
+/** The summary line's left part: the toggle (name), type, strategies and release plan, last seen. */
+function EnvironmentHeading({
+  environment,
+  expanded,
+  bodyId,
+  onToggle,
+}: {
+  environment: FeatureEnvironment;
+  expanded: boolean;
+  bodyId: string;
+  onToggle: () => void;
+}) {
+  const plan = environment.releasePlans?.[0];
+  return (
+    <>
+      <UnstyledButton
+        className={classes.envToggle}
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        onClick={onToggle}
+      >
+        <span className={classes.chevron} data-expanded={expanded} aria-hidden />
+        <Text fw={700} span>
+          {environment.name}
+        </Text>
+      </UnstyledButton>
+      {environment.type ? (
+        <Badge size="sm" variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
+          {environment.type}
+        </Badge>
+      ) : null}
+      <Text size="xs" c="dimmed" data-testid={`strategy-count-${environment.name}`}>
+        {strategyCount(environment)}
+        {plan ? ` · release plan ${plan.name}` : ''}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {environment.lastSeenAt ? (
+          <>
+            Last seen <RelativeTime value={environment.lastSeenAt} />
+          </>
+        ) : (
+          'Not seen by an SDK yet'
+        )}
+      </Text>
+    </>
+  );
+}
+
+/** An open block: release plan, strategies and variants (locked while editing is), then the evaluations. */
+function EnvironmentBody({ flag, environment }: { flag: FlagRef; environment: FeatureEnvironment }) {
+  return (
+    <>
+      <EditLock>
+        <Divider my="sm" label="Release plan" labelPosition="left" />
+        <FlagReleasePlan project={flag.project} flagName={flag.name} environment={environment.name} />
+        <Divider my="sm" label="Strategies" labelPosition="left" />
+        <FlagStrategiesPanel
+          project={flag.project}
+          flagName={flag.name}
+          environment={environment.name}
+          servingMilestone={servingMilestone(environment)}
+        />
+        <Divider my="sm" label="Variants" labelPosition="left" />
+        <FlagVariants flag={flag} environment={environment.name} />
+      </EditLock>
+      <EvaluationSummary environment={environment} />
+    </>
+  );
+}
+
 /**
  * Inside the routing, so its edits go into the draft where change requests are required. One block
  * per environment as in Unleash: a summary line (name, type, strategy count, last seen, the switch)
@@ -94,7 +164,6 @@ function FlagEnvironmentCard({
   const [expanded, setExpanded] = useState(defaultExpanded);
   const lock = useEditingLock();
   const bodyId = useId();
-  const plan = environment.releasePlans?.[0];
   const denied = usePermissionReason('UPDATE_FEATURE_ENVIRONMENT', {
     project: flag.project,
     environment: environment.name,
@@ -103,35 +172,12 @@ function FlagEnvironmentCard({
   return (
     <Card withBorder padding="sm" data-testid={`environment-${environment.name}`} data-expanded={expanded}>
       <div className={classes.envSummary}>
-        <UnstyledButton
-          className={classes.envToggle}
-          aria-expanded={expanded}
-          aria-controls={bodyId}
-          onClick={() => setExpanded((open) => !open)}
-        >
-          <span className={classes.chevron} data-expanded={expanded} aria-hidden />
-          <Text fw={700} span>
-            {environment.name}
-          </Text>
-        </UnstyledButton>
-        {environment.type ? (
-          <Badge size="sm" variant="light" color={environment.type === 'production' ? 'red' : 'blue'}>
-            {environment.type}
-          </Badge>
-        ) : null}
-        <Text size="xs" c="dimmed" data-testid={`strategy-count-${environment.name}`}>
-          {strategyCount(environment)}
-          {plan ? ` · release plan ${plan.name}` : ''}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {environment.lastSeenAt ? (
-            <>
-              Last seen <RelativeTime value={environment.lastSeenAt} />
-            </>
-          ) : (
-            'Not seen by an SDK yet'
-          )}
-        </Text>
+        <EnvironmentHeading
+          environment={environment}
+          expanded={expanded}
+          bodyId={bodyId}
+          onToggle={() => setExpanded((open) => !open)}
+        />
         <Group gap="xs" className={classes.envActions}>
           <DraftCounter project={flag.project} environment={environment.name} />
           <PendingBadge entry={pending} />
@@ -174,20 +220,7 @@ function FlagEnvironmentCard({
       {edit.queued ? <PendingChangeNotice onClose={edit.clearQueued} /> : null}
       {/* Closed blocks are not drawn, and do not ask the server for their strategies and variants. */}
       <Collapse expanded={expanded} keepMounted={false} id={bodyId}>
-        <EditLock>
-          <Divider my="sm" label="Release plan" labelPosition="left" />
-          <FlagReleasePlan project={flag.project} flagName={flag.name} environment={environment.name} />
-          <Divider my="sm" label="Strategies" labelPosition="left" />
-          <FlagStrategiesPanel
-            project={flag.project}
-            flagName={flag.name}
-            environment={environment.name}
-            servingMilestone={servingMilestone(environment)}
-          />
-          <Divider my="sm" label="Variants" labelPosition="left" />
-          <FlagVariants flag={flag} environment={environment.name} />
-        </EditLock>
-        <EvaluationSummary environment={environment} />
+        <EnvironmentBody flag={flag} environment={environment} />
       </Collapse>
     </Card>
   );

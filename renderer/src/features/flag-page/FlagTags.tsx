@@ -73,25 +73,12 @@ export function FlagTags({ name }: { name: string }) {
           ) : (
             <Group gap="xs" data-testid="flag-tags">
               {shown.map(({ tag, pending }) => (
-                <Badge
+                <TagBadge
                   key={tagKey(tag)}
-                  variant={pending ? 'outline' : 'light'}
-                  color={pending ? 'yellow' : undefined}
-                  title={pending ? 'Pending: sent when the server is back' : undefined}
-                  rightSection={
-                    <ActionIcon
-                      size="xs"
-                      variant="transparent"
-                      aria-label={`Remove tag ${tag.type}: ${tag.value}`}
-                      disabled={edit.busy}
-                      onClick={() => void edit.submit(removeTagEdit(name, tag))}
-                    >
-                      ✕
-                    </ActionIcon>
-                  }
-                >
-                  {tag.type}: {tag.value}
-                </Badge>
+                  {...{ tag, pending }}
+                  busy={edit.busy}
+                  onRemove={() => void edit.submit(removeTagEdit(name, tag))}
+                />
               ))}
             </Group>
           );
@@ -119,5 +106,39 @@ export function FlagTags({ name }: { name: string }) {
         </Group>
       </form>
     </Stack>
+  );
+}
+
+/** One tag (outlined while its addition is queued) with its remove button. */
+function TagBadge({
+  tag,
+  pending,
+  busy,
+  onRemove,
+}: {
+  tag: Tag;
+  pending: boolean;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <Badge
+      variant={pending ? 'outline' : 'light'}
+      color={pending ? 'yellow' : undefined}
+      title={pending ? 'Pending: sent when the server is back' : undefined}
+      rightSection={
+        <ActionIcon
+          size="xs"
+          variant="transparent"
+          aria-label={`Remove tag ${tag.type}: ${tag.value}`}
+          disabled={busy}
+          onClick={onRemove}
+        >
+          ✕
+        </ActionIcon>
+      }
+    >
+      {tag.type}: {tag.value}
+    </Badge>
   );
 }

@@ -52,26 +52,22 @@ function useNameCheck(name: string, project: string | null): NameCheck {
   return check.answer ?? { status: 'checking', name: debounced };
 }
 
-export interface CreateFlagFormProps {
-  defaultProject: string | null;
-  onDone: (result: SubmitResult, flag: NewFlag) => void;
-  onCancel: () => void;
-}
-
-/** A new flag: name (checked by the server as you type), project, type, description, impression data. */
-export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagFormProps) {
-  const { mutateAsync: submitEdit } = useEditMutation();
-  const offline = useConsoleState((state) => state.connectivity === 'offline');
-  const projects = useServerData('projects', (api) => api.listProjects());
-  const types = useServerData('feature-types', (api) => api.listFeatureTypes());
-  const [name, setName] = useState('');
-  const [project, setProject] = useState<string | null>(defaultProject ?? 'default');
-  const [type, setType] = useState<string>('release');
-  const [description, setDescription] = useState('');
-  const [impressionData, setImpressionData] = useState(false);
-  const { submitting, error, showErrors, submit } = useFormSubmit();
+/**
+ * The name field's error and hint: the server's refusal, the project's naming pattern (checked
+ * here at each keystroke; the server check confirms it on a pause), the name check's answer.
+ */
+function useNameField({
+  name,
+  project,
+  serverError,
+  showErrors,
+}: {
+  name: string;
+  project: string | null;
+  serverError: string | undefined;
+  showErrors: boolean;
+}) {
   const check = useNameCheck(name, project);
-  // The naming pattern is checked here at each keystroke; the server check confirms it on a pause.
   const overview = useServerData(project ? `project-overview:${project}` : null, (api) =>
     api.client.get<ProjectOverview>(`/api/admin/projects/${encodeURIComponent(project ?? '')}/overview`),
   );
@@ -80,10 +76,9 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
 
   const trimmed = name.trim();
   const current = check.status !== 'idle' && check.name === trimmed;
-  const server = fieldErrorsOf(error);
   const patternError = namingMismatch(trimmed, naming);
   const nameError =
-    server.name ??
+    serverError ??
     patternError ??
     (current && check.status === 'invalid' ? check.message : undefined) ??
     (showErrors && !trimmed ? 'A flag needs a name' : undefined);
@@ -95,8 +90,6 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
         : current && check.status === 'unknown'
           ? 'The name could not be checked: the server is unreachable'
           : 'Letters, digits and - _ . ~ only; it cannot be changed later';
-
-  const blocked = !trimmed || !project || Boolean(patternError) || (current && check.status === 'invalid');
   const namingRule = naming?.pattern
     ? [
         `Naming pattern: ${naming.pattern}`,
@@ -106,6 +99,67 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
         .filter(Boolean)
         .join(' · ')
     : null;
+  return {
+    trimmed,
+    nameError,
+    nameHint,
+    checking: current && check.status === 'checking',
+    nameRefused: Boolean(patternError) || (current && check.status === 'invalid'),
+    namingRule,
+  };
+}
+
+/** The flag types the server knows (Release until they load). */
+function FlagTypeSelect({
+  type,
+  onChange,
+  error,
+}: {
+  type: string;
+  onChange: (type: string) => void;
+  error: string | undefined;
+}) {
+  const types = useServerData('feature-types', (api) => api.listFeatureTypes());
+  return (
+    <Select
+      label="Type"
+      data={(types.data?.types ?? [{ id: 'release', name: 'Release' }]).map((t) => ({
+        value: t.id,
+        label: t.name,
+      }))}
+      value={type}
+      onChange={(value) => onChange(value ?? 'release')}
+      allowDeselect={false}
+      error={error}
+    />
+  );
+}
+
+export interface CreateFlagFormProps {
+  defaultProject: string | null;
+  onDone: (result: SubmitResult, flag: NewFlag) => void;
+  onCancel: () => void;
+}
+
+/** A new flag: name (checked by the server as you type), project, type, description, impression data. */
+export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagFormProps) {
+  const { mutateAsync: submitEdit } = useEditMutation();
+  const offline = useConsoleState((state) => state.connectivity === 'offline');
+  const projects = useServerData('projects', (api) => api.listProjects());
+  const [name, setName] = useState('');
+  const [project, setProject] = useState<string | null>(defaultProject ?? 'default');
+  const [type, setType] = useState<string>('release');
+  const [description, setDescription] = useState('');
+  const [impressionData, setImpressionData] = useState(false);
+  const { submitting, error, showErrors, submit } = useFormSubmit();
+  const server = fieldErrorsOf(error);
+  const { trimmed, nameError, nameHint, checking, nameRefused, namingRule } = useNameField({
+    name,
+    project,
+    serverError: server.name,
+    showErrors,
+  });
+  const blocked = !trimmed || !project || nameRefused;
 
   async function send() {
     if (!project) return; // never: `blocked` covers it, this narrows the type
@@ -130,7 +184,7 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
           onChange={(event) => setName(event.currentTarget.value)}
           error={nameError}
           description={nameError ? undefined : nameHint}
-          rightSection={current && check.status === 'checking' ? <Loader size="xs" /> : null}
+          rightSection={checking ? <Loader size="xs" /> : null}
           data-autofocus
         />
         {namingRule ? (
@@ -148,17 +202,7 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
           allowDeselect={false}
           error={server.project ?? (showErrors && !project ? 'Choose a project' : undefined)}
         />
-        <Select
-          label="Type"
-          data={(types.data?.types ?? [{ id: 'release', name: 'Release' }]).map((t) => ({
-            value: t.id,
-            label: t.name,
-          }))}
-          value={type}
-          onChange={(value) => setType(value ?? 'release')}
-          allowDeselect={false}
-          error={server.type}
-        />
+        <FlagTypeSelect type={type} onChange={setType} error={server.type} />
         <Textarea
           label="Description"
           rows={2}
@@ -172,13 +216,17 @@ export function CreateFlagForm({ defaultProject, onDone, onCancel }: CreateFlagF
           checked={impressionData}
           onChange={(event) => setImpressionData(event.currentTarget.checked)}
         />
-        {offline ? (
-          <Alert color="yellow" variant="light">
-            The server is unreachable: the flag goes into the pending edits and is created when it is back.
-          </Alert>
-        ) : null}
+        {offline ? <OfflineNotice /> : null}
         <FormActions submitLabel="Create flag" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>
+  );
+}
+
+function OfflineNotice() {
+  return (
+    <Alert color="yellow" variant="light">
+      The server is unreachable: the flag goes into the pending edits and is created when it is back.
+    </Alert>
   );
 }

@@ -84,19 +84,7 @@ export function FlagRow({ flag, pending, saved, onSelect }: FlagRowProps) {
       </Table.Td>
       <Table.Td>
         {saved ? (
-          <Group gap={4}>
-            {saved.environments.map((environment) => (
-              <Badge
-                key={environment.name}
-                size="sm"
-                variant={environment.enabled ? 'filled' : 'outline'}
-                color={environment.enabled ? 'teal' : 'gray'}
-                title={`${environment.name}: ${environment.enabled ? 'on' : 'off'}`}
-              >
-                {environment.name}
-              </Badge>
-            ))}
-          </Group>
+          <EnvironmentBadges environments={saved.environments} />
         ) : (
           <Text size="sm" c="dimmed">
             when the server is back
@@ -109,5 +97,24 @@ export function FlagRow({ flag, pending, saved, onSelect }: FlagRowProps) {
         </Text>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** Each environment's name, filled when the flag is on there. */
+function EnvironmentBadges({ environments }: { environments: SavedFlag['environments'] }) {
+  return (
+    <Group gap={4}>
+      {environments.map((environment) => (
+        <Badge
+          key={environment.name}
+          size="sm"
+          variant={environment.enabled ? 'filled' : 'outline'}
+          color={environment.enabled ? 'teal' : 'gray'}
+          title={`${environment.name}: ${environment.enabled ? 'on' : 'off'}`}
+        >
+          {environment.name}
+        </Badge>
+      ))}
+    </Group>
   );
 }

@@ -41,22 +41,81 @@ export function ExportDialog({
   now?: () => Date;
   save?: (fileName: string, value: unknown) => void;
 }) {
-  const write = useServerWrite({ kind: 'flag-export' });
   const [selection, setSelection] = useState<Selection>('project');
   const [environment, setEnvironment] = useState<string | null>(environments[0] ?? null);
   const [tag, setTag] = useState('');
   const [search, setSearch] = useState('');
   const [withSegments, setWithSegments] = useState(false);
   const [format, setFormat] = useState<Format>('unleash');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState<string | null>(null);
   const matching = flagNames.filter((name) => name.toLowerCase().includes(search.trim().toLowerCase()));
   const ready =
     environment !== null &&
     (selection === 'project' ||
       (selection === 'tag' ? tag.trim() !== '' : search.trim() !== '' && matching.length > 0));
+  const { run, busy, error, done } = useExportRun({
+    ...{ projectId, selection, environment, tag, matching, withSegments, format, now, save },
+  });
 
+  return (
+    <Modal opened={opened} onClose={onClose} title="Export flags" size="lg">
+      <Stack>
+        <ExportSelectionFields
+          {...{ selection, setSelection, tag, setTag, search, setSearch }}
+          matchCount={matching.length}
+        />
+        <Select
+          label="Environment"
+          data={environments}
+          value={environment}
+          onChange={setEnvironment}
+          allowDeselect={false}
+        />
+        <ExportFormatFields {...{ format, setFormat, withSegments, setWithSegments }} />
+        {done ? (
+          <Alert color="teal" variant="light" role="status">
+            {done}
+          </Alert>
+        ) : null}
+        {error ? <ErrorNotice error={error} title="The export failed" /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={run} loading={busy} disabled={!ready}>
+            Export
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Runs the export as chosen and saves the file, with its progress, error and outcome. */
+function useExportRun({
+  projectId,
+  selection,
+  environment,
+  tag,
+  matching,
+  withSegments,
+  format,
+  now,
+  save,
+}: {
+  projectId: string;
+  selection: Selection;
+  environment: string | null;
+  tag: string;
+  matching: string[];
+  withSegments: boolean;
+  format: Format;
+  now: () => Date;
+  save: (fileName: string, value: unknown) => void;
+}) {
+  const write = useServerWrite({ kind: 'flag-export' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
   async function run() {
     if (!environment) return;
     setBusy(true);
@@ -95,82 +154,98 @@ export function ExportDialog({
     }
   }
 
+  return { run, busy, error, done };
+}
+
+/** Which flags to export: the whole project, those with a tag, or those whose name matches. */
+function ExportSelectionFields({
+  selection,
+  setSelection,
+  tag,
+  setTag,
+  search,
+  setSearch,
+  matchCount,
+}: {
+  selection: Selection;
+  setSelection: (selection: Selection) => void;
+  tag: string;
+  setTag: (tag: string) => void;
+  search: string;
+  setSearch: (search: string) => void;
+  matchCount: number;
+}) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Export flags" size="lg">
-      <Stack>
-        <SegmentedControl
-          aria-label="Which flags"
-          value={selection}
-          onChange={(value) => setSelection(value as Selection)}
-          data={[
-            { value: 'project', label: 'All flags of the project' },
-            { value: 'tag', label: 'By tag' },
-            { value: 'search', label: 'By search' },
-          ]}
+    <>
+      <SegmentedControl
+        aria-label="Which flags"
+        value={selection}
+        onChange={(value) => setSelection(value as Selection)}
+        data={[
+          { value: 'project', label: 'All flags of the project' },
+          { value: 'tag', label: 'By tag' },
+          { value: 'search', label: 'By search' },
+        ]}
+      />
+      {selection === 'tag' ? (
+        <TextInput
+          label="Tag value"
+          description="Flags carrying a tag with this value, in any project (as Unleash exports by tag)."
+          value={tag}
+          onChange={(event) => setTag(event.currentTarget.value)}
         />
-        {selection === 'tag' ? (
+      ) : null}
+      {selection === 'search' ? (
+        <>
           <TextInput
-            label="Tag value"
-            description="Flags carrying a tag with this value, in any project (as Unleash exports by tag)."
-            value={tag}
-            onChange={(event) => setTag(event.currentTarget.value)}
+            label="Flag name contains"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
           />
-        ) : null}
-        {selection === 'search' ? (
-          <>
-            <TextInput
-              label="Flag name contains"
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
-            <Text size="sm" c="dimmed">
-              {search.trim() === '' ? 'Type part of a flag name.' : `${matching.length} flag(s) match.`}
-            </Text>
-          </>
-        ) : null}
-        <Select
-          label="Environment"
-          data={environments}
-          value={environment}
-          onChange={setEnvironment}
-          allowDeselect={false}
-        />
-        <SegmentedControl
-          aria-label="File format"
-          value={format}
-          onChange={(value) => setFormat(value as Format)}
-          data={[
-            { value: 'unleash', label: 'Unleash export file' },
-            { value: 'bundle', label: 'Signed bundle' },
-          ]}
-        />
-        {format === 'bundle' ? (
           <Text size="sm" c="dimmed">
-            Signed with this instance's key (Trusted keys screen); another Switchyard verifies and shows the
-            diff before applying it. Segment definitions are included.
+            {search.trim() === '' ? 'Type part of a flag name.' : `${matchCount} flag(s) match.`}
           </Text>
-        ) : (
-          <Checkbox
-            label="Include segment definitions (Switchyard can then create missing segments; Unleash refuses such a file)"
-            checked={withSegments}
-            onChange={(event) => setWithSegments(event.currentTarget.checked)}
-          />
-        )}
-        {done ? (
-          <Alert color="teal" variant="light" role="status">
-            {done}
-          </Alert>
-        ) : null}
-        {error ? <ErrorNotice error={error} title="The export failed" /> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button onClick={run} loading={busy} disabled={!ready}>
-            Export
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The file's format, and for Unleash's format whether segment definitions go with it. */
+function ExportFormatFields({
+  format,
+  setFormat,
+  withSegments,
+  setWithSegments,
+}: {
+  format: Format;
+  setFormat: (format: Format) => void;
+  withSegments: boolean;
+  setWithSegments: (withSegments: boolean) => void;
+}) {
+  return (
+    <>
+      <SegmentedControl
+        aria-label="File format"
+        value={format}
+        onChange={(value) => setFormat(value as Format)}
+        data={[
+          { value: 'unleash', label: 'Unleash export file' },
+          { value: 'bundle', label: 'Signed bundle' },
+        ]}
+      />
+      {format === 'bundle' ? (
+        <Text size="sm" c="dimmed">
+          Signed with this instance's key (Trusted keys screen); another Switchyard verifies and shows the
+          diff before applying it. Segment definitions are included.
+        </Text>
+      ) : (
+        <Checkbox
+          label="Include segment definitions (Switchyard can then create missing segments; Unleash refuses such a file)"
+          checked={withSegments}
+          onChange={(event) => setWithSegments(event.currentTarget.checked)}
+        />
+      )}
+    </>
   );
 }

@@ -18,7 +18,7 @@ import { ListTable } from '../../components/ListTable/ListTable';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { replaceQuery, useLocation } from '../../router/navigation';
-import { useServerData } from '../../stores/use-server-data';
+import { type ServerData, useServerData } from '../../stores/use-server-data';
 import { PlaygroundChangeRequestImpact } from './PlaygroundChangeRequestImpact';
 import { PlaygroundExplanation, ResultBadge } from './PlaygroundExplanation';
 import classes from './PlaygroundScreen.module.css';
@@ -143,7 +143,6 @@ export function PlaygroundScreen() {
   const applied = readPlaygroundQuery(location.query);
   const [draft, setDraft] = useState<PlaygroundState>(applied);
   const environments = useServerData('environments', (api) => api.listEnvironments());
-  const projects = useServerData('projects', (api) => api.listProjects());
   const fields = useServerData('context-fields', (api) => api.listContextFields());
   const environmentNames = (environments.data?.environments ?? []).map((environment) => environment.name);
 
@@ -186,26 +185,12 @@ export function PlaygroundScreen() {
         <PlaygroundChangeRequestImpact project={applied.projects[0]!} id={applied.changeRequest} />
       ) : null}
       <Stack className={classes.builder} gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <MultiSelect
-            label="Environments"
-            data={environmentNames}
-            value={draft.environments}
-            onChange={(value) => setDraft({ ...draft, environments: value })}
-          />
-          {applied.changeRequest ? null : (
-            <MultiSelect
-              label="Projects"
-              placeholder={draft.projects.length ? undefined : 'All projects'}
-              data={(projects.data?.projects ?? []).map((project) => ({
-                value: project.id,
-                label: project.name,
-              }))}
-              value={draft.projects}
-              onChange={(value) => setDraft({ ...draft, projects: value })}
-            />
-          )}
-        </Group>
+        <ScopeFields
+          draft={draft}
+          setDraft={setDraft}
+          environmentNames={environmentNames}
+          changeRequest={applied.changeRequest}
+        />
         <ContextBuilder
           rows={draft.context}
           fieldNames={fieldNames}
@@ -224,28 +209,78 @@ export function PlaygroundScreen() {
       {key === null ? (
         <Text c="dimmed">Choose at least one environment.</Text>
       ) : (
-        <QueryState
-          query={results}
-          noun="results"
-          isEmpty={(data) => data.features.length === 0}
-          empty="No flag in these projects."
-        >
-          {(data) => (
-            <>
-              {data.warnings?.invalidContextProperties?.length ? (
-                <Text size="sm" c="orange" mb="sm">
-                  Ignored (not text): {data.warnings.invalidContextProperties.join(', ')}
-                </Text>
-              ) : null}
-              <ListTable minWidth={720} columns={['Flag', 'Environment', 'Context', 'Enabled', 'Variant']}>
-                {resultRows(data, applied).map((row) => (
-                  <ResultLine key={row.key} row={row} />
-                ))}
-              </ListTable>
-            </>
-          )}
-        </QueryState>
+        <PlaygroundResults results={results} applied={applied} />
       )}
     </>
+  );
+}
+
+/** Which environments to evaluate in and, unless previewing a change request, which projects' flags. */
+function ScopeFields({
+  draft,
+  setDraft,
+  environmentNames,
+  changeRequest,
+}: {
+  draft: PlaygroundState;
+  setDraft: (draft: PlaygroundState) => void;
+  environmentNames: string[];
+  changeRequest: PlaygroundState['changeRequest'];
+}) {
+  const projects = useServerData('projects', (api) => api.listProjects());
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <MultiSelect
+        label="Environments"
+        data={environmentNames}
+        value={draft.environments}
+        onChange={(value) => setDraft({ ...draft, environments: value })}
+      />
+      {changeRequest ? null : (
+        <MultiSelect
+          label="Projects"
+          placeholder={draft.projects.length ? undefined : 'All projects'}
+          data={(projects.data?.projects ?? []).map((project) => ({
+            value: project.id,
+            label: project.name,
+          }))}
+          value={draft.projects}
+          onChange={(value) => setDraft({ ...draft, projects: value })}
+        />
+      )}
+    </Group>
+  );
+}
+
+/** Each flag's answer per environment and context, and the context properties the server ignored. */
+function PlaygroundResults({
+  results,
+  applied,
+}: {
+  results: ServerData<AdvancedPlaygroundResponse>;
+  applied: PlaygroundState;
+}) {
+  return (
+    <QueryState
+      query={results}
+      noun="results"
+      isEmpty={(data) => data.features.length === 0}
+      empty="No flag in these projects."
+    >
+      {(data) => (
+        <>
+          {data.warnings?.invalidContextProperties?.length ? (
+            <Text size="sm" c="orange" mb="sm">
+              Ignored (not text): {data.warnings.invalidContextProperties.join(', ')}
+            </Text>
+          ) : null}
+          <ListTable minWidth={720} columns={['Flag', 'Environment', 'Context', 'Enabled', 'Variant']}>
+            {resultRows(data, applied).map((row) => (
+              <ResultLine key={row.key} row={row} />
+            ))}
+          </ListTable>
+        </>
+      )}
+    </QueryState>
   );
 }

@@ -30,6 +30,12 @@ export function validateProjectDraft(draft: { id: string; name: string }): Recor
   return errors;
 }
 
+const MODE_OPTIONS = [
+  { value: 'open', label: 'Open: anyone can submit change requests' },
+  { value: 'protected', label: 'Protected: only members can submit change requests' },
+  { value: 'private', label: 'Private: only members can see it' },
+];
+
 export interface CreateProjectFormProps {
   existingIds: readonly string[];
   onDone: (result: SubmitResult, project: CreateProjectBody) => void;
@@ -98,23 +104,23 @@ export function CreateProjectForm({ existingIds, onDone, onCancel }: CreateProje
         />
         <Select
           label="Collaboration mode"
-          data={[
-            { value: 'open', label: 'Open: anyone can submit change requests' },
-            { value: 'protected', label: 'Protected: only members can submit change requests' },
-            { value: 'private', label: 'Private: only members can see it' },
-          ]}
+          data={MODE_OPTIONS}
           value={mode}
           onChange={(value) => setMode((value as typeof mode | null) ?? 'open')}
           allowDeselect={false}
           error={fieldError('mode')}
         />
-        {consoleApi.store.getState().connectivity === 'offline' ? (
-          <Alert color="yellow" variant="light">
-            The server is unreachable: the project goes into the pending edits and is created when it is back.
-          </Alert>
-        ) : null}
+        {consoleApi.store.getState().connectivity === 'offline' ? <OfflineNotice /> : null}
         <FormActions submitLabel="Create project" submitting={submitting} onCancel={onCancel} />
       </Stack>
     </form>
+  );
+}
+
+function OfflineNotice() {
+  return (
+    <Alert color="yellow" variant="light">
+      The server is unreachable: the project goes into the pending edits and is created when it is back.
+    </Alert>
   );
 }

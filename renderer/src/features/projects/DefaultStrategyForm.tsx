@@ -15,6 +15,71 @@ import {
   parameterProblems,
 } from '../strategies/index';
 
+/** Each parameter's error: the server's, else (once the user tried to save) what is wrong locally. */
+function parameterErrors(
+  definition: StrategyDefinition | undefined,
+  server: Record<string, string>,
+  problems: Record<string, string | undefined>,
+) {
+  return Object.fromEntries(
+    (definition?.parameters ?? []).map((parameter) => [
+      parameter.name,
+      server[`parameters.${parameter.name}`] ?? problems[parameter.name],
+    ]),
+  );
+}
+
+/** What is saved: the group id left out when blank, so each flag uses its own name. */
+function defaultStrategyBody({
+  name,
+  title,
+  definition,
+  parameters,
+  current,
+}: {
+  name: string;
+  title: string;
+  definition: StrategyDefinition | undefined;
+  parameters: Record<string, string>;
+  current: CreateFeatureStrategy | undefined;
+}): CreateFeatureStrategy {
+  const cleaned = cleanParameters(definition, parameters, '');
+  return {
+    name,
+    title: title.trim() || null,
+    parameters: Object.fromEntries(
+      Object.entries(cleaned).filter(([key, value]) => key !== 'groupId' || value),
+    ),
+    constraints: current?.constraints ?? [],
+  };
+}
+
+/** The strategies to choose from, by their display name. */
+function StrategySelect({
+  usable,
+  name,
+  error,
+  onChange,
+}: {
+  usable: readonly StrategyDefinition[];
+  name: string;
+  error: string | undefined;
+  onChange: (name: string) => void;
+}) {
+  return (
+    <NativeSelect
+      label="Strategy"
+      data={usable.map((candidate) => ({
+        value: candidate.name,
+        label: candidate.displayName || candidate.title || candidate.name,
+      }))}
+      value={name}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+    />
+  );
+}
+
 /**
  * The strategy a new flag of the project gets in one environment
  * (`POST /api/admin/projects/:p/environments/:env/default-strategy`). The group id stays blank:
@@ -36,9 +101,6 @@ export function DefaultStrategyForm({
   onCancel: () => void;
 }) {
   const write = useServerWrite({ kind: 'project-default-strategy' });
-  const usable = definitions.filter(
-    (definition) => !definition.deprecated || definition.name === current?.name,
-  );
   const [name, setName] = useState(current?.name ?? 'flexibleRollout');
   const [title, setTitle] = useState(current?.title ?? '');
   const definition = definitions.find((candidate) => candidate.name === name);
@@ -48,23 +110,10 @@ export function DefaultStrategyForm({
   const { submitting, error, showErrors, submit } = useFormSubmit();
   const server = fieldErrorsOf(error);
   const problems = parameterProblems(definition, parameters);
-  const errors = Object.fromEntries(
-    (definition?.parameters ?? []).map((parameter) => [
-      parameter.name,
-      server[`parameters.${parameter.name}`] ?? (showErrors ? problems[parameter.name] : undefined),
-    ]),
-  );
+  const errors = parameterErrors(definition, server, showErrors ? problems : {});
 
   async function send() {
-    const cleaned = cleanParameters(definition, parameters, '');
-    const body: CreateFeatureStrategy = {
-      name,
-      title: title.trim() || null,
-      parameters: Object.fromEntries(
-        Object.entries(cleaned).filter(([key, value]) => key !== 'groupId' || value),
-      ),
-      constraints: current?.constraints ?? [],
-    };
+    const body = defaultStrategyBody({ name, title, definition, parameters, current });
     await write((api) =>
       api.client.post<unknown>(
         `/api/admin/projects/${encodeURIComponent(projectId)}/environments/${encodeURIComponent(environment)}/default-strategy`,
@@ -83,15 +132,13 @@ export function DefaultStrategyForm({
         <Text size="sm">
           New flags in this project start with this strategy in <strong>{environment}</strong>.
         </Text>
-        <NativeSelect
-          label="Strategy"
-          data={usable.map((candidate) => ({
-            value: candidate.name,
-            label: candidate.displayName || candidate.title || candidate.name,
-          }))}
-          value={name}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
+        <StrategySelect
+          usable={definitions.filter(
+            (candidate) => !candidate.deprecated || candidate.name === current?.name,
+          )}
+          name={name}
+          error={server.name}
+          onChange={(next) => {
             setName(next);
             setParameters((previous) =>
               defaultParameters(
@@ -101,7 +148,6 @@ export function DefaultStrategyForm({
               ),
             );
           }}
-          error={server.name}
         />
         <TextInput label="Title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
         <ParametersEditor

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Modal, Switch, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import type { Environment } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { ListTable } from '../../components/ListTable/ListTable';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
+import type { OutboxEntry } from '../../offline/outbox';
 import type { SubmitResult } from '../../stores/console-store';
 import { useEditMutation } from '../../stores/use-mutations';
 import { usePendingEdits } from '../../stores/use-outbox';
@@ -60,67 +61,127 @@ export function ProjectEnvironments({
           const mine = entry?.mine as { enabled?: boolean } | undefined;
           const enabled = mine?.enabled ?? enabledOnServer.has(environment.name);
           return (
-            <Table.Tr key={environment.name} data-testid={`project-environment-${environment.name}`}>
-              <Table.Td>
-                <Group gap="xs">
-                  <Text fw={600}>{environment.name}</Text>
-                  {environment.enabled ? null : (
-                    <Badge color="gray" variant="light" size="sm">
-                      disabled on the server
-                    </Badge>
-                  )}
-                  <PendingBadge entry={entry} />
-                </Group>
-              </Table.Td>
-              <Table.Td>{environment.type}</Table.Td>
-              <Table.Td>
-                <Switch
-                  aria-label={`Use ${environment.name} in this project`}
-                  checked={enabled}
-                  disabled={busy !== null}
-                  onChange={(e) => void toggle(environment.name, e.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td>
-                {enabledOnServer.has(environment.name) ? (
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm">
-                      {strategyLabel(defaults.get(environment.name)?.name ?? 'flexibleRollout')}
-                    </Text>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      aria-label={`Edit the default strategy of ${environment.name}`}
-                      onClick={() => setEditingDefault(environment.name)}
-                    >
-                      Edit
-                    </Button>
-                  </Group>
-                ) : (
-                  '–'
-                )}
-              </Table.Td>
-            </Table.Tr>
+            <EnvironmentRow
+              key={environment.name}
+              environment={environment}
+              entry={entry}
+              enabled={enabled}
+              defaultStrategy={
+                enabledOnServer.has(environment.name)
+                  ? strategyLabel(defaults.get(environment.name)?.name ?? 'flexibleRollout')
+                  : null
+              }
+              busy={busy !== null}
+              onToggle={(enable) => void toggle(environment.name, enable)}
+              onEditDefault={() => setEditingDefault(environment.name)}
+            />
           );
         })}
       </ListTable>
-      <Modal
-        opened={editingDefault !== null}
+      <DefaultStrategyDialog
+        projectId={projectId}
+        environment={editingDefault}
+        current={editingDefault !== null ? defaults.get(editingDefault) : undefined}
+        definitions={definitions.data?.strategies ?? []}
         onClose={() => setEditingDefault(null)}
-        title={`Default strategy in ${editingDefault ?? ''}`}
-        size="lg"
-      >
-        {editingDefault !== null ? (
-          <DefaultStrategyForm
-            projectId={projectId}
-            environment={editingDefault}
-            current={defaults.get(editingDefault)}
-            definitions={definitions.data?.strategies ?? []}
-            onCancel={() => setEditingDefault(null)}
-            onDone={() => setEditingDefault(null)}
-          />
-        ) : null}
-      </Modal>
+      />
     </>
+  );
+}
+
+/** One environment: whether the project uses it (a switch) and, where it does, its default strategy. */
+function EnvironmentRow({
+  environment,
+  entry,
+  enabled,
+  defaultStrategy,
+  busy,
+  onToggle,
+  onEditDefault,
+}: {
+  environment: Environment;
+  entry: OutboxEntry | undefined;
+  enabled: boolean;
+  /** The default strategy's label; null where the project does not use the environment on the server. */
+  defaultStrategy: string | null;
+  busy: boolean;
+  onToggle: (enable: boolean) => void;
+  onEditDefault: () => void;
+}) {
+  return (
+    <Table.Tr data-testid={`project-environment-${environment.name}`}>
+      <Table.Td>
+        <Group gap="xs">
+          <Text fw={600}>{environment.name}</Text>
+          {environment.enabled ? null : (
+            <Badge color="gray" variant="light" size="sm">
+              disabled on the server
+            </Badge>
+          )}
+          <PendingBadge entry={entry} />
+        </Group>
+      </Table.Td>
+      <Table.Td>{environment.type}</Table.Td>
+      <Table.Td>
+        <Switch
+          aria-label={`Use ${environment.name} in this project`}
+          checked={enabled}
+          disabled={busy}
+          onChange={(e) => onToggle(e.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td>
+        {defaultStrategy !== null ? (
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm">{defaultStrategy}</Text>
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={`Edit the default strategy of ${environment.name}`}
+              onClick={onEditDefault}
+            >
+              Edit
+            </Button>
+          </Group>
+        ) : (
+          '–'
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The default strategy of one environment of the project, edited in a modal. */
+function DefaultStrategyDialog({
+  projectId,
+  environment,
+  current,
+  definitions,
+  onClose,
+}: {
+  projectId: string;
+  environment: string | null;
+  current: ComponentProps<typeof DefaultStrategyForm>['current'];
+  definitions: ComponentProps<typeof DefaultStrategyForm>['definitions'];
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={environment !== null}
+      onClose={onClose}
+      title={`Default strategy in ${environment ?? ''}`}
+      size="lg"
+    >
+      {environment !== null ? (
+        <DefaultStrategyForm
+          projectId={projectId}
+          environment={environment}
+          current={current}
+          definitions={definitions}
+          onCancel={onClose}
+          onDone={onClose}
+        />
+      ) : null}
+    </Modal>
   );
 }

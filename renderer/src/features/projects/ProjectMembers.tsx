@@ -58,6 +58,40 @@ function candidates(targets: ShareTargets, members: readonly MemberRow[]) {
   return [...users, ...groups];
 }
 
+/** The server's members with their queued edits: a role change shows, a queued removal hides the row. */
+function rowsWithPending(
+  access: ProjectAccess,
+  outbox: readonly OutboxEntry[],
+  projectId: string,
+): Array<{ row: MemberRow; entry?: OutboxEntry }> {
+  const pendingFor = (kind: MemberKind, id: number) => {
+    const target = memberTarget(projectId, kind, id);
+    return outbox.filter((entry) => entry.kind === 'project-member' && entry.target === target).at(-1);
+  };
+  return memberRows(access).flatMap((row): Array<{ row: MemberRow; entry?: OutboxEntry }> => {
+    const entry = pendingFor(row.kind, row.id);
+    if (!entry) return [{ row, entry }];
+    const mine = entry.mine as { roles: number[] } | null;
+    return mine === null && entry.state.status === 'pending'
+      ? []
+      : [{ row: { ...row, roles: mine?.roles ?? row.roles }, entry }];
+  });
+}
+
+/** Members added while offline: not on the server yet, shown by the edit's own summary. */
+function queuedMemberAdds(access: ProjectAccess, outbox: readonly OutboxEntry[], projectId: string) {
+  const onServer = new Set(memberRows(access).map((row) => memberTarget(projectId, row.kind, row.id)));
+  return outbox.filter(
+    (entry) =>
+      entry.kind === 'project-member' &&
+      entry.base === null &&
+      entry.target.startsWith(`${projectId}/`) &&
+      !onServer.has(entry.target),
+  );
+}
+
+type SubmitMember = (key: string, change: MemberChange, roles: number[] | null) => Promise<boolean>;
+
 /** Who may work in the project and with which project role: add, change the role, remove. */
 export function ProjectMembers({
   projectId,
@@ -93,107 +127,21 @@ export function ProjectMembers({
   return (
     <QueryState query={members} noun="project members">
       {({ access, targets }) => {
-        const pendingFor = (kind: MemberKind, id: number) => {
-          const target = memberTarget(projectId, kind, id);
-          return outbox.filter((entry) => entry.kind === 'project-member' && entry.target === target).at(-1);
-        };
-        const rows = memberRows(access).flatMap((row): Array<{ row: MemberRow; entry?: OutboxEntry }> => {
-          const entry = pendingFor(row.kind, row.id);
-          if (!entry) return [{ row, entry }];
-          const mine = entry.mine as { roles: number[] } | null;
-          return mine === null && entry.state.status === 'pending'
-            ? []
-            : [{ row: { ...row, roles: mine?.roles ?? row.roles }, entry }];
-        });
-        const onServer = new Set(memberRows(access).map((row) => memberTarget(projectId, row.kind, row.id)));
-        // Members added while offline: not on the server yet, shown by the edit's own summary.
-        const queuedAdds = outbox.filter(
-          (entry) =>
-            entry.kind === 'project-member' &&
-            entry.base === null &&
-            entry.target.startsWith(`${projectId}/`) &&
-            !onServer.has(entry.target),
-        );
+        const rows = rowsWithPending(access, outbox, projectId);
+        const queuedAdds = queuedMemberAdds(access, outbox, projectId);
         const roles = access.roles;
         const roleName = (id: number) => roles.find((role) => role.id === id)?.name ?? `Role ${id}`;
-        const options = candidates(targets, memberRows(access));
         const roleOptions = roles.map((role) => ({ value: String(role.id), label: role.name }));
-        const chosenRole = newRole || roleOptions[0]?.value || '';
-
-        async function add(event: FormEvent) {
-          event.preventDefault();
-          const [kind, rawId] = newMember.split(':') as [MemberKind, string];
-          const label = options.find((option) => option.value === newMember)?.label ?? newMember;
-          if (!newMember || !chosenRole) return;
-          const done = await submit(
-            'add',
-            { project: projectId, kind, id: Number(rawId), name: label, current: null },
-            [Number(chosenRole)],
-          );
-          if (done) setNewMember('');
-        }
-
         return (
           <Stack gap="md">
             {error ? <ErrorNotice error={error} title="The members were not changed" /> : null}
             <ListTable minWidth={560} columns={['Member', 'Project role', '']}>
-              {rows.map(({ row, entry }) => {
-                const key = `${row.kind}:${row.id}`;
-                const change: MemberChange = {
-                  project: projectId,
-                  kind: row.kind,
-                  id: row.id,
-                  name: row.name,
-                  current: row.roles,
-                };
-                return (
-                  <Table.Tr key={key} data-testid={`member-${row.kind}-${row.id}`}>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text fw={600}>{row.name}</Text>
-                        {row.kind === 'group' ? (
-                          <Badge variant="light" size="sm">
-                            group
-                          </Badge>
-                        ) : null}
-                        <PendingBadge entry={entry} />
-                      </Group>
-                      {row.detail ? (
-                        <Text size="sm" c="dimmed">
-                          {row.detail}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <NativeSelect
-                        aria-label={`Project role of ${row.name}`}
-                        data={roleOptions}
-                        value={String(row.roles[0] ?? '')}
-                        disabled={busy !== null}
-                        onChange={(e) => void submit(key, change, [Number(e.currentTarget.value)])}
-                      />
-                      {row.roles.length > 1 ? (
-                        <Text size="xs" c="dimmed">
-                          also {row.roles.slice(1).map(roleName).join(', ')}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="xs"
-                        aria-label={`Remove ${row.name} from the project`}
-                        loading={busy === `remove:${key}`}
-                        disabled={busy !== null}
-                        onClick={() => void submit(`remove:${key}`, change, null)}
-                      >
-                        Remove
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {rows.map(({ row, entry }) => (
+                <MemberTableRow
+                  key={`${row.kind}:${row.id}`}
+                  {...{ projectId, row, entry, roleOptions, roleName, busy, submit }}
+                />
+              ))}
               {queuedAdds.map((entry) => (
                 <Table.Tr key={entry.id} data-testid={`queued-member-${entry.target}`}>
                   <Table.Td colSpan={3}>
@@ -210,33 +158,152 @@ export function ProjectMembers({
                 No members yet: only root roles give access to this project.
               </Text>
             ) : null}
-            <form onSubmit={add}>
-              <Stack gap="xs">
-                <Title order={2} size="h4">
-                  Add a member
-                </Title>
-                <Group align="flex-end" gap="xs">
-                  <NativeSelect
-                    label="User or group"
-                    data={[{ value: '', label: 'Choose…' }, ...options]}
-                    value={newMember}
-                    onChange={(e) => setNewMember(e.currentTarget.value)}
-                  />
-                  <NativeSelect
-                    label="Role"
-                    data={roleOptions}
-                    value={chosenRole}
-                    onChange={(e) => setNewRole(e.currentTarget.value)}
-                  />
-                  <Button type="submit" disabled={!newMember || busy !== null} loading={busy === 'add'}>
-                    Add member
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
+            <AddMemberForm
+              options={candidates(targets, memberRows(access))}
+              {...{ projectId, roleOptions, newMember, setNewMember, newRole, setNewRole, busy, submit }}
+            />
           </Stack>
         );
       }}
     </QueryState>
+  );
+}
+
+/** One member: name (and group badge, queued edit), the project role to change, Remove. */
+function MemberTableRow({
+  projectId,
+  row,
+  entry,
+  roleOptions,
+  roleName,
+  busy,
+  submit,
+}: {
+  projectId: string;
+  row: MemberRow;
+  entry: OutboxEntry | undefined;
+  roleOptions: Array<{ value: string; label: string }>;
+  roleName: (id: number) => string;
+  busy: string | null;
+  submit: SubmitMember;
+}) {
+  const key = `${row.kind}:${row.id}`;
+  const change: MemberChange = {
+    project: projectId,
+    kind: row.kind,
+    id: row.id,
+    name: row.name,
+    current: row.roles,
+  };
+  return (
+    <Table.Tr data-testid={`member-${row.kind}-${row.id}`}>
+      <Table.Td>
+        <Group gap="xs">
+          <Text fw={600}>{row.name}</Text>
+          {row.kind === 'group' ? (
+            <Badge variant="light" size="sm">
+              group
+            </Badge>
+          ) : null}
+          <PendingBadge entry={entry} />
+        </Group>
+        {row.detail ? (
+          <Text size="sm" c="dimmed">
+            {row.detail}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <NativeSelect
+          aria-label={`Project role of ${row.name}`}
+          data={roleOptions}
+          value={String(row.roles[0] ?? '')}
+          disabled={busy !== null}
+          onChange={(e) => void submit(key, change, [Number(e.currentTarget.value)])}
+        />
+        {row.roles.length > 1 ? (
+          <Text size="xs" c="dimmed">
+            also {row.roles.slice(1).map(roleName).join(', ')}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          aria-label={`Remove ${row.name} from the project`}
+          loading={busy === `remove:${key}`}
+          disabled={busy !== null}
+          onClick={() => void submit(`remove:${key}`, change, null)}
+        >
+          Remove
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Choose a user or group not yet a member and the role to give it. */
+function AddMemberForm({
+  projectId,
+  options,
+  roleOptions,
+  newMember,
+  setNewMember,
+  newRole,
+  setNewRole,
+  busy,
+  submit,
+}: {
+  projectId: string;
+  options: Array<{ value: string; label: string }>;
+  roleOptions: Array<{ value: string; label: string }>;
+  newMember: string;
+  setNewMember: (member: string) => void;
+  newRole: string;
+  setNewRole: (role: string) => void;
+  busy: string | null;
+  submit: SubmitMember;
+}) {
+  const chosenRole = newRole || roleOptions[0]?.value || '';
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const [kind, rawId] = newMember.split(':') as [MemberKind, string];
+    const label = options.find((option) => option.value === newMember)?.label ?? newMember;
+    if (!newMember || !chosenRole) return;
+    const done = await submit(
+      'add',
+      { project: projectId, kind, id: Number(rawId), name: label, current: null },
+      [Number(chosenRole)],
+    );
+    if (done) setNewMember('');
+  }
+
+  return (
+    <form onSubmit={add}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Add a member
+        </Title>
+        <Group align="flex-end" gap="xs">
+          <NativeSelect
+            label="User or group"
+            data={[{ value: '', label: 'Choose…' }, ...options]}
+            value={newMember}
+            onChange={(e) => setNewMember(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Role"
+            data={roleOptions}
+            value={chosenRole}
+            onChange={(e) => setNewRole(e.currentTarget.value)}
+          />
+          <Button type="submit" disabled={!newMember || busy !== null} loading={busy === 'add'}>
+            Add member
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -80,15 +80,7 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
     <>
       <PageHeader
         title={overview?.name ?? projectId}
-        description={
-          <>
-            <Anchor component={Link} to="/projects" size="sm">
-              Projects
-            </Anchor>{' '}
-            / <span className={classes.id}>{projectId}</span>
-            {overview?.description ? ` · ${overview.description}` : ''}
-          </>
-        }
+        description={<ProjectBreadcrumb projectId={projectId} description={overview?.description} />}
         savedAt={page.savedAt}
         fromCache={page.fromCache}
         now={now}
@@ -119,114 +111,184 @@ export function ProjectPage({ projectId, tab: pathTab = null }: { projectId: str
       <QueryState query={page} noun="the project">
         {(data) => (
           <>
-            <Tabs value={tab} onChange={setTab} keepMounted={false}>
-              <Tabs.List mb="md">
-                <Tabs.Tab value="flags">Flags</Tabs.Tab>
-                <Tabs.Tab value="overview">Overview</Tabs.Tab>
-                <Tabs.Tab value="settings">Settings</Tabs.Tab>
-                <Tabs.Tab value="environments">Environments</Tabs.Tab>
-                <Tabs.Tab value="members">Members</Tabs.Tab>
-                <Tabs.Tab value="archive">Archive</Tabs.Tab>
-                <Tabs.Tab value="applications">Applications</Tabs.Tab>
-                <Tabs.Tab value="actions">Actions</Tabs.Tab>
-                <Tabs.Tab value="connect-sdk">Connect an SDK</Tabs.Tab>
-                <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="overview">
-                <Overview data={data} />
-                <Text size="sm" c="dimmed" mt="md">
-                  Mode {data.overview.mode} · default stickiness {data.overview.defaultStickiness} · flag
-                  limit {data.overview.featureLimit ?? 'none'}
-                </Text>
-              </Tabs.Panel>
-              <Tabs.Panel value="flags">
-                {data.features.length === 0 ? (
-                  <EmptyProjectStart projectId={projectId} />
-                ) : (
-                  <ProjectFlagList
-                    projectId={projectId}
-                    environments={data.overview.environments.map((entry) => entry.environment)}
-                  />
-                )}
-              </Tabs.Panel>
-              <Tabs.Panel value="settings">
-                <ProjectWriteSection projectId={projectId}>
-                  <ProjectSettingsForm
-                    projectId={projectId}
-                    overview={data.overview}
-                    stickinessOptions={data.stickinessOptions}
-                    onSaved={onSaved}
-                  />
-                  <ChangeRequestSettings projectId={projectId} />
-                </ProjectWriteSection>
-              </Tabs.Panel>
-              <Tabs.Panel value="environments">
-                <ProjectWriteSection projectId={projectId}>
-                  <ProjectEnvironments
-                    projectId={projectId}
-                    overview={data.overview}
-                    environments={data.environments}
-                    onSaved={onSaved}
-                  />
-                </ProjectWriteSection>
-              </Tabs.Panel>
-              <Tabs.Panel value="members">
-                <ProjectWriteSection projectId={projectId} permission="PROJECT_USER_ACCESS_WRITE">
-                  <ProjectMembers projectId={projectId} onSaved={onSaved} />
-                </ProjectWriteSection>
-              </Tabs.Panel>
-              <Tabs.Panel value="archive">
-                <ArchiveScreen project={projectId} />
-              </Tabs.Panel>
-              <Tabs.Panel value="applications">
-                <ProjectApplications projectId={projectId} />
-              </Tabs.Panel>
-              <Tabs.Panel value="change-requests">
-                <ChangeRequestList project={projectId} />
-              </Tabs.Panel>
-              <Tabs.Panel value="actions">
-                <ProjectActions projectId={projectId} />
-              </Tabs.Panel>
-              <Tabs.Panel value="connect-sdk">
-                <ConnectSdkGuide project={projectId} onClose={() => setTab('flags')} />
-              </Tabs.Panel>
-            </Tabs>
-            <ProjectStatusDialog
-              projectId={projectId}
-              opened={statusOpen}
-              onClose={() => setStatusOpen(false)}
-            />
-            {transfer === 'export' ? (
-              <ExportDialog
-                projectId={projectId}
-                flagNames={data.features.map((feature) => feature.name)}
-                environments={data.overview.environments.map((entry) => entry.environment)}
-                opened
-                onClose={() => setTransfer(null)}
-              />
-            ) : null}
-            {transfer === 'import' ? (
-              <ImportDialog defaultProject={projectId} opened onClose={() => setTransfer(null)} />
-            ) : null}
-            <ProjectLifecycleDialog
-              projectId={projectId}
-              overview={data.overview}
-              action={action}
-              onClose={(result) => {
-                const done = action;
-                setAction(null);
-                if (result === null) return;
-                if (result === 'queued') {
-                  setQueued(true);
-                  return;
-                }
-                if (done === 'delete') navigate('/projects');
-                else setNotice(done === 'archive' ? 'The project is archived.' : 'The project is revived.');
-              }}
+            <ProjectTabs {...{ data, projectId, tab, setTab, onSaved }} />
+            <ProjectDialogs
+              {...{ data, projectId, statusOpen, setStatusOpen, transfer, setTransfer, action, setAction }}
+              onQueued={() => setQueued(true)}
+              onNotice={setNotice}
             />
           </>
         )}
       </QueryState>
+    </>
+  );
+}
+
+/** Back to the projects, the project's id and its description. */
+function ProjectBreadcrumb({ projectId, description }: { projectId: string; description?: string | null }) {
+  return (
+    <>
+      <Anchor component={Link} to="/projects" size="sm">
+        Projects
+      </Anchor>{' '}
+      / <span className={classes.id}>{projectId}</span>
+      {description ? ` · ${description}` : ''}
+    </>
+  );
+}
+
+/** The tabs' names, in Unleash's order (the flags first). */
+function ProjectTabList() {
+  return (
+    <Tabs.List mb="md">
+      <Tabs.Tab value="flags">Flags</Tabs.Tab>
+      <Tabs.Tab value="overview">Overview</Tabs.Tab>
+      <Tabs.Tab value="settings">Settings</Tabs.Tab>
+      <Tabs.Tab value="environments">Environments</Tabs.Tab>
+      <Tabs.Tab value="members">Members</Tabs.Tab>
+      <Tabs.Tab value="archive">Archive</Tabs.Tab>
+      <Tabs.Tab value="applications">Applications</Tabs.Tab>
+      <Tabs.Tab value="actions">Actions</Tabs.Tab>
+      <Tabs.Tab value="connect-sdk">Connect an SDK</Tabs.Tab>
+      <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
+    </Tabs.List>
+  );
+}
+
+/** The project's tabs: flags, overview, settings, environments, members and the rest. */
+function ProjectTabs({
+  data,
+  projectId,
+  tab,
+  setTab,
+  onSaved,
+}: {
+  data: ProjectPageData;
+  projectId: string;
+  tab: string;
+  setTab: (next: string | null) => void;
+  onSaved: (result: SubmitResult) => void;
+}) {
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <ProjectTabList />
+      <Tabs.Panel value="overview">
+        <Overview data={data} />
+        <Text size="sm" c="dimmed" mt="md">
+          Mode {data.overview.mode} · default stickiness {data.overview.defaultStickiness} · flag limit{' '}
+          {data.overview.featureLimit ?? 'none'}
+        </Text>
+      </Tabs.Panel>
+      <Tabs.Panel value="flags">
+        {data.features.length === 0 ? (
+          <EmptyProjectStart projectId={projectId} />
+        ) : (
+          <ProjectFlagList
+            projectId={projectId}
+            environments={data.overview.environments.map((entry) => entry.environment)}
+          />
+        )}
+      </Tabs.Panel>
+      <Tabs.Panel value="settings">
+        <ProjectWriteSection projectId={projectId}>
+          <ProjectSettingsForm
+            projectId={projectId}
+            overview={data.overview}
+            stickinessOptions={data.stickinessOptions}
+            onSaved={onSaved}
+          />
+          <ChangeRequestSettings projectId={projectId} />
+        </ProjectWriteSection>
+      </Tabs.Panel>
+      <Tabs.Panel value="environments">
+        <ProjectWriteSection projectId={projectId}>
+          <ProjectEnvironments
+            projectId={projectId}
+            overview={data.overview}
+            environments={data.environments}
+            onSaved={onSaved}
+          />
+        </ProjectWriteSection>
+      </Tabs.Panel>
+      <Tabs.Panel value="members">
+        <ProjectWriteSection projectId={projectId} permission="PROJECT_USER_ACCESS_WRITE">
+          <ProjectMembers projectId={projectId} onSaved={onSaved} />
+        </ProjectWriteSection>
+      </Tabs.Panel>
+      <Tabs.Panel value="archive">
+        <ArchiveScreen project={projectId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="applications">
+        <ProjectApplications projectId={projectId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="change-requests">
+        <ChangeRequestList project={projectId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="actions">
+        <ProjectActions projectId={projectId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="connect-sdk">
+        <ConnectSdkGuide project={projectId} onClose={() => setTab('flags')} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** The status, export, import and lifecycle (archive, revive, delete) dialogs the header opens. */
+function ProjectDialogs({
+  data,
+  projectId,
+  statusOpen,
+  setStatusOpen,
+  transfer,
+  setTransfer,
+  action,
+  setAction,
+  onQueued,
+  onNotice,
+}: {
+  data: ProjectPageData;
+  projectId: string;
+  statusOpen: boolean;
+  setStatusOpen: (open: boolean) => void;
+  transfer: 'export' | 'import' | null;
+  setTransfer: (transfer: 'export' | 'import' | null) => void;
+  action: ProjectLifecycleAction | null;
+  setAction: (action: ProjectLifecycleAction | null) => void;
+  onQueued: () => void;
+  onNotice: (notice: string) => void;
+}) {
+  return (
+    <>
+      <ProjectStatusDialog projectId={projectId} opened={statusOpen} onClose={() => setStatusOpen(false)} />
+      {transfer === 'export' ? (
+        <ExportDialog
+          projectId={projectId}
+          flagNames={data.features.map((feature) => feature.name)}
+          environments={data.overview.environments.map((entry) => entry.environment)}
+          opened
+          onClose={() => setTransfer(null)}
+        />
+      ) : null}
+      {transfer === 'import' ? (
+        <ImportDialog defaultProject={projectId} opened onClose={() => setTransfer(null)} />
+      ) : null}
+      <ProjectLifecycleDialog
+        projectId={projectId}
+        overview={data.overview}
+        action={action}
+        onClose={(result) => {
+          const done = action;
+          setAction(null);
+          if (result === null) return;
+          if (result === 'queued') {
+            onQueued();
+            return;
+          }
+          if (done === 'delete') navigate('/projects');
+          else onNotice(done === 'archive' ? 'The project is archived.' : 'The project is revived.');
+        }}
+      />
     </>
   );
 }

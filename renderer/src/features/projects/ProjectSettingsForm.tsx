@@ -22,22 +22,10 @@ const MODES: Array<{ value: ProjectMode; label: string }> = [
   { value: 'private', label: 'Private: only members can see it' },
 ];
 
-/**
- * Name and description (PUT /projects/:id) and the settings (PUT /projects/:id/settings), saved
- * together: each changed part is its own edit, so each queues and replays on its own.
- */
-export function ProjectSettingsForm({
-  projectId,
-  overview,
-  stickinessOptions,
-  onSaved,
-}: {
-  projectId: string;
-  overview: ProjectOverview;
-  stickinessOptions: readonly string[];
-  onSaved: (result: SubmitResult) => void;
-}) {
-  const { mutateAsync: submitEdit } = useEditMutation();
+type SettingsDraft = ReturnType<typeof useSettingsDraft>['draft'];
+
+/** The form's fields: the project as the server (or a queued edit) has it until a field is changed here. */
+function useSettingsDraft(projectId: string, overview: ProjectOverview) {
   const pendingDetails = usePendingEdits('project')(projectId);
   const pendingSettings = usePendingEdits('project-settings')(projectId);
   const details = (pendingDetails?.mine as { name?: string; description?: string | null } | null) ?? overview;
@@ -54,16 +42,18 @@ export function ProjectSettingsForm({
     example: naming.example ?? '',
     namingDescription: naming.description ?? '',
   });
-  const { name, description, mode, stickiness, featureLimit, pattern, example, namingDescription } = draft;
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  return { draft, change, pending: pendingDetails ?? pendingSettings };
+}
 
+/** What the draft changes and what is wrong with it (loading the naming pattern's checker when needed). */
+function useSettingsCheck(draft: SettingsDraft, overview: ProjectOverview) {
+  const { name, description, mode, stickiness, featureLimit, pattern, example, namingDescription } = draft;
+  useNamingPatterns(Boolean(pattern.trim()));
   const limit = featureLimit === '' ? null : Number(featureLimit);
   const limitInvalid = limit !== null && (!Number.isInteger(limit) || limit < 1);
   const nameInvalid = !name.trim();
   // Copies cached before the naming pattern was read may lack it.
   const savedNaming = overview.featureNaming ?? { pattern: null };
-  useNamingPatterns(Boolean(pattern.trim()));
   const patternError = namingPatternError(pattern.trim());
   const exampleError =
     !pattern.trim() && example.trim()
@@ -100,7 +90,32 @@ export function ProjectSettingsForm({
     stickiness !== current.defaultStickiness ||
     limit !== (current.featureLimit ?? null) ||
     namingChanged;
-  const server = fieldErrorsOf(error);
+  return {
+    ...{ limit, limitInvalid, nameInvalid, patternError, exampleError, namingInvalid },
+    ...{ current, next, detailsChanged, settingsChanged },
+  };
+}
+
+/** Saves the changed parts, each as its own edit: queued if either was queued, else applied. */
+function useSaveSettings({
+  projectId,
+  overview,
+  draft,
+  checked,
+  onSaved,
+}: {
+  projectId: string;
+  overview: ProjectOverview;
+  draft: SettingsDraft;
+  checked: ReturnType<typeof useSettingsCheck>;
+  onSaved: (result: SubmitResult) => void;
+}) {
+  const { mutateAsync: submitEdit } = useEditMutation();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const { name, description } = draft;
+  const { limitInvalid, nameInvalid, namingInvalid, current, next, detailsChanged, settingsChanged } =
+    checked;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -126,6 +141,32 @@ export function ProjectSettingsForm({
       setSaving(false);
     }
   }
+
+  return { save, saving, error };
+}
+
+/**
+ * Name and description (PUT /projects/:id) and the settings (PUT /projects/:id/settings), saved
+ * together: each changed part is its own edit, so each queues and replays on its own.
+ */
+export function ProjectSettingsForm({
+  projectId,
+  overview,
+  stickinessOptions,
+  onSaved,
+}: {
+  projectId: string;
+  overview: ProjectOverview;
+  stickinessOptions: readonly string[];
+  onSaved: (result: SubmitResult) => void;
+}) {
+  const { draft, change, pending } = useSettingsDraft(projectId, overview);
+  const { name, description, mode, stickiness, featureLimit, pattern, example, namingDescription } = draft;
+  const checked = useSettingsCheck(draft, overview);
+  const { limitInvalid, nameInvalid, patternError, exampleError, namingInvalid } = checked;
+  const { detailsChanged, settingsChanged } = checked;
+  const { save, saving, error } = useSaveSettings({ projectId, overview, draft, checked, onSaved });
+  const server = fieldErrorsOf(error);
 
   return (
     <form onSubmit={save} noValidate>
@@ -170,31 +211,12 @@ export function ProjectSettingsForm({
           onChange={(next) => change({ featureLimit: next })}
           error={server.featureLimit ?? (limitInvalid ? 'A whole number, 1 or more' : undefined)}
         />
-        <TextInput
-          label="Flag naming pattern"
-          description="A regular expression every new flag name must match in full; empty for none"
-          placeholder="e.g. [a-z]+-[a-z0-9-]+"
-          value={pattern}
-          onChange={(e) => change({ pattern: e.currentTarget.value })}
-          error={server['featureNaming.pattern'] ?? patternError}
-          ff="monospace"
-        />
-        <TextInput
-          label="Naming example"
-          description="A name that matches the pattern, shown to people creating flags"
-          value={example}
-          onChange={(e) => change({ example: e.currentTarget.value })}
-          error={server['featureNaming.example'] ?? exampleError}
-        />
-        <TextInput
-          label="Naming description"
-          description="What the pattern means, in words"
-          value={namingDescription}
-          onChange={(e) => change({ namingDescription: e.currentTarget.value })}
-          error={server['featureNaming.description']}
+        <NamingFields
+          {...{ pattern, example, namingDescription, change, patternError, exampleError }}
+          server={server}
         />
         <Group justify="flex-end" gap="xs">
-          <PendingBadge entry={pendingDetails ?? pendingSettings} />
+          <PendingBadge entry={pending} />
           <Button
             type="submit"
             loading={saving}
@@ -205,5 +227,52 @@ export function ProjectSettingsForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The flag naming pattern, an example name and what the pattern means. */
+function NamingFields({
+  pattern,
+  example,
+  namingDescription,
+  change,
+  patternError,
+  exampleError,
+  server,
+}: {
+  pattern: string;
+  example: string;
+  namingDescription: string;
+  change: (changes: Partial<SettingsDraft>) => void;
+  patternError: string | undefined;
+  exampleError: string | undefined;
+  server: Record<string, string | undefined>;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Flag naming pattern"
+        description="A regular expression every new flag name must match in full; empty for none"
+        placeholder="e.g. [a-z]+-[a-z0-9-]+"
+        value={pattern}
+        onChange={(e) => change({ pattern: e.currentTarget.value })}
+        error={server['featureNaming.pattern'] ?? patternError}
+        ff="monospace"
+      />
+      <TextInput
+        label="Naming example"
+        description="A name that matches the pattern, shown to people creating flags"
+        value={example}
+        onChange={(e) => change({ example: e.currentTarget.value })}
+        error={server['featureNaming.example'] ?? exampleError}
+      />
+      <TextInput
+        label="Naming description"
+        description="What the pattern means, in words"
+        value={namingDescription}
+        onChange={(e) => change({ namingDescription: e.currentTarget.value })}
+        error={server['featureNaming.description']}
+      />
+    </>
   );
 }

@@ -100,41 +100,7 @@ function ProjectList() {
             ]}
           >
             {data.map(({ project, pending }) => (
-              <Table.Tr key={project.id} data-testid={`project-${project.id}`}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {pending ? null : (
-                      <FavoriteStar
-                        target={{ kind: 'project', project: project.id }}
-                        favorite={project.favorite ?? false}
-                      />
-                    )}
-                    <Anchor component={Link} to={projectPath(project.id)} fw={600}>
-                      {project.name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {project.id}
-                    </Text>
-                    <PendingBadge entry={pending} />
-                  </Group>
-                  {project.description ? (
-                    <Text size="sm" c="dimmed" lineClamp={1}>
-                      {project.description}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td className={classes.number}>
-                  <Anchor component={Link} to={withQuery('/features', { project: project.id })} size="sm">
-                    {project.featureCount ?? '–'}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td className={classes.number}>{project.staleFeatureCount ?? '–'}</Table.Td>
-                <Table.Td className={classes.number}>{project.memberCount ?? '–'}</Table.Td>
-                <Table.Td className={classes.number}>
-                  {project.health === undefined ? '–' : `${project.health}%`}
-                </Table.Td>
-                <Table.Td>{project.mode ? <Badge variant="light">{project.mode}</Badge> : '–'}</Table.Td>
-              </Table.Tr>
+              <ProjectRow key={project.id} project={project} pending={pending} />
             ))}
           </ListTable>
         )}
@@ -154,5 +120,46 @@ function ProjectList() {
         />
       </Modal>
     </>
+  );
+}
+
+/** One project: favourite star, name and id (queued edit), description, counts, health and mode. */
+function ProjectRow({ project, pending }: Row) {
+  return (
+    <Table.Tr data-testid={`project-${project.id}`}>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          {pending ? null : (
+            <FavoriteStar
+              target={{ kind: 'project', project: project.id }}
+              favorite={project.favorite ?? false}
+            />
+          )}
+          <Anchor component={Link} to={projectPath(project.id)} fw={600}>
+            {project.name}
+          </Anchor>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {project.id}
+          </Text>
+          <PendingBadge entry={pending} />
+        </Group>
+        {project.description ? (
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {project.description}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td className={classes.number}>
+        <Anchor component={Link} to={withQuery('/features', { project: project.id })} size="sm">
+          {project.featureCount ?? '–'}
+        </Anchor>
+      </Table.Td>
+      <Table.Td className={classes.number}>{project.staleFeatureCount ?? '–'}</Table.Td>
+      <Table.Td className={classes.number}>{project.memberCount ?? '–'}</Table.Td>
+      <Table.Td className={classes.number}>
+        {project.health === undefined ? '–' : `${project.health}%`}
+      </Table.Td>
+      <Table.Td>{project.mode ? <Badge variant="light">{project.mode}</Badge> : '–'}</Table.Td>
+    </Table.Tr>
   );
 }

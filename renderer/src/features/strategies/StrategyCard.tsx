@@ -102,58 +102,7 @@ export function StrategyCard({
             <PendingBadge entry={row.entry} />
           </Group>
           {strategy && !row.pendingDelete && controls ? (
-            <Group gap={4} wrap="nowrap" ml="auto">
-              <Tooltip label="Move up">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${label} up`}
-                  disabled={controls.busy || controls.position === 0 || Boolean(controls.updateReason)}
-                  onClick={() => controls.onMove(-1)}
-                >
-                  ↑
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Move down">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${label} down`}
-                  disabled={
-                    controls.busy ||
-                    controls.position === controls.count - 1 ||
-                    Boolean(controls.updateReason)
-                  }
-                  onClick={() => controls.onMove(1)}
-                >
-                  ↓
-                </ActionIcon>
-              </Tooltip>
-              <Guarded reason={controls.updateReason}>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  onClick={controls.onToggle}
-                  disabled={controls.busy}
-                >
-                  {shown.disabled ? 'Enable' : 'Disable'}
-                </Button>
-              </Guarded>
-              <Guarded reason={controls.updateReason}>
-                <Button size="compact-sm" variant="light" onClick={controls.onEdit} disabled={controls.busy}>
-                  Edit
-                </Button>
-              </Guarded>
-              <Guarded reason={controls.deleteReason}>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  onClick={controls.onDelete}
-                  disabled={controls.busy}
-                >
-                  Delete
-                </Button>
-              </Guarded>
-            </Group>
+            <StrategyControls label={label} disabled={shown.disabled} controls={controls} />
           ) : null}
         </Group>
         {parameterSummary(shown).length ? <Text size="sm">{parameterSummary(shown).join(' · ')}</Text> : null}
@@ -172,5 +121,64 @@ export function StrategyCard({
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** Move up and down, Enable or Disable, Edit and Delete, each off while busy or not allowed. */
+function StrategyControls({
+  label,
+  disabled,
+  controls,
+}: {
+  label: string;
+  disabled: boolean | null | undefined;
+  controls: StrategyCardControls;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap" ml="auto">
+      <Tooltip label="Move up">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Move ${label} up`}
+          disabled={controls.busy || controls.position === 0 || Boolean(controls.updateReason)}
+          onClick={() => controls.onMove(-1)}
+        >
+          ↑
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Move down">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Move ${label} down`}
+          disabled={
+            controls.busy || controls.position === controls.count - 1 || Boolean(controls.updateReason)
+          }
+          onClick={() => controls.onMove(1)}
+        >
+          ↓
+        </ActionIcon>
+      </Tooltip>
+      <Guarded reason={controls.updateReason}>
+        <Button size="compact-sm" variant="subtle" onClick={controls.onToggle} disabled={controls.busy}>
+          {disabled ? 'Enable' : 'Disable'}
+        </Button>
+      </Guarded>
+      <Guarded reason={controls.updateReason}>
+        <Button size="compact-sm" variant="light" onClick={controls.onEdit} disabled={controls.busy}>
+          Edit
+        </Button>
+      </Guarded>
+      <Guarded reason={controls.deleteReason}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          onClick={controls.onDelete}
+          disabled={controls.busy}
+        >
+          Delete
+        </Button>
+      </Guarded>
+    </Group>
   );
 }
