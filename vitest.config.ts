@@ -87,7 +87,8 @@ export default defineConfig({
       },
       {
         // electron-builder --linux dir with a stand-in Electron (shared/STACK-NOTES.md §4). It
-        // rebuilds dist/, so it runs after the other projects (which spawn what is in dist/).
+        // rebuilds dist/, which no other test reads (their server and console builds live in
+        // node_modules/.cache), so it runs beside them: last and alone it left a core idle ~100 s.
         test: {
           name: 'packaging',
           include: ['tests/packaging/**/*.pkg.test.ts'],
@@ -95,7 +96,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -16,7 +16,10 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-database'
 // Electron itself cannot run here) and the environment main builds for it.
 
 const root = path.resolve(import.meta.dirname, '../..');
-const entryPath = path.join(root, 'dist/server/main.js');
+// A build of its own, as `npm run build` makes dist/server: the packaging test rebuilds dist/ in
+// the same run. Inside node_modules/.cache, so the bundle finds the packages it leaves external.
+const buildDir = path.join(root, 'node_modules/.cache/switchyard-server-host/server');
+const entryPath = path.join(buildDir, 'main.js');
 const run = promisify(execFile);
 
 /** Whether a process exists; a zombie (exited, not yet reaped by init) counts as gone. */
@@ -65,11 +68,13 @@ async function tempDir(prefix: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  await run(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root });
+  await run(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--outdir', buildDir], {
+    cwd: root,
+  });
   await fs.access(entryPath);
 }, 120_000);
 
-describe('server host with the real server (dist/server/main.js)', () => {
+describe('server host with the real server (the dist/server/main.js build)', () => {
   let database: TestDatabase;
   let dataDir: string;
   const hosts: ServerHost[] = [];

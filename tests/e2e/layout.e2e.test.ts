@@ -9,6 +9,7 @@ import {
   e2eSuite,
   hasChromium,
   SCREENSHOTS,
+  screenshotsWanted,
   sessionAdminApi,
   signInWithPassword,
 } from './support';
@@ -18,7 +19,8 @@ import {
  * of the console at 360, 768, 1280 and 1920 px wide (light, and dark at 360 and 1280), on realistic
  * data, with nothing wider than the window at page level (tables scroll inside their card) and no
  * two visible pieces of text drawn over each other. The header and the navigation drawer are opaque.
- * Every screen is photographed into test-results/screenshots/layout/<width>-<scheme>/.
+ * With E2E_SCREENSHOTS=1 (npm run test:screenshots) every screen is photographed into
+ * test-results/screenshots/layout/<width>-<scheme>/.
  *
  * Text that is stacked on purpose is left out of the overlap check by one rule: anything inside an
  * element marked `data-stacked` (none needs it today), text out of sight (clipped to 1 px for screen
@@ -187,7 +189,8 @@ function transparentChrome(): string[] {
 async function check(page: Page, walk: Walk, screen: string, name: string): Promise<string[]> {
   const folder = path.join(OUT, `${walk.width}-${walk.scheme}`);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: walk.width <= 1280 });
+  if (screenshotsWanted)
+    await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: walk.width <= 1280 });
   const faults = [...(await page.evaluate(layoutFaults)), ...(await page.evaluate(transparentChrome))];
   return faults.map((fault) => `${walk.width} ${walk.scheme} ${screen}: ${fault}`);
 }

@@ -75,8 +75,15 @@ export async function releaseBrowser(browser: Browser | undefined): Promise<void
   await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
 }
 
-/** A full-page picture in test-results/screenshots/<name>.png. */
+/**
+ * Pictures are for a person reviewing the console: `npm run test:screenshots` (E2E_SCREENSHOTS=1)
+ * takes them. Nobody sees a CI run's, and the ~300 of a whole run were ~60 s of Chromium's CPU.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
+
+/** A full-page picture in test-results/screenshots/<name>.png (when pictures are wanted). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
@@ -199,6 +206,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /** A modal scrolls inside itself: the picture is taken in a window `height` tall, to show all of it. */
 export async function dialogShot(page: Page, name: string, height: number): Promise<void> {
+  if (!screenshotsWanted) return;
   const viewport = page.viewportSize() ?? { width: 1360, height: 1000 };
   await page.setViewportSize({ width: viewport.width, height });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });

@@ -15,7 +15,8 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Bundles server/src/main.ts once per run, as `npm run build` does for the product. Started
  * through tsx, every spawned server compiled the whole source again: ~9 s of CPU per start
  * against ~2.5 s for the bundle, paid by every e2e file and every test that spawns a server.
- * Three folders deep under the repository, so the bundle finds dist/renderer as the source does.
+ * Beside node_modules/.cache/renderer (the e2e run's console build), which the bundle serves as
+ * dist/server serves dist/renderer.
  */
 export default async function setup(project: TestProject): Promise<void> {
   const outdir = path.join(root, 'node_modules/.cache', `switchyard-test-server-${project.name}`);
