@@ -31,13 +31,8 @@ export interface CommandBarProps {
   onClose: () => void;
 }
 
-/** Ctrl/Cmd+K: jump to any screen, or to any flag found by the server's flag search. */
-export function CommandBar({ opened, onClose }: CommandBarProps) {
-  const [input, setInput] = useState('');
-  const [active, setActive] = useState(0);
-  const routes = useAllowedRoutes(ROUTES);
-  const [query] = useDebouncedValue(input.trim(), 250);
-  // The server's flag search, through the query client: typing back to an earlier query asks nothing.
+/** The server's flag search, through the query client: typing back to an earlier query asks nothing. */
+function useFlagSearch(opened: boolean, query: string) {
   const search = useServerCheck(
     opened && query.length >= MIN_FLAG_QUERY ? `command-bar flags ${query}` : null,
     (api, signal) =>
@@ -53,47 +48,40 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
         }),
       ),
   );
-  const flags = search.answer ?? null;
-  const searching = query.length >= MIN_FLAG_QUERY && flags?.query !== query;
+  return search.answer ?? null;
+}
 
-  useEffect(() => {
-    if (!opened) {
-      setInput('');
-      setActive(0);
-    }
-  }, [opened]);
+type FlagSearch = ReturnType<typeof useFlagSearch>;
 
-  const items = useMemo<Item[]>(() => {
-    const screens: Item[] = matchScreens(routes, input).map((route) => ({
-      type: 'screen',
-      key: `screen:${route.path}`,
-      label: route.label,
-      detail: route.group,
-      path: route.path,
-    }));
-    const found: Item[] =
-      flags && flags.query === input.trim()
-        ? flags.items.map((flag) => ({
-            type: 'flag',
-            key: `flag:${flag.project}/${flag.name}`,
-            label: flag.name,
-            detail: `${flag.type} · ${flag.project}`,
-            flag,
-          }))
-        : [];
-    return [...screens, ...found];
-  }, [input, flags, routes]);
+/** The screens matching the input, then the flags the server found for exactly this input. */
+function commandItems(routes: typeof ROUTES, input: string, flags: FlagSearch): Item[] {
+  const screens: Item[] = matchScreens(routes, input).map((route) => ({
+    type: 'screen',
+    key: `screen:${route.path}`,
+    label: route.label,
+    detail: route.group,
+    path: route.path,
+  }));
+  const found: Item[] =
+    flags && flags.query === input.trim()
+      ? flags.items.map((flag) => ({
+          type: 'flag',
+          key: `flag:${flag.project}/${flag.name}`,
+          label: flag.name,
+          detail: `${flag.type} · ${flag.project}`,
+          flag,
+        }))
+      : [];
+  return [...screens, ...found];
+}
+
+/** The highlighted result, kept in the list as it shrinks, moved with the arrow keys and opened with Enter. */
+function useActiveOption(items: Item[], choose: (item: Item | undefined) => void) {
+  const [active, setActive] = useState(0);
 
   useEffect(() => {
     if (active >= items.length) setActive(Math.max(0, items.length - 1));
   }, [items.length, active]);
-
-  function choose(item: Item | undefined) {
-    if (!item) return;
-    if (item.type === 'screen') navigate(item.path);
-    else navigate(flagPath(item.flag));
-    onClose();
-  }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown') {
@@ -106,6 +94,86 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
       event.preventDefault();
       choose(items[active]);
     }
+  }
+
+  return { active, setActive, onKeyDown };
+}
+
+interface CommandOptionProps {
+  item: Item;
+  active: boolean;
+  onHover: () => void;
+  onChoose: () => void;
+}
+
+/** One result: a screen or a flag, with where it is and what it is. */
+function CommandOption({ item, active, onHover, onChoose }: CommandOptionProps) {
+  return (
+    <UnstyledButton
+      role="option"
+      aria-selected={active}
+      className={classes.item}
+      data-active={active || undefined}
+      onMouseEnter={onHover}
+      onClick={onChoose}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={500} ff={item.type === 'flag' ? 'monospace' : undefined} truncate>
+          {item.label}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {item.detail}
+          </Text>
+          <Badge size="xs" variant="light" color={item.type === 'flag' ? 'teal' : 'gray'}>
+            {item.type}
+          </Badge>
+        </Group>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** The keys that work here, and how much to type before flags are searched. */
+function CommandFooter({ input }: { input: string }) {
+  return (
+    <Group gap="md" className={classes.footer}>
+      <Text size="xs" c="dimmed">
+        <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open,{' '}
+        <Kbd size="xs">Esc</Kbd> to close
+      </Text>
+      {input.trim().length > 0 && input.trim().length < MIN_FLAG_QUERY ? (
+        <Text size="xs" c="dimmed">
+          Type 2 characters to search flags
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Ctrl/Cmd+K: jump to any screen, or to any flag found by the server's flag search. */
+export function CommandBar({ opened, onClose }: CommandBarProps) {
+  const [input, setInput] = useState('');
+  const routes = useAllowedRoutes(ROUTES);
+  const [query] = useDebouncedValue(input.trim(), 250);
+  const flags = useFlagSearch(opened, query);
+  const searching = query.length >= MIN_FLAG_QUERY && flags?.query !== query;
+
+  const items = useMemo(() => commandItems(routes, input, flags), [input, flags, routes]);
+  const { active, setActive, onKeyDown } = useActiveOption(items, choose);
+
+  useEffect(() => {
+    if (!opened) {
+      setInput('');
+      setActive(0);
+    }
+  }, [opened, setActive]);
+
+  function choose(item: Item | undefined) {
+    if (!item) return;
+    if (item.type === 'screen') navigate(item.path);
+    else navigate(flagPath(item.flag));
+    onClose();
   }
 
   return (
@@ -134,29 +202,13 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
         <ScrollArea.Autosize mah="50vh" type="auto">
           <Stack gap={0} className={classes.results} id="command-results" role="listbox">
             {items.map((item, index) => (
-              <UnstyledButton
+              <CommandOption
                 key={item.key}
-                role="option"
-                aria-selected={index === active}
-                className={classes.item}
-                data-active={index === active || undefined}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => choose(item)}
-              >
-                <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={500} ff={item.type === 'flag' ? 'monospace' : undefined} truncate>
-                    {item.label}
-                  </Text>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="xs" c="dimmed">
-                      {item.detail}
-                    </Text>
-                    <Badge size="xs" variant="light" color={item.type === 'flag' ? 'teal' : 'gray'}>
-                      {item.type}
-                    </Badge>
-                  </Group>
-                </Group>
-              </UnstyledButton>
+                item={item}
+                active={index === active}
+                onHover={() => setActive(index)}
+                onChoose={() => choose(item)}
+              />
             ))}
             {items.length === 0 && !searching ? (
               <Text size="sm" c="dimmed" className={classes.note}>
@@ -170,17 +222,7 @@ export function CommandBar({ opened, onClose }: CommandBarProps) {
             ) : null}
           </Stack>
         </ScrollArea.Autosize>
-        <Group gap="md" className={classes.footer}>
-          <Text size="xs" c="dimmed">
-            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open,{' '}
-            <Kbd size="xs">Esc</Kbd> to close
-          </Text>
-          {input.trim().length > 0 && input.trim().length < MIN_FLAG_QUERY ? (
-            <Text size="xs" c="dimmed">
-              Type 2 characters to search flags
-            </Text>
-          ) : null}
-        </Group>
+        <CommandFooter input={input} />
       </Modal.Content>
     </Modal.Root>
   );

@@ -1,7 +1,5 @@
 import {
   AppShell,
-  Badge,
-  Box,
   Burger,
   Button,
   Group,
@@ -9,8 +7,6 @@ import {
   List,
   Menu,
   Modal,
-  NavLink,
-  ScrollArea,
   Stack,
   Text,
   Tooltip,
@@ -19,23 +15,21 @@ import {
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { ActionableBadge } from '../../features/change-requests/ActionableBadge';
 import { BannerBar } from '../../features/instance-admin/BannerBar';
 import { instanceAdminApi } from '../../features/instance-admin/instance-admin-api';
 import { MaintenanceNotice, MaintenanceProvider } from '../../features/instance-admin/MaintenanceProvider';
 import { ScreenErrorBoundary } from '../../features/instance-admin/ScreenErrorBoundary';
 import { WelcomePanel } from '../../features/instance-admin/WelcomePanel';
-import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { Link, navigate, useLocation } from '../../router/navigation';
 import { useConsole, useConsoleState } from '../../stores/console-context';
 import { useProfileOutbox } from '../../stores/use-outbox';
-import { ColorSchemeToggle } from '../ColorSchemeToggle/ColorSchemeToggle';
 import { CommandBar } from '../CommandBar/CommandBar';
 import { ScreenLoading } from '../lazy-screen';
 import { OfflineBanner } from '../OfflineBanner/OfflineBanner';
 import { useAllowedRoutes } from '../route-permissions';
-import { DEFAULT_PATH, findRoute, NAV_GROUPS, ROUTES } from '../routes';
+import { DEFAULT_PATH, findRoute, ROUTES } from '../routes';
 import classes from './ConsoleShell.module.css';
+import { ConsoleNav, HeaderTools } from './ConsoleShellParts';
 
 function SearchIcon() {
   return (
@@ -160,12 +154,50 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById('main-content')?.focus();
 }
 
+interface HeaderBarProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+  onOpenCommand: () => void;
+  pendingCount: number;
+  blocked: boolean;
+}
+
+/** The header: the navigation's burger, the brand, the command bar's button, and the tools. */
+function HeaderBar({ navOpened, onToggleNav, onOpenCommand, pendingCount, blocked }: HeaderBarProps) {
+  const os = useOs();
+  return (
+    <Group h="100%" px={{ base: 'xs', xs: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label="Navigation" />
+        <Link to={DEFAULT_PATH} className={classes.brand} aria-label="Switchyard">
+          <span className={classes.logo} aria-hidden />
+          <span className={classes.brandName}>Switchyard</span>
+        </Link>
+      </Group>
+      <UnstyledButton className={classes.commandButton} onClick={onOpenCommand} data-testid="command-button">
+        <Text size="sm" c="dimmed" className={classes.commandLabel}>
+          Jump to a screen or flag…
+        </Text>
+        <SearchIcon />
+        <Kbd size="xs" visibleFrom="sm">
+          {os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl'} K
+        </Kbd>
+      </UnstyledButton>
+      <HeaderTools
+        pendingCount={pendingCount}
+        blocked={blocked}
+        connection={<ConnectionIndicator />}
+        user={<UserMenu />}
+      />
+    </Group>
+  );
+}
+
 /** The signed-in console: header with the command bar, navigation for every area, and the screen. */
 export function ConsoleShell() {
   const location = useLocation();
   const [navOpened, nav] = useDisclosure(false);
   const [commandOpened, command] = useDisclosure(false);
-  const os = useOs();
   const pending = useProfileOutbox();
   const blocked = pending.some((entry) => entry.state.status !== 'pending');
   const route = findRoute(location.path);
@@ -204,90 +236,22 @@ export function ConsoleShell() {
           <a href="#main-content" className={classes.skipLink} onClick={skipToContent}>
             Skip to content
           </a>
-          <Group h="100%" px={{ base: 'xs', xs: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={navOpened}
-                onClick={nav.toggle}
-                hiddenFrom="md"
-                size="sm"
-                aria-label="Navigation"
-              />
-              <Link to={DEFAULT_PATH} className={classes.brand} aria-label="Switchyard">
-                <span className={classes.logo} aria-hidden />
-                <span className={classes.brandName}>Switchyard</span>
-              </Link>
-            </Group>
-            <UnstyledButton
-              className={classes.commandButton}
-              onClick={command.open}
-              data-testid="command-button"
-            >
-              <Text size="sm" c="dimmed" className={classes.commandLabel}>
-                Jump to a screen or flag…
-              </Text>
-              <SearchIcon />
-              <Kbd size="xs" visibleFrom="sm">
-                {os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl'} K
-              </Kbd>
-            </UnstyledButton>
-            <Group gap="xs" wrap="nowrap">
-              {pending.length > 0 ? (
-                <Badge
-                  visibleFrom="sm"
-                  component={Link}
-                  to="/console/pending-edits"
-                  color={blocked ? 'red' : 'yellow'}
-                  variant="light"
-                  className={classes.pending}
-                  data-testid="pending-count"
-                >
-                  {pending.length} pending
-                </Badge>
-              ) : null}
-              <NotificationBell />
-              {/* Narrow windows reach both through the navigation, which counts pending edits. */}
-              <Box visibleFrom="sm">
-                <ActionableBadge />
-              </Box>
-              <ColorSchemeToggle />
-              <ConnectionIndicator />
-              <UserMenu />
-            </Group>
-          </Group>
+          <HeaderBar
+            navOpened={navOpened}
+            onToggleNav={nav.toggle}
+            onOpenCommand={command.open}
+            pendingCount={pending.length}
+            blocked={blocked}
+          />
         </AppShell.Header>
         <AppShell.Navbar className={classes.navbar}>
-          <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
-            <nav aria-label="Console areas">
-              {NAV_GROUPS.map((group) => (
-                <div key={group} className={classes.group}>
-                  <Text size="xs" fw={700} c="dimmed" className={classes.groupLabel}>
-                    {group}
-                  </Text>
-                  {routes
-                    .filter((item) => item.group === group)
-                    .map((item) => (
-                      <NavLink
-                        key={item.path}
-                        component={Link}
-                        to={item.path}
-                        label={item.label}
-                        active={route?.path === item.path}
-                        onClick={nav.close}
-                        className={classes.link}
-                        rightSection={
-                          item.path === '/console/pending-edits' && pending.length > 0 ? (
-                            <Badge size="sm" color={blocked ? 'red' : 'yellow'} circle>
-                              {pending.length}
-                            </Badge>
-                          ) : null
-                        }
-                      />
-                    ))}
-                </div>
-              ))}
-            </nav>
-          </AppShell.Section>
+          <ConsoleNav
+            routes={routes}
+            currentPath={route?.path}
+            pendingCount={pending.length}
+            blocked={blocked}
+            onNavigate={nav.close}
+          />
         </AppShell.Navbar>
         {/* data-pathname says which screen is drawn once a navigation has committed (e2e waits on it). */}
         <AppShell.Main className={classes.main} id="main-content" tabIndex={-1} data-pathname={location.path}>

@@ -1,12 +1,7 @@
 import {
-  Alert,
-  Button,
   Card,
   CloseButton,
-  Code,
-  CopyButton,
   Group,
-  Loader,
   NativeSelect,
   SegmentedControl,
   Stack,
@@ -15,12 +10,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useConsole } from '../../stores/console-context';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ConnectSdkGuide.module.css';
+import { ConnectionStatus, InstallStep, SnippetStep, TokenStep } from './ConnectSdkSteps';
 import { SDK_GUIDES, type SdkId, type SdkKind, sdkGuide, sdkUrls, tokenPlaceholder } from './sdk-snippets';
 import { useSdkConnection, useSdkRoots } from './use-sdk-connection';
 
@@ -33,60 +27,21 @@ export interface ConnectSdkGuideProps {
 
 const DEFAULT_APP_NAME = 'my-app';
 
-function CopyAction({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Button size="compact-xs" variant="light" onClick={copy} aria-label={label}>
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-      )}
-    </CopyButton>
-  );
-}
-
-/**
- * First run: pick an SDK and an environment, make a token on the spot, copy start-up code holding this
- * server's real URL and that token, and watch the server see the SDK ("waiting" until it registers).
- */
-export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
-  const consoleApi = useConsole();
+/** Tokens made in the guide, by kind and environment: switching SDKs keeps each one's secret. */
+function useGuideTokens(appName: string, project: string | undefined) {
   const write = useServerWrite({ kind: 'api-token' });
-  const [openedAt] = useState(() => consoleApi.services.now());
-  const [sdkId, setSdkId] = useState<SdkId>('node');
-  const [appName, setAppName] = useState(DEFAULT_APP_NAME);
-  const [chosenEnvironment, setEnvironment] = useState<string | null>(null);
-  const [rootIndex, setRootIndex] = useState(0);
-  // Tokens made here, by kind and environment: switching SDKs keeps each one's secret.
   const [tokens, setTokens] = useState<Record<string, string>>({});
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<unknown>(null);
 
-  // The same key and answer as the environments screen's: one cache entry, one shape (a different
-  // shape under the shared key broke whichever screen read the other's copy).
-  const environments = useServerData('environments', (api) => api.listEnvironments());
-  const enabledEnvironments = (environments.data?.environments ?? []).filter(
-    (environment) => environment.enabled,
-  );
-  const environment = chosenEnvironment ?? enabledEnvironments[0]?.name ?? null;
-  const guide = sdkGuide(sdkId);
-  const tokenKey = `${guide.kind}:${environment ?? ''}`;
-  const secret = tokens[tokenKey] ?? null;
-  const { roots, fromSdkListener } = useSdkRoots();
-  const root = roots[Math.min(rootIndex, roots.length - 1)] ?? '';
-  const url = sdkUrls(root)[guide.kind];
-  const name = appName.trim() || DEFAULT_APP_NAME;
-  const snippet = guide.snippet({ url, token: secret ?? tokenPlaceholder(guide.kind), appName: name });
-  const connection = useSdkConnection(name, openedAt);
-
-  async function createToken(kind: SdkKind) {
+  async function createToken(kind: SdkKind, environment: string | null) {
     if (!environment) return;
     setCreating(true);
     setCreateError(null);
     try {
       const created = await write((api) =>
         api.createApiToken({
-          tokenName: `${name}-${kind === 'client' ? 'sdk' : 'frontend'}`,
+          tokenName: `${appName}-${kind === 'client' ? 'sdk' : 'frontend'}`,
           type: kind,
           environment,
           projects: [project ?? '*'],
@@ -103,21 +58,101 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
     }
   }
 
+  const secretOf = (kind: SdkKind, environment: string | null) =>
+    tokens[`${kind}:${environment ?? ''}`] ?? null;
+  return { secretOf, creating, createError, createToken };
+}
+
+function GuideHeading({ onClose }: { onClose: (() => void) | undefined }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <div>
+        <Title order={2} size="h3">
+          Connect an SDK
+        </Title>
+        <Text size="sm">
+          Point an application at this server: choose its SDK, make a token, and run the code below.
+        </Text>
+      </div>
+      {onClose ? <CloseButton aria-label="Close the SDK guide" onClick={onClose} /> : null}
+    </Group>
+  );
+}
+
+interface GuideSettingsProps {
+  environment: string | null;
+  environments: readonly string[];
+  onEnvironment: (name: string) => void;
+  appName: string;
+  onAppName: (name: string) => void;
+  roots: readonly string[];
+  rootIndex: number;
+  onRootIndex: (index: number) => void;
+}
+
+/** The environment, the application's name and (when there are several) the SDK address. */
+function GuideSettings(props: GuideSettingsProps) {
+  const { environment, environments, appName, roots, rootIndex } = props;
+  return (
+    <Group align="flex-end" gap="sm">
+      <NativeSelect
+        label="Environment"
+        value={environment ?? ''}
+        onChange={(event) => props.onEnvironment(event.currentTarget.value)}
+        data={[...environments]}
+        disabled={environments.length === 0}
+      />
+      <TextInput
+        label="Application name"
+        value={appName}
+        onChange={(event) => props.onAppName(event.currentTarget.value)}
+        maw={240}
+      />
+      {roots.length > 1 ? (
+        <NativeSelect
+          label="SDK address"
+          value={String(rootIndex)}
+          onChange={(event) => props.onRootIndex(Number(event.currentTarget.value))}
+          data={roots.map((entry, index) => ({ value: String(index), label: entry }))}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * First run: pick an SDK and an environment, make a token on the spot, copy start-up code holding this
+ * server's real URL and that token, and watch the server see the SDK ("waiting" until it registers).
+ */
+export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
+  const consoleApi = useConsole();
+  const [openedAt] = useState(() => consoleApi.services.now());
+  const [sdkId, setSdkId] = useState<SdkId>('node');
+  const [appName, setAppName] = useState(DEFAULT_APP_NAME);
+  const [chosenEnvironment, setEnvironment] = useState<string | null>(null);
+  const [rootIndex, setRootIndex] = useState(0);
+
+  // The same key and answer as the environments screen's: one cache entry, one shape (a different
+  // shape under the shared key broke whichever screen read the other's copy).
+  const environments = useServerData('environments', (api) => api.listEnvironments());
+  const enabledEnvironments = (environments.data?.environments ?? []).filter(
+    (environment) => environment.enabled,
+  );
+  const environment = chosenEnvironment ?? enabledEnvironments[0]?.name ?? null;
+  const guide = sdkGuide(sdkId);
+  const name = appName.trim() || DEFAULT_APP_NAME;
+  const { secretOf, creating, createError, createToken } = useGuideTokens(name, project);
+  const secret = secretOf(guide.kind, environment);
+  const { roots, fromSdkListener } = useSdkRoots();
+  const root = roots[Math.min(rootIndex, roots.length - 1)] ?? '';
+  const url = sdkUrls(root)[guide.kind];
+  const snippet = guide.snippet({ url, token: secret ?? tokenPlaceholder(guide.kind), appName: name });
+  const connection = useSdkConnection(name, openedAt);
+
   return (
     <Card withBorder padding="lg" className={classes.guide} data-testid="connect-sdk-guide">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Title order={2} size="h3">
-              Connect an SDK
-            </Title>
-            <Text size="sm">
-              Point an application at this server: choose its SDK, make a token, and run the code below.
-            </Text>
-          </div>
-          {onClose ? <CloseButton aria-label="Close the SDK guide" onClick={onClose} /> : null}
-        </Group>
-
+        <GuideHeading onClose={onClose} />
         <SegmentedControl
           aria-label="SDK"
           value={sdkId}
@@ -125,122 +160,29 @@ export function ConnectSdkGuide({ project, onClose }: ConnectSdkGuideProps) {
           data={SDK_GUIDES.map((entry) => ({ value: entry.id, label: entry.label }))}
           className={classes.sdks}
         />
-
-        <Group align="flex-end" gap="sm">
-          <NativeSelect
-            label="Environment"
-            value={environment ?? ''}
-            onChange={(event) => setEnvironment(event.currentTarget.value)}
-            data={enabledEnvironments.map((entry) => entry.name)}
-            disabled={enabledEnvironments.length === 0}
-          />
-          <TextInput
-            label="Application name"
-            value={appName}
-            onChange={(event) => setAppName(event.currentTarget.value)}
-            maw={240}
-          />
-          {roots.length > 1 ? (
-            <NativeSelect
-              label="SDK address"
-              value={String(rootIndex)}
-              onChange={(event) => setRootIndex(Number(event.currentTarget.value))}
-              data={roots.map((entry, index) => ({ value: String(index), label: entry }))}
-            />
-          ) : null}
-        </Group>
-
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            1. Install
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code className={classes.install}>{guide.install}</Code>
-            <CopyAction value={guide.install} label="Copy the install command" />
-          </Group>
-        </Stack>
-
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            2. {guide.kind === 'client' ? 'A client (backend SDK) token' : 'A frontend token'} for{' '}
-            {environment ?? 'an environment'}
-            {project ? ` in project ${project}` : ''}
-          </Text>
-          {secret ? (
-            <Group gap="xs" wrap="nowrap">
-              <Code data-testid="sdk-token-secret" className={classes.install}>
-                {secret}
-              </Code>
-              <CopyAction value={secret} label="Copy the token" />
-            </Group>
-          ) : (
-            <Group gap="sm">
-              <Button onClick={() => void createToken(guide.kind)} loading={creating} disabled={!environment}>
-                Create token
-              </Button>
-              <Text size="xs">
-                The secret is shown here once; the API tokens screen lists the token afterwards.
-              </Text>
-            </Group>
-          )}
-          {createError ? <ErrorNotice error={createError} title="The token was not created" /> : null}
-        </Stack>
-
-        <Stack gap={4}>
-          <Group justify="space-between">
-            <Text size="sm" fw={600}>
-              3. Start the SDK ({url})
-            </Text>
-            <CopyAction value={snippet} label="Copy the code" />
-          </Group>
-          <Code block data-testid="sdk-snippet" data-language={guide.language} className={classes.snippet}>
-            {snippet}
-          </Code>
-          {fromSdkListener ? (
-            <Text size="xs">This is the desktop app's SDK address, reachable from the network.</Text>
-          ) : null}
-        </Stack>
-
+        <GuideSettings
+          environment={environment}
+          environments={enabledEnvironments.map((entry) => entry.name)}
+          onEnvironment={setEnvironment}
+          appName={appName}
+          onAppName={setAppName}
+          roots={roots}
+          rootIndex={rootIndex}
+          onRootIndex={setRootIndex}
+        />
+        <InstallStep install={guide.install} />
+        <TokenStep
+          guide={guide}
+          environment={environment}
+          project={project}
+          secret={secret}
+          creating={creating}
+          createError={createError}
+          onCreate={() => void createToken(guide.kind, environment)}
+        />
+        <SnippetStep guide={guide} url={url} snippet={snippet} fromSdkListener={fromSdkListener} />
         <ConnectionStatus connection={connection} appName={name} />
       </Stack>
     </Card>
-  );
-}
-
-function ConnectionStatus({
-  connection,
-  appName,
-}: {
-  connection: ReturnType<typeof useSdkConnection>;
-  appName: string;
-}) {
-  const { connected, earlier, error } = connection;
-  if (connected) {
-    return (
-      <Alert color="teal" variant="light" data-testid="sdk-connection" data-state="connected">
-        Connected: {connected.appName}
-        {connected.sdkVersion ? ` (${connected.sdkVersion})` : ''} seen{' '}
-        {connected.lastSeen ? <RelativeTime value={connected.lastSeen} /> : 'just now'}.
-      </Alert>
-    );
-  }
-  return (
-    <Alert color="blue" variant="light" data-testid="sdk-connection" data-state="waiting">
-      <Group gap="sm" wrap="nowrap">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm">
-          Waiting for your SDK…{' '}
-          {earlier?.lastSeen ? (
-            <>
-              the server last saw {appName} <RelativeTime value={earlier.lastSeen} />, before this guide
-              opened
-            </>
-          ) : (
-            <>the server has not seen {appName} yet</>
-          )}
-          .{error ? ' The server could not be asked; trying again.' : ''}
-        </Text>
-      </Group>
-    </Alert>
   );
 }

@@ -1,4 +1,5 @@
-import { Group, MultiSelect, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { Group, MultiSelect, NativeSelect, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
 import { Stat } from '../../components/Stat/Stat';
@@ -12,6 +13,33 @@ import { flagWeeks, isPeriod, PERIODS, type Period, periodDates } from './insigh
 import { LifecycleTrendsPanel } from './LifecycleTrendsPanel';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The period: four segments side by side, or a select in a narrow window (under 30em, 480 px), where
+ * the segments would push the page sideways.
+ */
+function PeriodControl({ period, onChange }: { period: Period; onChange: (period: Period) => void }) {
+  const narrow = useMediaQuery('(max-width: 30em)');
+  const data = PERIODS.map(({ value, label }) => ({ value, label }));
+  if (narrow) {
+    return (
+      <NativeSelect
+        label="Period"
+        data={data}
+        value={period}
+        onChange={(event) => onChange(event.currentTarget.value as Period)}
+      />
+    );
+  }
+  return (
+    <SegmentedControl
+      aria-label="Period"
+      data={data}
+      value={period}
+      onChange={(value) => onChange(value as Period)}
+    />
+  );
+}
 
 /**
  * `/insights` (Unleash's UI path): how the flag estate is doing over a period, for all projects
@@ -57,12 +85,7 @@ export function InsightsScreen() {
           clearable
           miw={260}
         />
-        <SegmentedControl
-          aria-label="Period"
-          data={PERIODS.map(({ value, label }) => ({ value, label }))}
-          value={period}
-          onChange={(value) => setFilters({ period: value as Period })}
-        />
+        <PeriodControl period={period} onChange={(value) => setFilters({ period: value })} />
       </Group>
       <QueryState query={page} noun="insights">
         {(data) => <InsightsBody data={data} projects={projects} />}

@@ -21,20 +21,9 @@ import {
   releasePlansPath,
 } from './release-plans-api';
 
-/**
- * The release plan of one flag environment (issue 14): apply one from a template, then see and
- * drive its progress. Inside change-request routing, each action is added to the caller's draft
- * instead (Unleash's `addReleasePlan`, `startMilestone`… change actions).
- */
-export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
-  const place = useMemo(() => ({ project, flagName, environment }), [project, flagName, environment]);
-  const drafting = useChangeRequestMode();
+/** Sending (or drafting, inside change-request routing) plan actions, with the busy flag, refusal and notice. */
+function usePlanActions(place: PlanPlace, drafting: ReturnType<typeof useChangeRequestMode>) {
   const write = useServerWrite({ kind: 'release-plan', path: environmentPath(place) });
-  const plans = useServerData(releasePlansPath(place), (api, signal) =>
-    createReleasePlansApi(api.client).list(place, signal),
-  );
-  const [applying, setApplying] = useState(false);
-  const [removing, setRemoving] = useState<ReleasePlanProgress | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -62,6 +51,24 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
       setBusy(false);
     }
   }
+
+  return { busy, error, notice, send, perform };
+}
+
+/**
+ * The release plan of one flag environment (issue 14): apply one from a template, then see and
+ * drive its progress. Inside change-request routing, each action is added to the caller's draft
+ * instead (Unleash's `addReleasePlan`, `startMilestone`… change actions).
+ */
+export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
+  const place = useMemo(() => ({ project, flagName, environment }), [project, flagName, environment]);
+  const drafting = useChangeRequestMode();
+  const plans = useServerData(releasePlansPath(place), (api, signal) =>
+    createReleasePlansApi(api.client).list(place, signal),
+  );
+  const [applying, setApplying] = useState(false);
+  const [removing, setRemoving] = useState<ReleasePlanProgress | null>(null);
+  const { busy, error, notice, send, perform } = usePlanActions(place, drafting);
 
   return (
     <Stack gap="sm" data-testid={`release-plan-${environment}`}>
@@ -133,15 +140,7 @@ export function FlagReleasePlan({ project, flagName, environment }: PlanPlace) {
   );
 }
 
-function PlanOverview({
-  place,
-  plan,
-  busy,
-  drafting,
-  perform,
-  send,
-  onRemove,
-}: {
+interface PlanOverviewProps {
   place: PlanPlace;
   plan: ReleasePlanProgress;
   busy: boolean;
@@ -149,7 +148,38 @@ function PlanOverview({
   perform: (action: PlanAction, done: string) => Promise<boolean>;
   send: (action: PlanAction, done: string) => Promise<void>;
   onRemove: () => void;
-}) {
+}
+
+/** Paused by a breached safeguard: says so, with resuming. */
+function PausedAlert({
+  plan,
+  busy,
+  drafting,
+  perform,
+}: Omit<PlanOverviewProps, 'place' | 'send' | 'onRemove'>) {
+  return (
+    <Alert color="red" variant="light" title="Automatic progression is paused">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">A safeguard was breached: the plan stays at its milestone until resumed.</Text>
+        <Button
+          size="xs"
+          disabled={busy}
+          onClick={() =>
+            void perform(
+              { action: 'resumeMilestoneProgression', payload: { planId: plan.id } },
+              'Automatic progression resumed.',
+            )
+          }
+        >
+          {drafting ? 'Resume progressions (draft)' : 'Resume progressions'}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** An applied plan: where it is, its next progression, its safeguards and its milestones. */
+function PlanOverview({ place, plan, busy, drafting, perform, send, onRemove }: PlanOverviewProps) {
   const milestones = [...plan.milestones].sort((a, b) => a.sortOrder - b.sortOrder);
   const active = milestones.find((milestone) => milestone.id === plan.activeMilestoneId);
   return (
@@ -175,23 +205,7 @@ function PlanOverview({
         </Text>
       ) : null}
       {plan.progressionsPaused ? (
-        <Alert color="red" variant="light" title="Automatic progression is paused">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">A safeguard was breached: the plan stays at its milestone until resumed.</Text>
-            <Button
-              size="xs"
-              disabled={busy}
-              onClick={() =>
-                void perform(
-                  { action: 'resumeMilestoneProgression', payload: { planId: plan.id } },
-                  'Automatic progression resumed.',
-                )
-              }
-            >
-              {drafting ? 'Resume progressions (draft)' : 'Resume progressions'}
-            </Button>
-          </Stack>
-        </Alert>
+        <PausedAlert plan={plan} busy={busy} drafting={drafting} perform={perform} />
       ) : null}
       <PlanSafeguards plan={plan} busy={busy} drafting={drafting} send={send} />
       <Stack

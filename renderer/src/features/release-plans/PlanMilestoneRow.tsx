@@ -19,21 +19,106 @@ export interface PlanMilestoneRowProps {
   perform: (action: PlanAction, done: string) => Promise<boolean>;
 }
 
-/** One milestone of an applied plan: its strategies, whether it is active, start, and its progression. */
-export function PlanMilestoneRow({
-  place,
-  planId,
+/** The milestone's number and name, whether it is active or done, and when it started. */
+function MilestoneHeading({
   milestone,
   position,
-  target,
   active,
-  busy,
-  drafting,
-  perform,
-}: PlanMilestoneRowProps) {
-  const [editingProgression, setEditingProgression] = useState(false);
-  const [previewing, setPreviewing] = useState(false);
+}: {
+  milestone: PlanMilestone;
+  position: number;
+  active: boolean;
+}) {
+  return (
+    <Group gap="xs">
+      <Text fw={700}>
+        {position + 1}. {milestone.name}
+      </Text>
+      {active ? (
+        <Badge color="teal" variant="filled">
+          Active
+        </Badge>
+      ) : milestone.startedAt ? (
+        <Badge color="gray" variant="light">
+          Done
+        </Badge>
+      ) : null}
+      {milestone.startedAt ? (
+        <Text size="xs" c="dimmed">
+          Started <RelativeTime value={milestone.startedAt} />
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+type ProgressionProps = Pick<PlanMilestoneRowProps, 'milestone' | 'position' | 'busy' | 'perform'> & {
+  target: PlanMilestone;
+};
+
+/** Where the milestone leads and after how long (or by hand), with changing or removing that. */
+function MilestoneProgression({ milestone, target, position, busy, perform }: ProgressionProps) {
+  const [editing, setEditing] = useState(false);
   const interval = milestone.transitionCondition?.type === 'exposure' ? null : milestone.transitionCondition;
+  if (editing) {
+    return (
+      <ProgressionForm
+        milestoneName={milestone.name}
+        targetName={target.name}
+        initialMinutes={interval?.intervalMinutes ?? null}
+        busy={busy}
+        onCancel={() => setEditing(false)}
+        onSave={async (intervalMinutes) => {
+          const saved = await perform(
+            {
+              action: 'changeMilestoneProgression',
+              payload: {
+                sourceMilestone: milestone.id,
+                targetMilestone: target.id,
+                transitionCondition: { intervalMinutes },
+              },
+            },
+            `${milestone.name} advances to ${target.name} after ${describeInterval(intervalMinutes)}.`,
+          );
+          if (saved) setEditing(false);
+        }}
+      />
+    );
+  }
+  return (
+    <Group gap="xs">
+      <Text size="sm" data-testid={`progression-${position + 1}`}>
+        {interval
+          ? `Advances to ${target.name} after ${describeInterval(interval.intervalMinutes)}`
+          : `Advances to ${target.name} by hand`}
+      </Text>
+      <Button size="compact-sm" variant="subtle" disabled={busy} onClick={() => setEditing(true)}>
+        {interval ? `Change progression of ${milestone.name}` : `Advance ${milestone.name} automatically`}
+      </Button>
+      {interval ? (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          disabled={busy}
+          onClick={() =>
+            void perform(
+              { action: 'deleteMilestoneProgression', payload: { sourceMilestone: milestone.id } },
+              `${milestone.name} no longer advances by itself.`,
+            )
+          }
+        >
+          Remove progression of {milestone.name}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** One milestone of an applied plan: its strategies, whether it is active, start, and its progression. */
+export function PlanMilestoneRow(props: PlanMilestoneRowProps) {
+  const { place, planId, milestone, position, target, active, busy, drafting, perform } = props;
+  const [previewing, setPreviewing] = useState(false);
   const strategies = [...(milestone.strategies ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
 
   return (
@@ -47,25 +132,7 @@ export function PlanMilestoneRow({
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs">
-            <Text fw={700}>
-              {position + 1}. {milestone.name}
-            </Text>
-            {active ? (
-              <Badge color="teal" variant="filled">
-                Active
-              </Badge>
-            ) : milestone.startedAt ? (
-              <Badge color="gray" variant="light">
-                Done
-              </Badge>
-            ) : null}
-            {milestone.startedAt ? (
-              <Text size="xs" c="dimmed">
-                Started <RelativeTime value={milestone.startedAt} />
-              </Text>
-            ) : null}
-          </Group>
+          <MilestoneHeading milestone={milestone} position={position} active={active} />
           {active ? null : (
             <Group gap="xs" wrap="nowrap">
               <Button
@@ -110,62 +177,14 @@ export function PlanMilestoneRow({
             </Text>
           ))
         )}
-        {target && editingProgression ? (
-          <ProgressionForm
-            milestoneName={milestone.name}
-            targetName={target.name}
-            initialMinutes={interval?.intervalMinutes ?? null}
+        {target ? (
+          <MilestoneProgression
+            milestone={milestone}
+            target={target}
+            position={position}
             busy={busy}
-            onCancel={() => setEditingProgression(false)}
-            onSave={async (intervalMinutes) => {
-              const saved = await perform(
-                {
-                  action: 'changeMilestoneProgression',
-                  payload: {
-                    sourceMilestone: milestone.id,
-                    targetMilestone: target.id,
-                    transitionCondition: { intervalMinutes },
-                  },
-                },
-                `${milestone.name} advances to ${target.name} after ${describeInterval(intervalMinutes)}.`,
-              );
-              if (saved) setEditingProgression(false);
-            }}
+            perform={perform}
           />
-        ) : target ? (
-          <Group gap="xs">
-            <Text size="sm" data-testid={`progression-${position + 1}`}>
-              {interval
-                ? `Advances to ${target.name} after ${describeInterval(interval.intervalMinutes)}`
-                : `Advances to ${target.name} by hand`}
-            </Text>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              disabled={busy}
-              onClick={() => setEditingProgression(true)}
-            >
-              {interval
-                ? `Change progression of ${milestone.name}`
-                : `Advance ${milestone.name} automatically`}
-            </Button>
-            {interval ? (
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                disabled={busy}
-                onClick={() =>
-                  void perform(
-                    { action: 'deleteMilestoneProgression', payload: { sourceMilestone: milestone.id } },
-                    `${milestone.name} no longer advances by itself.`,
-                  )
-                }
-              >
-                Remove progression of {milestone.name}
-              </Button>
-            ) : null}
-          </Group>
         ) : null}
       </Stack>
     </Paper>

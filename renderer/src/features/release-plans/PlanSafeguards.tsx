@@ -7,6 +7,52 @@ import { SafeguardForm } from './SafeguardForm';
 
 type Safeguard = NonNullable<ReleasePlanProgress['safeguards']>[number];
 
+interface SafeguardLineProps {
+  safeguard: Safeguard;
+  /** Edit and remove show unless the form is open. */
+  actions: boolean;
+  busy: boolean;
+  suffix: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/** The rule of one safeguard, whether it holds or has triggered, and editing or removing it. */
+function SafeguardLine({ safeguard, actions, busy, suffix, onEdit, onRemove }: SafeguardLineProps) {
+  const { impactMetric, triggerCondition } = safeguard;
+  const selectors = Object.entries(impactMetric.labelSelectors)
+    .map(([label, values]) => `${label}=${values.join('|')}`)
+    .join(', ');
+  return (
+    <Group gap="xs">
+      <Text size="sm">
+        Safeguard: pause when {impactMetric.metricName}
+        {selectors ? ` {${selectors}}` : ''} ({impactMetric.aggregationMode} over the last{' '}
+        {impactMetric.timeRange}) {triggerCondition.operator} {triggerCondition.threshold}
+      </Text>
+      {safeguard.triggeredAt ? (
+        <Badge color="red" variant="light">
+          Triggered <RelativeTime value={safeguard.triggeredAt} />
+        </Badge>
+      ) : (
+        <Badge color="teal" variant="light">
+          Holding
+        </Badge>
+      )}
+      {actions ? (
+        <>
+          <Button size="compact-sm" variant="subtle" disabled={busy} onClick={onEdit}>
+            {`Edit safeguard${suffix}`}
+          </Button>
+          <Button size="compact-sm" variant="subtle" color="red" disabled={busy} onClick={onRemove}>
+            {`Remove safeguard${suffix}`}
+          </Button>
+        </>
+      ) : null}
+    </Group>
+  );
+}
+
 /**
  * The plan's safeguard: the rule on its impact metric, when it last paused the plan, and the means to
  * set, change or remove it. Unleash keeps one safeguard per plan, so "Add" shows only without one.
@@ -31,46 +77,17 @@ export function PlanSafeguards({
 
   return (
     <Stack gap={4} data-testid="plan-safeguards">
-      {safeguards.map((safeguard) => {
-        const { impactMetric, triggerCondition } = safeguard;
-        const selectors = Object.entries(impactMetric.labelSelectors)
-          .map(([label, values]) => `${label}=${values.join('|')}`)
-          .join(', ');
-        return (
-          <Group gap="xs" key={safeguard.id}>
-            <Text size="sm">
-              Safeguard: pause when {impactMetric.metricName}
-              {selectors ? ` {${selectors}}` : ''} ({impactMetric.aggregationMode} over the last{' '}
-              {impactMetric.timeRange}) {triggerCondition.operator} {triggerCondition.threshold}
-            </Text>
-            {safeguard.triggeredAt ? (
-              <Badge color="red" variant="light">
-                Triggered <RelativeTime value={safeguard.triggeredAt} />
-              </Badge>
-            ) : (
-              <Badge color="teal" variant="light">
-                Holding
-              </Badge>
-            )}
-            {editing ? null : (
-              <>
-                <Button size="compact-sm" variant="subtle" disabled={busy} onClick={() => setEditing(true)}>
-                  {`Edit safeguard${suffix}`}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  disabled={busy}
-                  onClick={() => setRemoving(safeguard)}
-                >
-                  {`Remove safeguard${suffix}`}
-                </Button>
-              </>
-            )}
-          </Group>
-        );
-      })}
+      {safeguards.map((safeguard) => (
+        <SafeguardLine
+          key={safeguard.id}
+          safeguard={safeguard}
+          actions={!editing}
+          busy={busy}
+          suffix={suffix}
+          onEdit={() => setEditing(true)}
+          onRemove={() => setRemoving(safeguard)}
+        />
+      ))}
       {editing ? (
         <SafeguardForm
           planName={plan.name}

@@ -57,23 +57,11 @@ const formatLabelSelectors = (selectors: ImpactMetric['labelSelectors']) =>
     .map(([label, values]) => `${label}=${values.join(', ')}`)
     .join('\n');
 
-/**
- * The plan's safeguard (Unleash's createSafeguardSchema): pause automatic progression when an impact
- * metric, aggregated over a time range, crosses a threshold. The server's refusal stays in the form.
- */
-export function SafeguardForm({
-  planName,
-  initial,
-  drafting,
-  onSave,
-  onCancel,
-}: {
-  planName: string;
-  initial: CreateSafeguard | null;
-  drafting: boolean;
-  onSave: (safeguard: CreateSafeguard) => Promise<void>;
-  onCancel: () => void;
-}) {
+/** The safeguard being written, its problems, and saving it once they are none. */
+function useSafeguardDraft(
+  initial: CreateSafeguard | null,
+  onSave: (safeguard: CreateSafeguard) => Promise<void>,
+) {
   const [metricName, setMetricName] = useState(initial?.impactMetric.metricName ?? '');
   const [aggregationMode, setAggregationMode] = useState<ImpactMetric['aggregationMode']>(
     initial?.impactMetric.aggregationMode ?? 'count',
@@ -118,6 +106,47 @@ export function SafeguardForm({
       setBusy(false);
     }
   }
+
+  return {
+    metricName,
+    setMetricName,
+    aggregationMode,
+    setAggregationMode,
+    timeRange,
+    setTimeRange,
+    operator,
+    setOperator,
+    threshold,
+    setThreshold,
+    labels,
+    setLabels,
+    metricError,
+    thresholdError,
+    labelsError,
+    touched,
+    busy,
+    error,
+    submit,
+  };
+}
+
+export interface SafeguardFormProps {
+  planName: string;
+  initial: CreateSafeguard | null;
+  drafting: boolean;
+  onSave: (safeguard: CreateSafeguard) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * The plan's safeguard (Unleash's createSafeguardSchema): pause automatic progression when an impact
+ * metric, aggregated over a time range, crosses a threshold. The server's refusal stays in the form.
+ */
+export function SafeguardForm({ planName, initial, drafting, onSave, onCancel }: SafeguardFormProps) {
+  const { busy, error, touched, submit, ...draft } = useSafeguardDraft(initial, onSave);
+  const { metricName, setMetricName, aggregationMode, setAggregationMode, timeRange, setTimeRange } = draft;
+  const { operator, setOperator, threshold, setThreshold, labels, setLabels } = draft;
+  const { metricError, thresholdError, labelsError } = draft;
 
   return (
     <form onSubmit={submit} aria-label={`Safeguard of ${planName}`} noValidate>

@@ -43,6 +43,76 @@ function MilestoneItem({ milestone, position }: { milestone: Milestone; position
   );
 }
 
+interface TemplateCardProps {
+  template: ReleasePlanTemplate;
+  pending: ReturnType<ReturnType<typeof usePendingEdits>>;
+  editing: boolean;
+  onEdit: () => void;
+  onCloseEditor: () => void;
+  onRemove: (action: 'archive' | 'delete') => void;
+}
+
+/** A template: its name and milestone count, edit/archive/delete, and its milestones or their editor. */
+function TemplateCard({ template, pending, editing, onEdit, onCloseEditor, onRemove }: TemplateCardProps) {
+  return (
+    <Card withBorder data-testid={`release-template-${template.id}`}>
+      <Stack gap="xs">
+        <Group gap="sm">
+          <Title order={3} size="h4">
+            {template.name}
+          </Title>
+          <PendingBadge entry={pending} />
+          <Badge variant="light">
+            {template.milestones?.length ?? 0}{' '}
+            {(template.milestones?.length ?? 0) === 1 ? 'milestone' : 'milestones'}
+          </Badge>
+        </Group>
+        {template.description ? <Text size="sm">{template.description}</Text> : null}
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            aria-label={`Edit ${template.name}`}
+            aria-expanded={editing}
+            disabled={editing}
+            onClick={onEdit}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={`Archive ${template.name}`}
+            disabled={pending !== undefined}
+            onClick={() => onRemove('archive')}
+          >
+            Archive
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            aria-label={`Delete ${template.name}`}
+            disabled={pending !== undefined}
+            onClick={() => onRemove('delete')}
+          >
+            Delete
+          </Button>
+        </Group>
+        {editing ? (
+          <TemplateEditor template={template} onClose={onCloseEditor} />
+        ) : (
+          <List type="unordered" listStyleType="none" spacing="xs">
+            {sortedMilestones(template).map((milestone, index) => (
+              <MilestoneItem key={milestone.id} milestone={milestone} position={index + 1} />
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 /** The release template library: each template's milestones in order, with their strategies. */
 export function ReleaseTemplatesScreen() {
   const { mutateAsync: submitEdit } = useEditMutation();
@@ -75,61 +145,15 @@ export function ReleaseTemplatesScreen() {
         {(data) => (
           <Stack gap="md">
             {data.map((template) => (
-              <Card key={template.id} withBorder data-testid={`release-template-${template.id}`}>
-                <Stack gap="xs">
-                  <Group gap="sm">
-                    <Title order={3} size="h4">
-                      {template.name}
-                    </Title>
-                    <PendingBadge entry={pending(template.id)} />
-                    <Badge variant="light">
-                      {template.milestones?.length ?? 0}{' '}
-                      {(template.milestones?.length ?? 0) === 1 ? 'milestone' : 'milestones'}
-                    </Badge>
-                  </Group>
-                  {template.description ? <Text size="sm">{template.description}</Text> : null}
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Edit ${template.name}`}
-                      aria-expanded={editingId === template.id}
-                      disabled={editingId === template.id}
-                      onClick={() => setEditingId(template.id)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`Archive ${template.name}`}
-                      disabled={pending(template.id) !== undefined}
-                      onClick={() => setRemoving({ template, action: 'archive' })}
-                    >
-                      Archive
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      color="red"
-                      aria-label={`Delete ${template.name}`}
-                      disabled={pending(template.id) !== undefined}
-                      onClick={() => setRemoving({ template, action: 'delete' })}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                  {editingId === template.id ? (
-                    <TemplateEditor template={template} onClose={() => setEditingId(null)} />
-                  ) : (
-                    <List type="unordered" listStyleType="none" spacing="xs">
-                      {sortedMilestones(template).map((milestone, index) => (
-                        <MilestoneItem key={milestone.id} milestone={milestone} position={index + 1} />
-                      ))}
-                    </List>
-                  )}
-                </Stack>
-              </Card>
+              <TemplateCard
+                key={template.id}
+                template={template}
+                pending={pending(template.id)}
+                editing={editingId === template.id}
+                onEdit={() => setEditingId(template.id)}
+                onCloseEditor={() => setEditingId(null)}
+                onRemove={(action) => setRemoving({ template, action })}
+              />
             ))}
           </Stack>
         )}

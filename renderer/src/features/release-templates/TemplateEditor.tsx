@@ -14,6 +14,57 @@ import {
   sortedMilestones,
 } from './release-templates-api';
 
+/** Runs one server change at a time: busy while it runs, its refusal kept to show. */
+function useOneAtATime() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function run(action: () => Promise<unknown>): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      return true;
+    } catch (refusal) {
+      setError(refusal);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, error, run };
+}
+
+/** Naming and adding a milestone at the end; the name clears once the server has it. */
+function NewMilestoneForm({ busy, onAdd }: { busy: boolean; onAdd: (name: string) => Promise<boolean> }) {
+  const [newName, setNewName] = useState('');
+
+  async function addMilestone(event: FormEvent) {
+    event.preventDefault();
+    const name = newName.trim();
+    if (!name) return;
+    if (await onAdd(name)) setNewName('');
+  }
+
+  return (
+    <form onSubmit={(event) => void addMilestone(event)}>
+      <Group gap="xs" align="flex-end">
+        <TextInput
+          style={{ flex: 1 }}
+          label="New milestone"
+          placeholder="e.g. 50% of users"
+          value={newName}
+          onChange={(event) => setNewName(event.currentTarget.value)}
+        />
+        <Button type="submit" variant="light" disabled={busy || newName.trim() === ''}>
+          Add milestone
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 /**
  * Editing one template of the library (issue 14): add, rename, reorder and remove milestones, and
  * each milestone's strategies. Milestone changes need the server's answer (ids, order), so they are
@@ -31,35 +82,15 @@ export function TemplateEditor({
     createStrategiesApi(api.client).listDefinitions(),
   );
   const segments = useServerData('segments', async (api) => (await api.listSegments()).segments ?? []);
-  const [newName, setNewName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useOneAtATime();
   const [removing, setRemoving] = useState<ReleasePlanMilestone | null>(null);
   const milestones = sortedMilestones(template);
   const ids = milestones.map((milestone) => milestone.id);
   const templates = (api: AdminApi) => createReleaseTemplatesApi(api.client);
 
-  async function run(action: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      return true;
-    } catch (refusal) {
-      setError(refusal);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function addMilestone(event: FormEvent) {
-    event.preventDefault();
-    const name = newName.trim();
-    if (!name) return;
+  async function addMilestone(name: string) {
     const sortOrder = milestones.length === 0 ? 0 : Math.max(...milestones.map((m) => m.sortOrder)) + 1;
-    if (await run(() => write((api) => templates(api).addMilestone(template.id, name, sortOrder))))
-      setNewName('');
+    return run(() => write((api) => templates(api).addMilestone(template.id, name, sortOrder)));
   }
 
   function move(position: number, delta: -1 | 1) {
@@ -99,20 +130,7 @@ export function TemplateEditor({
           onRemove={() => setRemoving(milestone)}
         />
       ))}
-      <form onSubmit={(event) => void addMilestone(event)}>
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            style={{ flex: 1 }}
-            label="New milestone"
-            placeholder="e.g. 50% of users"
-            value={newName}
-            onChange={(event) => setNewName(event.currentTarget.value)}
-          />
-          <Button type="submit" variant="light" disabled={busy || newName.trim() === ''}>
-            Add milestone
-          </Button>
-        </Group>
-      </form>
+      <NewMilestoneForm busy={busy} onAdd={addMilestone} />
       <ConfirmDialog
         opened={removing !== null}
         title={`Remove the milestone ${removing?.name ?? ''}?`}

@@ -13,16 +13,100 @@ import { useServerData } from '../../stores/use-server-data';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import { type StrategyDefinition, strategyDefinitionsApi } from './strategy-definitions-api';
 
-/** `/strategies`: the strategy types flags can use; custom ones are created, edited, deprecated here. */
-export function StrategiesScreen() {
-  const write = useServerWrite({ kind: 'strategy-definition' });
-  const now = useNow();
-  const definitions = useServerData('strategy-definitions', (api) => strategyDefinitionsApi(api).list());
-  const [editing, setEditing] = useState<StrategyDefinition | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<StrategyDefinition | null>(null);
+interface StrategyRowProps {
+  strategy: StrategyDefinition;
+  onDeprecate: (deprecated: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** A strategy type: its names and badges, its parameters, deprecating it, and (custom ones) edit and delete. */
+function StrategyRow({ strategy, onDeprecate, onEdit, onDelete }: StrategyRowProps) {
+  return (
+    <Table.Tr data-testid={`strategy-${strategy.name}`}>
+      <Table.Td>
+        <Group gap="xs">
+          <Text fw={600}>{strategy.displayName || strategy.title || strategy.name}</Text>
+          {strategy.editable ? null : (
+            <Badge size="xs" variant="outline">
+              built in
+            </Badge>
+          )}
+          {strategy.deprecated ? (
+            <Badge size="xs" color="gray">
+              deprecated
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {strategy.name}
+          {strategy.description ? ` · ${strategy.description}` : ''}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {strategy.parameters.length === 0
+          ? '–'
+          : strategy.parameters
+              .map(
+                (parameter) =>
+                  `${parameter.name} (${parameter.type}${parameter.required ? ', required' : ''})`,
+              )
+              .join(', ')}
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-label={`${strategy.deprecated ? 'Reactivate' : 'Deprecate'} ${strategy.name}`}
+          onClick={() => onDeprecate(!strategy.deprecated)}
+        >
+          {strategy.deprecated ? 'Reactivate' : 'Deprecate'}
+        </Button>
+      </Table.Td>
+      <Table.Td>
+        {strategy.editable ? (
+          <RowActions>
+            <RowEditButton label={strategy.name} onClick={onEdit} />
+            <RowDeleteButton label={strategy.name} needsServer="Deleting a strategy" onClick={onDelete} />
+          </RowActions>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+interface StrategyEditorModalProps {
+  editing: StrategyDefinition | 'new' | null;
+  names: readonly string[];
+  onClose: () => void;
+  onDone: (name: string) => void;
+}
+
+/** The form for a new custom strategy or the one being edited, in a modal. */
+function StrategyEditorModal({ editing, names, onClose, onDone }: StrategyEditorModalProps) {
+  return (
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      size="lg"
+      title={editing === 'new' ? 'New custom strategy' : `Edit ${editing?.name ?? ''}`}
+    >
+      {editing !== null ? (
+        <StrategyDefinitionForm
+          {...(editing === 'new' ? {} : { strategy: editing })}
+          existingNames={names}
+          onCancel={onClose}
+          onDone={onDone}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Deprecating or reactivating a strategy, and the line that says what was done last. */
+function useDeprecation(write: ReturnType<typeof useServerWrite>) {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
-  const names = (definitions.data?.strategies ?? []).map((strategy) => strategy.name);
 
   async function setDeprecated(strategy: StrategyDefinition, deprecated: boolean) {
     setError(null);
@@ -36,6 +120,19 @@ export function StrategiesScreen() {
       setError(caught);
     }
   }
+
+  return { error, done, setDone, setDeprecated };
+}
+
+/** `/strategies`: the strategy types flags can use; custom ones are created, edited, deprecated here. */
+export function StrategiesScreen() {
+  const write = useServerWrite({ kind: 'strategy-definition' });
+  const now = useNow();
+  const definitions = useServerData('strategy-definitions', (api) => strategyDefinitionsApi(api).list());
+  const [editing, setEditing] = useState<StrategyDefinition | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<StrategyDefinition | null>(null);
+  const { error, done, setDone, setDeprecated } = useDeprecation(write);
+  const names = (definitions.data?.strategies ?? []).map((strategy) => strategy.name);
 
   return (
     <>
@@ -57,81 +154,26 @@ export function StrategiesScreen() {
         {(data) => (
           <ListTable minWidth={720} columns={['Strategy', 'Parameters', '', '']}>
             {data.strategies.map((strategy) => (
-              <Table.Tr key={strategy.name} data-testid={`strategy-${strategy.name}`}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text fw={600}>{strategy.displayName || strategy.title || strategy.name}</Text>
-                    {strategy.editable ? null : (
-                      <Badge size="xs" variant="outline">
-                        built in
-                      </Badge>
-                    )}
-                    {strategy.deprecated ? (
-                      <Badge size="xs" color="gray">
-                        deprecated
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {strategy.name}
-                    {strategy.description ? ` · ${strategy.description}` : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {strategy.parameters.length === 0
-                    ? '–'
-                    : strategy.parameters
-                        .map(
-                          (parameter) =>
-                            `${parameter.name} (${parameter.type}${parameter.required ? ', required' : ''})`,
-                        )
-                        .join(', ')}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    aria-label={`${strategy.deprecated ? 'Reactivate' : 'Deprecate'} ${strategy.name}`}
-                    onClick={() => void setDeprecated(strategy, !strategy.deprecated)}
-                  >
-                    {strategy.deprecated ? 'Reactivate' : 'Deprecate'}
-                  </Button>
-                </Table.Td>
-                <Table.Td>
-                  {strategy.editable ? (
-                    <RowActions>
-                      <RowEditButton label={strategy.name} onClick={() => setEditing(strategy)} />
-                      <RowDeleteButton
-                        label={strategy.name}
-                        needsServer="Deleting a strategy"
-                        onClick={() => setDeleting(strategy)}
-                      />
-                    </RowActions>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
+              <StrategyRow
+                key={strategy.name}
+                strategy={strategy}
+                onDeprecate={(deprecated) => void setDeprecated(strategy, deprecated)}
+                onEdit={() => setEditing(strategy)}
+                onDelete={() => setDeleting(strategy)}
+              />
             ))}
           </ListTable>
         )}
       </QueryState>
-      <Modal
-        opened={editing !== null}
+      <StrategyEditorModal
+        editing={editing}
+        names={names}
         onClose={() => setEditing(null)}
-        size="lg"
-        title={editing === 'new' ? 'New custom strategy' : `Edit ${editing?.name ?? ''}`}
-      >
-        {editing !== null ? (
-          <StrategyDefinitionForm
-            {...(editing === 'new' ? {} : { strategy: editing })}
-            existingNames={names}
-            onCancel={() => setEditing(null)}
-            onDone={(name) => {
-              setDone(`Strategy ${name} ${editing === 'new' ? 'created' : 'saved'}.`);
-              setEditing(null);
-            }}
-          />
-        ) : null}
-      </Modal>
+        onDone={(name) => {
+          setDone(`Strategy ${name} ${editing === 'new' ? 'created' : 'saved'}.`);
+          setEditing(null);
+        }}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title={`Delete the strategy ${deleting?.name ?? ''}?`}
