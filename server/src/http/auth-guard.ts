@@ -138,6 +138,12 @@ const wrongTokenType = () => new ApiError('ForbiddenError', WRONG_TOKEN_TYPE);
 const projectNotFound = (id: string) => new ApiError('NotFoundError', `Could not find project with id ${id}`);
 const featureNotFound = () => new ApiError('NotFoundError', 'No feature flag found');
 
+const passwordChangeFirst = () =>
+  new ApiError(
+    'ForbiddenError',
+    'Your password must be changed before you can use the admin API: change it with POST /api/admin/user/change-password.',
+  );
+
 const userRequired = () =>
   new ApiError(
     'ForbiddenError',
@@ -151,7 +157,8 @@ const userRequired = () =>
  * of /api/client and /api/frontend) need an SDK token of that type; everything else needs an
  * admin token or a user holding the permission in the route's project (`:projectId`, or the
  * project of `:featureName`) and environment (`:environment`). USER needs a session or a
- * personal access token; AUTHENTICATED anyone signed in.
+ * personal access token; AUTHENTICATED anyone signed in. A session whose user must change the
+ * password reaches only the admin API routes declaring `beforePasswordChange`.
  */
 export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDependencies): Promise<void> {
   await app.register(cookie);
@@ -199,6 +206,14 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
       : await deps.fromSession(sessionId as string);
     if (!caller) throw unknownCredentials();
     if (caller.kind === 'api-token' && caller.scope.type !== 'admin') throw wrongTokenType();
+    if (
+      caller.kind === 'user' &&
+      caller.passwordChangeRequired &&
+      surface === 'admin' &&
+      !request.routeOptions.config.beforePasswordChange
+    ) {
+      throw passwordChangeFirst();
+    }
     request.caller = caller;
 
     // Every route addressing a project or a flag checks visibility here, so none can forget to.
