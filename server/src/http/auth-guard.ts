@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { type Permission, SESSION_COOKIE, type SignInMethod } from '../../contract';
 import { ANONYMOUS, type Caller } from '../lib/caller';
 import { ApiError } from '../lib/errors';
@@ -138,6 +138,23 @@ const wrongTokenType = () => new ApiError('ForbiddenError', WRONG_TOKEN_TYPE);
 const projectNotFound = (id: string) => new ApiError('NotFoundError', `Could not find project with id ${id}`);
 const featureNotFound = () => new ApiError('NotFoundError', 'No feature flag found');
 
+const passwordChangeFirst = () =>
+  new ApiError(
+    'ForbiddenError',
+    'Your password must be changed before you can use the admin API: change it with POST /api/admin/user/change-password.',
+  );
+
+/**
+ * Past the SDK APIs, an API token must be an admin one; a session whose user must still change the
+ * password (issue 33) reaches only the admin API routes declaring `beforePasswordChange`.
+ */
+function assertMayProceed(caller: Caller, surface: Surface, config: FastifyContextConfig): void {
+  if (caller.kind === 'api-token' && caller.scope.type !== 'admin') throw wrongTokenType();
+  if (caller.kind === 'user' && caller.passwordChangeRequired && surface === 'admin') {
+    if (!config.beforePasswordChange) throw passwordChangeFirst();
+  }
+}
+
 const userRequired = () =>
   new ApiError(
     'ForbiddenError',
@@ -151,7 +168,8 @@ const userRequired = () =>
  * of /api/client and /api/frontend) need an SDK token of that type; everything else needs an
  * admin token or a user holding the permission in the route's project (`:projectId`, or the
  * project of `:featureName`) and environment (`:environment`). USER needs a session or a
- * personal access token; AUTHENTICATED anyone signed in.
+ * personal access token; AUTHENTICATED anyone signed in. A session whose user must change the
+ * password reaches only the admin API routes declaring `beforePasswordChange`.
  */
 export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDependencies): Promise<void> {
   await app.register(cookie);
@@ -198,7 +216,7 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDep
       ? await deps.fromAuthorization(secret)
       : await deps.fromSession(sessionId as string);
     if (!caller) throw unknownCredentials();
-    if (caller.kind === 'api-token' && caller.scope.type !== 'admin') throw wrongTokenType();
+    assertMayProceed(caller, surface, request.routeOptions.config);
     request.caller = caller;
 
     // Every route addressing a project or a flag checks visibility here, so none can forget to.

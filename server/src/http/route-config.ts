@@ -15,6 +15,11 @@ declare module 'fastify' {
      * any one of them suffices (Unleash guards token routes with "client or frontend" grants).
      */
     permission?: Permission | readonly Permission[];
+    /**
+     * An admin API route a session may call while its user must still change their password
+     * (issue 33): what the forced change needs. Every other admin API route answers 403 then.
+     */
+    beforePasswordChange?: boolean;
   }
 }
 

@@ -66,6 +66,11 @@ export interface UserCaller {
   /** How the user authenticated: the `unleash-session` cookie or a personal access token. */
   via: 'session' | 'pat';
   grants: Grants;
+  /**
+   * Set on a session of a user who must change their password (the generated first admin,
+   * issue 33): the guard refuses the admin API to it, but for the routes the change needs.
+   */
+  passwordChangeRequired?: true;
 }
 
 export interface ApiTokenCaller {

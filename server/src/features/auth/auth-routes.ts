@@ -220,7 +220,7 @@ function registerOwnAccountRoutes(app: App, deps: AuthRouteDependencies, startSe
   app.get(
     '/api/admin/user',
     {
-      config: { permission: 'AUTHENTICATED' },
+      config: { permission: 'AUTHENTICATED', beforePasswordChange: true },
       schema: {
         operationId: 'getMe',
         tags: ['Users'],
@@ -246,7 +246,7 @@ function registerOwnAccountRoutes(app: App, deps: AuthRouteDependencies, startSe
   app.post(
     '/api/admin/user/change-password',
     {
-      config: { permission: 'USER' },
+      config: { permission: 'USER', beforePasswordChange: true },
       schema: {
         operationId: 'changeMyPassword',
         tags: ['Users'],

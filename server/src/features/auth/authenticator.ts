@@ -43,6 +43,8 @@ export function createAuthenticator(deps: {
       isService: user.isService,
       via,
       grants: await resolveGrants(db, user.id),
+      // Only a session is held back: the password it signed in with is the one to replace.
+      ...(via === 'session' && user.passwordChangeRequired ? { passwordChangeRequired: true as const } : {}),
     };
   }
 

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, TEST_ADMIN_TOKEN } from '../../../../tests/helpers/test-app';
 import { createTestDatabase } from '../../../../tests/helpers/test-database';
 import { buildApp } from '../../app/build-app';
 import { loadConfig } from '../../config';
@@ -18,7 +18,11 @@ describe('first sign-in of the generated admin', async () => {
       done();
     },
   });
-  const app = await buildApp({ config: loadConfig({}), db: database.db, logger: createLogger('info', sink) });
+  const app = await buildApp({
+    config: loadConfig({ INIT_ADMIN_API_TOKENS: TEST_ADMIN_TOKEN }),
+    db: database.db,
+    logger: createLogger('info', sink),
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -30,6 +34,17 @@ describe('first sign-in of the generated admin', async () => {
 
   const loginWith = (password: string) =>
     app.inject({ method: 'POST', url: '/auth/simple/login', payload: { username: 'admin', password } });
+  const sessionOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    response.cookies.find((c) => c.name === 'unleash-session')?.value as string;
+  const asSession = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, cookies: { 'unleash-session': cookie }, ...(payload ? { payload } : {}) });
+  const asAdminToken = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: TEST_ADMIN_TOKEN },
+      ...(payload ? { payload } : {}),
+    });
 
   it('marks the generated admin as having to change the password, in the login and in /api/admin/user', async () => {
     const login = await loginWith(generated);
@@ -42,6 +57,34 @@ describe('first sign-in of the generated admin', async () => {
       cookies: { 'unleash-session': cookie },
     });
     expect(me.json().user).toMatchObject({ username: 'admin', passwordChangeRequired: true });
+  });
+
+  it('refuses the rest of the admin API to the session until the password is changed', async () => {
+    const cookie = sessionOf(await loginWith(generated));
+    for (const refused of [
+      await asSession(cookie, 'GET', '/api/admin/projects'),
+      await asSession(cookie, 'POST', '/api/admin/projects', { id: 'held-back', name: 'Held back' }),
+      await asSession(cookie, 'GET', '/api/admin/user/tokens'),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        name: 'ForbiddenError',
+        message: expect.stringMatching(/password must be changed/),
+      });
+    }
+    // What the console's forced change screen needs still answers.
+    expect((await asSession(cookie, 'GET', '/api/admin/user')).statusCode).toBe(200);
+    expect((await asSession(cookie, 'GET', '/api/admin/ui-config')).statusCode).toBe(200);
+    // An admin API token is never held back, and nothing was created through the session.
+    expect((await asAdminToken('GET', '/api/admin/projects')).json().projects).not.toContainEqual(
+      expect.objectContaining({ id: 'held-back' }),
+    );
+    expect(
+      (await asAdminToken('POST', '/api/admin/projects', { id: 'by-token', name: 'By token' })).statusCode,
+    ).toBe(201);
+    const logout = await asSession(cookie, 'POST', '/logout');
+    expect(logout.statusCode).toBe(302);
+    expect((await asSession(cookie, 'GET', '/api/admin/user')).statusCode).toBe(401);
   });
 
   it('clears the mark with the change, logs it in the same transaction, and the old password stops working', async () => {
@@ -81,6 +124,15 @@ describe('first sign-in of the generated admin', async () => {
     const fresh = await loginWith(NEW_PASSWORD);
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().passwordChangeRequired).toBeUndefined();
+
+    // The session the change started, and a new one, reach the whole admin API again.
+    const renewed = sessionOf(changed);
+    expect((await asSession(renewed, 'GET', '/api/admin/projects')).statusCode).toBe(200);
+    const signedIn = sessionOf(fresh);
+    expect((await asSession(signedIn, 'GET', '/api/admin/projects')).statusCode).toBe(200);
+    expect(
+      (await asSession(signedIn, 'POST', '/api/admin/projects', { id: 'after', name: 'After' })).statusCode,
+    ).toBe(201);
   });
 });
 

@@ -50,7 +50,8 @@ export async function uiConfigRoutes(app: App, options: UiConfigRouteOptions): P
   app.get(
     '/api/admin/ui-config',
     {
-      config: { permission: 'AUTHENTICATED' },
+      // Unleash's UI reads it before anything else, the forced password change included.
+      config: { permission: 'AUTHENTICATED', beforePasswordChange: true },
       schema: {
         operationId: 'getUiConfig',
         tags: ['Admin UI'],
