@@ -24,6 +24,10 @@ export interface CrudDialogs<T> {
    * server took the edit (null: nothing to say), the pending notice when it was queued.
    */
   finishEdit: (result: SubmitResult, applied: string | null) => void;
+  /** An edit form's `onSaved`: closes, with the pending notice when the edit was queued. */
+  saved: (result: SubmitResult) => void;
+  /** A create form's `onCreated` (the server answered): closes and announces `notice`. */
+  created: (notice: string) => void;
 }
 
 /**
@@ -34,6 +38,11 @@ export function useCrudDialogs<T>(): CrudDialogs<T> {
   const [target, setTarget] = useState<EditTarget<T> | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const notices = useEditNotices();
+  const finishEdit = (result: SubmitResult, applied: string | null) => {
+    setTarget(null);
+    if (applied === null) notices.setQueued(result === 'queued');
+    else notices.afterEdit(result, applied);
+  };
   return {
     target,
     deleting,
@@ -43,11 +52,9 @@ export function useCrudDialogs<T>(): CrudDialogs<T> {
     closeEdit: () => setTarget(null),
     closeDelete: () => setDeleting(null),
     notices,
-    finishEdit: (result, applied) => {
-      setTarget(null);
-      if (applied === null) notices.setQueued(result === 'queued');
-      else notices.afterEdit(result, applied);
-    },
+    finishEdit,
+    saved: (result) => finishEdit(result, null),
+    created: (notice) => finishEdit('applied', notice),
   };
 }
 

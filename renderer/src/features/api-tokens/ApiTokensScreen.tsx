@@ -1,14 +1,12 @@
 import { Badge, Button, Code, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ApiToken } from '../../api/types';
-import { CrudDeleteDialog, useCrudDialogs } from '../../components/CrudDialogs/CrudDialogs';
+import { useCrudDialogs } from '../../components/CrudDialogs/CrudDialogs';
+import { CrudScreen } from '../../components/CrudScreen/CrudScreen';
 import { ListTable } from '../../components/ListTable/ListTable';
-import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { QueryState } from '../../components/QueryState/QueryState';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { useConsoleState } from '../../stores/console-context';
 import { usePermission } from '../../stores/permissions';
 import { useServerWrite } from '../../stores/use-mutations';
-import { useNow } from '../../stores/use-now';
 import { useServerData } from '../../stores/use-server-data';
 import classes from './ApiTokensScreen.module.css';
 import { CdnTokensSection } from './CdnTokensSection';
@@ -17,47 +15,55 @@ import { NewSecretTokenDialog } from './NewSecretTokenDialog';
 
 /** API tokens for SDKs: listed by their non-secret prefix; a new token's secret is shown once, with a copy button. */
 export function ApiTokensScreen() {
-  const now = useNow();
   const offline = useConsoleState((state) => state.connectivity === 'offline');
   const write = useServerWrite({ kind: 'api-token' });
   const tokens = useServerData('api-tokens', (api) => api.listApiTokens());
   const dialogs = useCrudDialogs<ApiToken>();
   // Editors read the tokens; making one needs a create permission of some token type (issue 33).
   const canCreate = usePermission(['CREATE_CLIENT_API_TOKEN', 'CREATE_FRONTEND_API_TOKEN']) !== false;
-
   return (
-    <>
-      <PageHeader
-        title="API tokens"
-        description="Tokens that SDKs, Unleash Edge and the frontend API use. The server stores only a hash of each secret."
-        savedAt={tokens.savedAt}
-        fromCache={tokens.fromCache}
-        now={now}
-        actions={
-          canCreate ? (
-            <Tooltip
-              label="The secret is created by the server and shown once: this needs a connection"
-              disabled={!offline}
-            >
-              <Button onClick={dialogs.openCreate} disabled={offline}>
-                New API token
-              </Button>
-            </Tooltip>
-          ) : null
-        }
-      />
-      <QueryState query={tokens} noun="API tokens" isEmpty={(data) => data.tokens.length === 0}>
-        {(data) => (
-          <ListTable
-            minWidth={760}
-            columns={['Name', 'Type', 'Projects', 'Environment', 'Created', 'Last used', 'Expires', '']}
+    <CrudScreen
+      dialogs={dialogs}
+      title="API tokens"
+      description="Tokens that SDKs, Unleash Edge and the frontend API use. The server stores only a hash of each secret."
+      actions={
+        canCreate ? (
+          <Tooltip
+            label="The secret is created by the server and shown once: this needs a connection"
+            disabled={!offline}
           >
-            {data.tokens.map((token) => (
-              <ApiTokenRow key={token.prefix} token={token} offline={offline} onDelete={dialogs.openDelete} />
-            ))}
-          </ListTable>
-        )}
-      </QueryState>
+            <Button onClick={dialogs.openCreate} disabled={offline}>
+              New API token
+            </Button>
+          </Tooltip>
+        ) : null
+      }
+      query={tokens}
+      noun="API tokens"
+      isEmpty={(data) => data.tokens.length === 0}
+      list={(data) => (
+        <ListTable
+          minWidth={760}
+          columns={['Name', 'Type', 'Projects', 'Environment', 'Created', 'Last used', 'Expires', '']}
+        >
+          {data.tokens.map((token) => (
+            <ApiTokenRow key={token.prefix} token={token} offline={offline} onDelete={dialogs.openDelete} />
+          ))}
+        </ListTable>
+      )}
+      nameOf={(token) => token.tokenName}
+      remove={{
+        noun: 'token',
+        cancelLabel: 'Keep it',
+        onConfirm: (token) => write((api) => api.deleteApiToken(token.prefix)),
+        consequence: (token) => (
+          <>
+            Every SDK or service using <Code>{token.prefix}</Code> is refused from the moment it is deleted.
+            This cannot be undone.
+          </>
+        ),
+      }}
+    >
       <CdnTokensSection />
       <NewSecretTokenDialog<ApiToken, ApiToken>
         dialogs={dialogs}
@@ -67,22 +73,7 @@ export function ApiTokensScreen() {
           <CreateApiTokenForm {...choices} onCreated={onCreated} onCancel={onCancel} />
         )}
       />
-      <CrudDeleteDialog
-        dialogs={dialogs}
-        title={(token) => `Delete the token ${token.tokenName}?`}
-        confirmLabel="Delete token"
-        cancelLabel="Keep it"
-        failure="The token was not deleted"
-        onConfirm={(token) => write((api) => api.deleteApiToken(token.prefix))}
-      >
-        {(token) => (
-          <>
-            Every SDK or service using <Code>{token.prefix}</Code> is refused from the moment it is deleted.
-            This cannot be undone.
-          </>
-        )}
-      </CrudDeleteDialog>
-    </>
+    </CrudScreen>
   );
 }
 

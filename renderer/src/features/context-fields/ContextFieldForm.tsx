@@ -1,9 +1,8 @@
-import { Loader, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { useState } from 'react';
 import type { ContextField } from '../../api/types';
-import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
-import { FormActions } from '../../components/FormActions/FormActions';
+import { CrudForm, DescriptionInput, NameInput } from '../../components/CrudForm/CrudForm';
+import { fieldErrorsOf } from '../../components/ErrorNotice/field-errors';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useNewNameField } from '../../components/NameCheck/use-new-name-field';
 import type { SubmitResult } from '../../stores/console-store';
@@ -76,50 +75,41 @@ export function ContextFieldForm({ field, existingNames, onDone, onCancel }: Con
   }
 
   return (
-    <form onSubmit={(event) => submit(event, blocked, send)} noValidate>
-      <Stack gap="sm">
-        {needsFormAlert(error) ? (
-          <ErrorNotice error={error} title={`The context field was not ${creating ? 'created' : 'saved'}`} />
-        ) : null}
-        <TextInput
-          label="Name"
-          required
-          disabled={!creating}
-          description={creating ? 'Used in constraints and SDK contexts; cannot be changed later' : undefined}
-          value={draft.name}
-          onChange={(e) => update({ name: e.currentTarget.value })}
-          error={nameField.error}
-          rightSection={
-            nameField.checking ? <Loader size="xs" role="status" aria-label="Checking the name" /> : null
-          }
-          data-autofocus
-        />
-        <Textarea
-          label="Description"
-          rows={2}
-          value={draft.description}
-          onChange={(e) => update({ description: e.currentTarget.value })}
-          error={server.description}
-        />
-        <Switch
-          label="Custom stickiness"
-          description="Offer this field as stickiness for gradual rollouts and variants"
-          checked={draft.stickiness}
-          onChange={(e) => update({ stickiness: e.currentTarget.checked })}
-        />
-        <LegalValuesEditor
-          values={draft.legalValues}
-          problems={legalProblems}
-          serverErrors={server}
-          onChange={(legalValues) => update({ legalValues })}
-        />
-        <FormActions
-          submitLabel={creating ? 'Create context field' : 'Save context field'}
-          submitting={submitting}
-          submitDisabled={nameField.checking}
-          onCancel={onCancel}
-        />
-      </Stack>
-    </form>
+    <CrudForm
+      noun="context field"
+      creating={creating}
+      editFailure="saved"
+      onSubmit={(event) => submit(event, blocked, send)}
+      error={error}
+      submitting={submitting}
+      submitDisabled={nameField.checking}
+      onCancel={onCancel}
+    >
+      <NameInput
+        disabled={!creating}
+        description={creating ? 'Used in constraints and SDK contexts; cannot be changed later' : undefined}
+        value={draft.name}
+        onChange={(name) => update({ name })}
+        error={nameField.error}
+        checking={nameField.checking}
+      />
+      <DescriptionInput
+        value={draft.description}
+        onChange={(description) => update({ description })}
+        error={server.description}
+      />
+      <Switch
+        label="Custom stickiness"
+        description="Offer this field as stickiness for gradual rollouts and variants"
+        checked={draft.stickiness}
+        onChange={(e) => update({ stickiness: e.currentTarget.checked })}
+      />
+      <LegalValuesEditor
+        values={draft.legalValues}
+        problems={legalProblems}
+        serverErrors={server}
+        onChange={(legalValues) => update({ legalValues })}
+      />
+    </CrudForm>
   );
 }

@@ -1,23 +1,14 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { ContextField } from '../../api/types';
 import {
-  CrudDeleteDialog,
   type CrudDialogs,
-  CrudEditDialog,
-  editTitle,
-  useCrudDialogs,
-} from '../../components/CrudDialogs/CrudDialogs';
-import { EditNotices } from '../../components/EditNotices/EditNotices';
+  CrudRowActions,
+  CrudScreen,
+  type PendingRow,
+  RowName,
+  useNamedOutboxCrud,
+} from '../../components/CrudScreen/CrudScreen';
 import { ListTable } from '../../components/ListTable/ListTable';
-import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
-import { QueryState } from '../../components/QueryState/QueryState';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
-import type { OutboxEntry } from '../../offline/outbox';
-import { overlayPending } from '../../offline/pending-overlay';
-import { useEditMutation } from '../../stores/use-mutations';
-import { useNow } from '../../stores/use-now';
-import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { ContextFieldForm } from './ContextFieldForm';
 import classes from './ContextFieldsScreen.module.css';
@@ -39,76 +30,40 @@ const fromSnapshot = (snapshot: FieldSnapshot, base?: ContextField): ContextFiel
 
 /** Context fields: the evaluation-context names constraints test, with legal values and stickiness. */
 export function ContextFieldsScreen() {
-  const { mutateAsync: submitEdit } = useEditMutation();
-  const now = useNow();
-  const fields = useServerData('context-fields', (api) => api.listContextFields());
-  const outbox = useProfileOutbox();
-  const dialogs = useCrudDialogs<ContextField>();
-  const rows = fields.data
-    ? overlayPending(fields.data, outbox, 'context-field', (field) => field.name, fromSnapshot)
-    : undefined;
-
+  const { dialogs, screen } = useNamedOutboxCrud({
+    query: useServerData('context-fields', (api) => api.listContextFields()),
+    kind: 'context-field',
+    fromSnapshot,
+    Noun: 'Context field',
+    size: 'lg',
+    form: (target, props) => (
+      <ContextFieldForm {...(target.mode === 'edit' ? { field: target.item } : {})} {...props} />
+    ),
+    deleteEdit: deleteContextFieldEdit,
+    consequence: (field) => (
+      <>
+        Constraints that test this field keep working with the values SDKs send, but the console no longer
+        offers it.
+        {field.usedInFeatures ? ` It is used by ${field.usedInFeatures} flag(s).` : ''}
+      </>
+    ),
+  });
   return (
-    <>
-      <PageHeader
-        title="Context fields"
-        description="The fields of the evaluation context that constraints can test, with their legal values."
-        savedAt={fields.savedAt}
-        fromCache={fields.fromCache}
-        now={now}
-        actions={<Button onClick={dialogs.openCreate}>New context field</Button>}
-      />
-      <EditNotices notices={dialogs.notices} />
-      <QueryState
-        query={{ ...fields, data: rows }}
-        noun="context fields"
-        isEmpty={(data) => data.length === 0}
-      >
-        {(data) => (
-          <ListTable minWidth={720} columns={COLUMNS}>
-            {data.map(({ item, pending }) => (
-              <ContextFieldRow key={item.name} field={item} pending={pending} dialogs={dialogs} />
-            ))}
-          </ListTable>
-        )}
-      </QueryState>
-      <CrudEditDialog
-        dialogs={dialogs}
-        size="lg"
-        title={(target) => editTitle(target, 'New context field', (field) => field.name)}
-      >
-        {(target) => (
-          <ContextFieldForm
-            {...(target.mode === 'edit' ? { field: target.item } : {})}
-            existingNames={(rows ?? []).map((row) => row.item.name)}
-            onCancel={dialogs.closeEdit}
-            onDone={(result, name) =>
-              dialogs.finishEdit(
-                result,
-                `Context field ${name} ${target.mode === 'new' ? 'created' : 'saved'}.`,
-              )
-            }
-          />
-        )}
-      </CrudEditDialog>
-      <CrudDeleteDialog
-        dialogs={dialogs}
-        title={(field) => `Delete the context field ${field.name}?`}
-        confirmLabel="Delete context field"
-        cancelLabel="Keep it"
-        failure="The context field was not deleted"
-        deleted={(field) => `Context field ${field.name} deleted.`}
-        onConfirm={(field) => submitEdit(deleteContextFieldEdit(field))}
-      >
-        {(field) => (
-          <>
-            Constraints that test this field keep working with the values SDKs send, but the console no longer
-            offers it.
-            {field.usedInFeatures ? ` It is used by ${field.usedInFeatures} flag(s).` : ''}
-          </>
-        )}
-      </CrudDeleteDialog>
-    </>
+    <CrudScreen
+      {...screen}
+      title="Context fields"
+      description="The fields of the evaluation context that constraints can test, with their legal values."
+      actions={<Button onClick={dialogs.openCreate}>New context field</Button>}
+      noun="context fields"
+      isEmpty={(data) => data.length === 0}
+      list={(data) => (
+        <ListTable minWidth={720} columns={COLUMNS}>
+          {data.map((row) => (
+            <ContextFieldRow key={row.item.name} row={row} dialogs={dialogs} />
+          ))}
+        </ListTable>
+      )}
+    />
   );
 }
 
@@ -145,24 +100,18 @@ function LegalValues({ field }: { field: ContextField }) {
 }
 
 function ContextFieldRow({
-  field,
-  pending,
+  row,
   dialogs,
 }: {
-  field: ContextField;
-  pending: OutboxEntry | undefined;
+  row: PendingRow<ContextField>;
   dialogs: CrudDialogs<ContextField>;
 }) {
+  const { item: field, pending } = row;
   const removed = pending?.mine === null;
   return (
     <Table.Tr data-testid={`context-field-${field.name}`}>
       <Table.Td>
-        <Group gap="xs">
-          <Text fw={600} td={removed ? 'line-through' : undefined}>
-            {field.name}
-          </Text>
-          <PendingBadge entry={pending} />
-        </Group>
+        <RowName name={field.name} entry={pending} struck={removed} />
         {field.description ? (
           <Text size="sm" c="dimmed">
             {field.description}
@@ -175,10 +124,12 @@ function ContextFieldRow({
       <Table.Td>{field.stickiness ? <Badge variant="light">yes</Badge> : '–'}</Table.Td>
       <Table.Td className={classes.number}>{field.usedInFeatures ?? '–'}</Table.Td>
       <Table.Td>
-        <RowActions>
-          <RowEditButton label={field.name} disabled={removed} onClick={() => dialogs.openEdit(field)} />
-          <RowDeleteButton label={field.name} disabled={removed} onClick={() => dialogs.openDelete(field)} />
-        </RowActions>
+        <CrudRowActions
+          label={field.name}
+          disabled={removed}
+          onEdit={() => dialogs.openEdit(field)}
+          onDelete={() => dialogs.openDelete(field)}
+        />
       </Table.Td>
     </Table.Tr>
   );

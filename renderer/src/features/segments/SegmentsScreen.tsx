@@ -1,20 +1,17 @@
 import { Badge, Button, Group, List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
-  CrudDeleteDialog,
   type CrudDialogs,
   CrudEditDialog,
   editTitle,
   useCrudDialogs,
 } from '../../components/CrudDialogs/CrudDialogs';
-import { EditNotices } from '../../components/EditNotices/EditNotices';
+import { CrudScreen, doneNotice } from '../../components/CrudScreen/CrudScreen';
 import { ListTable } from '../../components/ListTable/ListTable';
-import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../components/QueryState/QueryState';
 import type { OutboxEntry } from '../../offline/outbox';
 import { useEditMutation } from '../../stores/use-mutations';
-import { useNow } from '../../stores/use-now';
 import { usePendingEdits, useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
 import { SegmentForm } from './SegmentForm';
@@ -103,7 +100,6 @@ const COLUMNS = [
 
 /** Segments: reusable sets of constraints that strategies include (shared/unleash/API.md §6). */
 export function SegmentsScreen() {
-  const now = useNow();
   const { mutateAsync: submitEdit } = useEditMutation();
   const segments = useServerData('segments', async (api) => (await api.listSegments()).segments ?? []);
   const rowsOf = useSegmentRows();
@@ -115,60 +111,51 @@ export function SegmentsScreen() {
     `${row.segment.name} ${row.segment.description ?? ''} ${row.segment.project ?? ''}`
       .toLowerCase()
       .includes(needle);
-
   return (
-    <>
-      <PageHeader
-        title="Segments"
-        description="Reusable sets of constraints that strategies include by reference: change the segment, every strategy that uses it follows."
-        savedAt={segments.savedAt}
-        fromCache={segments.fromCache}
-        now={now}
-        actions={<Button onClick={dialogs.openCreate}>New segment</Button>}
-      />
-      <EditNotices notices={dialogs.notices} />
-      <TextInput
-        className={classes.search}
-        placeholder="Search by name, description or project"
-        aria-label="Search segments"
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
-      <QueryState
-        query={segments}
-        noun="segments"
-        isEmpty={(data) => rowsOf(data).length === 0}
-        empty="No segments yet. A segment collects constraints that several strategies share."
-      >
-        {(data) => {
-          const rows = rowsOf(data).filter(matches);
-          if (rows.length === 0) return <Text c="dimmed">No segment matches “{search}”.</Text>;
-          return (
-            <ListTable minWidth={720} columns={COLUMNS}>
-              {rows.map((row) => (
-                <SegmentRow key={row.key} row={row} dialogs={dialogs} />
-              ))}
-            </ListTable>
-          );
-        }}
-      </QueryState>
-      <SegmentDialog dialogs={dialogs} segments={segments.data ?? []} />
-      <CrudDeleteDialog
-        dialogs={dialogs}
-        title={(segment) => `Delete the segment ${segment.name}?`}
-        confirmLabel="Delete segment"
-        failure="The segment was not deleted"
-        deleted={(segment) => `Segment ${segment.name} deleted.`}
-        onConfirm={(segment) => submitEdit(deleteSegmentEdit(segment))}
-      >
-        {(segment) => (
+    <CrudScreen
+      dialogs={dialogs}
+      title="Segments"
+      description="Reusable sets of constraints that strategies include by reference: change the segment, every strategy that uses it follows."
+      actions={<Button onClick={dialogs.openCreate}>New segment</Button>}
+      toolbar={
+        <TextInput
+          className={classes.search}
+          placeholder="Search by name, description or project"
+          aria-label="Search segments"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      }
+      query={segments}
+      noun="segments"
+      isEmpty={(data) => rowsOf(data).length === 0}
+      empty="No segments yet. A segment collects constraints that several strategies share."
+      list={(data) => {
+        const rows = rowsOf(data).filter(matches);
+        if (rows.length === 0) return <Text c="dimmed">No segment matches “{search}”.</Text>;
+        return (
+          <ListTable minWidth={720} columns={COLUMNS}>
+            {rows.map((row) => (
+              <SegmentRow key={row.key} row={row} dialogs={dialogs} />
+            ))}
+          </ListTable>
+        );
+      }}
+      nameOf={(segment) => segment.name}
+      remove={{
+        noun: 'segment',
+        deletedNotice: 'Segment',
+        onConfirm: (segment) => submitEdit(deleteSegmentEdit(segment)),
+        consequence: (segment) => (
           <Stack gap="sm">
             <Text>Strategies that include it can no longer use it.</Text>
             <SegmentUsage segment={segment} />
           </Stack>
-        )}
-      </CrudDeleteDialog>
-    </>
+        ),
+      }}
+    >
+      <SegmentDialog dialogs={dialogs} segments={segments.data ?? []} />
+    </CrudScreen>
   );
 }
 
@@ -198,9 +185,7 @@ function SegmentDialog({
                 .filter((segment) => segment.id !== edited?.id)
                 .map((segment) => segment.name)}
               onCancel={dialogs.closeEdit}
-              onDone={(result, body) =>
-                dialogs.finishEdit(result, `Segment ${body.name} ${edited ? 'saved' : 'created'}.`)
-              }
+              onDone={(result, body) => dialogs.finishEdit(result, doneNotice(target, 'Segment', body.name))}
             />
           </Stack>
         );

@@ -1,9 +1,8 @@
-import { Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { TagType } from '../../api/types';
-import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { fieldErrorsOf, needsFormAlert } from '../../components/ErrorNotice/field-errors';
-import { FormActions } from '../../components/FormActions/FormActions';
+import { CrudForm, DescriptionInput, NameInput } from '../../components/CrudForm/CrudForm';
+import { fieldErrorsOf } from '../../components/ErrorNotice/field-errors';
 import { useFormSubmit } from '../../components/FormActions/use-form-submit';
 import { useNewNameField } from '../../components/NameCheck/use-new-name-field';
 import type { SubmitResult } from '../../stores/console-store';
@@ -54,48 +53,35 @@ export function TagTypeForm({
   }
 
   return (
-    <form onSubmit={(event) => submit(event, nameField.blocked, send)} noValidate>
-      <Stack gap="sm">
-        {needsFormAlert(error) ? (
-          <ErrorNotice error={error} title={`The tag type was not ${creating ? 'created' : 'saved'}`} />
-        ) : null}
-        <TextInput
-          label="Name"
-          required
-          disabled={!creating}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={nameField.error}
-          rightSection={
-            nameField.checking ? <Loader size="xs" role="status" aria-label="Checking the name" /> : null
-          }
-          data-autofocus
-        />
-        <Textarea
-          label="Description"
-          rows={2}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={server.description}
-        />
-        <TextInput
-          label="Icon"
-          description={
-            creating
-              ? 'An icon name or an emoji shown next to tags of this type'
-              : 'Empty keeps the current icon'
-          }
-          value={icon}
-          onChange={(e) => setIcon(e.currentTarget.value)}
-          error={server.icon}
-        />
-        <FormActions
-          submitLabel={creating ? 'Create tag type' : 'Save tag type'}
-          submitting={submitting}
-          submitDisabled={nameField.checking}
-          onCancel={onCancel}
-        />
-      </Stack>
-    </form>
+    <CrudForm
+      noun="tag type"
+      creating={creating}
+      editFailure="saved"
+      onSubmit={(event) => submit(event, nameField.blocked, send)}
+      error={error}
+      submitting={submitting}
+      submitDisabled={nameField.checking}
+      onCancel={onCancel}
+    >
+      <NameInput
+        disabled={!creating}
+        value={name}
+        onChange={setName}
+        error={nameField.error}
+        checking={nameField.checking}
+      />
+      <DescriptionInput value={description} onChange={setDescription} error={server.description} />
+      <TextInput
+        label="Icon"
+        description={
+          creating
+            ? 'An icon name or an emoji shown next to tags of this type'
+            : 'Empty keeps the current icon'
+        }
+        value={icon}
+        onChange={(e) => setIcon(e.currentTarget.value)}
+        error={server.icon}
+      />
+    </CrudForm>
   );
 }

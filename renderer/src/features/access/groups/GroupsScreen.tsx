@@ -1,24 +1,12 @@
 import { Group as Row, Table, Text } from '@mantine/core';
-import {
-  CrudDeleteDialog,
-  type CrudDialogs,
-  CrudEditDialog,
-  editTitle,
-  useCrudDialogs,
-} from '../../../components/CrudDialogs/CrudDialogs';
-import { EditNotices } from '../../../components/EditNotices/EditNotices';
+import { type CrudDialogs, useCrudDialogs } from '../../../components/CrudDialogs/CrudDialogs';
+import { CrudRowActions, CrudScreen, usePendingRow } from '../../../components/CrudScreen/CrudScreen';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
-import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
-
 import { usePermission } from '../../../stores/permissions';
 import { useServerWrite } from '../../../stores/use-mutations';
-import { useNow } from '../../../stores/use-now';
-import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Group } from '../access-api';
 import { ScimManagedBadge, ScimManagedNote } from '../shared/ScimManaged';
@@ -31,7 +19,6 @@ const MEMBERS_SHOWN = 3;
 /** Groups of users that receive a root role and project roles together. */
 export function GroupsScreen() {
   const write = useServerWrite({ kind: 'group' });
-  const now = useNow();
   const groups = useServerData('groups', (api) => accessApi(api).listGroups());
   const roles = useServerData('roles', (api) => accessApi(api).listRoles());
   const rootRoles = (roles.data?.roles ?? []).filter(
@@ -41,67 +28,50 @@ export function GroupsScreen() {
   const dialogs = useCrudDialogs<SavedGroup>();
   // Everyone reads groups; only admins change them (the server's group routes need ADMIN).
   const admin = usePermission('ADMIN') !== false;
-
   return (
-    <>
-      <PageHeader
-        title="Groups"
-        description="Groups of users that receive roles together: a root role here, project roles in each project's access settings."
-        savedAt={groups.savedAt}
-        fromCache={groups.fromCache}
-        now={now}
-        actions={
-          admin ? (
-            <OnlineOnlyButton reason="The server gives a new group its id" onClick={dialogs.openCreate}>
-              New group
-            </OnlineOnlyButton>
-          ) : null
-        }
-      />
-      <EditNotices notices={dialogs.notices} />
-      <QueryState query={groups} noun="groups" isEmpty={(data) => (data.groups ?? []).length === 0}>
-        {(data) => (
-          <ListTable minWidth={760} columns={['Group', 'Members', 'Root role', 'Projects', 'Created', '']}>
-            {(data.groups ?? [])
-              .filter((group): group is SavedGroup => group.id !== undefined)
-              .map((group) => (
-                <GroupRow key={group.id} serverGroup={group} roleName={roleName} dialogs={dialogs} />
-              ))}
-          </ListTable>
-        )}
-      </QueryState>
-      <CrudEditDialog
-        dialogs={dialogs}
-        size="lg"
-        title={(target) => editTitle(target, 'New group', (group) => group.name)}
-      >
-        {(target) =>
-          target.mode === 'edit' ? (
-            <GroupForm
-              group={target.item}
-              rootRoles={rootRoles}
-              onCancel={dialogs.closeEdit}
-              onSaved={(result) => dialogs.finishEdit(result, null)}
-            />
-          ) : (
-            <GroupForm
-              rootRoles={rootRoles}
-              onCancel={dialogs.closeEdit}
-              onCreated={(name) => dialogs.finishEdit('applied', `Group ${name} created.`)}
-            />
-          )
-        }
-      </CrudEditDialog>
-      <CrudDeleteDialog
-        dialogs={dialogs}
-        title={(group) => `Delete the group ${group.name}?`}
-        confirmLabel="Delete group"
-        failure="The group was not deleted"
-        onConfirm={(group) => write((api) => accessApi(api).deleteGroup(group.id))}
-      >
-        {() => 'Its members keep their own roles but lose the roles they had through this group.'}
-      </CrudDeleteDialog>
-    </>
+    <CrudScreen
+      dialogs={dialogs}
+      title="Groups"
+      description="Groups of users that receive roles together: a root role here, project roles in each project's access settings."
+      actions={
+        admin ? (
+          <OnlineOnlyButton reason="The server gives a new group its id" onClick={dialogs.openCreate}>
+            New group
+          </OnlineOnlyButton>
+        ) : null
+      }
+      query={groups}
+      noun="groups"
+      isEmpty={(data) => (data.groups ?? []).length === 0}
+      list={(data) => (
+        <ListTable minWidth={760} columns={['Group', 'Members', 'Root role', 'Projects', 'Created', '']}>
+          {(data.groups ?? [])
+            .filter((group): group is SavedGroup => group.id !== undefined)
+            .map((group) => (
+              <GroupRow key={group.id} serverGroup={group} roleName={roleName} dialogs={dialogs} />
+            ))}
+        </ListTable>
+      )}
+      nameOf={(group) => group.name}
+      remove={{
+        noun: 'group',
+        onConfirm: (group) => write((api) => accessApi(api).deleteGroup(group.id)),
+        consequence: () => 'Its members keep their own roles but lose the roles they had through this group.',
+      }}
+      edit={{
+        newTitle: 'New group',
+        size: 'lg',
+        form: (target) => (
+          <GroupForm
+            {...(target.mode === 'edit'
+              ? { group: target.item, onSaved: dialogs.saved }
+              : { onCreated: (name: string) => dialogs.created(`Group ${name} created.`) })}
+            rootRoles={rootRoles}
+            onCancel={dialogs.closeEdit}
+          />
+        ),
+      }}
+    ></CrudScreen>
   );
 }
 
@@ -116,11 +86,16 @@ function GroupRow({
   roleName: (id: number | null | undefined) => string | undefined;
   dialogs: CrudDialogs<SavedGroup>;
 }) {
-  const entry = usePendingEdits('group')(String(serverGroup.id));
-  const mine = entry?.mine as GroupSnapshot | undefined;
-  const group = mine
-    ? { ...serverGroup, name: mine.name, description: mine.description, rootRole: mine.rootRole }
-    : serverGroup;
+  const {
+    item: group,
+    entry,
+    mine,
+  } = usePendingRow('group', serverGroup.id, serverGroup, (server, mine: GroupSnapshot) => ({
+    ...server,
+    name: mine.name,
+    description: mine.description,
+    rootRole: mine.rootRole,
+  }));
   const members = (group.users ?? []).map((member) => userLabel(member.user));
   const count = mine ? mine.users.length : (group.userCount ?? members.length);
   const admin = usePermission('ADMIN') !== false;
@@ -155,19 +130,13 @@ function GroupRow({
       </Table.Td>
       <Table.Td>
         {admin ? (
-          <RowActions>
-            <RowEditButton
-              label={group.name}
-              disabled={Boolean(group.scimId)}
-              onClick={() => dialogs.openEdit(serverGroup)}
-            />
-            <RowDeleteButton
-              label={group.name}
-              needsServer="Deleting a group"
-              disabled={Boolean(group.scimId)}
-              onClick={() => dialogs.openDelete(serverGroup)}
-            />
-          </RowActions>
+          <CrudRowActions
+            label={group.name}
+            disabled={Boolean(group.scimId)}
+            needsServer="Deleting a group"
+            onEdit={() => dialogs.openEdit(serverGroup)}
+            onDelete={() => dialogs.openDelete(serverGroup)}
+          />
         ) : null}
       </Table.Td>
     </Table.Tr>

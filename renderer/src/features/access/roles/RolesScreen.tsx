@@ -1,22 +1,13 @@
 import { Badge, Group, Table, Text, Title } from '@mantine/core';
-import {
-  CrudDeleteDialog,
-  type CrudDialogs,
-  CrudEditDialog,
-  editTitle,
-  useCrudDialogs,
-} from '../../../components/CrudDialogs/CrudDialogs';
-import { EditNotices } from '../../../components/EditNotices/EditNotices';
+import { type CrudDialogs, useCrudDialogs } from '../../../components/CrudDialogs/CrudDialogs';
+import { CrudRowActions, CrudScreen } from '../../../components/CrudScreen/CrudScreen';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
 import { QueryState } from '../../../components/QueryState/QueryState';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
-
+import type { SubmitResult } from '../../../stores/console-store';
 import { usePermission } from '../../../stores/permissions';
 import { useServerWrite } from '../../../stores/use-mutations';
-import { useNow } from '../../../stores/use-now';
 import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type Role } from '../access-api';
@@ -33,7 +24,7 @@ function EditRole({
 }: {
   role: Role;
   onClose: () => void;
-  onSaved: (queued: boolean) => void;
+  onSaved: (result: SubmitResult) => void;
 }) {
   const full = useServerData(`roles/${role.id}`, (api) => accessApi(api).getRole(role.id));
   const catalog = useServerData('permissions', (api) => accessApi(api).listPermissions());
@@ -45,12 +36,7 @@ function EditRole({
   return (
     <QueryState query={query} noun="the role's permissions">
       {({ role: loaded, catalog: permissions }) => (
-        <RoleForm
-          role={loaded}
-          catalog={permissions}
-          onCancel={onClose}
-          onSaved={(result) => onSaved(result === 'queued')}
-        />
+        <RoleForm role={loaded} catalog={permissions} onCancel={onClose} onSaved={onSaved} />
       )}
     </QueryState>
   );
@@ -59,77 +45,61 @@ function EditRole({
 /** Root and project roles: built-in ones are shown, custom ones are created, edited and deleted. */
 export function RolesScreen() {
   const write = useServerWrite({ kind: 'role' });
-  const now = useNow();
   const roles = useServerData('roles', (api) => accessApi(api).listRoles());
   const catalog = useServerData('permissions', (api) => accessApi(api).listPermissions());
   const dialogs = useCrudDialogs<Role>();
   // Everyone reads roles; only admins make or change them (the server's role routes need ADMIN).
   const admin = usePermission('ADMIN') !== false;
-
   return (
-    <>
-      <PageHeader
-        title="Roles"
-        description="Root roles grant permissions everywhere; project roles grant them within the projects they are given in."
-        savedAt={roles.savedAt}
-        fromCache={roles.fromCache}
-        now={now}
-        actions={
-          admin ? (
-            <OnlineOnlyButton
-              reason="The server gives a new role its id"
-              onClick={dialogs.openCreate}
-              disabled={!catalog.data}
-            >
-              New role
-            </OnlineOnlyButton>
-          ) : null
-        }
-      />
-      <EditNotices notices={dialogs.notices} />
-      <QueryState query={roles} noun="roles" isEmpty={(data) => data.roles.length === 0}>
-        {(data) => (
-          <>
-            <RoleTable title="Root roles" roles={data.roles.filter(isRoot)} dialogs={dialogs} />
-            <RoleTable
-              title="Project roles"
-              roles={data.roles.filter((role) => !isRoot(role))}
-              dialogs={dialogs}
-            />
-          </>
-        )}
-      </QueryState>
-      <CrudEditDialog
-        dialogs={dialogs}
-        size="xl"
-        title={(target) => editTitle(target, 'New role', (role) => role.name)}
-      >
-        {(target) =>
+    <CrudScreen
+      dialogs={dialogs}
+      title="Roles"
+      description="Root roles grant permissions everywhere; project roles grant them within the projects they are given in."
+      actions={
+        admin ? (
+          <OnlineOnlyButton
+            reason="The server gives a new role its id"
+            onClick={dialogs.openCreate}
+            disabled={!catalog.data}
+          >
+            New role
+          </OnlineOnlyButton>
+        ) : null
+      }
+      query={roles}
+      noun="roles"
+      isEmpty={(data) => data.roles.length === 0}
+      list={(data) => (
+        <>
+          <RoleTable title="Root roles" roles={data.roles.filter(isRoot)} dialogs={dialogs} />
+          <RoleTable
+            title="Project roles"
+            roles={data.roles.filter((role) => !isRoot(role))}
+            dialogs={dialogs}
+          />
+        </>
+      )}
+      nameOf={(role) => role.name}
+      remove={{
+        noun: 'role',
+        onConfirm: (role) => write((api) => accessApi(api).deleteRole(role.id)),
+        consequence: () => 'The server refuses while users, groups or service accounts still hold it.',
+      }}
+      edit={{
+        newTitle: 'New role',
+        size: 'xl',
+        form: (target) =>
           target.mode === 'edit' ? (
-            <EditRole
-              role={target.item}
-              onClose={dialogs.closeEdit}
-              onSaved={(wasQueued) => dialogs.finishEdit(wasQueued ? 'queued' : 'applied', null)}
-            />
+            <EditRole role={target.item} onClose={dialogs.closeEdit} onSaved={dialogs.saved} />
           ) : catalog.data ? (
             <RoleForm
               catalog={catalog.data}
               onCancel={dialogs.closeEdit}
-              onCreated={(name) => dialogs.finishEdit('applied', `Role ${name} created.`)}
+              onCreated={(name) => dialogs.created(`Role ${name} created.`)}
             />
-          ) : null
-        }
-      </CrudEditDialog>
-      <CrudDeleteDialog
-        dialogs={dialogs}
-        title={(role) => `Delete the role ${role.name}?`}
-        confirmLabel="Delete role"
-        failure="The role was not deleted"
-        onConfirm={(role) => write((api) => accessApi(api).deleteRole(role.id))}
-      >
-        {() => 'The server refuses while users, groups or service accounts still hold it.'}
-      </CrudDeleteDialog>
-    </>
+          ) : null,
+      }}
+    ></CrudScreen>
   );
 }
 
@@ -176,14 +146,12 @@ function RoleTable({ title, roles, dialogs }: { title: string; roles: Role[]; di
                     Built-in roles cannot be changed
                   </Text>
                 ) : !admin ? null : (
-                  <RowActions>
-                    <RowEditButton label={role.name} onClick={() => dialogs.openEdit(role)} />
-                    <RowDeleteButton
-                      label={role.name}
-                      needsServer="Deleting a role"
-                      onClick={() => dialogs.openDelete(role)}
-                    />
-                  </RowActions>
+                  <CrudRowActions
+                    label={role.name}
+                    needsServer="Deleting a role"
+                    onEdit={() => dialogs.openEdit(role)}
+                    onDelete={() => dialogs.openDelete(role)}
+                  />
                 )}
               </Table.Td>
             </Table.Tr>

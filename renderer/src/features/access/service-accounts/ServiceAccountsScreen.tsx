@@ -1,24 +1,12 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  CrudDeleteDialog,
-  type CrudDialogs,
-  CrudEditDialog,
-  editTitle,
-  useCrudDialogs,
-} from '../../../components/CrudDialogs/CrudDialogs';
-import { EditNotices } from '../../../components/EditNotices/EditNotices';
+import { type CrudDialogs, useCrudDialogs } from '../../../components/CrudDialogs/CrudDialogs';
+import { CrudRowActions, CrudScreen, usePendingRow } from '../../../components/CrudScreen/CrudScreen';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
-import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
-
 import { useServerWrite } from '../../../stores/use-mutations';
-import { useNow } from '../../../stores/use-now';
-import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type ServiceAccount } from '../access-api';
 import { ServiceAccountForm } from './ServiceAccountForm';
@@ -31,79 +19,58 @@ const createdNotice = (account: ServiceAccount) =>
 /** Accounts for automation: a root role and tokens that act as the account. */
 export function ServiceAccountsScreen() {
   const write = useServerWrite({ kind: 'service-account' });
-  const now = useNow();
   const accounts = useServerData('service-accounts', (api) => accessApi(api).listServiceAccounts());
   const rootRoles = accounts.data?.rootRoles ?? [];
   const roleName = (id: number | null | undefined) => rootRoles.find((role) => role.id === id)?.name;
   const dialogs = useCrudDialogs<ServiceAccount>();
   const [tokensOf, setTokensOf] = useState<ServiceAccount | null>(null);
-
   return (
-    <>
-      <PageHeader
-        title="Service accounts"
-        description="Accounts for automation, with a root role and their own tokens."
-        savedAt={accounts.savedAt}
-        fromCache={accounts.fromCache}
-        now={now}
-        actions={
-          <OnlineOnlyButton
-            reason="The server gives a new service account its id"
-            onClick={dialogs.openCreate}
-          >
-            New service account
-          </OnlineOnlyButton>
-        }
-      />
-      <EditNotices notices={dialogs.notices} />
-      <QueryState
-        query={accounts}
-        noun="service accounts"
-        isEmpty={(data) => data.serviceAccounts.length === 0}
-      >
-        {(data) => (
-          <ListTable minWidth={760} columns={['Account', 'Root role', 'Tokens', 'Last seen', 'Created', '']}>
-            {data.serviceAccounts.map((account) => (
-              <ServiceAccountRow
-                key={account.id}
-                serverAccount={account}
-                roleName={roleName}
-                dialogs={dialogs}
-                onTokens={setTokensOf}
-              />
-            ))}
-          </ListTable>
-        )}
-      </QueryState>
-      <CrudEditDialog dialogs={dialogs} title={(target) => editTitle(target, 'New service account', labelOf)}>
-        {(target) =>
-          target.mode === 'edit' ? (
-            <ServiceAccountForm
-              account={target.item}
-              rootRoles={rootRoles}
-              onCancel={dialogs.closeEdit}
-              onSaved={(result) => dialogs.finishEdit(result, null)}
+    <CrudScreen
+      dialogs={dialogs}
+      title="Service accounts"
+      description="Accounts for automation, with a root role and their own tokens."
+      actions={
+        <OnlineOnlyButton reason="The server gives a new service account its id" onClick={dialogs.openCreate}>
+          New service account
+        </OnlineOnlyButton>
+      }
+      query={accounts}
+      noun="service accounts"
+      isEmpty={(data) => data.serviceAccounts.length === 0}
+      list={(data) => (
+        <ListTable minWidth={760} columns={['Account', 'Root role', 'Tokens', 'Last seen', 'Created', '']}>
+          {data.serviceAccounts.map((account) => (
+            <ServiceAccountRow
+              key={account.id}
+              serverAccount={account}
+              roleName={roleName}
+              dialogs={dialogs}
+              onTokens={setTokensOf}
             />
-          ) : (
-            <ServiceAccountForm
-              rootRoles={rootRoles}
-              onCancel={dialogs.closeEdit}
-              onCreated={(account) => dialogs.finishEdit('applied', createdNotice(account))}
-            />
-          )
-        }
-      </CrudEditDialog>
+          ))}
+        </ListTable>
+      )}
+      nameOf={labelOf}
+      remove={{
+        noun: 'service account',
+        onConfirm: (account) => write((api) => accessApi(api).deleteServiceAccount(account.id)),
+        consequence: () => 'Its tokens stop working at once. This cannot be undone.',
+      }}
+      edit={{
+        newTitle: 'New service account',
+        form: (target) => (
+          <ServiceAccountForm
+            {...(target.mode === 'edit'
+              ? { account: target.item, onSaved: dialogs.saved }
+              : { onCreated: (account: ServiceAccount) => dialogs.created(createdNotice(account)) })}
+            rootRoles={rootRoles}
+            onCancel={dialogs.closeEdit}
+          />
+        ),
+      }}
+    >
       <ServiceAccountTokens account={tokensOf} onClose={() => setTokensOf(null)} />
-      <CrudDeleteDialog
-        dialogs={dialogs}
-        title={(account) => `Delete the service account ${labelOf(account)}?`}
-        confirmLabel="Delete service account"
-        failure="The service account was not deleted"
-        onConfirm={(account) => write((api) => accessApi(api).deleteServiceAccount(account.id))}
-      >
-        {() => 'Its tokens stop working at once. This cannot be undone.'}
-      </CrudDeleteDialog>
-    </>
+    </CrudScreen>
   );
 }
 
@@ -118,11 +85,16 @@ function ServiceAccountRow({
   dialogs: CrudDialogs<ServiceAccount>;
   onTokens: (account: ServiceAccount) => void;
 }) {
-  const entry = usePendingEdits('service-account')(String(serverAccount.id));
-  const mine = entry?.mine as { name: string | null; rootRole: number | null } | undefined;
-  const account: ServiceAccount = mine
-    ? { ...serverAccount, name: mine.name ?? '', rootRole: mine.rootRole ?? 0 }
-    : serverAccount;
+  const { item: account, entry } = usePendingRow(
+    'service-account',
+    serverAccount.id,
+    serverAccount,
+    (server, mine: { name: string | null; rootRole: number | null }): ServiceAccount => ({
+      ...server,
+      name: mine.name ?? '',
+      rootRole: mine.rootRole ?? 0,
+    }),
+  );
   const label = labelOf(account);
   return (
     <Table.Tr data-testid={`service-account-${account.id}`}>
@@ -146,22 +118,22 @@ function ServiceAccountRow({
         <RelativeTime value={account.createdAt} />
       </Table.Td>
       <Table.Td>
-        <RowActions>
-          <Button
-            size="xs"
-            variant="subtle"
-            aria-label={`Tokens of ${label}`}
-            onClick={() => onTokens(serverAccount)}
-          >
-            Tokens
-          </Button>
-          <RowEditButton label={label} onClick={() => dialogs.openEdit(account)} />
-          <RowDeleteButton
-            label={label}
-            needsServer="Deleting a service account"
-            onClick={() => dialogs.openDelete(serverAccount)}
-          />
-        </RowActions>
+        <CrudRowActions
+          label={label}
+          needsServer="Deleting a service account"
+          onEdit={() => dialogs.openEdit(account)}
+          onDelete={() => dialogs.openDelete(serverAccount)}
+          beforeEdit={
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={`Tokens of ${label}`}
+              onClick={() => onTokens(serverAccount)}
+            >
+              Tokens
+            </Button>
+          }
+        />
       </Table.Td>
     </Table.Tr>
   );

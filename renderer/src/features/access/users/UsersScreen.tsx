@@ -1,23 +1,17 @@
 import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
-  CrudDeleteDialog,
   type CrudDialogs,
   CrudEditDialog,
   editTitle,
   useCrudDialogs,
 } from '../../../components/CrudDialogs/CrudDialogs';
-import { EditNotices } from '../../../components/EditNotices/EditNotices';
+import { CrudRowActions, CrudScreen, usePendingRow } from '../../../components/CrudScreen/CrudScreen';
 import { ListTable } from '../../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../../components/OnlineOnlyButton/OnlineOnlyButton';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { PendingBadge } from '../../../components/PendingBadge/PendingBadge';
-import { QueryState } from '../../../components/QueryState/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../../components/RowActions/RowActions';
 import { useServerWrite } from '../../../stores/use-mutations';
-import { useNow } from '../../../stores/use-now';
-import { usePendingEdits } from '../../../stores/use-outbox';
 import { useServerData } from '../../../stores/use-server-data';
 import { accessApi, type CreatedUser, type Role, type User } from '../access-api';
 import type { UserSnapshot } from '../access-edits';
@@ -30,7 +24,6 @@ import { UserForm } from './UserForm';
 /** Users: search (2 characters or more), create with an invite link or a password, edit, delete, passwords. */
 export function UsersScreen() {
   const write = useServerWrite({ kind: 'user' });
-  const now = useNow();
   const [text, setText] = useState('');
   const { query, searching, found, tooShort } = useUserSearch(text);
   const all = useServerData('user-admin', (api) => accessApi(api).listUsers());
@@ -39,69 +32,59 @@ export function UsersScreen() {
   const roleName = (id: number | null | undefined) => rootRoles.find((role) => role.id === id)?.name;
   const dialogs = useCrudDialogs<User>();
   const [password, setPassword] = useState<User | null>(null);
-
   return (
-    <>
-      <PageHeader
-        title="Users"
-        description="People who can sign in, with their root role."
-        savedAt={shown.savedAt}
-        fromCache={shown.fromCache}
-        now={now}
-        actions={
-          <OnlineOnlyButton
-            reason="The server answers a new user with their invite link"
-            onClick={dialogs.openCreate}
-          >
-            New user
-          </OnlineOnlyButton>
-        }
-      />
-      <EditNotices notices={dialogs.notices} />
-      <TextInput
-        label="Search users"
-        description={USER_SEARCH_HINT}
-        placeholder="Name, username or e-mail"
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        error={tooShort ? USER_SEARCH_TOO_SHORT : undefined}
-        mb="md"
-        maw={420}
-      />
-      <QueryState<User[]>
-        query={shown}
-        noun="users"
-        isEmpty={(data) => data.length === 0}
-        empty={searching ? `No user matches “${query}”.` : 'No users yet.'}
-      >
-        {(data) => (
-          <ListTable minWidth={760} columns={['User', 'E-mail', 'Root role', 'Last seen', 'Created', '']}>
-            {data.map((user) => (
-              <UserRow
-                key={user.id}
-                serverUser={user}
-                roleName={roleName}
-                dialogs={dialogs}
-                onPassword={setPassword}
-              />
-            ))}
-          </ListTable>
-        )}
-      </QueryState>
+    <CrudScreen<User, User[]>
+      dialogs={dialogs}
+      title="Users"
+      description="People who can sign in, with their root role."
+      actions={
+        <OnlineOnlyButton
+          reason="The server answers a new user with their invite link"
+          onClick={dialogs.openCreate}
+        >
+          New user
+        </OnlineOnlyButton>
+      }
+      toolbar={
+        <TextInput
+          label="Search users"
+          description={USER_SEARCH_HINT}
+          placeholder="Name, username or e-mail"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          error={tooShort ? USER_SEARCH_TOO_SHORT : undefined}
+          mb="md"
+          maw={420}
+        />
+      }
+      query={shown}
+      noun="users"
+      isEmpty={(data) => data.length === 0}
+      empty={searching ? `No user matches “${query}”.` : 'No users yet.'}
+      list={(data) => (
+        <ListTable minWidth={760} columns={['User', 'E-mail', 'Root role', 'Last seen', 'Created', '']}>
+          {data.map((user) => (
+            <UserRow
+              key={user.id}
+              serverUser={user}
+              roleName={roleName}
+              dialogs={dialogs}
+              onPassword={setPassword}
+            />
+          ))}
+        </ListTable>
+      )}
+      nameOf={userLabel}
+      remove={{
+        noun: 'user',
+        onConfirm: (user) => write((api) => accessApi(api).deleteUser(user.id)),
+        consequence: () =>
+          'They can no longer sign in, and their personal access tokens stop working. This cannot be undone.',
+      }}
+    >
       <UserDialog dialogs={dialogs} rootRoles={rootRoles} />
       <PasswordDialog user={password} onClose={() => setPassword(null)} />
-      <CrudDeleteDialog
-        dialogs={dialogs}
-        title={(user) => `Delete the user ${userLabel(user)}?`}
-        confirmLabel="Delete user"
-        failure="The user was not deleted"
-        onConfirm={(user) => write((api) => accessApi(api).deleteUser(user.id))}
-      >
-        {() =>
-          'They can no longer sign in, and their personal access tokens stop working. This cannot be undone.'
-        }
-      </CrudDeleteDialog>
-    </>
+    </CrudScreen>
   );
 }
 
@@ -127,7 +110,7 @@ function UserDialog({ dialogs, rootRoles }: { dialogs: CrudDialogs<User>; rootRo
             user={target.item}
             rootRoles={rootRoles}
             onCancel={dialogs.closeEdit}
-            onSaved={(result) => dialogs.finishEdit(result, null)}
+            onSaved={dialogs.saved}
           />
         ) : created?.inviteLink ? (
           <LinkReveal link={created.inviteLink} onDone={close}>
@@ -142,8 +125,7 @@ function UserDialog({ dialogs, rootRoles }: { dialogs: CrudDialogs<User>; rootRo
             onCancel={close}
             onCreated={(user) => {
               if (user.inviteLink) setCreated(user);
-              else
-                dialogs.finishEdit('applied', `User ${userLabel(user)} created with the password you chose.`);
+              else dialogs.created(`User ${userLabel(user)} created with the password you chose.`);
             }}
           />
         )
@@ -163,11 +145,17 @@ function UserRow({
   dialogs: CrudDialogs<User>;
   onPassword: (user: User) => void;
 }) {
-  const entry = usePendingEdits('user')(String(serverUser.id));
-  const mine = entry?.mine as UserSnapshot | undefined;
-  const user: User = mine
-    ? { ...serverUser, name: mine.name, email: mine.email ?? '', rootRole: mine.rootRole ?? 0 }
-    : serverUser;
+  const { item: user, entry } = usePendingRow(
+    'user',
+    serverUser.id,
+    serverUser,
+    (server, mine: UserSnapshot): User => ({
+      ...server,
+      name: mine.name,
+      email: mine.email ?? '',
+      rootRole: mine.rootRole ?? 0,
+    }),
+  );
   const label = userLabel(user);
   const scim = Boolean(user.scimId);
   return (
@@ -199,24 +187,24 @@ function UserRow({
         <RelativeTime value={user.createdAt} />
       </Table.Td>
       <Table.Td>
-        <RowActions>
-          <RowEditButton label={label} disabled={scim} onClick={() => dialogs.openEdit(user)} />
-          <Button
-            size="xs"
-            variant="subtle"
-            disabled={scim}
-            aria-label={`Password of ${label}`}
-            onClick={() => onPassword(user)}
-          >
-            Password
-          </Button>
-          <RowDeleteButton
-            label={label}
-            needsServer="Deleting a user"
-            disabled={scim}
-            onClick={() => dialogs.openDelete(user)}
-          />
-        </RowActions>
+        <CrudRowActions
+          label={label}
+          disabled={scim}
+          needsServer="Deleting a user"
+          onEdit={() => dialogs.openEdit(user)}
+          onDelete={() => dialogs.openDelete(user)}
+          beforeDelete={
+            <Button
+              size="xs"
+              variant="subtle"
+              disabled={scim}
+              aria-label={`Password of ${label}`}
+              onClick={() => onPassword(user)}
+            >
+              Password
+            </Button>
+          }
+        />
       </Table.Td>
     </Table.Tr>
   );
