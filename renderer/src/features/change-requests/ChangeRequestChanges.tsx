@@ -205,20 +205,97 @@ function EnabledChangeForm({ initial, onSave }: { initial: boolean; onSave: (ena
   );
 }
 
+/** The flag a change belongs to ('' when none of the request's flags holds it). */
+function featureOf(request: ChangeRequest, change: ChangeRequestChange) {
+  return (
+    request.features.find((feature) => feature.changes.some((candidate) => candidate.id === change.id))
+      ?.name ?? ''
+  );
+}
+
+/** The strategy the form edits: the change's payload over the strategy it updates (none for on/off). */
+function editedStrategyOf(editing: Editing): FeatureStrategy | null {
+  if (!editing || editing.change.action === 'updateEnabled') return null;
+  const payload = (editing.change.payload ?? {}) as Record<string, unknown>;
+  return {
+    ...(editing.strategy ?? {}),
+    ...payload,
+    id: String(payload.id ?? editing.strategy?.id ?? 'new'),
+  } as FeatureStrategy;
+}
+
+type SegmentChange = NonNullable<ChangeRequest['segments']>[number];
+
+function SegmentChangeCard({
+  change,
+  names,
+  applied,
+}: {
+  change: SegmentChange;
+  names: Names;
+  applied: boolean;
+}) {
+  return (
+    <Card withBorder padding="sm" data-testid={`change-${change.id}`}>
+      <Text fw={600} mb="xs">
+        {changeTitle(change, names)}: {change.name}
+      </Text>
+      <ChangeDiff change={change} environment={undefined} names={names} applied={applied} />
+    </Card>
+  );
+}
+
+/** The dialog that edits one change: the on/off switch, or the flag page's strategy form. */
+function EditChangeModal({
+  request,
+  names,
+  editing,
+  editConsole,
+  onClose,
+  onSaveEnabled,
+  onDone,
+}: {
+  request: ChangeRequest;
+  names: Names;
+  editing: Editing;
+  editConsole: Console;
+  onClose: () => void;
+  onSaveEnabled: (enabled: boolean) => void;
+  onDone: (result: SubmitResult) => void;
+}) {
+  const payload = (editing?.change.payload ?? {}) as Record<string, unknown>;
+  const editedStrategy = editedStrategyOf(editing);
+  return (
+    <Modal opened={editing !== null} onClose={onClose} title="Edit change" size="xl">
+      {editing && editing.change.action === 'updateEnabled' ? (
+        <EnabledChangeForm initial={payload.enabled === true} onSave={onSaveEnabled} />
+      ) : null}
+      {editing && editedStrategy ? (
+        <ConsoleProvider console={editConsole}>
+          <StrategyForm
+            location={{
+              project: request.project,
+              flagName: featureOf(request, editing.change),
+              environment: request.environment,
+            }}
+            initial={editedStrategy}
+            definitions={names.definitions as Parameters<typeof StrategyForm>[0]['definitions']}
+            segments={names.segments as Parameters<typeof StrategyForm>[0]['segments']}
+            onCancel={onClose}
+            onDone={onDone}
+          />
+        </ConsoleProvider>
+      ) : null}
+    </Modal>
+  );
+}
+
 /** Every change of the request, grouped by flag, with edit and discard while it is open. */
 export function ChangeRequestChanges({ request, names }: { request: ChangeRequest; names: Names }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [result, setResult] = useState<SubmitResult | null>(null);
   const [error, setError] = useState<unknown>(null);
   const editConsole = useEditChangeConsole(request, editing);
-  const location = (feature: string) => ({
-    project: request.project,
-    flagName: feature,
-    environment: request.environment,
-  });
-  const featureOf = (change: ChangeRequestChange) =>
-    request.features.find((feature) => feature.changes.some((candidate) => candidate.id === change.id))
-      ?.name ?? '';
 
   async function saveEnabled(enabled: boolean) {
     if (!editing) return;
@@ -229,7 +306,7 @@ export function ChangeRequestChanges({ request, names }: { request: ChangeReques
           editChangeEdit(
             request,
             editing.change.id,
-            { feature: featureOf(editing.change), action: 'updateEnabled', payload: { enabled } },
+            { feature: featureOf(request, editing.change), action: 'updateEnabled', payload: { enabled } },
             `Edit a change of change request #${request.id}`,
           ),
         ),
@@ -239,17 +316,6 @@ export function ChangeRequestChanges({ request, names }: { request: ChangeReques
       setError(caught);
     }
   }
-
-  const payload = (editing?.change.payload ?? {}) as Record<string, unknown>;
-  const editedStrategy: FeatureStrategy | null = editing
-    ? editing.change.action === 'updateEnabled'
-      ? null
-      : ({
-          ...(editing.strategy ?? {}),
-          ...payload,
-          id: String(payload.id ?? editing.strategy?.id ?? 'new'),
-        } as FeatureStrategy)
-    : null;
 
   return (
     <Stack gap="md">
@@ -265,41 +331,25 @@ export function ChangeRequestChanges({ request, names }: { request: ChangeReques
         />
       ))}
       {(request.segments ?? []).map((change) => (
-        <Card withBorder padding="sm" key={change.id} data-testid={`change-${change.id}`}>
-          <Text fw={600} mb="xs">
-            {changeTitle(change, names)}: {change.name}
-          </Text>
-          <ChangeDiff
-            change={change}
-            environment={undefined}
-            names={names}
-            applied={request.state === 'Applied'}
-          />
-        </Card>
+        <SegmentChangeCard
+          key={change.id}
+          change={change}
+          names={names}
+          applied={request.state === 'Applied'}
+        />
       ))}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit change" size="xl">
-        {editing && editing.change.action === 'updateEnabled' ? (
-          <EnabledChangeForm
-            initial={payload.enabled === true}
-            onSave={(enabled) => void saveEnabled(enabled)}
-          />
-        ) : null}
-        {editing && editedStrategy ? (
-          <ConsoleProvider console={editConsole}>
-            <StrategyForm
-              location={location(featureOf(editing.change))}
-              initial={editedStrategy}
-              definitions={names.definitions as Parameters<typeof StrategyForm>[0]['definitions']}
-              segments={names.segments as Parameters<typeof StrategyForm>[0]['segments']}
-              onCancel={() => setEditing(null)}
-              onDone={(done) => {
-                setEditing(null);
-                setResult(done);
-              }}
-            />
-          </ConsoleProvider>
-        ) : null}
-      </Modal>
+      <EditChangeModal
+        request={request}
+        names={names}
+        editing={editing}
+        editConsole={editConsole}
+        onClose={() => setEditing(null)}
+        onSaveEnabled={(enabled) => void saveEnabled(enabled)}
+        onDone={(done) => {
+          setEditing(null);
+          setResult(done);
+        }}
+      />
     </Stack>
   );
 }
