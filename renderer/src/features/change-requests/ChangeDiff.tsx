@@ -119,6 +119,73 @@ function BeforeAfter({ before, after }: { before: ReactNode | null; after: React
   );
 }
 
+type Payload = Record<string, unknown>;
+
+/** An updated strategy: its lines before and after, each side marking what the other lacks. */
+function UpdateStrategyDiff({
+  payload,
+  current,
+  names,
+  applied,
+}: {
+  payload: Payload;
+  current: FeatureStrategy | undefined;
+  names: Names;
+  applied: boolean;
+}) {
+  const was = current ? strategyText(current, names) : null;
+  const will = strategyText({ ...current, ...payload } as FeatureStrategy, names);
+  return (
+    <BeforeAfter
+      before={applied ? null : was ? <StrategyBlock text={was} other={will} side="before" /> : null}
+      after={<StrategyBlock text={will} other={applied ? null : was} />}
+    />
+  );
+}
+
+/** A new strategy order: the current order (by sort order) against the requested one. */
+function ReorderDiff({
+  change,
+  strategies,
+  names,
+  applied,
+}: {
+  change: ChangeRequestChange;
+  strategies: readonly FeatureStrategy[];
+  names: Names;
+  applied: boolean;
+}) {
+  const order = Array.isArray(change.payload)
+    ? [...(change.payload as { id: string; sortOrder: number }[])].sort((a, b) => a.sortOrder - b.sortOrder)
+    : [];
+  const label = (id: string) => {
+    const strategy = strategies.find((candidate) => candidate.id === id);
+    return strategy ? strategyText(strategy, names).label : `strategy ${id}`;
+  };
+  return (
+    <BeforeAfter
+      before={
+        applied ? null : (
+          <Lines lines={strategies.map((s, i) => `${i + 1}. ${strategyText(s, names).label}`)} />
+        )
+      }
+      after={<Lines lines={order.map((entry, i) => `${i + 1}. ${label(entry.id)}`)} />}
+    />
+  );
+}
+
+function DependencyText({ payload }: { payload: Payload }) {
+  return (
+    <Text size="sm">
+      Only on when {String(payload.feature)} is {payload.enabled === false ? 'disabled' : 'enabled'}
+      {Array.isArray(payload.variants) && payload.variants.length
+        ? ` with variant ${(payload.variants as string[]).join(' or ')}`
+        : ''}
+      .
+    </Text>
+  );
+}
+
 /**
  * One change as before/after: the flag's current state in the request's environment (from the
  * flag itself) against what the change makes of it. Once applied, "before" is gone, so it is left out.
@@ -134,7 +201,7 @@ export function ChangeDiff({
   names: Names;
   applied: boolean;
 }) {
-  const payload = (change.payload ?? {}) as Record<string, unknown>;
+  const payload = (change.payload ?? {}) as Payload;
   const strategies = sortStrategies(environment?.strategies ?? []);
   const current = strategies.find((strategy) => strategy.id === payload.id);
   const before = <T,>(node: T) => (applied ? null : node);
@@ -148,16 +215,8 @@ export function ChangeDiff({
       );
     case 'addStrategy':
       return <BeforeAfter before={null} after={<StrategyBlock text={strategyText(payload, names)} />} />;
-    case 'updateStrategy': {
-      const was = current ? strategyText(current, names) : null;
-      const will = strategyText({ ...current, ...payload } as FeatureStrategy, names);
-      return (
-        <BeforeAfter
-          before={before(was ? <StrategyBlock text={was} other={will} side="before" /> : null)}
-          after={<StrategyBlock text={will} other={applied ? null : was} />}
-        />
-      );
-    }
+    case 'updateStrategy':
+      return <UpdateStrategyDiff payload={payload} current={current} names={names} applied={applied} />;
     case 'deleteStrategy':
       return (
         <BeforeAfter
@@ -171,25 +230,8 @@ export function ChangeDiff({
           after={<Text size="sm">Deleted</Text>}
         />
       );
-    case 'reorderStrategy': {
-      const order = Array.isArray(change.payload)
-        ? [...(change.payload as { id: string; sortOrder: number }[])].sort(
-            (a, b) => a.sortOrder - b.sortOrder,
-          )
-        : [];
-      const label = (id: string) => {
-        const strategy = strategies.find((candidate) => candidate.id === id);
-        return strategy ? strategyText(strategy, names).label : `strategy ${id}`;
-      };
-      return (
-        <BeforeAfter
-          before={before(
-            <Lines lines={strategies.map((s, i) => `${i + 1}. ${strategyText(s, names).label}`)} />,
-          )}
-          after={<Lines lines={order.map((entry, i) => `${i + 1}. ${label(entry.id)}`)} />}
-        />
-      );
-    }
+    case 'reorderStrategy':
+      return <ReorderDiff change={change} strategies={strategies} names={names} applied={applied} />;
     case 'patchVariant':
       return (
         <BeforeAfter
@@ -202,15 +244,7 @@ export function ChangeDiff({
     case 'archiveFeature':
       return <Text size="sm">SDKs stop receiving the flag once this is applied.</Text>;
     case 'addDependency':
-      return (
-        <Text size="sm">
-          Only on when {String(payload.feature)} is {payload.enabled === false ? 'disabled' : 'enabled'}
-          {Array.isArray(payload.variants) && payload.variants.length
-            ? ` with variant ${(payload.variants as string[]).join(' or ')}`
-            : ''}
-          .
-        </Text>
-      );
+      return <DependencyText payload={payload} />;
     default:
       return (
         <Group>
