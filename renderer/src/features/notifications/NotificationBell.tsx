@@ -46,15 +46,10 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
   );
 }
 
-/**
- * The shell's bell (issue 19): the signed-in user's unread count, asked again every
- * NOTIFICATION_POLL_MS; the list opens each notification's subject and marks it read. Callers
- * without an inbox (an admin API token) see no bell.
- */
-export function NotificationBell() {
+/** The user's notifications, asked again every NOTIFICATION_POLL_MS, and a way to mark some read. */
+function usePolledNotifications() {
   const consoleApi = useConsole();
   const notifications = useServerData(NOTIFICATIONS_KEY, listNotifications);
-  const [opened, setOpened] = useState(false);
   const { reload } = notifications;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one timer for the bell's lifetime
@@ -63,14 +58,67 @@ export function NotificationBell() {
     return () => clearInterval(timer);
   }, []);
 
-  if (!notifications.data) return null;
-  const all = notifications.data;
-  const unread = all.filter((notification) => notification.readAt === null);
   const markRead = async (ids: number[]) => {
     if (ids.length === 0) return;
     await markNotificationsRead(consoleApi.api(), ids);
     reload();
   };
+  return { all: notifications.data, markRead };
+}
+
+/** The popover's content: the list, newest first as the server sends it, or why it is empty. */
+function NotificationList({
+  all,
+  unread,
+  onMarkAllRead,
+  onOpen,
+}: {
+  all: readonly Notification[];
+  unread: readonly Notification[];
+  onMarkAllRead: () => void;
+  onOpen: (notification: Notification) => void;
+}) {
+  return (
+    <Stack gap="xs" role="region" aria-label="Notifications">
+      <Group justify="space-between">
+        <Text fw={600}>Notifications</Text>
+        <Button size="compact-xs" variant="subtle" disabled={unread.length === 0} onClick={onMarkAllRead}>
+          Mark all read
+        </Button>
+      </Group>
+      {all.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing yet. Change requests waiting for your review, failed schedules and your flags turning stale
+          show up here.
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={420} className={classes.list}>
+          <Stack gap={2}>
+            {all.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                onOpen={() => onOpen(notification)}
+              />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The shell's bell (issue 19): the signed-in user's unread count, asked again every
+ * NOTIFICATION_POLL_MS; the list opens each notification's subject and marks it read. Callers
+ * without an inbox (an admin API token) see no bell.
+ */
+export function NotificationBell() {
+  const { all, markRead } = usePolledNotifications();
+  const [opened, setOpened] = useState(false);
+
+  if (!all) return null;
+  const unread = all.filter((notification) => notification.readAt === null);
 
   return (
     // The count sits on the button, outside the popover's target, which hands its ARIA to the button.
@@ -96,40 +144,15 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown>
-          <Stack gap="xs" role="region" aria-label="Notifications">
-            <Group justify="space-between">
-              <Text fw={600}>Notifications</Text>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                disabled={unread.length === 0}
-                onClick={() => void markRead(unread.map((notification) => notification.id))}
-              >
-                Mark all read
-              </Button>
-            </Group>
-            {all.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Nothing yet. Change requests waiting for your review, failed schedules and your flags turning
-                stale show up here.
-              </Text>
-            ) : (
-              <ScrollArea.Autosize mah={420} className={classes.list}>
-                <Stack gap={2}>
-                  {all.map((notification) => (
-                    <NotificationItem
-                      key={notification.id}
-                      notification={notification}
-                      onOpen={() => {
-                        setOpened(false);
-                        if (notification.readAt === null) void markRead([notification.id]);
-                      }}
-                    />
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
-            )}
-          </Stack>
+          <NotificationList
+            all={all}
+            unread={unread}
+            onMarkAllRead={() => void markRead(unread.map((notification) => notification.id))}
+            onOpen={(notification) => {
+              setOpened(false);
+              if (notification.readAt === null) void markRead([notification.id]);
+            }}
+          />
         </Popover.Dropdown>
       </Popover>
     </Indicator>
