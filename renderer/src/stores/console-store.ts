@@ -6,6 +6,7 @@ import { createConnectionProfiles } from './connection-profiles';
 import { createConnectivity } from './connectivity';
 import {
   type ConnectionProfile,
+  type ConsoleCore,
   type ConsoleServices,
   type ConsoleState,
   createConsoleCore,
@@ -83,12 +84,7 @@ export function createConsole(services: ConsoleServices): Console {
   listener.onNetworkError = connectivity.markOffline;
   listener.onResponse = (response) => {
     connectivity.markOnline();
-    const current = get().session;
-    if (response.status === 401 && current.status === 'signed-in' && current.method !== 'open') {
-      set({
-        session: { status: 'signed-out', notice: 'Your session has ended. Sign in again to continue.' },
-      });
-    }
+    endSessionOn401(core, response);
   };
 
   async function start(): Promise<void> {
@@ -137,13 +133,25 @@ export function createConsole(services: ConsoleServices): Console {
     discardEntry: outbox.discardEntry,
     refresh: core.refresh,
     invalidateAfter: core.invalidateAfter,
-    markShownFromCache(key, savedAt) {
-      set((state) => {
-        const next = { ...state.shownFromCache };
-        if (savedAt === null) delete next[key];
-        else next[key] = savedAt;
-        return { shownFromCache: next };
-      });
-    },
+    markShownFromCache: (key, savedAt) => markShownFromCache(core, key, savedAt),
   };
+}
+
+/** A 401 while signed in (not on an open server) means the server ended the session. */
+function endSessionOn401(core: ConsoleCore, response: Response): void {
+  const current = core.get().session;
+  if (response.status === 401 && current.status === 'signed-in' && current.method !== 'open') {
+    core.set({
+      session: { status: 'signed-out', notice: 'Your session has ended. Sign in again to continue.' },
+    });
+  }
+}
+
+function markShownFromCache(core: ConsoleCore, key: string, savedAt: number | null): void {
+  core.set((state) => {
+    const next = { ...state.shownFromCache };
+    if (savedAt === null) delete next[key];
+    else next[key] = savedAt;
+    return { shownFromCache: next };
+  });
 }

@@ -13,7 +13,7 @@ import {
   sortedEntries,
 } from '../offline/outbox';
 import type { ConsoleCore } from './console-core';
-import { CORE_RESOURCE_READERS, type EditDraft } from './editable-resources';
+import { CORE_RESOURCE_READERS, type EditDraft, type ResourceReaders } from './editable-resources';
 
 export type SubmitResult = 'applied' | 'queued';
 
@@ -60,73 +60,30 @@ export function createOutboxSync(core: ConsoleCore): OutboxSync {
   const { kv } = services;
   const readers = { ...CORE_RESOURCE_READERS, ...services.resourceReaders };
   let replaying: Promise<ReplayOutcome | null> | null = null;
-  const nowIso = () => new Date(services.now()).toISOString();
-  const pendingFor = (profileId: string) => get().outbox.filter((entry) => entry.profileId === profileId);
-  const hasQueued = (profileId: string) => get().outbox.some((entry) => entry.profileId === profileId);
-
-  async function commitOutbox(next: OutboxEntry[]): Promise<void> {
-    const previous = get().outbox;
-    set({ outbox: sortedEntries(next) });
-    const keep = new Set(next.map((entry) => entry.id));
-    for (const entry of previous) if (!keep.has(entry.id)) await kv.delete('outbox', entry.id);
-    for (const entry of next) await kv.put('outbox', entry.id, entry);
-  }
-
-  async function send(entry: Pick<Edit, 'request'>): Promise<void> {
-    const { method, path, body } = entry.request;
-    await core.api().client.request(method, path, body === undefined ? {} : { body });
-  }
+  const commitOutbox = (next: OutboxEntry[]) => commitEntries(core, next);
 
   async function sendOrQueue(draft: EditDraft): Promise<SubmitResult> {
     const profileId = get().activeProfileId;
     const edit: Edit = { ...draft, profileId };
-    if (get().connectivity !== 'offline' && !hasQueued(profileId)) {
+    if (get().connectivity !== 'offline' && !hasQueued(core, profileId)) {
       try {
-        await send(edit);
+        await sendEdit(core, edit);
         return 'applied';
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
       }
     }
-    const { entries } = enqueue(get().outbox, edit, { id: services.newId(), now: nowIso() });
+    const { entries } = enqueue(get().outbox, edit, { id: services.newId(), now: nowIso(core) });
     await commitOutbox(entries);
     if (get().connectivity === 'online') void replayOutbox();
     return 'queued';
   }
 
-  async function runReplay(profileId: string): Promise<ReplayOutcome | null> {
-    set((state) => ({ replay: { ...state.replay, running: true, position: 0, count: 0 } }));
-    let outcome: ReplayOutcome | null = null;
-    try {
-      // Edits queued while a run is under way are picked up by the next round.
-      do {
-        const result = await replay(get().outbox, profileId, {
-          readCurrent: (entry) => {
-            const reader = readers[entry.kind];
-            if (!reader) throw new Error(`This console version cannot replay edits of kind "${entry.kind}"`);
-            return reader(core.api(), entry.target);
-          },
-          send,
-          classify,
-          commit: commitOutbox,
-          now: nowIso,
-          onProgress: (_entry, position, count) =>
-            set((state) => ({ replay: { ...state.replay, position, count } })),
-        });
-        outcome = result.outcome;
-        void core.invalidateAfter([...result.applied, ...result.alreadyApplied]);
-      } while (outcome === 'done' && hasQueued(profileId) && get().activeProfileId === profileId);
-    } finally {
-      set((state) => ({ replay: { ...state.replay, running: false, lastOutcome: outcome } }));
-    }
-    return outcome;
-  }
-
   function replayOutbox(): Promise<ReplayOutcome | null> {
     if (replaying) return replaying;
     const profileId = get().activeProfileId;
-    if (get().session.status !== 'signed-in' || !hasQueued(profileId)) return Promise.resolve(null);
-    const run = runReplay(profileId).finally(() => {
+    if (get().session.status !== 'signed-in' || !hasQueued(core, profileId)) return Promise.resolve(null);
+    const run = runReplay(core, readers, profileId).finally(() => {
       replaying = null;
     });
     replaying = run;
@@ -153,7 +110,60 @@ export function createOutboxSync(core: ConsoleCore): OutboxSync {
       core.refresh();
       await replayOutbox();
     },
-    pendingFor,
+    pendingFor: (profileId) => get().outbox.filter((entry) => entry.profileId === profileId),
     dropProfile: (profileId) => commitOutbox(get().outbox.filter((entry) => entry.profileId !== profileId)),
   };
+}
+
+const nowIso = (core: ConsoleCore) => new Date(core.services.now()).toISOString();
+
+const hasQueued = (core: ConsoleCore, profileId: string) =>
+  core.get().outbox.some((entry) => entry.profileId === profileId);
+
+/** Sets the queue in the state, then mirrors it in the key-value store (deletes first, then puts). */
+async function commitEntries(core: ConsoleCore, next: OutboxEntry[]): Promise<void> {
+  const { kv } = core.services;
+  const previous = core.get().outbox;
+  core.set({ outbox: sortedEntries(next) });
+  const keep = new Set(next.map((entry) => entry.id));
+  for (const entry of previous) if (!keep.has(entry.id)) await kv.delete('outbox', entry.id);
+  for (const entry of next) await kv.put('outbox', entry.id, entry);
+}
+
+async function sendEdit(core: ConsoleCore, entry: Pick<Edit, 'request'>): Promise<void> {
+  const { method, path, body } = entry.request;
+  await core.api().client.request(method, path, body === undefined ? {} : { body });
+}
+
+async function runReplay(
+  core: ConsoleCore,
+  readers: ResourceReaders,
+  profileId: string,
+): Promise<ReplayOutcome | null> {
+  const { get, set } = core;
+  set((state) => ({ replay: { ...state.replay, running: true, position: 0, count: 0 } }));
+  let outcome: ReplayOutcome | null = null;
+  try {
+    // Edits queued while a run is under way are picked up by the next round.
+    do {
+      const result = await replay(get().outbox, profileId, {
+        readCurrent: (entry) => {
+          const reader = readers[entry.kind];
+          if (!reader) throw new Error(`This console version cannot replay edits of kind "${entry.kind}"`);
+          return reader(core.api(), entry.target);
+        },
+        send: (entry) => sendEdit(core, entry),
+        classify,
+        commit: (next) => commitEntries(core, next),
+        now: () => nowIso(core),
+        onProgress: (_entry, position, count) =>
+          set((state) => ({ replay: { ...state.replay, position, count } })),
+      });
+      outcome = result.outcome;
+      void core.invalidateAfter([...result.applied, ...result.alreadyApplied]);
+    } while (outcome === 'done' && hasQueued(core, profileId) && get().activeProfileId === profileId);
+  } finally {
+    set((state) => ({ replay: { ...state.replay, running: false, lastOutcome: outcome } }));
+  }
+  return outcome;
 }

@@ -83,13 +83,11 @@ function timeOf(at: string): string {
   return Number.isNaN(date.getTime()) ? at : date.toLocaleTimeString();
 }
 
-function ServerLogs({ shell }: { shell: DesktopShell }) {
+/** The lines read from main: fetched on demand, and pushed one by one while following. */
+function useServerLogLines(shell: DesktopShell, follow: boolean) {
   const [lines, setLines] = useState<ParsedLogLine[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
-  const [follow, setFollow] = useState(true);
-  const [minimum, setMinimum] = useState<LogLevel>('info');
-  const [text, setText] = useState('');
   const lastSeq = useRef(0);
   lastSeq.current = lines.at(-1)?.seq ?? 0;
 
@@ -116,6 +114,50 @@ function ServerLogs({ shell }: { shell: DesktopShell }) {
     return stop;
   }, [shell, follow, fetchNewer]);
 
+  return { lines, error, loading, fetchNewer };
+}
+
+function LogLines({
+  lines,
+  shown,
+  loading,
+}: {
+  lines: readonly ParsedLogLine[];
+  shown: readonly ParsedLogLine[];
+  loading: boolean;
+}) {
+  if (loading && lines.length === 0) return <Text c="dimmed">Loading the server logs…</Text>;
+  if (shown.length === 0) {
+    return (
+      <Text c="dimmed">
+        {lines.length === 0 ? 'The server has not logged anything yet.' : 'No line matches the filter.'}
+      </Text>
+    );
+  }
+  return (
+    <div className={classes.logs} role="log" aria-label="Server log lines">
+      {shown.map((line) => (
+        <div key={line.seq} className={classes.logLine} data-level={line.level} title={line.text}>
+          <span>{timeOf(line.at)}</span>
+          <Badge
+            size="xs"
+            variant="light"
+            color={line.level === 'error' ? 'red' : line.level === 'warn' ? 'orange' : 'gray'}
+          >
+            {line.level}
+          </Badge>
+          <span>{line.message}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ServerLogs({ shell }: { shell: DesktopShell }) {
+  const [follow, setFollow] = useState(true);
+  const [minimum, setMinimum] = useState<LogLevel>('info');
+  const [text, setText] = useState('');
+  const { lines, error, loading, fetchNewer } = useServerLogLines(shell, follow);
   const shown = useMemo(() => filterLogLines(lines, minimum, text), [lines, minimum, text]);
 
   return (
@@ -159,29 +201,7 @@ function ServerLogs({ shell }: { shell: DesktopShell }) {
       {error ? (
         <ErrorNotice error={error} title="Could not read the server logs" onRetry={() => void fetchNewer()} />
       ) : null}
-      {loading && lines.length === 0 ? (
-        <Text c="dimmed">Loading the server logs…</Text>
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">
-          {lines.length === 0 ? 'The server has not logged anything yet.' : 'No line matches the filter.'}
-        </Text>
-      ) : (
-        <div className={classes.logs} role="log" aria-label="Server log lines">
-          {shown.map((line) => (
-            <div key={line.seq} className={classes.logLine} data-level={line.level} title={line.text}>
-              <span>{timeOf(line.at)}</span>
-              <Badge
-                size="xs"
-                variant="light"
-                color={line.level === 'error' ? 'red' : line.level === 'warn' ? 'orange' : 'gray'}
-              >
-                {line.level}
-              </Badge>
-              <span>{line.message}</span>
-            </div>
-          ))}
-        </div>
-      )}
+      <LogLines lines={lines} shown={shown} loading={loading} />
     </>
   );
 }

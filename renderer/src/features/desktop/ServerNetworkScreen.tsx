@@ -165,20 +165,12 @@ function SdkAddresses({ info }: { info: NetworkInfo }) {
   );
 }
 
-function NetworkForm({
-  shell,
-  info,
-  onSaved,
-}: {
-  shell: DesktopShell;
-  info: NetworkInfo;
-  onSaved: (info: NetworkInfo) => void;
-}) {
+/** The form's draft, its checks and saving it through the desktop shell. */
+function useNetworkForm(shell: DesktopShell, info: NetworkInfo, onSaved: (info: NetworkInfo) => void) {
   const [draft, setDraft] = useState<NetworkSettings>(info.settings);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
-  const adminLoopbackOnly = isLoopbackHost(draft.adminHost);
   const change = (patch: Partial<NetworkSettings>) => setDraft((current) => ({ ...current, ...patch }));
 
   async function submit(event: FormEvent) {
@@ -207,6 +199,96 @@ function NetworkForm({
     }
   }
 
+  return { draft, change, fieldErrors, error, saving, submit };
+}
+
+interface ListenerFieldsProps {
+  draft: NetworkSettings;
+  change: (patch: Partial<NetworkSettings>) => void;
+  fieldErrors: FieldErrors;
+}
+
+function AdminListenerFields({ draft, change, fieldErrors }: ListenerFieldsProps) {
+  const adminLoopbackOnly = isLoopbackHost(draft.adminHost);
+  return (
+    <>
+      <Switch
+        label="Admin API and console answer this machine only"
+        description="Recommended. The admin API changes flags; expose it only on a network you trust."
+        checked={adminLoopbackOnly}
+        onChange={(e) => change({ adminHost: e.currentTarget.checked ? '127.0.0.1' : '0.0.0.0' })}
+      />
+      {!adminLoopbackOnly ? (
+        <Alert color="orange" variant="light">
+          The admin API and console will accept connections from other machines. Anyone who reaches them still
+          has to sign in.
+        </Alert>
+      ) : null}
+      <Group grow align="flex-start">
+        <TextInput
+          label="Admin listener address"
+          value={draft.adminHost}
+          onChange={(e) => change({ adminHost: e.currentTarget.value })}
+          error={fieldErrors.adminHost}
+        />
+        <NumberInput
+          label="Admin port"
+          value={draft.adminPort}
+          min={1}
+          max={65535}
+          allowDecimal={false}
+          onChange={(value) => change({ adminPort: typeof value === 'number' ? value : Number.NaN })}
+          error={fieldErrors.adminPort}
+        />
+      </Group>
+    </>
+  );
+}
+
+function SdkListenerFields({ draft, change, fieldErrors }: ListenerFieldsProps) {
+  return (
+    <>
+      <Switch
+        label="Serve the SDK APIs to the network"
+        description="A second listener with only the client API, frontend API and health checks."
+        checked={draft.sdkEnabled}
+        onChange={(e) => change({ sdkEnabled: e.currentTarget.checked })}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label="SDK bind address"
+          description="0.0.0.0 for every IPv4 interface, :: for IPv6 too"
+          value={draft.sdkHost}
+          disabled={!draft.sdkEnabled}
+          onChange={(e) => change({ sdkHost: e.currentTarget.value })}
+          error={fieldErrors.sdkHost}
+        />
+        <NumberInput
+          label="SDK port"
+          description=" "
+          value={draft.sdkPort}
+          min={1}
+          max={65535}
+          allowDecimal={false}
+          disabled={!draft.sdkEnabled}
+          onChange={(value) => change({ sdkPort: typeof value === 'number' ? value : Number.NaN })}
+          error={fieldErrors.sdkPort}
+        />
+      </Group>
+    </>
+  );
+}
+
+function NetworkForm({
+  shell,
+  info,
+  onSaved,
+}: {
+  shell: DesktopShell;
+  info: NetworkInfo;
+  onSaved: (info: NetworkInfo) => void;
+}) {
+  const { draft, change, fieldErrors, error, saving, submit } = useNetworkForm(shell, info, onSaved);
   return (
     <form onSubmit={submit} noValidate aria-label="Network settings">
       <Stack gap="sm">
@@ -214,62 +296,8 @@ function NetworkForm({
           Exposure
         </Title>
         {error ? <ErrorNotice error={error} title="Could not save the network settings" /> : null}
-        <Switch
-          label="Admin API and console answer this machine only"
-          description="Recommended. The admin API changes flags; expose it only on a network you trust."
-          checked={adminLoopbackOnly}
-          onChange={(e) => change({ adminHost: e.currentTarget.checked ? '127.0.0.1' : '0.0.0.0' })}
-        />
-        {!adminLoopbackOnly ? (
-          <Alert color="orange" variant="light">
-            The admin API and console will accept connections from other machines. Anyone who reaches them
-            still has to sign in.
-          </Alert>
-        ) : null}
-        <Group grow align="flex-start">
-          <TextInput
-            label="Admin listener address"
-            value={draft.adminHost}
-            onChange={(e) => change({ adminHost: e.currentTarget.value })}
-            error={fieldErrors.adminHost}
-          />
-          <NumberInput
-            label="Admin port"
-            value={draft.adminPort}
-            min={1}
-            max={65535}
-            allowDecimal={false}
-            onChange={(value) => change({ adminPort: typeof value === 'number' ? value : Number.NaN })}
-            error={fieldErrors.adminPort}
-          />
-        </Group>
-        <Switch
-          label="Serve the SDK APIs to the network"
-          description="A second listener with only the client API, frontend API and health checks."
-          checked={draft.sdkEnabled}
-          onChange={(e) => change({ sdkEnabled: e.currentTarget.checked })}
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label="SDK bind address"
-            description="0.0.0.0 for every IPv4 interface, :: for IPv6 too"
-            value={draft.sdkHost}
-            disabled={!draft.sdkEnabled}
-            onChange={(e) => change({ sdkHost: e.currentTarget.value })}
-            error={fieldErrors.sdkHost}
-          />
-          <NumberInput
-            label="SDK port"
-            description=" "
-            value={draft.sdkPort}
-            min={1}
-            max={65535}
-            allowDecimal={false}
-            disabled={!draft.sdkEnabled}
-            onChange={(value) => change({ sdkPort: typeof value === 'number' ? value : Number.NaN })}
-            error={fieldErrors.sdkPort}
-          />
-        </Group>
+        <AdminListenerFields draft={draft} change={change} fieldErrors={fieldErrors} />
+        <SdkListenerFields draft={draft} change={change} fieldErrors={fieldErrors} />
         <Text size="sm" c="dimmed">
           Listener changes apply when Switchyard restarts: the server binds its addresses when it starts, and
           the console's own address changes with the admin port.

@@ -34,23 +34,10 @@ function InstalledVersion({ shell }: { shell: DesktopShell }) {
   );
 }
 
-function UpdaterPanel({
-  shell,
-  state,
-  onState,
-}: {
-  shell: DesktopShell;
-  state: UpdaterState;
-  onState: (state: UpdaterState) => void;
-}) {
+/** Checking for and installing updates through the desktop shell, one action at a time. */
+function useUpdaterActions(shell: DesktopShell, onState: (state: UpdaterState) => void) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<'check' | 'install' | null>(null);
-  const phase = PHASE_LABEL[state.phase];
-  const canCheck =
-    state.phase !== 'disabled' &&
-    state.phase !== 'checking' &&
-    state.phase !== 'downloading' &&
-    state.phase !== 'downloaded';
 
   async function run(which: 'check' | 'install') {
     setBusy(which);
@@ -66,6 +53,50 @@ function UpdaterPanel({
       setBusy(null);
     }
   }
+
+  return { error, busy, run };
+}
+
+function UpdateFeedTable({ state }: { state: UpdaterState }) {
+  return (
+    <Table variant="vertical" withTableBorder className={classes.form}>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th w={160}>Update feed</Table.Th>
+          <Table.Td>
+            <Text size="sm" ff="monospace" className={classes.url} data-testid="feed-url">
+              {state.feedUrl ??
+                (state.phase === 'disabled' ? 'none (updates are off)' : 'the feed built into this app')}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Last check</Table.Th>
+          <Table.Td>
+            <RelativeTime value={state.lastCheckAt} fallback="not yet" />
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function UpdaterPanel({
+  shell,
+  state,
+  onState,
+}: {
+  shell: DesktopShell;
+  state: UpdaterState;
+  onState: (state: UpdaterState) => void;
+}) {
+  const { error, busy, run } = useUpdaterActions(shell, onState);
+  const phase = PHASE_LABEL[state.phase];
+  const canCheck =
+    state.phase !== 'disabled' &&
+    state.phase !== 'checking' &&
+    state.phase !== 'downloading' &&
+    state.phase !== 'downloaded';
 
   return (
     <Stack gap="md">
@@ -90,25 +121,7 @@ function UpdaterPanel({
         </Alert>
       ) : null}
       {error ? <ErrorNotice error={error} title="The updater did not do that" /> : null}
-      <Table variant="vertical" withTableBorder className={classes.form}>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Th w={160}>Update feed</Table.Th>
-            <Table.Td>
-              <Text size="sm" ff="monospace" className={classes.url} data-testid="feed-url">
-                {state.feedUrl ??
-                  (state.phase === 'disabled' ? 'none (updates are off)' : 'the feed built into this app')}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>Last check</Table.Th>
-            <Table.Td>
-              <RelativeTime value={state.lastCheckAt} fallback="not yet" />
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <UpdateFeedTable state={state} />
       <Text size="xs" c="dimmed">
         An on-prem mirror is set with the SWITCHYARD_UPDATE_URL environment variable when Switchyard starts.
       </Text>

@@ -10,6 +10,28 @@ import { useServerWrite } from '../../stores/use-mutations';
 /** Errors about the new password itself belong under that field; the rest above the form. */
 const NEW_PASSWORD_ERRORS = new Set(['OwaspValidationError', 'PasswordPreviouslyUsedError', 'BadDataError']);
 
+/** The three password fields, and emptying them all (after a change, or on cancel). */
+function usePasswordDraft() {
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const clear = () => {
+    setOldPassword('');
+    setPassword('');
+    setConfirmPassword('');
+  };
+  return { oldPassword, setOldPassword, password, setPassword, confirmPassword, setConfirmPassword, clear };
+}
+
+/** The server's answer shown under a field: a wrong current password, or a refused new one. */
+function serverFieldErrors(error: unknown): { wrongOld?: string; badNew?: string } {
+  const apiError = error instanceof ApiError ? error : null;
+  return {
+    wrongOld: apiError?.errorName === 'PasswordMismatch' ? apiError.message : undefined,
+    badNew: apiError && NEW_PASSWORD_ERRORS.has(apiError.errorName) ? apiError.message : undefined,
+  };
+}
+
 /**
  * `POST /api/admin/user/change-password`: the current password, the new one twice. `onChanged`
  * runs after the server accepted it (the first sign-in step reloads the session there).
@@ -22,9 +44,8 @@ export function ChangePasswordForm({
   currentLabel?: string;
 } = {}) {
   const write = useServerWrite({ kind: 'password' });
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { oldPassword, setOldPassword, password, setPassword, confirmPassword, setConfirmPassword, clear } =
+    usePasswordDraft();
   const [changed, setChanged] = useState(false);
   const { submitting, error, showErrors, submit } = useFormSubmit();
 
@@ -33,9 +54,7 @@ export function ChangePasswordForm({
     password: password ? undefined : 'Type the new password',
     confirmPassword: confirmPassword === password ? undefined : 'The passwords differ',
   };
-  const apiError = error instanceof ApiError ? error : null;
-  const wrongOld = apiError?.errorName === 'PasswordMismatch' ? apiError.message : undefined;
-  const badNew = apiError && NEW_PASSWORD_ERRORS.has(apiError.errorName) ? apiError.message : undefined;
+  const { wrongOld, badNew } = serverFieldErrors(error);
 
   async function send() {
     setChanged(false);
@@ -46,9 +65,7 @@ export function ChangePasswordForm({
         confirmPassword,
       }),
     );
-    setOldPassword('');
-    setPassword('');
-    setConfirmPassword('');
+    clear();
     setChanged(true);
     await onChanged?.();
   }
@@ -87,15 +104,7 @@ export function ChangePasswordForm({
           onChange={(event) => setConfirmPassword(event.currentTarget.value)}
           error={showErrors || confirmPassword ? local.confirmPassword : undefined}
         />
-        <FormActions
-          submitLabel="Change password"
-          submitting={submitting}
-          onCancel={() => {
-            setOldPassword('');
-            setPassword('');
-            setConfirmPassword('');
-          }}
-        />
+        <FormActions submitLabel="Change password" submitting={submitting} onCancel={clear} />
       </Stack>
     </form>
   );

@@ -115,69 +115,117 @@ function TokenForm() {
   );
 }
 
-/** Sign in to the active connection with a password (session cookie) or an admin token / PAT. */
-export function SignInScreen() {
+function ServerHeading({ serverUrl }: { serverUrl: string | null }) {
+  return (
+    <Stack gap={4}>
+      <Title order={2}>Sign in to Switchyard</Title>
+      <Text size="sm" c="dimmed">
+        {serverUrl ? (
+          <>
+            Server <span className={classes.url}>{serverUrl}</span>
+          </>
+        ) : (
+          'No server selected'
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Which connection to sign in to, and adding a remote one (switched to once added). */
+function ConnectionPicker() {
   const consoleApi = useConsole();
   const profiles = useConsoleState((state) => state.profiles);
   const activeProfileId = useConsoleState((state) => state.activeProfileId);
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <Select
+        label="Connection"
+        data={profiles.map((profile) => ({
+          value: profile.id,
+          label: profile.url ? `${profile.name} (${profile.url})` : profile.name,
+        }))}
+        value={activeProfileId}
+        allowDeselect={false}
+        onChange={(value) => value && void consoleApi.switchProfile(value)}
+      />
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={() => setAdding((open) => !open)}
+        className={classes.addLink}
+      >
+        {adding ? 'Hide' : 'Add a remote server'}
+      </Anchor>
+      {adding ? (
+        <AddConnectionForm
+          onAdded={(profile) => {
+            setAdding(false);
+            void consoleApi.switchProfile(profile.id);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The password and token forms; with password login off, only the token one unless asked for. */
+function SignInForms({ passwordHidden }: { passwordHidden: boolean }) {
+  // Password login switched off: the form stays reachable for the break-glass path (README).
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
+  const passwordShown = !passwordHidden || passwordAnyway;
+  return (
+    <>
+      <Tabs
+        key={String(passwordShown)}
+        defaultValue={passwordShown ? 'password' : 'token'}
+        keepMounted={false}
+      >
+        <Tabs.List grow>
+          {passwordShown ? <Tabs.Tab value="password">Password</Tabs.Tab> : null}
+          <Tabs.Tab value="token">Token</Tabs.Tab>
+        </Tabs.List>
+        {passwordShown ? (
+          <Tabs.Panel value="password" pt="md">
+            <PasswordForm />
+          </Tabs.Panel>
+        ) : null}
+        <Tabs.Panel value="token" pt="md">
+          <TokenForm />
+        </Tabs.Panel>
+      </Tabs>
+      {passwordShown ? null : (
+        <Anchor component="button" type="button" size="sm" onClick={() => setPasswordAnyway(true)}>
+          Password login is disabled. Administrator? Sign in with a password
+        </Anchor>
+      )}
+    </>
+  );
+}
+
+/** Sign in to the active connection with a password (session cookie) or an admin token / PAT. */
+export function SignInScreen() {
+  const consoleApi = useConsole();
+  const activeProfileId = useConsoleState((state) => state.activeProfileId);
   const serverUrl = useConsoleState((state) => state.serverUrl);
   const session = useConsoleState((state) => state.session);
-  const [adding, setAdding] = useState(false);
   const desktop = consoleApi.services.platform.desktop;
   const notice = session.status === 'signed-out' ? session.notice : null;
   const signIn = (session.status === 'signed-out' ? session.signIn : undefined) ?? PASSWORD_ONLY;
-  // Password login switched off: the form stays reachable for the break-glass path (README).
-  const [passwordAnyway, setPasswordAnyway] = useState(false);
-  const passwordShown = !signIn.passwordHidden || passwordAnyway;
 
   return (
     <Center className={classes.page}>
       <Paper withBorder shadow="sm" p="xl" className={classes.panel}>
         <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={2}>Sign in to Switchyard</Title>
-            <Text size="sm" c="dimmed">
-              {serverUrl ? (
-                <>
-                  Server <span className={classes.url}>{serverUrl}</span>
-                </>
-              ) : (
-                'No server selected'
-              )}
-            </Text>
-          </Stack>
+          <ServerHeading serverUrl={serverUrl} />
           {notice ? (
             <Alert color="yellow" variant="light" data-testid="sign-in-notice">
               {notice}
             </Alert>
           ) : null}
-          <Select
-            label="Connection"
-            data={profiles.map((profile) => ({
-              value: profile.id,
-              label: profile.url ? `${profile.name} (${profile.url})` : profile.name,
-            }))}
-            value={activeProfileId}
-            allowDeselect={false}
-            onChange={(value) => value && void consoleApi.switchProfile(value)}
-          />
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => setAdding((open) => !open)}
-            className={classes.addLink}
-          >
-            {adding ? 'Hide' : 'Add a remote server'}
-          </Anchor>
-          {adding ? (
-            <AddConnectionForm
-              onAdded={(profile) => {
-                setAdding(false);
-                void consoleApi.switchProfile(profile.id);
-              }}
-            />
-          ) : null}
+          <ConnectionPicker />
           <SignInRefusal />
           <SignInMethods
             methods={signIn.methods}
@@ -191,29 +239,7 @@ export function SignInScreen() {
                 : undefined
             }
           />
-          <Tabs
-            key={String(passwordShown)}
-            defaultValue={passwordShown ? 'password' : 'token'}
-            keepMounted={false}
-          >
-            <Tabs.List grow>
-              {passwordShown ? <Tabs.Tab value="password">Password</Tabs.Tab> : null}
-              <Tabs.Tab value="token">Token</Tabs.Tab>
-            </Tabs.List>
-            {passwordShown ? (
-              <Tabs.Panel value="password" pt="md">
-                <PasswordForm />
-              </Tabs.Panel>
-            ) : null}
-            <Tabs.Panel value="token" pt="md">
-              <TokenForm />
-            </Tabs.Panel>
-          </Tabs>
-          {passwordShown ? null : (
-            <Anchor component="button" type="button" size="sm" onClick={() => setPasswordAnyway(true)}>
-              Password login is disabled. Administrator? Sign in with a password
-            </Anchor>
-          )}
+          <SignInForms passwordHidden={signIn.passwordHidden} />
         </Stack>
       </Paper>
     </Center>

@@ -22,6 +22,26 @@ function UnusableLink() {
   );
 }
 
+function CheckingLink() {
+  return (
+    <Stack align="center" gap="xs">
+      <Loader size="sm" />
+      <Text size="sm">Checking the link…</Text>
+    </Stack>
+  );
+}
+
+/** The password was saved but signing in with it failed: the person signs in by hand. */
+function PasswordSavedSignInAgain() {
+  return (
+    <Alert color="teal" variant="light" title="Password saved">
+      <Anchor component={Link} to={LOGIN_PATH} size="sm" fw={600}>
+        Sign in with your new password
+      </Anchor>
+    </Alert>
+  );
+}
+
 /**
  * Sets a password through a reset or new-user link (`?token=`): the link is checked first
  * (`GET /auth/reset/validate`), the policy shown as the person types, and after
@@ -46,23 +66,8 @@ export function SetPasswordForm({ token, submitLabel }: { token: string; submitL
     return <UnusableLink />;
   }
   if (link.isError) return <ErrorNotice error={link.error} title="Could not check the link" />;
-  if (link.isPending) {
-    return (
-      <Stack align="center" gap="xs">
-        <Loader size="sm" />
-        <Text size="sm">Checking the link…</Text>
-      </Stack>
-    );
-  }
-  if (savedButNotSignedIn) {
-    return (
-      <Alert color="teal" variant="light" title="Password saved">
-        <Anchor component={Link} to={LOGIN_PATH} size="sm" fw={600}>
-          Sign in with your new password
-        </Anchor>
-      </Alert>
-    );
-  }
+  if (link.isPending) return <CheckingLink />;
+  if (savedButNotSignedIn) return <PasswordSavedSignInAgain />;
 
   const mismatch = confirmation.length > 0 && confirmation !== password;
   const user = link.data;
