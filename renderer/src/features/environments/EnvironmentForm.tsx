@@ -1,31 +1,10 @@
 import { Checkbox, Loader, MultiSelect, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { Environment } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
-import { fieldErrorsOf, nameTakenMessage, needsFormAlert } from '../../components/ErrorNotice/field-errors';
+import { nameTakenMessage, needsFormAlert } from '../../components/ErrorNotice/field-errors';
 import { FormActions } from '../../components/FormActions/FormActions';
-import { useFormSubmit } from '../../components/FormActions/use-form-submit';
-import { useNewNameField } from '../../components/NameCheck/use-new-name-field';
+import { ENVIRONMENT_TYPES, type EnvironmentFormMode, useEnvironmentForm } from './use-environment-form';
 
-import { useServerWrite } from '../../stores/use-mutations';
-import { environmentsApi } from './environments-api';
-
-/** The types Unleash's console offers; the server takes any non-empty type. */
-export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'production'] as const;
-
-/** ENVIRONMENT_NAME_PATTERN of the contract, said in words. */
-export function environmentNameProblem(name: string, existing: readonly string[]): string | null {
-  if (name === '') return 'Required';
-  if (name.length > 100) return 'At most 100 characters';
-  if (!/^[a-zA-Z0-9~_.-]+$/.test(name)) return 'Letters, digits and - _ . ~ only';
-  if (existing.includes(name)) return `An environment named ${name} already exists`;
-  return null;
-}
-
-export type EnvironmentFormMode =
-  | { kind: 'create' }
-  | { kind: 'edit'; environment: Environment }
-  | { kind: 'clone'; environment: Environment };
+export { ENVIRONMENT_TYPES, type EnvironmentFormMode, environmentNameProblem } from './use-environment-form';
 
 export function EnvironmentForm({
   mode,
@@ -41,48 +20,14 @@ export function EnvironmentForm({
   onDone: (name: string) => void;
   onCancel: () => void;
 }) {
-  const write = useServerWrite({ kind: 'environment' });
-  const source = mode.kind === 'create' ? undefined : mode.environment;
-  const naming = mode.kind !== 'edit';
-  const [name, setName] = useState(
-    mode.kind === 'clone' ? `${mode.environment.name}-copy` : (source?.name ?? ''),
-  );
-  const [type, setType] = useState<string>(source?.type ?? 'development');
-  const [cloneProjects, setCloneProjects] = useState<string[]>([]);
-  const [clonePermissions, setClonePermissions] = useState(true);
-  const { submitting, error, showErrors, submit } = useFormSubmit();
-
-  const server = fieldErrorsOf(error);
-  const nameField = useNewNameField('/api/admin/environments/validate', name, {
-    creating: naming,
-    localProblem: naming ? environmentNameProblem(name, existingNames) : null,
-    refusal: server.name ?? nameTakenMessage(error),
-    showErrors,
-  });
-
-  async function send() {
-    await write(async (adminApi) => {
-      const api = environmentsApi(adminApi);
-      if (mode.kind === 'create') await api.create({ name, type });
-      else if (mode.kind === 'edit') await api.update(mode.environment.name, { type });
-      else {
-        await api.clone(mode.environment.name, {
-          name,
-          type,
-          ...(cloneProjects.length > 0 ? { projects: cloneProjects } : {}),
-          clonePermissions,
-        });
-      }
-    });
-    onDone(name);
-  }
-
+  const form = useEnvironmentForm(mode, existingNames, onDone);
+  const { error, type, nameField } = form;
   const verb = { create: 'created', edit: 'saved', clone: 'cloned' }[mode.kind];
   const typeOptions = ENVIRONMENT_TYPES.includes(type as never)
     ? ENVIRONMENT_TYPES
     : [type, ...ENVIRONMENT_TYPES];
   return (
-    <form onSubmit={(event) => submit(event, naming && nameField.blocked, send)} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="sm">
         {needsFormAlert(error) && !nameTakenMessage(error) ? (
           <ErrorNotice error={error} title={`The environment was not ${verb}`} />
@@ -97,9 +42,9 @@ export function EnvironmentForm({
         <TextInput
           label="Name"
           required
-          disabled={!naming}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          disabled={!form.naming}
+          value={form.name}
+          onChange={(event) => form.setName(event.currentTarget.value)}
           error={nameField.error}
           rightSection={
             nameField.checking ? <Loader size="xs" role="status" aria-label="Checking the name" /> : null
@@ -111,37 +56,48 @@ export function EnvironmentForm({
           description="Production environments are marked red and guarded in the console"
           data={[...typeOptions]}
           value={type}
-          onChange={(event) => setType(event.currentTarget.value)}
-          error={server.type}
+          onChange={(event) => form.setType(event.currentTarget.value)}
+          error={form.server.type}
         />
-        {mode.kind === 'clone' ? (
-          <>
-            <MultiSelect
-              label="Projects"
-              description="Only these projects get the new environment; leave empty for all"
-              data={[...projects]}
-              value={cloneProjects}
-              onChange={setCloneProjects}
-              searchable
-              clearable
-              error={server.projects}
-            />
-            <Checkbox
-              label="Copy project permissions for this environment"
-              checked={clonePermissions}
-              onChange={(event) => setClonePermissions(event.currentTarget.checked)}
-            />
-          </>
-        ) : null}
+        {mode.kind === 'clone' ? <CloneFields form={form} projects={projects} /> : null}
         <FormActions
           submitLabel={
             { create: 'Create environment', edit: 'Save environment', clone: 'Clone environment' }[mode.kind]
           }
-          submitting={submitting}
+          submitting={form.submitting}
           submitDisabled={nameField.checking}
           onCancel={onCancel}
         />
       </Stack>
     </form>
+  );
+}
+
+/** What only a clone asks: the projects that get it and whether their permissions are copied. */
+function CloneFields({
+  form,
+  projects,
+}: {
+  form: ReturnType<typeof useEnvironmentForm>;
+  projects: readonly string[];
+}) {
+  return (
+    <>
+      <MultiSelect
+        label="Projects"
+        description="Only these projects get the new environment; leave empty for all"
+        data={[...projects]}
+        value={form.cloneProjects}
+        onChange={form.setCloneProjects}
+        searchable
+        clearable
+        error={form.server.projects}
+      />
+      <Checkbox
+        label="Copy project permissions for this environment"
+        checked={form.clonePermissions}
+        onChange={(event) => form.setClonePermissions(event.currentTarget.checked)}
+      />
+    </>
   );
 }

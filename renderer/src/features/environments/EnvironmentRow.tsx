@@ -1,26 +1,14 @@
 import { ActionIcon, Badge, Button, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import type { Environment } from '../../api/types';
+import { CrudRowActions } from '../../components/CrudScreen/CrudScreen';
 import { PendingBadge } from '../../components/PendingBadge/PendingBadge';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
 import type { EnvironmentFormMode } from './EnvironmentForm';
 import classes from './EnvironmentsScreen.module.css';
 
 type PendingEntry = ComponentProps<typeof PendingBadge>['entry'];
 
-/** One environment: order arrows, name and badges, type, counts, the enabled switch, edit, clone and delete. */
-export function EnvironmentRow({
-  environment,
-  index,
-  count,
-  busy,
-  pendingOrder,
-  pendingEnabled,
-  onMove,
-  onToggle,
-  onForm,
-  onDelete,
-}: {
+export interface EnvironmentRowProps {
   environment: Environment;
   index: number;
   count: number;
@@ -33,28 +21,15 @@ export function EnvironmentRow({
   onToggle: (enabled: boolean) => void;
   onForm: (form: EnvironmentFormMode) => void;
   onDelete: () => void;
-}) {
+}
+
+/** One environment: order arrows, name and badges, type, counts, the enabled switch, edit, clone and delete. */
+export function EnvironmentRow(props: EnvironmentRowProps) {
+  const { environment, index, busy, onForm } = props;
   return (
     <Table.Tr data-testid={`environment-${environment.name}`}>
       <Table.Td>
-        <Group gap={2} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Move ${environment.name} up`}
-            disabled={index === 0 || busy}
-            onClick={() => onMove(-1)}
-          >
-            ↑
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Move ${environment.name} down`}
-            disabled={index === count - 1 || busy}
-            onClick={() => onMove(1)}
-          >
-            ↓
-          </ActionIcon>
-        </Group>
+        <OrderArrows {...props} />
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
@@ -66,7 +41,7 @@ export function EnvironmentRow({
               </Badge>
             </Tooltip>
           ) : null}
-          {index === 0 ? <PendingBadge entry={pendingOrder} /> : null}
+          {index === 0 ? <PendingBadge entry={props.pendingOrder} /> : null}
         </Group>
       </Table.Td>
       <Table.Td>
@@ -82,34 +57,54 @@ export function EnvironmentRow({
             checked={environment.enabled}
             disabled={busy}
             aria-label={`${environment.name} enabled`}
-            onChange={(event) => onToggle(event.currentTarget.checked)}
+            onChange={(event) => props.onToggle(event.currentTarget.checked)}
           />
-          <PendingBadge entry={pendingEnabled} />
+          <PendingBadge entry={props.pendingEnabled} />
         </Group>
       </Table.Td>
       <Table.Td>
-        <RowActions>
-          <RowEditButton
-            label={environment.name}
-            disabled={environment.protected}
-            onClick={() => onForm({ kind: 'edit', environment })}
-          />
-          <Button
-            size="xs"
-            variant="subtle"
-            aria-label={`Clone ${environment.name}`}
-            onClick={() => onForm({ kind: 'clone', environment })}
-          >
-            Clone
-          </Button>
-          <RowDeleteButton
-            label={environment.name}
-            disabled={environment.protected}
-            needsServer="Deleting an environment"
-            onClick={onDelete}
-          />
-        </RowActions>
+        <CrudRowActions
+          label={environment.name}
+          disabled={environment.protected}
+          needsServer="Deleting an environment"
+          onEdit={() => onForm({ kind: 'edit', environment })}
+          onDelete={props.onDelete}
+          beforeDelete={
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={`Clone ${environment.name}`}
+              onClick={() => onForm({ kind: 'clone', environment })}
+            >
+              Clone
+            </Button>
+          }
+        />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The up and down arrows that move an environment in the order. */
+function OrderArrows({ environment, index, count, busy, onMove }: EnvironmentRowProps) {
+  return (
+    <Group gap={2} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        aria-label={`Move ${environment.name} up`}
+        disabled={index === 0 || busy}
+        onClick={() => onMove(-1)}
+      >
+        ↑
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        aria-label={`Move ${environment.name} down`}
+        disabled={index === count - 1 || busy}
+        onClick={() => onMove(1)}
+      >
+        ↓
+      </ActionIcon>
+    </Group>
   );
 }

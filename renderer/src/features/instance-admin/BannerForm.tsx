@@ -73,16 +73,9 @@ export function linkProblem(link: string): string | null {
   return 'Enter an http or https address, a console path such as /admin/users, or "dialog"';
 }
 
-export function BannerForm({
-  banner,
-  onSave,
-  onCancel,
-}: {
-  banner?: Banner;
-  onSave: (body: CreateBanner) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const [draft, setDraft] = useState({
+/** The form's fields: the banner's, or blank for a new one. */
+function draftOf(banner: Banner | undefined) {
+  return {
     message: banner?.message ?? EMPTY.message,
     variant: banner?.variant ?? EMPTY.variant,
     icon: banner?.icon ?? '',
@@ -92,7 +85,19 @@ export function BannerForm({
     dialog: banner?.dialog ?? '',
     enabled: banner?.enabled ?? true,
     sticky: banner?.sticky ?? false,
-  });
+  };
+}
+
+export function BannerForm({
+  banner,
+  onSave,
+  onCancel,
+}: {
+  banner?: Banner;
+  onSave: (body: CreateBanner) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState(() => draftOf(banner));
   const { submitting, error, showErrors, submit } = useFormSubmit();
   const set = (field: keyof typeof draft) => (value: string | boolean) =>
     setDraft((d) => ({ ...d, [field]: value }));
@@ -108,21 +113,11 @@ export function BannerForm({
     >
       <Stack gap="sm">
         {error ? <ErrorNotice error={error} title="The banner was not saved" /> : null}
-        <Textarea
-          label="Message"
-          description="Markdown: **bold**, _italic_, [links](https://…). No HTML or images."
-          rows={2}
-          maxLength={BANNER_MESSAGE_MAX}
-          value={draft.message}
-          onChange={(event) => set('message')(event.currentTarget.value)}
+        <BannerMessageField
+          message={draft.message}
+          onChange={set('message')}
           error={showErrors ? messageProblem : undefined}
-          data-autofocus
         />
-        {draft.message.trim() ? (
-          <Text size="sm" c="dimmed" component="div" aria-label="Preview">
-            <BannerMarkdown text={draft.message} />
-          </Text>
-        ) : null}
         <Select
           label="Kind"
           data={VARIANTS}
@@ -165,5 +160,36 @@ export function BannerForm({
         />
       </Stack>
     </form>
+  );
+}
+
+/** The banner's Markdown text, with its preview below once something is written. */
+function BannerMessageField({
+  message,
+  onChange,
+  error,
+}: {
+  message: string;
+  onChange: (message: string) => void;
+  error: string | null | undefined;
+}) {
+  return (
+    <>
+      <Textarea
+        label="Message"
+        description="Markdown: **bold**, _italic_, [links](https://…). No HTML or images."
+        rows={2}
+        maxLength={BANNER_MESSAGE_MAX}
+        value={message}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        error={error}
+        data-autofocus
+      />
+      {message.trim() ? (
+        <Text size="sm" c="dimmed" component="div" aria-label="Preview">
+          <BannerMarkdown text={message} />
+        </Text>
+      ) : null}
+    </>
   );
 }

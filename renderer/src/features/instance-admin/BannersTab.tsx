@@ -1,14 +1,13 @@
-import { Badge, Button, Group, Modal, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
 import { useEditingLock } from '../../stores/editing-lock';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
 import { BannerForm } from './BannerForm';
-import { BannerMarkdown } from './BannerMarkdown';
+import { BannerTable } from './BannerTable';
 import { type Banner, instanceAdminApi } from './instance-admin-api';
 
 /** Banners shown at the top of the console for everyone signed in (Unleash's banners). */
@@ -47,66 +46,16 @@ export function BannersTab() {
         empty={<Text size="sm">No banners yet.</Text>}
       >
         {(data) => (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Message</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Shown</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.banners.map((banner) => (
-                <Table.Tr key={banner.id}>
-                  <Table.Td>
-                    <BannerMarkdown text={banner.message} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{banner.variant}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      checked={banner.enabled}
-                      disabled={lock !== null}
-                      aria-label={`Banner ${banner.id} shown`}
-                      onChange={(event) => void toggle(banner, event.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions>
-                      <RowEditButton label={`banner ${banner.id}`} onClick={() => setEditing(banner)} />
-                      <RowDeleteButton label={`banner ${banner.id}`} onClick={() => setDeleting(banner)} />
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <BannerTable
+            banners={data.banners}
+            locked={lock !== null}
+            onToggle={(banner, enabled) => void toggle(banner, enabled)}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
         )}
       </QueryState>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New banner' : 'Edit banner'}
-        size="lg"
-      >
-        {editing !== null ? (
-          <BannerForm
-            {...(editing === 'new' ? {} : { banner: editing })}
-            onCancel={() => setEditing(null)}
-            onSave={async (body) => {
-              const api = (client: Parameters<typeof instanceAdminApi>[0]) => instanceAdminApi(client);
-              await write((admin) =>
-                editing === 'new'
-                  ? api(admin.client).createBanner(body)
-                  : api(admin.client).updateBanner(editing.id, body),
-              );
-              setEditing(null);
-            }}
-          />
-        ) : null}
-      </Modal>
+      <BannerFormModal editing={editing} write={write} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete this banner?"
@@ -120,5 +69,41 @@ export function BannersTab() {
         <Text size="sm">It disappears from everyone's console at once.</Text>
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+/** The create/edit dialog: `editing` is closed (null), a new banner, or the banner being edited. */
+function BannerFormModal({
+  editing,
+  write,
+  onClose,
+}: {
+  editing: Banner | 'new' | null;
+  write: ReturnType<typeof useServerWrite>;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      title={editing === 'new' ? 'New banner' : 'Edit banner'}
+      size="lg"
+    >
+      {editing !== null ? (
+        <BannerForm
+          {...(editing === 'new' ? {} : { banner: editing })}
+          onCancel={onClose}
+          onSave={async (body) => {
+            const api = (client: Parameters<typeof instanceAdminApi>[0]) => instanceAdminApi(client);
+            await write((admin) =>
+              editing === 'new'
+                ? api(admin.client).createBanner(body)
+                : api(admin.client).updateBanner(editing.id, body),
+            );
+            onClose();
+          }}
+        />
+      ) : null}
+    </Modal>
   );
 }

@@ -22,9 +22,6 @@ export function SdkConnectionsTab() {
   const mode = useServerData('sdk-fetch-mode', (api, signal) =>
     api.client.get<{ mode: FetchMode }>('/api/admin/streaming/fetch-mode', undefined, signal),
   );
-  const edges = useServerData('edge-instances', (api, signal) =>
-    api.client.get<EdgeInstances>('/api/admin/metrics/edges', undefined, signal),
-  );
   const write = useServerWrite({ kind: 'sdk-fetch-mode' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -85,43 +82,53 @@ export function SdkConnectionsTab() {
           ) : null}
         </Group>
       </Stack>
-      <Stack gap="xs">
-        <Title order={3}>Unleash Edge instances</Title>
-        <QueryState query={edges} noun="the Edge instances">
-          {(data) =>
-            data.edges.length === 0 ? (
-              <Text size="sm">No Unleash Edge has reported to this server in the last 7 days.</Text>
-            ) : (
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Instance</Table.Th>
-                    <Table.Th>Version</Table.Th>
-                    <Table.Th>Environment</Table.Th>
-                    <Table.Th>Streaming clients</Table.Th>
-                    <Table.Th>Edges below</Table.Th>
-                    <Table.Th>Last report</Table.Th>
+      <EdgeInstancesSection />
+    </Stack>
+  );
+}
+
+/** The Unleash Edge instances that reported to this server lately. */
+function EdgeInstancesSection() {
+  const edges = useServerData('edge-instances', (api, signal) =>
+    api.client.get<EdgeInstances>('/api/admin/metrics/edges', undefined, signal),
+  );
+  return (
+    <Stack gap="xs">
+      <Title order={3}>Unleash Edge instances</Title>
+      <QueryState query={edges} noun="the Edge instances">
+        {(data) =>
+          data.edges.length === 0 ? (
+            <Text size="sm">No Unleash Edge has reported to this server in the last 7 days.</Text>
+          ) : (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Instance</Table.Th>
+                  <Table.Th>Version</Table.Th>
+                  <Table.Th>Environment</Table.Th>
+                  <Table.Th>Streaming clients</Table.Th>
+                  <Table.Th>Edges below</Table.Th>
+                  <Table.Th>Last report</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.edges.map((edge) => (
+                  <Table.Tr key={edge.identifier}>
+                    <Table.Td>
+                      {edge.appName} ({edge.identifier}){edge.region ? `, ${edge.region}` : ''}
+                    </Table.Td>
+                    <Table.Td>{edge.edgeVersion}</Table.Td>
+                    <Table.Td>{edge.environment}</Table.Td>
+                    <Table.Td>{edge.connectedStreamingClients}</Table.Td>
+                    <Table.Td>{edge.connectedEdges.length}</Table.Td>
+                    <Table.Td>{new Date(edge.reportedAt).toLocaleString()}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.edges.map((edge) => (
-                    <Table.Tr key={edge.identifier}>
-                      <Table.Td>
-                        {edge.appName} ({edge.identifier}){edge.region ? `, ${edge.region}` : ''}
-                      </Table.Td>
-                      <Table.Td>{edge.edgeVersion}</Table.Td>
-                      <Table.Td>{edge.environment}</Table.Td>
-                      <Table.Td>{edge.connectedStreamingClients}</Table.Td>
-                      <Table.Td>{edge.connectedEdges.length}</Table.Td>
-                      <Table.Td>{new Date(edge.reportedAt).toLocaleString()}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )
-          }
-        </QueryState>
-      </Stack>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }

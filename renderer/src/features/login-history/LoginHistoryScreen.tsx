@@ -59,76 +59,127 @@ export function LoginHistoryScreen() {
           />
         }
       />
-      <Group mb="md" align="flex-end">
-        <TextInput
-          label="Filter by username or IP address"
-          value={text}
-          maxLength={200}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <div>
-          <Text size="sm" fw={500} id="login-outcome-label" mb={4}>
-            Outcome
-          </Text>
-          <SegmentedControl
-            aria-labelledby="login-outcome-label"
-            value={outcome}
-            onChange={(value) => {
-              setOutcome(value as Outcome);
-              setPage(1);
-            }}
-            data={[
-              { value: 'all', label: 'All' },
-              { value: 'successful', label: 'Successful' },
-              { value: 'failed', label: 'Failed' },
-            ]}
-          />
-        </div>
-      </Group>
+      <LoginFilters
+        text={text}
+        outcome={outcome}
+        onText={(value) => {
+          setText(value);
+          setPage(1);
+        }}
+        onOutcome={(value) => {
+          setOutcome(value);
+          setPage(1);
+        }}
+      />
       <QueryState query={history} noun="login attempts" isEmpty={(data) => data.events.length === 0}>
-        {(data) => (
-          <ListTable
-            minWidth={760}
-            columns={['Time', 'Username', 'Authentication', 'IP address', 'Result', 'Failure reason']}
-          >
-            {data.events.slice(0, LOGIN_PAGE_SIZE).map((event) => (
-              <Table.Tr key={event.id} data-testid={`login-${event.id}`}>
-                <Table.Td>{event.created_at ? new Date(event.created_at).toLocaleString() : '–'}</Table.Td>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {event.username || '–'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{AUTH_LABELS[event.auth_type ?? ''] ?? event.auth_type ?? '–'}</Table.Td>
-                <Table.Td>{event.ip || '–'}</Table.Td>
-                <Table.Td>
-                  <Badge color={event.successful ? 'green' : 'red'} variant="light">
-                    {event.successful ? 'Success' : 'Failed'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{event.failure_reason || ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
-        )}
+        {(data) => <LoginTable events={data.events.slice(0, LOGIN_PAGE_SIZE)} />}
       </QueryState>
       {page > 1 || hasNext ? (
-        <Group justify="flex-end" gap="xs" mt="sm" component="nav" aria-label="Login history pages">
-          <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Text size="sm" data-testid="login-page">
-            Page {page} · attempts {offset + 1}–
-            {offset + Math.min(LOGIN_PAGE_SIZE, history.data?.events.length ?? 0)}
-          </Text>
-          <Button variant="default" size="xs" disabled={!hasNext} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </Group>
+        <LoginPager
+          page={page}
+          offset={offset}
+          shown={Math.min(LOGIN_PAGE_SIZE, history.data?.events.length ?? 0)}
+          hasNext={hasNext}
+          onPage={setPage}
+        />
       ) : null}
     </>
+  );
+}
+
+/** The username/IP filter and the outcome switch; changing either goes back to the first page. */
+function LoginFilters({
+  text,
+  outcome,
+  onText,
+  onOutcome,
+}: {
+  text: string;
+  outcome: Outcome;
+  onText: (text: string) => void;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  return (
+    <Group mb="md" align="flex-end">
+      <TextInput
+        label="Filter by username or IP address"
+        value={text}
+        maxLength={200}
+        onChange={(event) => onText(event.currentTarget.value)}
+      />
+      <div>
+        <Text size="sm" fw={500} id="login-outcome-label" mb={4}>
+          Outcome
+        </Text>
+        <SegmentedControl
+          aria-labelledby="login-outcome-label"
+          value={outcome}
+          onChange={(value) => onOutcome(value as Outcome)}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'successful', label: 'Successful' },
+            { value: 'failed', label: 'Failed' },
+          ]}
+        />
+      </div>
+    </Group>
+  );
+}
+
+/** One page of login attempts. */
+function LoginTable({ events }: { events: LoginHistory['events'] }) {
+  return (
+    <ListTable
+      minWidth={760}
+      columns={['Time', 'Username', 'Authentication', 'IP address', 'Result', 'Failure reason']}
+    >
+      {events.map((event) => (
+        <Table.Tr key={event.id} data-testid={`login-${event.id}`}>
+          <Table.Td>{event.created_at ? new Date(event.created_at).toLocaleString() : '–'}</Table.Td>
+          <Table.Td>
+            <Text fw={600} size="sm">
+              {event.username || '–'}
+            </Text>
+          </Table.Td>
+          <Table.Td>{AUTH_LABELS[event.auth_type ?? ''] ?? event.auth_type ?? '–'}</Table.Td>
+          <Table.Td>{event.ip || '–'}</Table.Td>
+          <Table.Td>
+            <Badge color={event.successful ? 'green' : 'red'} variant="light">
+              {event.successful ? 'Success' : 'Failed'}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{event.failure_reason || ''}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
+  );
+}
+
+/** Previous and Next, with the page and the attempts it shows (`shown` of them from `offset`). */
+function LoginPager({
+  page,
+  offset,
+  shown,
+  hasNext,
+  onPage,
+}: {
+  page: number;
+  offset: number;
+  shown: number;
+  hasNext: boolean;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <Group justify="flex-end" gap="xs" mt="sm" component="nav" aria-label="Login history pages">
+      <Button variant="default" size="xs" disabled={page === 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <Text size="sm" data-testid="login-page">
+        Page {page} · attempts {offset + 1}–{offset + shown}
+      </Text>
+      <Button variant="default" size="xs" disabled={!hasNext} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </Group>
   );
 }

@@ -1,16 +1,17 @@
-import { Anchor, Code, Modal, Stack, Switch, Table, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
-import { ListTable } from '../../components/ListTable/ListTable';
 import { OnlineOnlyButton } from '../../components/OnlineOnlyButton/OnlineOnlyButton';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { QueryState } from '../../components/QueryState/QueryState';
-import { RowActions, RowDeleteButton, RowEditButton } from '../../components/RowActions/RowActions';
 import { useServerWrite } from '../../stores/use-mutations';
 import { useServerData } from '../../stores/use-server-data';
 import { EndpointDetails } from './EndpointDetails';
 import { EndpointForm } from './EndpointForm';
+import { SignalEndpointTable } from './SignalEndpointTable';
 import { type SignalEndpoint, signalsApi } from './signals-api';
+
+type Write = ReturnType<typeof useServerWrite>;
 
 /**
  * Signals (Unleash's Integrations → Signals): endpoints outside systems post to, their tokens
@@ -24,7 +25,6 @@ export function SignalEndpointsScreen() {
   );
   // The form's dialog: closed, a new endpoint, or the endpoint being edited.
   const [form, setForm] = useState<'new' | SignalEndpoint | null>(null);
-  const editing = form !== null && form !== 'new' ? form : undefined;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<SignalEndpoint | null>(null);
   const urlOf = (name: string) => `${uiConfig.data?.unleashUrl ?? ''}/api/signal-endpoint/${name}`;
@@ -50,72 +50,25 @@ export function SignalEndpointsScreen() {
           const selected = data.signalEndpoints.find((endpoint) => endpoint.id === selectedId);
           return (
             <Stack gap="lg">
-              <ListTable minWidth={720} columns={['Name', 'URL', 'Tokens', 'Enabled', '']}>
-                {data.signalEndpoints.map((endpoint) => (
-                  <Table.Tr key={endpoint.id} data-testid={`signal-endpoint-${endpoint.name}`}>
-                    <Table.Td>
-                      <Anchor component="button" type="button" onClick={() => setSelectedId(endpoint.id)}>
-                        {endpoint.name}
-                      </Anchor>
-                      {endpoint.description ? (
-                        <Text size="xs" c="dimmed">
-                          {endpoint.description}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Code>{urlOf(endpoint.name)}</Code>
-                    </Table.Td>
-                    <Table.Td>{endpoint.tokens.map((token) => token.name).join(', ') || '—'}</Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={`Enable ${endpoint.name}`}
-                        checked={endpoint.enabled}
-                        onChange={(event) => {
-                          const enabled = event.currentTarget.checked;
-                          void write((api) =>
-                            signalsApi(api.client).setEndpointEnabled(endpoint.id, enabled),
-                          );
-                        }}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions>
-                        <RowEditButton label={endpoint.name} onClick={() => setForm(endpoint)} />
-                        <RowDeleteButton label={endpoint.name} onClick={() => setDeleting(endpoint)} />
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
+              <SignalEndpointTable
+                endpoints={data.signalEndpoints}
+                urlOf={urlOf}
+                write={write}
+                onSelect={(endpoint) => setSelectedId(endpoint.id)}
+                onEdit={setForm}
+                onDelete={setDeleting}
+              />
               {selected ? <EndpointDetails endpoint={selected} url={urlOf(selected.name)} /> : null}
             </Stack>
           );
         }}
       </QueryState>
-      <Modal
-        opened={form !== null}
+      <EndpointFormModal
+        form={form}
+        write={write}
         onClose={() => setForm(null)}
-        title={editing ? `Edit ${editing.name}` : 'New signal endpoint'}
-      >
-        <EndpointForm
-          // A fresh form per endpoint, so its pre-filled state never carries over from another one.
-          key={editing?.id ?? 'new'}
-          initial={editing}
-          submitLabel={editing ? 'Save endpoint' : 'Create endpoint'}
-          failure={editing ? 'The endpoint was not saved' : 'The endpoint was not created'}
-          onCancel={() => setForm(null)}
-          onSubmit={async (body) => {
-            const saved = await write((api) =>
-              editing
-                ? signalsApi(api.client).updateEndpoint(editing.id, body)
-                : signalsApi(api.client).createEndpoint(body),
-            );
-            setForm(null);
-            setSelectedId(saved.id);
-          }}
-        />
-      </Modal>
+        onSaved={(saved) => setSelectedId(saved.id)}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title={`Delete signal endpoint ${deleting?.name ?? ''}?`}
@@ -131,5 +84,46 @@ export function SignalEndpointsScreen() {
         <Text size="sm">Its tokens and signals go with it; action sets listening to it no longer run.</Text>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The create/edit dialog: `form` is closed (null), a new endpoint, or the endpoint being edited. */
+function EndpointFormModal({
+  form,
+  write,
+  onClose,
+  onSaved,
+}: {
+  form: 'new' | SignalEndpoint | null;
+  write: Write;
+  onClose: () => void;
+  /** The endpoint as the server saved it, to show its details. */
+  onSaved: (saved: SignalEndpoint) => void;
+}) {
+  const editing = form !== null && form !== 'new' ? form : undefined;
+  return (
+    <Modal
+      opened={form !== null}
+      onClose={onClose}
+      title={editing ? `Edit ${editing.name}` : 'New signal endpoint'}
+    >
+      <EndpointForm
+        // A fresh form per endpoint, so its pre-filled state never carries over from another one.
+        key={editing?.id ?? 'new'}
+        initial={editing}
+        submitLabel={editing ? 'Save endpoint' : 'Create endpoint'}
+        failure={editing ? 'The endpoint was not saved' : 'The endpoint was not created'}
+        onCancel={onClose}
+        onSubmit={async (body) => {
+          const saved = await write((api) =>
+            editing
+              ? signalsApi(api.client).updateEndpoint(editing.id, body)
+              : signalsApi(api.client).createEndpoint(body),
+          );
+          onClose();
+          onSaved(saved);
+        }}
+      />
+    </Modal>
   );
 }

@@ -18,6 +18,8 @@ const shortDate = (value: string | null | undefined) =>
     'never'
   );
 
+const label = (user: InactiveUser) => user.name || user.username || user.email || `user ${user.id}`;
+
 /** `/admin/users/inactive`: users not seen for 180 days (Unleash's rule), deleted several at once. */
 export function InactiveUsersScreen() {
   const write = useServerWrite({ kind: 'user' });
@@ -30,7 +32,6 @@ export function InactiveUsersScreen() {
   const [done, setDone] = useState<string | null>(null);
   const rows = inactive.data?.inactiveUsers ?? [];
   const chosen = rows.filter((user) => selected.has(user.id));
-  const label = (user: InactiveUser) => user.name || user.username || user.email || `user ${user.id}`;
 
   return (
     <>
@@ -58,46 +59,18 @@ export function InactiveUsersScreen() {
       ) : null}
       <QueryState query={inactive} noun="inactive users" isEmpty={(data) => data.inactiveUsers.length === 0}>
         {(data) => (
-          <ListTable
-            minWidth={640}
-            columns={[
-              { label: 'Selection', hidden: true },
-              'User',
-              'E-mail',
-              'Created',
-              'Last seen',
-              'Token last used',
-            ]}
-          >
-            {data.inactiveUsers.map((user) => (
-              <Table.Tr key={user.id} data-testid={`inactive-user-${user.id}`}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${label(user)}`}
-                    checked={selected.has(user.id)}
-                    onChange={(event) => {
-                      const on = event.currentTarget.checked;
-                      setSelected((previous) => {
-                        const next = new Set(previous);
-                        if (on) next.add(user.id);
-                        else next.delete(user.id);
-                        return next;
-                      });
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text fw={600}>{label(user)}</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>{user.email || '–'}</Table.Td>
-                <Table.Td>{shortDate(user.createdAt)}</Table.Td>
-                <Table.Td>{shortDate(user.seenAt)}</Table.Td>
-                <Table.Td>{shortDate(user.patSeenAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
+          <InactiveUserTable
+            users={data.inactiveUsers}
+            selected={selected}
+            onSelect={(id, on) =>
+              setSelected((previous) => {
+                const next = new Set(previous);
+                if (on) next.add(id);
+                else next.delete(id);
+                return next;
+              })
+            }
+          />
         )}
       </QueryState>
       <ConfirmDialog
@@ -121,5 +94,51 @@ export function InactiveUsersScreen() {
         Their sessions and personal access tokens end with them: {chosen.map(label).join(', ')}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The inactive users, each with its selection box. */
+function InactiveUserTable({
+  users,
+  selected,
+  onSelect,
+}: {
+  users: readonly InactiveUser[];
+  selected: ReadonlySet<number>;
+  onSelect: (id: number, on: boolean) => void;
+}) {
+  return (
+    <ListTable
+      minWidth={640}
+      columns={[
+        { label: 'Selection', hidden: true },
+        'User',
+        'E-mail',
+        'Created',
+        'Last seen',
+        'Token last used',
+      ]}
+    >
+      {users.map((user) => (
+        <Table.Tr key={user.id} data-testid={`inactive-user-${user.id}`}>
+          <Table.Td>
+            <Checkbox
+              aria-label={`Select ${label(user)}`}
+              checked={selected.has(user.id)}
+              onChange={(event) => onSelect(user.id, event.currentTarget.checked)}
+            />
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs">
+              <Text fw={600}>{label(user)}</Text>
+            </Group>
+          </Table.Td>
+          <Table.Td>{user.email || '–'}</Table.Td>
+          <Table.Td>{shortDate(user.createdAt)}</Table.Td>
+          <Table.Td>{shortDate(user.seenAt)}</Table.Td>
+          <Table.Td>{shortDate(user.patSeenAt)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -17,23 +17,7 @@ export function TokenTable({
   tokens: readonly Pat[];
   onDelete: (token: Pat) => Promise<void>;
 }) {
-  const offline = useOffline();
-  const [confirming, setConfirming] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function remove(token: Pat) {
-    setBusy(true);
-    setError(null);
-    try {
-      await onDelete(token);
-      setConfirming(null);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const deletion = useTokenDeletion(onDelete);
 
   if (tokens.length === 0) {
     return (
@@ -44,7 +28,7 @@ export function TokenTable({
   }
   return (
     <>
-      {error ? <ErrorNotice error={error} title="The token was not deleted" /> : null}
+      {deletion.error ? <ErrorNotice error={deletion.error} title="The token was not deleted" /> : null}
       <ListTable minWidth={560} columns={['Description', 'Created', 'Last used', 'Expires', '']}>
         {tokens.map((token) => (
           <Table.Tr key={token.id} data-testid={`token-${token.id}`}>
@@ -68,37 +52,76 @@ export function TokenTable({
               </Group>
             </Table.Td>
             <Table.Td>
-              {confirming === token.id ? (
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
-                    Keep
-                  </Button>
-                  <Button size="xs" color="red" loading={busy} onClick={() => remove(token)}>
-                    Delete for good
-                  </Button>
-                </Group>
-              ) : (
-                <Group justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    disabled={offline}
-                    title={offline ? 'Deleting a token needs a connection to the server' : undefined}
-                    aria-label={`Delete ${token.description}`}
-                    onClick={() => {
-                      setError(null);
-                      setConfirming(token.id);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              )}
+              <TokenDeleteButtons token={token} deletion={deletion} />
             </Table.Td>
           </Table.Tr>
         ))}
       </ListTable>
     </>
+  );
+}
+
+/** Which row asks to confirm its deletion, the deletion under way and its failure. */
+function useTokenDeletion(onDelete: (token: Pat) => Promise<void>) {
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function remove(token: Pat) {
+    setBusy(true);
+    setError(null);
+    try {
+      await onDelete(token);
+      setConfirming(null);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ask = (token: Pat) => {
+    setError(null);
+    setConfirming(token.id);
+  };
+
+  return { confirming, busy, error, ask, keep: () => setConfirming(null), remove };
+}
+
+/** Delete, then Keep or "Delete for good" on the same row; Delete waits for a connection. */
+function TokenDeleteButtons({
+  token,
+  deletion,
+}: {
+  token: Pat;
+  deletion: ReturnType<typeof useTokenDeletion>;
+}) {
+  const offline = useOffline();
+  if (deletion.confirming === token.id) {
+    return (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        <Button size="xs" variant="default" onClick={deletion.keep}>
+          Keep
+        </Button>
+        <Button size="xs" color="red" loading={deletion.busy} onClick={() => deletion.remove(token)}>
+          Delete for good
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Group justify="flex-end">
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        disabled={offline}
+        title={offline ? 'Deleting a token needs a connection to the server' : undefined}
+        aria-label={`Delete ${token.description}`}
+        onClick={() => deletion.ask(token)}
+      >
+        Delete
+      </Button>
+    </Group>
   );
 }
