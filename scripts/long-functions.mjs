@@ -9,8 +9,10 @@
 //   npm run long-functions -- --max 60      # another limit
 //   npm run long-functions -- server/src    # only some folders
 //   npm run long-functions -- --tests       # test files too (left out by default)
+//   npm run long-functions -- --fail        # exit 1 when there is one (npm test's static checks)
 //
-// Prints `file:line name lines`, longest first, then the count per folder. Exits 0: a report.
+// Prints `file:line name lines`, longest first, then the count per folder. Exits 0 (a report)
+// unless --fail is given and a function is over the limit.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -19,10 +21,12 @@ const root = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 let max = 80;
 let withTests = false;
+let failOnFound = false;
 const folders = [];
 for (let i = 0; i < args.length; i += 1) {
   if (args[i] === '--max') max = Number(args[++i]);
   else if (args[i] === '--tests') withTests = true;
+  else if (args[i] === '--fail') failOnFound = true;
   else folders.push(args[i]);
 }
 if (!Number.isInteger(max) || max < 1) {
@@ -106,3 +110,4 @@ console.log(
   `\n${found.length} function${found.length === 1 ? '' : 's'} over ${max} lines` +
     ` (${[...perFolder].map(([folder, n]) => `${folder}: ${n}`).join(', ')})`,
 );
+if (failOnFound && found.length > 0) process.exit(1);
