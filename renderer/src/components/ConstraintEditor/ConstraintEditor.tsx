@@ -69,19 +69,16 @@ interface RowProps {
   onRemove: () => void;
 }
 
-function ValueEditor({
-  constraint,
-  legalValues,
-  error,
-  disabled,
-  onChange,
-}: {
+/** What the value editor of one constraint, and each of its inputs, is given. */
+interface ValueEditorProps {
   constraint: Constraint;
   legalValues: string[];
   error: string | undefined;
   disabled: boolean;
   onChange: (constraint: Constraint) => void;
-}) {
+}
+
+function ValueEditor({ constraint, legalValues, error, disabled, onChange }: ValueEditorProps) {
   const { kind } = operatorInfo(constraint.operator);
   const setValue = (value: string) => onChange({ ...constraint, value });
   const single = constraint.value ?? '';
@@ -129,19 +126,7 @@ function ValueEditor({
 }
 
 /** The values of a list operator, offering the field's legal values. */
-function ListValuesInput({
-  constraint,
-  legalValues,
-  error,
-  disabled,
-  onChange,
-}: {
-  constraint: Constraint;
-  legalValues: string[];
-  error: string | undefined;
-  disabled: boolean;
-  onChange: (constraint: Constraint) => void;
-}) {
+function ListValuesInput({ constraint, legalValues, error, disabled, onChange }: ValueEditorProps) {
   return (
     <TagsInput
       label="Values"
