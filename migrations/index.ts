@@ -33,6 +33,7 @@ import * as m20261128163149 from './20261128163149_start_first_milestone_of_wait
 import * as m20261128224904 from './20261128224904_backfill_flags_last_seen_from_metrics';
 import * as m20261128225921 from './20261128225921_client_metrics_last_reported_at';
 import * as m20261128230000 from './20261128230000_password_change_required';
+import * as m20261129054253 from './20261129054253_experiments';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '20261128224904_backfill_flags_last_seen_from_metrics': m20261128224904,
   '20261128225921_client_metrics_last_reported_at': m20261128225921,
   '20261128230000_password_change_required': m20261128230000,
+  '20261129054253_experiments': m20261129054253,
 };

@@ -114,11 +114,13 @@ function strategiesOf(i, segmentIds, counter) {
     let strategy;
     if (i % 25 === 7 && s === 0) strategy = { name: CUSTOM_STRATEGY, parameters: { placement: 'header' } };
     else if (kind === 5) strategy = { name: 'default', parameters: {} };
-    else if (kind === 6)
-      strategy = {
-        name: 'userWithId',
-        parameters: { userIds: Array.from({ length: 8 }, (_, j) => `user-${i * 8 + j}`).join(',') },
-      };
+    else if (kind === 6) {
+      // Unleash 5+ has no userWithId strategy: a list of users is a default strategy with a userId IN
+      // constraint, which is what Unleash's own migration made of them (so the compare server takes it).
+      const users = Array.from({ length: 8 }, (_, j) => `user-${i * 8 + j}`);
+      strategy = { name: 'default', parameters: {} };
+      constraints.push({ contextName: 'userId', operator: 'IN', values: users });
+    }
     else if (kind === 7)
       strategy = { name: 'remoteAddress', parameters: { IPs: '10.0.0.0/8, 192.168.1.1, 127.0.0.1' } };
     else if (kind === 8) strategy = { name: 'applicationHostname', parameters: { hostNames: 'web-1,web-2' } };
