@@ -12,6 +12,7 @@ import {
   screenshot,
   sessionAdminApi,
   signInWithPassword,
+  waitForQuiet,
 } from './support';
 
 /**
@@ -63,9 +64,8 @@ async function settle(page: Page): Promise<void> {
   // The pointer rests where no row is hovered: where the last click left it is not a screen's state.
   await page.mouse.move(0, 0);
   await page.waitForLoadState('load');
-  await expect.poll(() => page.locator('.mantine-Loader:visible').count(), { timeout: 15_000 }).toBe(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(400);
+  expect(await waitForQuiet(page), 'a loader still turns after 15 s').toBe(true);
 }
 
 const NAVBAR = '.mantine-AppShell-navbar';

@@ -12,6 +12,7 @@ import {
   screenshotsWanted,
   sessionAdminApi,
   signInWithPassword,
+  waitForQuiet,
 } from './support';
 
 /**
@@ -73,26 +74,7 @@ async function goTo(page: Page, screenPath: string): Promise<void> {
   await page.locator(`main[data-pathname="${pathname}"]`).waitFor({ timeout: 15_000 });
   await page.locator('main h1, main h2, main h3').first().waitFor({ timeout: 15_000 });
   await page.mouse.move(0, 0);
-  // Settled: no loader for 250 ms on end (a screen's sections start their queries one after the
-  // other, and Mantine's transitions last 200 ms at most).
-  await page.evaluate(() => {
-    (window as { quietSince?: number }).quietSince = undefined;
-  });
-  const settled = await page
-    .waitForFunction(
-      () => {
-        const state = window as { quietSince?: number };
-        if (document.querySelector('.mantine-Loader')) state.quietSince = undefined;
-        else state.quietSince ??= performance.now();
-        return state.quietSince !== undefined && performance.now() - state.quietSince > 250;
-      },
-      undefined,
-      { polling: 50, timeout: 15_000 },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
+  const settled = await waitForQuiet(page);
   // A loader still turning after 15 s is reported, and the screen is checked as it is.
   if (!settled) stillLoading.push(screenPath);
 }

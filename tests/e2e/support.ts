@@ -220,9 +220,36 @@ export async function clickSwitch(input: Locator): Promise<void> {
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+/**
+ * Waits until no Mantine loader has shown for `quietMs` (a screen's sections start their queries
+ * one after the other, and Mantine's transitions last 200 ms at most): an event to wait on instead
+ * of a fixed sleep, so a fast screen is done sooner and a slow machine waits longer. Answers false
+ * when a loader still turns after `timeoutMs`, so callers can report it and check the page as it is.
+ */
+export async function waitForQuiet(page: Page, quietMs = 250, timeoutMs = 15_000): Promise<boolean> {
+  await page.evaluate(() => {
+    (window as { quietSince?: number }).quietSince = undefined;
+  });
+  return page
+    .waitForFunction(
+      (quiet) => {
+        const state = window as { quietSince?: number };
+        if (document.querySelector('.mantine-Loader')) state.quietSince = undefined;
+        else state.quietSince ??= performance.now();
+        return state.quietSince !== undefined && performance.now() - state.quietSince > quiet;
+      },
+      quietMs,
+      { polling: 50, timeout: timeoutMs },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 /** axe-core's critical and serious findings on the page as it is now, one line per element. */
 export async function blockingFindings(page: Page): Promise<string[]> {
-  await page.waitForTimeout(400);
+  await waitForQuiet(page);
   if ((await page.evaluate(() => typeof (window as { axe?: unknown }).axe)) === 'undefined')
     await page.addScriptTag({ content: await fs.readFile(AXE_SOURCE, 'utf8') });
   return page.evaluate(async () => {
