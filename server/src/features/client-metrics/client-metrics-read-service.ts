@@ -9,6 +9,9 @@ import type { ProjectCatalog } from '../access';
 import type { ClientMetricsStore, MetricRow } from './client-metrics-store';
 import { groupOutdated } from './project-applications';
 
+/** The last hour's yes/no per flag environment, for the flag view and search (read model). */
+export { readLastHourUsage, usageIn } from './flag-usage-store';
+
 /** What the client metrics service's reads and application use cases share. */
 export interface ClientMetricsDeps {
   db: Db;

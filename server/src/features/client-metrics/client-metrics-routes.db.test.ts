@@ -108,6 +108,44 @@ describe('applications admin API', async () => {
     expect((await t.request('GET', '/api/admin/metrics/applications/nope/features')).statusCode).toBe(404);
   });
 
+  it("fills each environment's yes/no with the last hour's metrics on the flag view and in search, as Unleash 8.2", async () => {
+    await createFlag(t, 'usage-flag');
+    const ago = (minutes: number) => {
+      const at = new Date(Date.now() - minutes * 60_000);
+      at.setUTCMinutes(0, 0, 0);
+      return at;
+    };
+    const row = (app: string, environment: string, timestamp: Date, yes: number, no: number) => ({
+      feature_name: 'usage-flag',
+      app_name: app,
+      environment,
+      timestamp,
+      yes,
+      no,
+    });
+    // The current hour counts (two apps add up); an hour that started over an hour ago does not.
+    await t.db
+      .insertInto('client_metrics_env')
+      .values([
+        row('shop', 'development', ago(0), 7, 3),
+        row('admin', 'development', ago(0), 1, 1),
+        row('shop', 'development', ago(180), 50, 50),
+        row('shop', 'production', ago(120), 9, 9),
+      ])
+      .execute();
+    const view = await t.request('GET', '/api/admin/projects/default/features/usage-flag');
+    const usage = (environments: Array<{ name: string; yes?: number; no?: number }>) =>
+      Object.fromEntries(
+        environments.map((environment) => [environment.name, [environment.yes, environment.no]]),
+      );
+    expect(usage(view.json().environments)).toEqual({ development: [8, 4], production: [0, 0] });
+    const search = await t.request('GET', '/api/admin/search/features?query=usage-flag');
+    expect(usage(search.json().features[0].environments)).toEqual({
+      development: [8, 4],
+      production: [0, 0],
+    });
+  });
+
   it('deletes an application and records the deletion', async () => {
     expect((await t.request('DELETE', '/api/admin/metrics/applications/billing')).statusCode).toBe(200);
     expect((await t.request('GET', '/api/admin/metrics/applications/billing')).statusCode).toBe(404);

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/queryable';
 import type { Database } from '../../db/schema';
 import { creatorName } from '../../lib/caller';
 import { isPositive, parseCount, parseFilter, type QueryFilter, requiresAll } from '../../lib/query-filters';
+import { readLastHourUsage, usageIn } from '../client-metrics';
 import { avatarUrl } from '../events';
 import { favoriteFeatureNames, isFavoriteFeature } from '../favorites';
 import { currentStages, inCurrentStage } from '../feature-lifecycle';
@@ -286,15 +287,17 @@ async function loadResults(
   userId: number | null,
 ): Promise<FeatureSearchResult[]> {
   if (names.length === 0) return [];
-  const [features, environments, tags, segments, dependencies, lifecycles, favorites] = await Promise.all([
-    db.selectFrom('features').selectAll().where('name', 'in', names).execute(),
-    readEnvironmentRows(db, names),
-    listTagsOfFeatures(db, names),
-    readSegmentNames(db, names),
-    readDependencyKinds(db, names),
-    currentStages(db, names),
-    favoriteFeatureNames(db, userId, names),
-  ]);
+  const [features, environments, tags, segments, dependencies, lifecycles, favorites, usage] =
+    await Promise.all([
+      db.selectFrom('features').selectAll().where('name', 'in', names).execute(),
+      readEnvironmentRows(db, names),
+      listTagsOfFeatures(db, names),
+      readSegmentNames(db, names),
+      readDependencyKinds(db, names),
+      currentStages(db, names),
+      favoriteFeatureNames(db, userId, names),
+      readLastHourUsage(db, names),
+    ]);
   const byName = new Map(features.map((row) => [row.name, row]));
   return names.map((name) => {
     const feature = byName.get(name)!;
@@ -325,8 +328,7 @@ async function loadResults(
           lastSeenAt: row.last_seen_at?.toISOString() ?? null,
           hasStrategies: row.strategies > 0,
           hasEnabledStrategies: row.enabled_strategies > 0,
-          yes: 0,
-          no: 0,
+          ...usageIn(usage, name, row.name),
           changeRequestIds: [],
         })),
       segments: segments.filter((row) => row.feature_name === name).map((row) => row.name),

@@ -9,6 +9,7 @@ import type {
 import type { Queryable } from '../../db/queryable';
 import { creatorName } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
+import { readLastHourUsage, usageIn } from '../client-metrics';
 import { avatarUrl } from '../events';
 import { currentStages } from '../feature-lifecycle';
 import { listTagsOfFeatures } from '../tags';
@@ -68,16 +69,18 @@ export async function getFeatureView(
   name: string,
 ): Promise<Feature> {
   const feature = await findFeatureInProject(db, project, name);
-  const [environments, states, strategies, parents, children, links, lifecycles, plans] = await Promise.all([
-    listEnvironmentsInOrder(db, project),
-    getFeatureEnvironments(db, name),
-    getStrategies(db, name).then(withoutMilestoneStrategies),
-    listParentLinksInOrder(db, name),
-    listActiveChildNames(db, name),
-    listLinks(db, name),
-    currentStages(db, [name]),
-    extensions?.releasePlans(db, name),
-  ]);
+  const [environments, states, strategies, parents, children, links, lifecycles, plans, usage] =
+    await Promise.all([
+      listEnvironmentsInOrder(db, project),
+      getFeatureEnvironments(db, name),
+      getStrategies(db, name).then(withoutMilestoneStrategies),
+      listParentLinksInOrder(db, name),
+      listActiveChildNames(db, name),
+      listLinks(db, name),
+      currentStages(db, [name]),
+      extensions?.releasePlans(db, name),
+      readLastHourUsage(db, [name]),
+    ]);
   const createdBy = createdByOf(feature);
   const lifecycle = lifecycles.get(name);
   return {
@@ -96,8 +99,7 @@ export async function getFeatureView(
         name: environment.name,
         lastSeenAt: state?.lastSeenAt?.toISOString() ?? null,
         enabled: state?.enabled ?? false,
-        yes: 0,
-        no: 0,
+        ...usageIn(usage, name, environment.name),
         type: environment.type,
         sortOrder: environment.sortOrder,
         strategies: strategies
