@@ -264,6 +264,16 @@ async function auditEveryScreen(scheme: Scheme, links: { invite: string; reset: 
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 
+  // The user menu opened from the keyboard: its first item takes the focus, and axe finds no
+  // hidden focus placeholder or loose label among the menu's children.
+  await page.getByTestId('user-menu').focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  blocking.push(...(await audit(page, 'user menu', scheme)));
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+
   expect(failures).toEqual([]);
   await context.close();
   return blocking;

@@ -56,7 +56,8 @@ export function ColorSchemeToggle() {
         onChange={(value) => setColorScheme(value as MantineColorScheme)}
         data={CHOICES}
       />
-      <Menu position="bottom-end" withinPortal>
+      {/* Opening focuses the current choice; no hidden placeholder, which fails axe (see ConsoleShell). */}
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <ActionIcon
             hiddenFrom="lg"
@@ -75,6 +76,7 @@ export function ColorSchemeToggle() {
               key={choice.value}
               onClick={() => setColorScheme(choice.value)}
               aria-current={choice.value === colorScheme ? 'true' : undefined}
+              data-autofocus={choice.value === colorScheme ? true : undefined}
               fw={choice.value === colorScheme ? 700 : undefined}
             >
               {choice.label}

@@ -31,6 +31,8 @@ import { DEFAULT_PATH, findRoute, ROUTES } from '../routes';
 import classes from './ConsoleShell.module.css';
 import { ConsoleNav, HeaderTools } from './ConsoleShellParts';
 
+const USER_MENU_LABEL = 'user-menu-label';
+
 function SearchIcon() {
   return (
     <svg
@@ -91,7 +93,9 @@ function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      {/* No hidden focus placeholder (a focusable role="presentation" child of the menu fails axe's
+          aria-required-children): opening focuses the first item, as the WAI-ARIA menu pattern does. */}
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button
             variant="subtle"
@@ -105,19 +109,25 @@ function UserMenu() {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>
-            {session.method === 'token'
-              ? 'Signed in with a token'
-              : session.method === 'open'
-                ? 'This server asks for no sign-in'
-                : 'Signed in with a password'}
-          </Menu.Label>
-          <Menu.Item onClick={() => navigate('/console/connections')}>Connections</Menu.Item>
-          {session.method !== 'open' ? (
-            <Menu.Item color="red" onClick={signOut}>
-              Sign out
+          {/* A menu may only own menu items and groups (axe aria-required-children): the label
+              names a group instead of standing in the menu as plain text. */}
+          <div role="group" aria-labelledby={USER_MENU_LABEL}>
+            <Menu.Label id={USER_MENU_LABEL}>
+              {session.method === 'token'
+                ? 'Signed in with a token'
+                : session.method === 'open'
+                  ? 'This server asks for no sign-in'
+                  : 'Signed in with a password'}
+            </Menu.Label>
+            <Menu.Item data-autofocus onClick={() => navigate('/console/connections')}>
+              Connections
             </Menu.Item>
-          ) : null}
+            {session.method !== 'open' ? (
+              <Menu.Item className={classes.signOut} onClick={signOut}>
+                Sign out
+              </Menu.Item>
+            ) : null}
+          </div>
         </Menu.Dropdown>
       </Menu>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign out with unsent edits?">
