@@ -220,7 +220,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     undo.push(ports.main.release, ports.sdk.release);
     const config: Config = {
       ...options.config,
-      secretsKey: await resolveSecretsKey(options.config, logger),
+      secretsKey: await resolveSecretsKey(options.config, logger, { warn: !options.skipPortReservation }),
     };
     const prepared = await prepareDatabase({ ...options, config }, logger, undo);
     const { connectionString, embedded, databaseReadyMs, migrateMs } = prepared;

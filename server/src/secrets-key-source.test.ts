@@ -63,4 +63,14 @@ describe('the secrets key at start (issue 31 §1)', () => {
     expect(warnings[0]).toContain(`node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`);
     await expect(stat(path.join(dataDir, SECRETS_KEY_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
   });
+
+  it('a cluster worker stays quiet: its primary has said it once for the server', async () => {
+    const key = await resolveSecretsKey(
+      { secretsKey: null, databaseUrl: 'postgres://db/switchyard', dataDir },
+      logger(),
+      { warn: false },
+    );
+    expect(key).toBeNull();
+    expect(warnings).toEqual([]);
+  });
 });

@@ -20,9 +20,12 @@ export const MAKE_SECRETS_KEY_COMMAND = `node -e "console.log(require('crypto').
 export async function resolveSecretsKey(
   config: Pick<Config, 'secretsKey' | 'databaseUrl' | 'dataDir'>,
   logger: Logger,
+  { warn = true }: { warn?: boolean } = {},
 ): Promise<Buffer | null> {
   if (config.secretsKey) return config.secretsKey;
   if (config.databaseUrl === null) return loadOrCreateKeyFile(path.join(config.dataDir, SECRETS_KEY_FILE));
+  // A cluster worker's primary has said it once for the whole server (WORKERS > 1).
+  if (!warn) return null;
   logger.warn(
     'SECRETS_ENCRYPTION_KEY is not set: integration and single sign-on secrets cannot be saved and integrations are not delivered. ' +
       `Make a key with ${MAKE_SECRETS_KEY_COMMAND}, set SECRETS_ENCRYPTION_KEY to it on every instance sharing this database, and restart`,
