@@ -88,8 +88,9 @@ function changedTables(before: Map<string, string>, after: Map<string, string>):
 }
 
 /**
- * SCIM (RFC 7644 §3.12) and OFREP answer their protocols' error bodies, which their clients read,
- * instead of Unleash's; /edge/issue-token refuses a signature with Unleash's own `{error}` body.
+ * SCIM (RFC 7644 §3.12), OFREP and OpenFeature's manifest API (`{error: {message, status}}`)
+ * answer their protocols' error bodies, which their clients read, instead of Unleash's;
+ * /edge/issue-token refuses a signature with Unleash's own `{error}` body.
  */
 function hasOwnProtocolErrorShape(url: string, body: string): boolean {
   try {
@@ -102,6 +103,10 @@ function hasOwnProtocolErrorShape(url: string, body: string): boolean {
       );
     }
     if (url.startsWith('/edge/issue-token')) return typeof parsed.error === 'string';
+    if (url.includes('/openfeature/v0/manifest')) {
+      const error = parsed.error as { message?: unknown; status?: unknown } | undefined;
+      return typeof error?.message === 'string' && typeof error.status === 'number';
+    }
     return url.startsWith('/ofrep/') && typeof parsed.errorCode === 'string';
   } catch {
     return false;

@@ -14,6 +14,7 @@ import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
 import { importExportRoutes } from '../features/import-export';
 import { insightRoutes } from '../features/insights';
+import { openFeatureManifestRoutes } from '../features/openfeature-manifest';
 import { playgroundRoutes } from '../features/playground/playground-routes';
 import { projectRoutes } from '../features/projects/project-routes';
 import {
@@ -58,6 +59,7 @@ export async function flagModelRoutes(
   await app.register(insightRoutes, { db });
   await app.register(playgroundRoutes, { db });
   await app.register(importExportRoutes, { db });
+  await app.register(openFeatureManifestRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

@@ -74,6 +74,35 @@ function ConnectionIndicator() {
   );
 }
 
+const SIGN_IN_METHOD_LABELS: Record<string, string> = {
+  token: 'Signed in with a token',
+  open: 'This server asks for no sign-in',
+};
+
+/**
+ * The user menu's dropdown. A menu may only own menu items and groups (axe
+ * aria-required-children): the label names a group instead of standing in the menu as plain text.
+ */
+function UserMenuItems({ method, onSignOut }: { method: string | undefined; onSignOut: () => void }) {
+  return (
+    <Menu.Dropdown>
+      <div role="group" aria-labelledby={USER_MENU_LABEL}>
+        <Menu.Label id={USER_MENU_LABEL}>
+          {SIGN_IN_METHOD_LABELS[method ?? ''] ?? 'Signed in with a password'}
+        </Menu.Label>
+        <Menu.Item data-autofocus onClick={() => navigate('/console/connections')}>
+          Connections
+        </Menu.Item>
+        {method !== 'open' ? (
+          <Menu.Item className={classes.signOut} onClick={onSignOut}>
+            Sign out
+          </Menu.Item>
+        ) : null}
+      </div>
+    </Menu.Dropdown>
+  );
+}
+
 function UserMenu() {
   const consoleApi = useConsole();
   const session = useConsoleState((state) => state.session);
@@ -108,27 +137,7 @@ function UserMenu() {
             <span className={classes.userName}>{name}</span>
           </Button>
         </Menu.Target>
-        <Menu.Dropdown>
-          {/* A menu may only own menu items and groups (axe aria-required-children): the label
-              names a group instead of standing in the menu as plain text. */}
-          <div role="group" aria-labelledby={USER_MENU_LABEL}>
-            <Menu.Label id={USER_MENU_LABEL}>
-              {session.method === 'token'
-                ? 'Signed in with a token'
-                : session.method === 'open'
-                  ? 'This server asks for no sign-in'
-                  : 'Signed in with a password'}
-            </Menu.Label>
-            <Menu.Item data-autofocus onClick={() => navigate('/console/connections')}>
-              Connections
-            </Menu.Item>
-            {session.method !== 'open' ? (
-              <Menu.Item className={classes.signOut} onClick={signOut}>
-                Sign out
-              </Menu.Item>
-            ) : null}
-          </div>
-        </Menu.Dropdown>
+        <UserMenuItems method={session.method} onSignOut={signOut} />
       </Menu>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign out with unsent edits?">
         <Stack gap="sm">

@@ -1,0 +1,1 @@
+export { openFeatureManifestRoutes } from './manifest-routes';
