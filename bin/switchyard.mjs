@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 // `switchyard bundle export|verify|diff|apply`: signed air-gap bundles (issue 18) from the
-// command line, through a server's admin operations over HTTP with an admin token. Plain Node
-// (no build, no dependency) so it runs wherever `node` does, e.g. on the far side of an air gap.
+// command line, through a server's admin operations over HTTP with an admin token; and
+// `switchyard generate typescript`: typed OpenFeature accessors from a project's manifest (issue
+// 36 §3). Plain Node (no build, no dependency) so it runs wherever `node` does, e.g. on the far
+// side of an air gap.
 import { realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { renderTypescript, SDK_PACKAGES } from './generate-typescript.mjs';
 
 const USAGE = `Usage: switchyard bundle <command> [options]
+       switchyard generate typescript --project P [--sdk server|web] [--out FILE]
 
-Commands:
+Generate: typed OpenFeature flag accessors for the project's flags (its OpenFeature manifest),
+  for @openfeature/server-sdk (default) or @openfeature/web-sdk, to FILE or stdout.
+
+Bundle commands:
   export  --environment ENV (--project P | --tag VALUE | --features a,b)  [--out FILE]
   verify  FILE                      signature, signer trusted here?, hash
   diff    FILE --project P --environment ENV   what applying would add, change, leave
@@ -40,6 +47,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
         tag: { type: 'string' },
         features: { type: 'string' },
         out: { type: 'string' },
+        sdk: { type: 'string' },
         json: { type: 'boolean' },
         override: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -50,7 +58,8 @@ export async function run(argv, io = { out: console.log, err: console.error, env
     return 2;
   }
   const { values, positionals } = parsed;
-  if (values.help || positionals[0] !== 'bundle' || !positionals[1]) {
+  const known = positionals[0] === 'bundle' || positionals[0] === 'generate';
+  if (values.help || !known || !positionals[1]) {
     io[values.help ? 'out' : 'err'](USAGE);
     return values.help ? 0 : 2;
   }
@@ -59,6 +68,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
   try {
     if (!token) throw new UsageError('An admin token is needed: --token or SWITCHYARD_TOKEN');
     const api = client(base, token);
+    if (positionals[0] === 'generate') return await generate({ api, base, values, kind: positionals[1], io });
     // Own keys only: "toString" or "constructor" are not commands.
     if (!Object.hasOwn(COMMANDS, positionals[1])) throw new UsageError(`Unknown command "${positionals[1]}"`);
     return await COMMANDS[positionals[1]]({ api, values, file: positionals[2], io });
@@ -77,6 +87,24 @@ export async function run(argv, io = { out: console.log, err: console.error, env
 }
 
 class RefusedError extends Error {}
+
+/** `generate typescript`: the project's manifest rendered as typed accessors. */
+async function generate({ api, base, values, kind, io }) {
+  if (kind !== 'typescript')
+    throw new UsageError(`Unknown generator "${kind}" (typescript is the one there is)`);
+  if (!values.project) throw new UsageError('--project is needed');
+  const sdk = values.sdk ?? 'server';
+  if (!Object.hasOwn(SDK_PACKAGES, sdk)) throw new UsageError('--sdk is server or web');
+  const path = `/api/admin/projects/${encodeURIComponent(values.project)}/openfeature/v0/manifest`;
+  const manifest = await api('GET', path);
+  const source = `${base}${path}`;
+  const text = renderTypescript(manifest, { project: values.project, source, sdk });
+  if (values.out) {
+    await writeFile(values.out, text);
+    io.out(`Wrote ${manifest.flags.length} flag accessors to ${values.out}`);
+  } else io.out(text);
+  return 0;
+}
 
 function client(base, token) {
   return async (method, path, body) => {
@@ -99,7 +127,7 @@ function client(base, token) {
         .filter((line) => !line.endsWith(answer?.message ?? ''))
         .join('\n');
       throw new RefusedError(
-        `${response.status} ${answer?.name ?? 'Error'}: ${answer?.message ?? text}${details ? `\n${details}` : ''}`,
+        `${response.status} ${answer?.name ?? 'Error'}: ${answer?.message ?? answer?.error?.message ?? text}${details ? `\n${details}` : ''}`,
       );
     }
     return text ? JSON.parse(text) : undefined;

@@ -54,6 +54,15 @@ export const ManifestArchiveResponseSchema = Type.Object({
   archivedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
+/**
+ * A default value as sent: any JSON, checked against the flag's `type` by the server without
+ * coercion (bodies are coerced as Unleash coerces them, which would read `3` as `"3"` or `1` as
+ * `true` in a union of types).
+ */
+const SentDefaultValueSchema = Type.Unknown({
+  description: 'boolean, string, integer or object, as `type` says',
+});
+
 /** The body of POST …/manifest/flags. */
 export const ManifestCreateFlagSchema = Type.Object(
   {
@@ -63,7 +72,7 @@ export const ManifestCreateFlagSchema = Type.Object(
     description: Type.Optional(
       Type.Union([Type.String({ maxLength: MANIFEST_LIMITS.descriptionLength }), Type.Null()]),
     ),
-    defaultValue: ManifestDefaultValueSchema,
+    defaultValue: SentDefaultValueSchema,
   },
   { additionalProperties: false },
 );
@@ -78,7 +87,7 @@ export const ManifestUpdateFlagSchema = Type.Object(
     description: Type.Optional(
       Type.Union([Type.String({ maxLength: MANIFEST_LIMITS.descriptionLength }), Type.Null()]),
     ),
-    defaultValue: Type.Optional(ManifestDefaultValueSchema),
+    defaultValue: Type.Optional(SentDefaultValueSchema),
   },
   { additionalProperties: false },
 );

@@ -119,6 +119,11 @@ describe('OpenFeature manifest API', async () => {
     });
     expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json().error.status).toBe(400);
+    // No coercion of the default: 1 is not true, "3" is not 3.
+    const one = await cli('POST', `${BASE}/flags`, { key: 'x', type: 'boolean', defaultValue: 1 });
+    expect(one.statusCode).toBe(400);
+    const text = await cli('POST', `${BASE}/flags`, { key: 'x', type: 'integer', defaultValue: '3' });
+    expect(text.statusCode).toBe(400);
     const badType = await cli('POST', `${BASE}/flags`, { key: 'x', type: 'float', defaultValue: 1.5 });
     expect(badType.statusCode).toBe(400);
     expect((await t.request('GET', '/api/admin/projects/default/features/x')).statusCode).toBe(404);

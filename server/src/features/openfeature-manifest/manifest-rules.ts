@@ -58,7 +58,7 @@ export function manifestFlagOf(source: ManifestSource): ManifestFlag {
 }
 
 /** Why `value` cannot be the default of a `type` flag; null when it can. */
-export function defaultValueProblem(type: ManifestFlagType, value: ManifestDefaultValue): string | null {
+export function defaultValueProblem(type: ManifestFlagType, value: unknown): string | null {
   const fits =
     type === 'boolean'
       ? typeof value === 'boolean'

@@ -1,7 +1,9 @@
 import type {
   ManifestCreateFlag,
+  ManifestDefaultValue,
   ManifestEnvelope,
   ManifestFlagResponse,
+  ManifestFlagType,
   ManifestUpdateFlag,
 } from '../../../contract';
 import type { Db } from '../../db/database';
@@ -15,6 +17,7 @@ import {
   lastChangeOf,
   listManifestSources,
   type ManifestRecord,
+  projectExists,
   readManifestSource,
   saveManifestValue,
 } from './manifest-store';
@@ -37,10 +40,7 @@ async function answer(db: Queryable, key: string): Promise<ManifestFlagResponse>
   return { flag: manifestFlagOf(record), updatedAt: (await lastChangeOf(db, key)).toISOString() };
 }
 
-function checkDefault(body: {
-  type: ManifestCreateFlag['type'];
-  defaultValue?: ManifestCreateFlag['defaultValue'];
-}) {
+function checkDefault(body: { type: ManifestCreateFlag['type']; defaultValue?: unknown }) {
   if (body.defaultValue === undefined) return;
   const problem = defaultValueProblem(body.type, body.defaultValue);
   if (problem) throw badData(problem, [{ message: problem, path: 'defaultValue' }]);
@@ -51,7 +51,7 @@ async function recordManifestValue(
   trx: Queryable,
   project: string,
   key: string,
-  value: { type: ManifestCreateFlag['type']; defaultValue: ManifestCreateFlag['defaultValue'] },
+  value: { type: ManifestFlagType; defaultValue: ManifestDefaultValue },
   before: ManifestRecord | null,
   actor: Actor,
 ): Promise<void> {
@@ -75,6 +75,7 @@ async function recordManifestValue(
 export function createManifestService(db: Db) {
   return {
     async manifest(project: string): Promise<ManifestEnvelope> {
+      if (!(await projectExists(db, project))) throw notFound(`Project "${project}" was not found.`);
       const records = await listManifestSources(db, project);
       return { flags: records.map(manifestFlagOf) };
     },
@@ -94,7 +95,9 @@ export function createManifestService(db: Db) {
           },
           actor,
         );
-        await recordManifestValue(trx, project, body.key, body, null, actor);
+        // checkDefault has held the value to the type.
+        const value = { type: body.type, defaultValue: body.defaultValue as ManifestDefaultValue };
+        await recordManifestValue(trx, project, body.key, value, null, actor);
         return answer(trx, body.key);
       }),
 
@@ -120,7 +123,8 @@ export function createManifestService(db: Db) {
             actor,
           );
         }
-        const defaultValue = body.defaultValue ?? described.defaultValue;
+        const defaultValue =
+          (body.defaultValue as ManifestDefaultValue | undefined) ?? described.defaultValue;
         const valueChanged =
           current.stored === null || JSON.stringify(defaultValue) !== JSON.stringify(described.defaultValue);
         if (valueChanged) {

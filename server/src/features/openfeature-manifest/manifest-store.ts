@@ -124,3 +124,8 @@ export async function lastChangeOf(db: Queryable, name: string): Promise<Date> {
   const lastEvent = row?.last_event as Date | null | undefined;
   return lastEvent ?? row?.created_at ?? new Date();
 }
+
+export async function projectExists(db: Queryable, project: string): Promise<boolean> {
+  const row = await db.selectFrom('projects').select('id').where('id', '=', project).executeTakeFirst();
+  return row !== undefined;
+}
