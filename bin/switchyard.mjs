@@ -12,6 +12,10 @@ import { renderTypescript, SDK_PACKAGES } from './generate-typescript.mjs';
 
 const USAGE = `Usage: switchyard bundle <command> [options]
        switchyard generate typescript --project P [--sdk server|web] [--out FILE]
+       switchyard mcp [--read-only]
+
+MCP: Switchyard's MCP tools on stdio for editors and coding agents, through the server's
+  /api/admin/mcp with the token (a personal access token; --read-only offers the read tools only).
 
 Generate: typed OpenFeature flag accessors for the project's flags (its OpenFeature manifest),
   for @openfeature/server-sdk (default) or @openfeature/web-sdk, to FILE or stdout.
@@ -48,6 +52,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
         features: { type: 'string' },
         out: { type: 'string' },
         sdk: { type: 'string' },
+        'read-only': { type: 'boolean' },
         json: { type: 'boolean' },
         override: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -58,8 +63,8 @@ export async function run(argv, io = { out: console.log, err: console.error, env
     return 2;
   }
   const { values, positionals } = parsed;
-  const known = positionals[0] === 'bundle' || positionals[0] === 'generate';
-  if (values.help || !known || !positionals[1]) {
+  const known = ['bundle', 'generate', 'mcp'].includes(positionals[0]);
+  if (values.help || !known || (!positionals[1] && positionals[0] !== 'mcp')) {
     io[values.help ? 'out' : 'err'](USAGE);
     return values.help ? 0 : 2;
   }
@@ -69,6 +74,8 @@ export async function run(argv, io = { out: console.log, err: console.error, env
     if (!token) throw new UsageError('An admin token is needed: --token or SWITCHYARD_TOKEN');
     const api = client(base, token);
     if (positionals[0] === 'generate') return await generate({ api, base, values, kind: positionals[1], io });
+    if (positionals[0] === 'mcp')
+      return await mcpBridge({ base, token, readOnly: values['read-only'] === true, io });
     // Own keys only: "toString" or "constructor" are not commands.
     if (!Object.hasOwn(COMMANDS, positionals[1])) throw new UsageError(`Unknown command "${positionals[1]}"`);
     return await COMMANDS[positionals[1]]({ api, values, file: positionals[2], io });
@@ -87,6 +94,44 @@ export async function run(argv, io = { out: console.log, err: console.error, env
 }
 
 class RefusedError extends Error {}
+
+/**
+ * `mcp`: stdio to the server's Streamable HTTP endpoint, message for message, so the tools, their
+ * permissions, events and change requests are the server's own. Runs until stdin closes.
+ */
+async function mcpBridge({ base, token, readOnly, io }) {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { StreamableHTTPClientTransport } = await import(
+    '@modelcontextprotocol/sdk/client/streamableHttp.js'
+  );
+  const url = new URL(`${base}/api/admin/mcp${readOnly ? '?readOnly=true' : ''}`);
+  const upstream = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { authorization: token } },
+  });
+  const local = new StdioServerTransport();
+  local.onmessage = (message) => {
+    upstream.send(message).catch((error) => {
+      if (message.id === undefined) return io.err(`Switchyard at ${base}: ${error.message}`);
+      void local.send({
+        jsonrpc: '2.0',
+        id: message.id,
+        error: { code: -32603, message: `Switchyard at ${base}: ${error.message}` },
+      });
+    });
+  };
+  upstream.onmessage = (message) => void local.send(message);
+  upstream.onerror = (error) => io.err(`Switchyard at ${base}: ${error.message}`);
+  // The editor closing stdin ends the session.
+  const closed = new Promise((resolve) => {
+    local.onclose = resolve;
+    process.stdin.once('end', resolve);
+  });
+  await upstream.start();
+  await local.start();
+  await closed;
+  await upstream.close();
+  return 0;
+}
 
 /** `generate typescript`: the project's manifest rendered as typed accessors. */
 async function generate({ api, base, values, kind, io }) {

@@ -88,7 +88,7 @@ function changedTables(before: Map<string, string>, after: Map<string, string>):
 }
 
 /**
- * SCIM (RFC 7644 §3.12), OFREP and OpenFeature's manifest API (`{error: {message, status}}`)
+ * SCIM (RFC 7644 §3.12), OFREP, MCP (JSON-RPC) and OpenFeature's manifest API (`{error: {message, status}}`)
  * answer their protocols' error bodies, which their clients read, instead of Unleash's;
  * /edge/issue-token refuses a signature with Unleash's own `{error}` body.
  */
@@ -103,6 +103,8 @@ function hasOwnProtocolErrorShape(url: string, body: string): boolean {
       );
     }
     if (url.startsWith('/edge/issue-token')) return typeof parsed.error === 'string';
+    // MCP answers JSON-RPC errors, which MCP clients read.
+    if (url.startsWith('/api/admin/mcp')) return parsed.jsonrpc === '2.0' && typeof parsed.error === 'object';
     if (url.includes('/openfeature/v0/manifest')) {
       const error = parsed.error as { message?: unknown; status?: unknown } | undefined;
       return typeof error?.message === 'string' && typeof error.status === 'number';

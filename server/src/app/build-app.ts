@@ -10,6 +10,7 @@ import { registerDirectWriteCheck } from '../features/change-requests';
 import { healthRoutes } from '../features/health/health-routes';
 import { createMaintenanceSetting, instanceAdminRoutes } from '../features/instance-admin';
 import { instanceStatsRoutes } from '../features/instance-stats';
+import { mcpRoutes } from '../features/mcp';
 import { notifyAdmins } from '../features/notifications';
 import { signalRoutes } from '../features/signals';
 import { createTrafficService, trafficRoutes } from '../features/traffic';
@@ -228,6 +229,7 @@ async function registerRoutes(scoped: App, deps: RouteDependencies): Promise<voi
   await scoped.register(deps.integrations.routes);
   await scoped.register(personalRoutes, { db });
   await scoped.register(trafficRoutes, { traffic: deps.traffic });
+  await scoped.register(mcpRoutes, { config, version: SWITCHYARD_VERSION });
   await scoped.register(instanceStatsRoutes, {
     db,
     version: SWITCHYARD_VERSION,

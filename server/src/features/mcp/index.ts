@@ -1,0 +1,2 @@
+export { mcpRoutes } from './mcp-routes';
+export { createSwitchyardMcpServer } from './mcp-server';
