@@ -1,18 +1,30 @@
 #!/usr/bin/env node
-// `switchyard bundle export|verify|diff|apply`: signed air-gap bundles (issue 18) from the
-// command line, through a server's admin operations over HTTP with an admin token; and
-// `switchyard generate typescript`: typed OpenFeature accessors from a project's manifest (issue
-// 36 §3). Plain Node (no build, no dependency) so it runs wherever `node` does, e.g. on the far
-// side of an air gap.
+// `switchyard`: everyday flag work (flags, eval, change-requests: bin/cli-flags.mjs), typed
+// OpenFeature accessors (generate typescript), the MCP bridge for agents (mcp), and signed
+// air-gap bundles (bundle, issue 18), all through a server's HTTP APIs with a token. Plain Node
+// (no build; the MCP SDK only for `mcp`) so it runs wherever `node` does, e.g. past an air gap.
 import { realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CommandUsageError, FLAG_COMMANDS, ToolRefusal, toolCaller } from './cli-flags.mjs';
 import { renderTypescript, SDK_PACKAGES } from './generate-typescript.mjs';
 
-const USAGE = `Usage: switchyard bundle <command> [options]
+const USAGE = `Usage: switchyard flags list [--project P] [--query TEXT]
+       switchyard flags stale [--project P]
+       switchyard flags get FLAG [--project P]
+       switchyard flags create NAME [--project P] [--description TEXT] [--type release|experiment|…]
+       switchyard flags enable|disable FLAG --env ENV [--project P]
+       switchyard flags rollout FLAG --env ENV --percent N [--stickiness FIELD] [--strategy ID] [--project P]
+       switchyard eval FLAG --env ENV [--context key=value]…
+       switchyard change-requests list|approve ID|apply ID [--project P]
        switchyard generate typescript --project P [--sdk server|web] [--out FILE]
        switchyard mcp [--read-only]
+       switchyard bundle <command> [options]
+
+Flags: --project defaults to "default". A write to an environment under change requests becomes
+  a change request in review (its link is printed), never a direct change. Tables by default,
+  --json for scripts.
 
 MCP: Switchyard's MCP tools on stdio for editors and coding agents, through the server's
   /api/admin/mcp with the token (a personal access token; --read-only offers the read tools only).
@@ -53,6 +65,14 @@ export async function run(argv, io = { out: console.log, err: console.error, env
         out: { type: 'string' },
         sdk: { type: 'string' },
         'read-only': { type: 'boolean' },
+        env: { type: 'string' },
+        percent: { type: 'string' },
+        stickiness: { type: 'string' },
+        strategy: { type: 'string' },
+        query: { type: 'string' },
+        description: { type: 'string' },
+        type: { type: 'string' },
+        context: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         override: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -63,8 +83,9 @@ export async function run(argv, io = { out: console.log, err: console.error, env
     return 2;
   }
   const { values, positionals } = parsed;
-  const known = ['bundle', 'generate', 'mcp'].includes(positionals[0]);
-  if (values.help || !known || (!positionals[1] && positionals[0] !== 'mcp')) {
+  const flagCommand = flagCommandOf(positionals);
+  const known = ['bundle', 'generate', 'mcp'].includes(positionals[0]) || flagCommand;
+  if (values.help || !known || (!positionals[1] && positionals[0] !== 'mcp' && !flagCommand)) {
     io[values.help ? 'out' : 'err'](USAGE);
     return values.help ? 0 : 2;
   }
@@ -72,6 +93,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
   const token = values.token ?? io.env.SWITCHYARD_TOKEN;
   try {
     if (!token) throw new UsageError('An admin token is needed: --token or SWITCHYARD_TOKEN');
+    if (flagCommand) return await runFlagCommand(flagCommand, { base, token, values, io });
     const api = client(base, token);
     if (positionals[0] === 'generate') return await generate({ api, base, values, kind: positionals[1], io });
     if (positionals[0] === 'mcp')
@@ -80,11 +102,11 @@ export async function run(argv, io = { out: console.log, err: console.error, env
     if (!Object.hasOwn(COMMANDS, positionals[1])) throw new UsageError(`Unknown command "${positionals[1]}"`);
     return await COMMANDS[positionals[1]]({ api, values, file: positionals[2], io });
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof CommandUsageError) {
       io.err(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof RefusedError) {
+    if (error instanceof RefusedError || error instanceof ToolRefusal) {
       io.err(error.message);
       return 1;
     }
@@ -94,6 +116,22 @@ export async function run(argv, io = { out: console.log, err: console.error, env
 }
 
 class RefusedError extends Error {}
+
+/** `flags list`, `eval`, … : the command and the positionals after it, or undefined. */
+function flagCommandOf(positionals) {
+  const [first, second] = positionals;
+  if (first === 'eval') return { run: FLAG_COMMANDS.eval, args: positionals.slice(1) };
+  const key = `${first} ${second}`;
+  return Object.hasOwn(FLAG_COMMANDS, key)
+    ? { run: FLAG_COMMANDS[key], args: positionals.slice(2) }
+    : undefined;
+}
+
+async function runFlagCommand(command, { base, token, values, io }) {
+  const answer = await command.run(toolCaller(base, token), values, command.args);
+  io.out(values.json ? JSON.stringify(answer.data ?? null, null, 2) : answer.text);
+  return 0;
+}
 
 /**
  * `mcp`: stdio to the server's Streamable HTTP endpoint, message for message, so the tools, their

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPat, createUser, login } from '../helpers/identity';
+import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
+
+// `switchyard flags|eval|change-requests` (issue 36 §1) as a user runs them: a child process
+// against a listening server, tables by default, --json for scripts, exit codes as documented.
+const CLI = join(__dirname, '../../bin/switchyard.mjs');
+const run = promisify(execFile);
+
+describe('switchyard flags CLI', () => {
+  let t: TestApp & { url: string };
+
+  async function switchyard(args: string[], token = TEST_ADMIN_TOKEN) {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+        env: { PATH: process.env.PATH ?? '', SWITCHYARD_URL: t.url, SWITCHYARD_TOKEN: token },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  beforeAll(async () => {
+    const app = await createTestApp({ loginRateLimitPerMinute: 1000 });
+    t = { ...app, url: await app.app.listen({ host: '127.0.0.1', port: 0 }) };
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('creates, enables and rolls out a flag, then shows it as a table and as JSON', async () => {
+    expect(await switchyard(['flags', 'create', 'cli-search', '--description', 'New search'])).toMatchObject({
+      code: 0,
+      stdout: 'Created cli-search in default; it is off everywhere.\n',
+    });
+    expect((await switchyard(['flags', 'enable', 'cli-search', '--env', 'development'])).stdout).toBe(
+      'cli-search is now on in development.\n',
+    );
+    expect(
+      (await switchyard(['flags', 'rollout', 'cli-search', '--env', 'development', '--percent', '30']))
+        .stdout,
+    ).toBe('cli-search now rolls out to 30% in development.\n');
+    const shown = await switchyard(['flags', 'get', 'cli-search']);
+    expect(shown.stdout).toMatch(/^cli-search \(default, release\)\nENVIRONMENT +ON +STRATEGIES/);
+    expect(shown.stdout).toMatch(/development +on +flexibleRollout 30%/);
+    const listed = JSON.parse((await switchyard(['flags', 'list', '--json'])).stdout);
+    expect(listed).toEqual([expect.objectContaining({ name: 'cli-search', enabledIn: ['development'] })]);
+    const evaluated = await switchyard([
+      'eval',
+      'cli-search',
+      '--env',
+      'development',
+      '--context',
+      'userId=u-1',
+    ]);
+    expect(evaluated.stdout).toMatch(/^cli-search in development: (enabled|disabled)\n$/);
+  });
+
+  it('turns a production write under change requests into a change request, listed afterwards', async () => {
+    await t.request('PUT', '/api/admin/projects/default/environments/production/change-requests/config', {
+      changeRequestsEnabled: true,
+      requiredApprovals: 1,
+    });
+    await createUser(t, { username: 'cli-editor', rootRole: 'Editor' });
+    const pat = await createPat(t, await login(t, 'cli-editor'));
+    const proposed = await switchyard(['flags', 'enable', 'cli-search', '--env', 'production'], pat);
+    expect(proposed.code).toBe(0);
+    expect(proposed.stdout).toMatch(
+      /change request (\d+) holds this change \(In review\)\. A reviewer approves and applies it at http/,
+    );
+    const list = await switchyard(['change-requests', 'list'], pat);
+    expect(list.stdout).toMatch(/^ID +STATE +ENVIRONMENT +BY +TITLE\n\d+ +In review +production +cli-editor/);
+  });
+
+  it('answers exit code 1 for a refusal and 2 for a wrong command', async () => {
+    const missing = await switchyard(['flags', 'get', 'nope']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^404: /);
+    const noEnv = await switchyard(['flags', 'enable', 'cli-search']);
+    expect(noEnv).toMatchObject({ code: 2, stderr: expect.stringContaining('--env is needed') });
+    const badPercent = await switchyard([
+      'flags',
+      'rollout',
+      'cli-search',
+      '--env',
+      'development',
+      '--percent',
+      '150',
+    ]);
+    expect(badPercent.code).toBe(1);
+    expect((await switchyard(['flags', 'frobnicate'])).code).toBe(2);
+  });
+});
