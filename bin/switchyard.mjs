@@ -8,9 +8,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CommandUsageError, FLAG_COMMANDS, ToolRefusal, toolCaller } from './cli-flags.mjs';
+import { listProfiles, login, logout, ProfileError, resolveServer } from './cli-profiles.mjs';
 import { renderTypescript, SDK_PACKAGES } from './generate-typescript.mjs';
 
-const USAGE = `Usage: switchyard flags list [--project P] [--query TEXT]
+const USAGE = `Usage: switchyard login --url URL --token TOKEN [--profile NAME]
+       switchyard logout [--profile NAME]
+       switchyard profiles
+       switchyard flags list [--project P] [--query TEXT]
        switchyard flags stale [--project P]
        switchyard flags get FLAG [--project P]
        switchyard flags create NAME [--project P] [--description TEXT] [--type release|experiment|…]
@@ -38,9 +42,13 @@ Bundle commands:
   diff    FILE --project P --environment ENV   what applying would add, change, leave
   apply   FILE --project P --environment ENV [--override]
 
+Login: checks a personal access token against the server and keeps it in the OS keychain, the
+  server's URL in a profile (default profile "default"); later commands use the current profile.
+
 Options:
-  --url URL      the server (default: $SWITCHYARD_URL, else http://127.0.0.1:4242)
-  --token TOKEN  an admin API token or a personal access token of an admin ($SWITCHYARD_TOKEN)
+  --url URL        the server (default: $SWITCHYARD_URL, else the profile's, else http://127.0.0.1:4242)
+  --token TOKEN    a personal access token or an admin API token ($SWITCHYARD_TOKEN, else the profile's)
+  --profile NAME   a profile stored by login
   --json         print the server's answer as JSON
   --override     apply an unsigned, untrusted or altered bundle all the same (recorded)
 
@@ -73,6 +81,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
         description: { type: 'string' },
         type: { type: 'string' },
         context: { type: 'string', multiple: true },
+        profile: { type: 'string' },
         json: { type: 'boolean' },
         override: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -83,16 +92,21 @@ export async function run(argv, io = { out: console.log, err: console.error, env
     return 2;
   }
   const { values, positionals } = parsed;
+  if (['login', 'logout', 'profiles'].includes(positionals[0]) && !values.help) {
+    return profileCommand(positionals[0], values, io);
+  }
   const flagCommand = flagCommandOf(positionals);
   const known = ['bundle', 'generate', 'mcp'].includes(positionals[0]) || flagCommand;
   if (values.help || !known || (!positionals[1] && positionals[0] !== 'mcp' && !flagCommand)) {
     io[values.help ? 'out' : 'err'](USAGE);
     return values.help ? 0 : 2;
   }
-  const base = (values.url ?? io.env.SWITCHYARD_URL ?? 'http://127.0.0.1:4242').replace(/\/+$/, '');
-  const token = values.token ?? io.env.SWITCHYARD_TOKEN;
+  let base = (values.url ?? io.env.SWITCHYARD_URL ?? 'http://127.0.0.1:4242').replace(/\/+$/, '');
   try {
-    if (!token) throw new UsageError('An admin token is needed: --token or SWITCHYARD_TOKEN');
+    const server = await resolveServer(values, io.env);
+    base = server.base.replace(/\/+$/, '');
+    const { token } = server;
+    if (!token) throw new UsageError('A token is needed: switchyard login, --token or SWITCHYARD_TOKEN');
     if (flagCommand) return await runFlagCommand(flagCommand, { base, token, values, io });
     const api = client(base, token);
     if (positionals[0] === 'generate') return await generate({ api, base, values, kind: positionals[1], io });
@@ -106,7 +120,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
       io.err(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof RefusedError || error instanceof ToolRefusal) {
+    if (error instanceof RefusedError || error instanceof ToolRefusal || error instanceof ProfileError) {
       io.err(error.message);
       return 1;
     }
@@ -116,6 +130,34 @@ export async function run(argv, io = { out: console.log, err: console.error, env
 }
 
 class RefusedError extends Error {}
+
+/** login, logout, profiles: exit 0, 1 when refused (bad token, no keychain), 2 on usage. */
+async function profileCommand(command, values, io) {
+  const profile = values.profile ?? 'default';
+  try {
+    if (command === 'profiles') io.out(await listProfiles(io.env));
+    else if (command === 'logout') io.out(await logout({ profile: values.profile, env: io.env }));
+    else {
+      const url = (values.url ?? io.env.SWITCHYARD_URL)?.replace(/\/+$/, '');
+      const token = values.token ?? io.env.SWITCHYARD_TOKEN;
+      if (!url || !token)
+        throw new UsageError('login needs --url URL and --token TOKEN (a personal access token)');
+      io.out(await login({ url, token, profile, env: io.env }));
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ProfileError) {
+      io.err(error.message);
+      return 1;
+    }
+    io.err(`Cannot reach the server: ${error.message}`);
+    return 3;
+  }
+}
 
 /** `flags list`, `eval`, … : the command and the positionals after it, or undefined. */
 function flagCommandOf(positionals) {
