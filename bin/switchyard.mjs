@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ADMIN_COMMANDS } from './cli-admin.mjs';
 import { CommandUsageError, FLAG_COMMANDS, ToolRefusal, toolCaller } from './cli-flags.mjs';
 import { listProfiles, login, logout, ProfileError, resolveServer } from './cli-profiles.mjs';
 import { renderTypescript, SDK_PACKAGES } from './generate-typescript.mjs';
@@ -22,6 +23,10 @@ const USAGE = `Usage: switchyard login --url URL --token TOKEN [--profile NAME]
        switchyard flags rollout FLAG --env ENV --percent N [--stickiness FIELD] [--strategy ID] [--project P]
        switchyard eval FLAG --env ENV [--context key=value]…
        switchyard change-requests list|approve ID|apply ID [--project P]
+       switchyard projects | environments | segments
+       switchyard tokens list | create --name N --type client|frontend|admin [--env E] [--project P,Q] | revoke TOKEN
+       switchyard events tail [--project P] [--type T] [--limit N] [--interval SECONDS]
+       switchyard completion bash|zsh
        switchyard generate typescript --project P [--sdk server|web] [--out FILE]
        switchyard mcp [--read-only]
        switchyard bundle <command> [options]
@@ -82,6 +87,9 @@ export async function run(argv, io = { out: console.log, err: console.error, env
         type: { type: 'string' },
         context: { type: 'string', multiple: true },
         profile: { type: 'string' },
+        name: { type: 'string' },
+        limit: { type: 'string' },
+        interval: { type: 'string' },
         json: { type: 'boolean' },
         override: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -95,9 +103,15 @@ export async function run(argv, io = { out: console.log, err: console.error, env
   if (['login', 'logout', 'profiles'].includes(positionals[0]) && !values.help) {
     return profileCommand(positionals[0], values, io);
   }
+  if (positionals[0] === 'completion') return completion(positionals[1], io);
   const flagCommand = flagCommandOf(positionals);
-  const known = ['bundle', 'generate', 'mcp'].includes(positionals[0]) || flagCommand;
-  if (values.help || !known || (!positionals[1] && positionals[0] !== 'mcp' && !flagCommand)) {
+  const adminCommand = adminCommandOf(positionals);
+  const known = ['bundle', 'generate', 'mcp'].includes(positionals[0]) || flagCommand || adminCommand;
+  if (
+    values.help ||
+    !known ||
+    (!positionals[1] && positionals[0] !== 'mcp' && !flagCommand && !adminCommand)
+  ) {
     io[values.help ? 'out' : 'err'](USAGE);
     return values.help ? 0 : 2;
   }
@@ -109,6 +123,11 @@ export async function run(argv, io = { out: console.log, err: console.error, env
     if (!token) throw new UsageError('A token is needed: switchyard login, --token or SWITCHYARD_TOKEN');
     if (flagCommand) return await runFlagCommand(flagCommand, { base, token, values, io });
     const api = client(base, token);
+    if (adminCommand) {
+      const answer = await adminCommand.run(api, values, adminCommand.args, io);
+      if (answer) io.out(values.json ? JSON.stringify(answer.data ?? null, null, 2) : answer.text);
+      return 0;
+    }
     if (positionals[0] === 'generate') return await generate({ api, base, values, kind: positionals[1], io });
     if (positionals[0] === 'mcp')
       return await mcpBridge({ base, token, readOnly: values['read-only'] === true, io });
@@ -167,6 +186,52 @@ function flagCommandOf(positionals) {
   return Object.hasOwn(FLAG_COMMANDS, key)
     ? { run: FLAG_COMMANDS[key], args: positionals.slice(2) }
     : undefined;
+}
+
+/** `projects`, `tokens list`, `events tail`, … */
+function adminCommandOf(positionals) {
+  const [first, second] = positionals;
+  if (Object.hasOwn(ADMIN_COMMANDS, first) && !first.includes(' '))
+    return { run: ADMIN_COMMANDS[first], args: positionals.slice(1) };
+  const key = `${first} ${second}`;
+  return Object.hasOwn(ADMIN_COMMANDS, key)
+    ? { run: ADMIN_COMMANDS[key], args: positionals.slice(2) }
+    : undefined;
+}
+
+const COMMAND_WORDS = {
+  flags: 'list stale get create enable disable rollout',
+  'change-requests': 'list approve apply',
+  tokens: 'list create revoke',
+  events: 'tail',
+  generate: 'typescript',
+  bundle: 'export verify diff apply',
+  completion: 'bash zsh',
+};
+const TOP_WORDS =
+  'login logout profiles flags eval change-requests projects environments segments tokens events generate mcp bundle completion';
+
+/** `completion bash|zsh`: a script that completes commands and sub-commands. */
+function completion(shell, io) {
+  const cases = Object.entries(COMMAND_WORDS)
+    .map(([word, words]) => `    ${word}) COMPREPLY=($(compgen -W "${words}" -- "$cur")) ;;`)
+    .join('\n');
+  const bash = `# switchyard completion: source <(switchyard completion bash)
+_switchyard() {
+  local cur=\${COMP_WORDS[COMP_CWORD]}
+  if [ "$COMP_CWORD" -eq 1 ]; then COMPREPLY=($(compgen -W "${TOP_WORDS}" -- "$cur")); return; fi
+  case "\${COMP_WORDS[1]}" in
+${cases}
+  esac
+}
+complete -F _switchyard switchyard`;
+  if (shell === 'bash') io.out(bash);
+  else if (shell === 'zsh') io.out(`autoload -U +X bashcompinit && bashcompinit\n${bash}`);
+  else {
+    io.err('completion bash|zsh');
+    return 2;
+  }
+  return 0;
 }
 
 async function runFlagCommand(command, { base, token, values, io }) {

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,45 @@ describe('switchyard flags CLI', () => {
     );
     const list = await switchyard(['change-requests', 'list'], pat);
     expect(list.stdout).toMatch(/^ID +STATE +ENVIRONMENT +BY +TITLE\n\d+ +In review +production +cli-editor/);
+  });
+
+  it('lists projects and environments, and creates, lists and revokes a token', async () => {
+    expect((await switchyard(['projects'])).stdout).toMatch(/^ID +NAME +FLAGS +MODE\ndefault +Default/);
+    expect((await switchyard(['environments'])).stdout).toMatch(/development +development +yes/);
+    const created = await switchyard([
+      'tokens',
+      'create',
+      '--name',
+      'cli-ci',
+      '--type',
+      'client',
+      '--env',
+      'development',
+    ]);
+    const secret = created.stdout.split('\n')[0] ?? '';
+    expect(secret).toMatch(/^\*:development\.[0-9a-f]+$/);
+    expect((await switchyard(['tokens', 'list'])).stdout).toMatch(/cli-ci +client +development/);
+    expect((await switchyard(['tokens', 'revoke', secret])).stdout).toBe('Revoked.\n');
+    expect((await switchyard(['tokens', 'list'])).stdout).not.toContain('cli-ci');
+  });
+
+  it('follows the event log with events tail', async () => {
+    const child = spawn(process.execPath, [CLI, 'events', 'tail', '--limit', '1', '--interval', '0.2'], {
+      env: { PATH: process.env.PATH ?? '', SWITCHYARD_URL: t.url, SWITCHYARD_TOKEN: TEST_ADMIN_TOKEN },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    try {
+      await expect.poll(() => output.split('\n').length, { timeout: 10_000 }).toBeGreaterThan(1);
+      await switchyard(['flags', 'create', 'cli-tailed']);
+      await expect
+        .poll(() => output, { timeout: 10_000 })
+        .toMatch(/feature-created {2}default\/cli-tailed {2}by /);
+    } finally {
+      child.kill();
+    }
   });
 
   it('answers exit code 1 for a refusal and 2 for a wrong command', async () => {
