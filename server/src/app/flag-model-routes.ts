@@ -7,6 +7,7 @@ import { contextFieldRoutes } from '../features/context-fields/context-field-rou
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
 import { environmentRoutes } from '../features/environments/environment-routes';
 import { eventRoutes } from '../features/events/event-routes';
+import { analysisRoutes } from '../features/experiments/analysis-routes';
 import { lifecycleRoutes } from '../features/feature-lifecycle/lifecycle-routes';
 import { featureSearchRoutes } from '../features/feature-search/feature-search-routes';
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
@@ -58,6 +59,7 @@ export async function flagModelRoutes(
   await app.register(lifecycleRoutes, { db });
   await app.register(insightRoutes, { db });
   await app.register(playgroundRoutes, { db });
+  await app.register(analysisRoutes);
   await app.register(importExportRoutes, { db });
   await app.register(openFeatureManifestRoutes, { db });
 
