@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ADMIN_COMMANDS } from './cli-admin.mjs';
+import { codeRefsCommand } from './cli-code-refs.mjs';
 import { CommandUsageError, FLAG_COMMANDS, ToolRefusal, toolCaller } from './cli-flags.mjs';
 import { listProfiles, login, logout, ProfileError, resolveServer } from './cli-profiles.mjs';
 import { renderTypescript, SDK_PACKAGES } from './generate-typescript.mjs';
@@ -26,6 +27,7 @@ const USAGE = `Usage: switchyard login --url URL --token TOKEN [--profile NAME]
        switchyard projects | environments | segments
        switchyard tokens list | create --name N --type client|frontend|admin [--env E] [--project P,Q] | revoke TOKEN
        switchyard events tail [--project P] [--type T] [--limit N] [--interval SECONDS]
+       switchyard code-refs scan --repo DIR [--name NAME] [--push]
        switchyard completion bash|zsh
        switchyard generate typescript --project P [--sdk server|web] [--out FILE]
        switchyard mcp [--read-only]
@@ -90,6 +92,8 @@ export async function run(argv, io = { out: console.log, err: console.error, env
         name: { type: 'string' },
         limit: { type: 'string' },
         interval: { type: 'string' },
+        repo: { type: 'string' },
+        push: { type: 'boolean' },
         json: { type: 'boolean' },
         override: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -191,6 +195,7 @@ function flagCommandOf(positionals) {
 /** `projects`, `tokens list`, `events tail`, … */
 function adminCommandOf(positionals) {
   const [first, second] = positionals;
+  if (first === 'code-refs') return { run: codeRefsCommand, args: positionals.slice(1) };
   if (Object.hasOwn(ADMIN_COMMANDS, first) && !first.includes(' '))
     return { run: ADMIN_COMMANDS[first], args: positionals.slice(1) };
   const key = `${first} ${second}`;
@@ -204,6 +209,7 @@ const COMMAND_WORDS = {
   'change-requests': 'list approve apply',
   tokens: 'list create revoke',
   events: 'tail',
+  'code-refs': 'scan',
   generate: 'typescript',
   bundle: 'export verify diff apply',
   completion: 'bash zsh',

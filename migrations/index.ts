@@ -35,6 +35,7 @@ import * as m20261128225921 from './20261128225921_client_metrics_last_reported_
 import * as m20261128230000 from './20261128230000_password_change_required';
 import * as m20261129054253 from './20261129054253_experiments';
 import * as m20261129061019 from './20261129061019_flag_manifest_values';
+import * as m20261129063600 from './20261129063600_code_references';
 
 /** Every migration, in order. Add new ones at the end; never edit or remove a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261128230000_password_change_required': m20261128230000,
   '20261129054253_experiments': m20261129054253,
   '20261129061019_flag_manifest_values': m20261129061019,
+  '20261129063600_code_references': m20261129063600,
 };

@@ -9,6 +9,7 @@ export * from './change-request-lists';
 export * from './change-requests';
 export * from './client-features';
 export * from './client-metrics';
+export * from './code-references';
 export * from './context-fields';
 export * from './dependencies';
 export * from './edge-licensing';

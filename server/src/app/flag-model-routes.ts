@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { changeRequestRoutes, type ScheduleListener } from '../features/change-requests';
 import { changeRequestReadRoutes } from '../features/change-requests/change-request-read-routes';
 import { changeRequestSearchRoutes } from '../features/change-requests/change-request-search';
+import { codeReferenceRoutes } from '../features/code-references';
 import { constraintRoutes } from '../features/constraints/constraint-routes';
 import { contextFieldRoutes } from '../features/context-fields/context-field-routes';
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
@@ -62,6 +63,7 @@ export async function flagModelRoutes(
   await app.register(analysisRoutes);
   await app.register(importExportRoutes, { db });
   await app.register(openFeatureManifestRoutes, { db });
+  await app.register(codeReferenceRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

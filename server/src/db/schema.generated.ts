@@ -265,6 +265,26 @@ export interface ClientMetricsEnvVariants {
   variant: string;
 }
 
+export interface CodeReferences {
+  context: Generated<Json>;
+  feature_name: string;
+  id: Generated<number>;
+  kind: string;
+  last_changed_at: Timestamp | null;
+  line: number;
+  path: string;
+  repository: string;
+}
+
+export interface CodeRepositories {
+  branch: string | null;
+  commit: string | null;
+  name: string;
+  pushed_by: string;
+  scanned_at: Generated<Timestamp>;
+  url: string | null;
+}
+
 export interface ContextFields {
   created_at: Generated<Timestamp>;
   description: string | null;
@@ -939,6 +959,8 @@ export interface DB {
   client_instances: ClientInstances;
   client_metrics_env: ClientMetricsEnv;
   client_metrics_env_variants: ClientMetricsEnvVariants;
+  code_references: CodeReferences;
+  code_repositories: CodeRepositories;
   context_fields: ContextFields;
   dependent_features: DependentFeatures;
   edge_hmac_nonces: EdgeHmacNonces;

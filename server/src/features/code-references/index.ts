@@ -1,0 +1,1 @@
+export { codeReferenceRoutes } from './code-reference-routes';
