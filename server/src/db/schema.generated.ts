@@ -343,6 +343,52 @@ export interface Events {
   type: string;
 }
 
+export interface ExperimentExposures {
+  experiment_id: number;
+  exposed_at: Timestamp;
+  user_key: string;
+  variant: string;
+}
+
+export interface Experiments {
+  alpha: Generated<number>;
+  control_variant: string;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  decision: string | null;
+  decision_reason: string | null;
+  decision_variant: string | null;
+  environment: string;
+  feature_name: string;
+  hypothesis: Generated<string>;
+  id: Generated<number>;
+  method: Generated<string>;
+  metrics: Generated<Json>;
+  name: string;
+  project: string;
+  started_at: Timestamp | null;
+  status: Generated<string>;
+  stopped_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+  variants: Generated<Json>;
+}
+
+export interface ExperimentSnapshots {
+  experiment_id: number;
+  result: Json;
+  taken_at: Timestamp;
+}
+
+export interface ExperimentUserMetrics {
+  event_name: string;
+  events: Generated<number>;
+  experiment_id: number;
+  pre_events: Generated<number>;
+  pre_value_sum: Generated<number>;
+  user_key: string;
+  value_sum: Generated<number>;
+}
+
 export interface FavoriteFeatures {
   created_at: Generated<Timestamp>;
   feature_name: string;
@@ -361,6 +407,22 @@ export interface FeatureEnvironments {
   feature_name: string;
   last_seen_at: Timestamp | null;
   variants: Generated<Json>;
+}
+
+export interface FeatureEnvironmentSafeguards {
+  aggregation_mode: string;
+  checked_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  environment: string;
+  feature_name: string;
+  id: string;
+  impact_metric_id: string;
+  label_selectors: Generated<Json>;
+  metric_name: string;
+  time_range: string;
+  trigger_operator: string;
+  trigger_threshold: number;
+  triggered_at: Timestamp | null;
 }
 
 export interface FeatureLastSeen {
@@ -467,14 +529,29 @@ export interface GroupUser {
   user_id: number;
 }
 
+export interface ImpactMetricConfigs {
+  aggregation_mode: string;
+  created_at: Generated<Timestamp>;
+  feature_name: string | null;
+  id: string;
+  label_selectors: Generated<Json>;
+  metric_name: string;
+  time_range: string;
+  title: string | null;
+  y_axis_min: Generated<string>;
+}
+
 export interface ImpactMetricSamples {
   app_name: string;
   bucket_start: Timestamp;
   environment: string;
+  histogram_buckets: Json | null;
+  histogram_sum: number | null;
   labels: Generated<Json>;
   labels_key: string;
   metric_name: string;
   metric_type: string;
+  resolution: Generated<string>;
   value: number;
 }
 
@@ -794,6 +871,14 @@ export interface TagTypes {
   name: string;
 }
 
+export interface TrackedEventsHourly {
+  environment: string;
+  event_name: string;
+  events: Generated<number>;
+  hour: Timestamp;
+  value_sum: Generated<number>;
+}
+
 export interface TrafficUsage {
   api_path: string;
   count: Generated<number>;
@@ -886,8 +971,13 @@ export interface DB {
   edge_license_heartbeats: EdgeLicenseHeartbeats;
   environments: Environments;
   events: Events;
+  experiment_exposures: ExperimentExposures;
+  experiment_snapshots: ExperimentSnapshots;
+  experiment_user_metrics: ExperimentUserMetrics;
+  experiments: Experiments;
   favorite_features: FavoriteFeatures;
   favorite_projects: FavoriteProjects;
+  feature_environment_safeguards: FeatureEnvironmentSafeguards;
   feature_environments: FeatureEnvironments;
   feature_last_seen: FeatureLastSeen;
   feature_lifecycles: FeatureLifecycles;
@@ -900,6 +990,7 @@ export interface DB {
   group_role: GroupRole;
   group_user: GroupUser;
   groups: Groups;
+  impact_metric_configs: ImpactMetricConfigs;
   impact_metric_samples: ImpactMetricSamples;
   insight_project_snapshots: InsightProjectSnapshots;
   insight_snapshot_days: InsightSnapshotDays;
@@ -934,6 +1025,7 @@ export interface DB {
   strategies: Strategies;
   tag_types: TagTypes;
   tags: Tags;
+  tracked_events_hourly: TrackedEventsHourly;
   traffic_usage: TrafficUsage;
   ui_errors: UiErrors;
   unknown_flags: UnknownFlags;

@@ -68,16 +68,18 @@ export async function getFeatureView(
   name: string,
 ): Promise<Feature> {
   const feature = await findFeatureInProject(db, project, name);
-  const [environments, states, strategies, parents, children, links, lifecycles, plans] = await Promise.all([
-    listEnvironmentsInOrder(db, project),
-    getFeatureEnvironments(db, name),
-    getStrategies(db, name).then(withoutMilestoneStrategies),
-    listParentLinksInOrder(db, name),
-    listActiveChildNames(db, name),
-    listLinks(db, name),
-    currentStages(db, [name]),
-    extensions?.releasePlans(db, name),
-  ]);
+  const [environments, states, strategies, parents, children, links, lifecycles, plans, safeguards] =
+    await Promise.all([
+      listEnvironmentsInOrder(db, project),
+      getFeatureEnvironments(db, name),
+      getStrategies(db, name).then(withoutMilestoneStrategies),
+      listParentLinksInOrder(db, name),
+      listActiveChildNames(db, name),
+      listLinks(db, name),
+      currentStages(db, [name]),
+      extensions?.releasePlans(db, name),
+      extensions?.safeguards?.(db, name),
+    ]);
   const createdBy = createdByOf(feature);
   const lifecycle = lifecycles.get(name);
   return {
@@ -104,6 +106,7 @@ export async function getFeatureView(
           .filter((row) => row.environment === environment.name)
           .map((row) => toFeatureStrategy(row)),
         ...(plans ? { releasePlans: plans.get(environment.name) ?? [] } : {}),
+        ...(safeguards ? { safeguards: safeguards.get(environment.name) ?? [] } : {}),
       };
     }),
     dependencies: parents.map((row) => ({
