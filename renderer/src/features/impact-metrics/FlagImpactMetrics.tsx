@@ -42,8 +42,16 @@ function ConfigCard({
             </Text>
           </div>
           <Guarded reason={reason}>
-            <Button size="compact-sm" variant="subtle" color="red" onClick={onRemove}>
-              {`Remove chart ${config.displayName}`}
+            {/* A short visible label keeps the header on one line at 360 px; the name says which chart. */}
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              onClick={onRemove}
+              aria-label={`Remove chart ${config.displayName}`}
+              style={{ flexShrink: 0 }}
+            >
+              Remove
             </Button>
           </Guarded>
         </Group>
