@@ -34,6 +34,7 @@ import * as m20261128224904 from './20261128224904_backfill_flags_last_seen_from
 import * as m20261128225921 from './20261128225921_client_metrics_last_reported_at';
 import * as m20261128230000 from './20261128230000_password_change_required';
 import * as m20261129054253 from './20261129054253_experiments';
+import * as m20261129061000 from './20261129061000_impact_metric_configs';
 import * as m20261129061019 from './20261129061019_flag_manifest_values';
 import * as m20261129063600 from './20261129063600_code_references';
 
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '20261128225921_client_metrics_last_reported_at': m20261128225921,
   '20261128230000_password_change_required': m20261128230000,
   '20261129054253_experiments': m20261129054253,
+  '20261129061000_impact_metric_configs': m20261129061000,
   '20261129061019_flag_manifest_values': m20261129061019,
   '20261129063600_code_references': m20261129063600,
 };

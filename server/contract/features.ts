@@ -7,6 +7,7 @@ import {
   VariantSchema,
 } from './client-features';
 import { CurrentLifecycleSchema } from './feature-lifecycle';
+import { FeatureEnvironmentSafeguardSchema } from './impact-metrics';
 import { ReleasePlanSchema } from './release-plans';
 import { TagSchema } from './tags';
 
@@ -154,6 +155,7 @@ export const FeatureEnvironmentSchema = Type.Object({
   hasEnabledStrategies: Type.Optional(Type.Boolean()),
   /** The environment's release plans (issue 31 §3): Unleash's console reads plans only from here. */
   releasePlans: Type.Optional(Type.Array(ReleasePlanSchema)),
+  safeguards: Type.Optional(Type.Array(FeatureEnvironmentSafeguardSchema)),
   yes: Type.Optional(Type.Integer()),
   no: Type.Optional(Type.Integer()),
 });

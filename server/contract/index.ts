@@ -25,6 +25,7 @@ export * from './feedback';
 export * from './groups';
 export * from './health';
 export * from './impact-metric-names';
+export * from './impact-metrics';
 export * from './import-export';
 export * from './insights';
 export * from './instance-admin';

@@ -241,7 +241,7 @@ async function registerRoutes(scoped: App, deps: RouteDependencies): Promise<voi
     {
       config: { permission: 'NONE' },
       schema: {
-        operationId: 'getPrometheusMetrics',
+        operationId: 'getBackstagePrometheus',
         tags: ['Operational'],
         produces: ['text/plain'],
         response: { 200: Type.String() },

@@ -14,6 +14,7 @@ import { featureSearchRoutes } from '../features/feature-search/feature-search-r
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
+import { flagSafeguardsByEnvironment } from '../features/impact-metrics';
 import { importExportRoutes } from '../features/import-export';
 import { insightRoutes } from '../features/insights';
 import { openFeatureManifestRoutes } from '../features/openfeature-manifest';
@@ -47,9 +48,13 @@ export async function flagModelRoutes(
   await app.register(constraintRoutes, { db });
   await app.register(segmentRoutes, { db });
   await app.register(tagRoutes, { db });
-  // Release plans start with their environment and show in the flag's view (issue 31 §3); the
-  // flag domain cannot import them (they import it), so they are passed in here.
-  await app.register(featureRoutes, { db, extensions: releasePlanEnvironmentExtensions });
+  // Release plans start with their environment and show in the flag's view (issue 31 §3), beside
+  // the environments' safeguards (issue 35 §1); the flag domain cannot import those domains (they
+  // import it), so they are passed in here.
+  await app.register(featureRoutes, {
+    db,
+    extensions: { ...releasePlanEnvironmentExtensions, safeguards: flagSafeguardsByEnvironment },
+  });
   await app.register(dependencyRoutes, { db });
   await app.register(featureSearchRoutes, { db });
   await app.register(changeRequestRoutes, { db, ...(onScheduled ? { onScheduled } : {}) });

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { changeRequestScheduleJob, type ScheduleListener } from '../features/change-requests';
+import { flagSafeguardJob } from '../features/impact-metrics';
 import { insightSnapshotJob } from '../features/insights';
 import { loginHistoryRetentionJob } from '../features/login-history';
 import { releasePlanProgressionJob, releasePlanSafeguardJob } from '../features/release-plans';
@@ -66,6 +67,7 @@ export async function scheduledJobs(
         changeRequestScheduleJob,
         releasePlanProgressionJob(),
         releasePlanSafeguardJob(),
+        flagSafeguardJob(),
         insightSnapshotJob(),
         loginHistoryRetentionJob(config.loginHistoryRetentionHours),
       ],

@@ -43,8 +43,14 @@ import {
   frontendApiRoutes,
   registerFrontendFastPath,
 } from '../features/frontend-api';
+import {
+  createImpactMetricsIngestion,
+  createImpactMetricsService,
+  customMetricsRoutes,
+  type ImpactMetricsIngestion,
+  impactMetricsRoutes,
+} from '../features/impact-metrics';
 import { ofrepRoutes } from '../features/ofrep';
-import { createImpactMetricsIngestion } from '../features/release-plans';
 import { listTagsOfFeatures } from '../features/tags';
 import { uiConfigRoutes } from '../features/ui-config';
 import type { App } from '../http/app-type';
@@ -150,7 +156,7 @@ function createSdkReportWriters(app: App, db: Db, config: Config) {
     await impactMetrics.stop();
     await sampler.stop();
   });
-  return { metrics, edges, sampler };
+  return { metrics, edges, sampler, impactMetrics };
 }
 
 /**
@@ -220,12 +226,27 @@ async function registerStreaming(
   });
 }
 
+/**
+ * A project's applications, and impact metrics (issue 35 §1): custom metrics beside the SDK
+ * reports, the charts of the instance and of flags, and flag-environment safeguards.
+ */
+async function registerApplicationsAndImpact(
+  app: App,
+  db: Db,
+  ingestion: ImpactMetricsIngestion,
+): Promise<void> {
+  await app.register(projectApplicationRoutes, { db });
+  const service = createImpactMetricsService(db);
+  await app.register(customMetricsRoutes, { ingestion, service });
+  await app.register(impactMetricsRoutes, { db, service });
+}
+
 async function registerSdkApis(
   app: App,
   { db, config, fastPath, identity, markTokensSeen, registry, maintenanceMode, changes }: SdkApiOptions,
 ): Promise<void> {
   const { tracker, cache } = createSnapshotCache(app, db);
-  const { metrics, edges, sampler } = createSdkReportWriters(app, db, config);
+  const { metrics, edges, sampler, impactMetrics } = createSdkReportWriters(app, db, config);
   if (registry) registerClientMetricsGauges(registry, metrics);
   if (registry) registerSnapshotGauges(registry, cache);
   const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
@@ -283,7 +304,7 @@ async function registerSdkApis(
     service: metrics,
     knownFlagNames: () => getAllFeatureNames(db),
   });
-  await app.register(projectApplicationRoutes, { db });
+  await registerApplicationsAndImpact(app, db, impactMetrics);
   await app.register(blastRadiusRoutes, {
     service: createBlastRadiusService({
       db,

@@ -36,7 +36,20 @@ export interface SchemaOverlay {
     trigger_operator: Text<'>' | '<'>;
     metric_source: TextDefault<'internal' | 'external'>;
   };
-  impact_metric_samples: { metric_type: Text<'counter' | 'gauge'> };
+  impact_metric_samples: {
+    metric_type: Text<'counter' | 'gauge' | 'histogram'>;
+    resolution: TextDefault<'minute' | 'hour'>;
+  };
+  impact_metric_configs: {
+    time_range: Text<'hour' | 'day' | 'week' | 'month'>;
+    aggregation_mode: Text<'rps' | 'count' | 'avg' | 'sum' | 'p95' | 'p99' | 'p50'>;
+    y_axis_min: TextDefault<'auto' | 'zero'>;
+  };
+  feature_environment_safeguards: {
+    time_range: Text<'hour' | 'day' | 'week' | 'month'>;
+    aggregation_mode: Text<'rps' | 'count' | 'avg' | 'sum' | 'p95' | 'p99' | 'p50'>;
+    trigger_operator: Text<'>' | '<'>;
+  };
   action_set_events: { state: Text<'started' | 'success' | 'failed'> };
   insight_snapshot_days: { day: DateText };
   insight_project_snapshots: { day: DateText };

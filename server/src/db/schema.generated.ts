@@ -429,6 +429,22 @@ export interface FeatureEnvironments {
   variants: Generated<Json>;
 }
 
+export interface FeatureEnvironmentSafeguards {
+  aggregation_mode: string;
+  checked_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  environment: string;
+  feature_name: string;
+  id: string;
+  impact_metric_id: string;
+  label_selectors: Generated<Json>;
+  metric_name: string;
+  time_range: string;
+  trigger_operator: string;
+  trigger_threshold: number;
+  triggered_at: Timestamp | null;
+}
+
 export interface FeatureLastSeen {
   environment: string;
   feature_name: string;
@@ -540,14 +556,29 @@ export interface GroupUser {
   user_id: number;
 }
 
+export interface ImpactMetricConfigs {
+  aggregation_mode: string;
+  created_at: Generated<Timestamp>;
+  feature_name: string | null;
+  id: string;
+  label_selectors: Generated<Json>;
+  metric_name: string;
+  time_range: string;
+  title: string | null;
+  y_axis_min: Generated<string>;
+}
+
 export interface ImpactMetricSamples {
   app_name: string;
   bucket_start: Timestamp;
   environment: string;
+  histogram_buckets: Json | null;
+  histogram_sum: number | null;
   labels: Generated<Json>;
   labels_key: string;
   metric_name: string;
   metric_type: string;
+  resolution: Generated<string>;
   value: number;
 }
 
@@ -975,6 +1006,7 @@ export interface DB {
   experiments: Experiments;
   favorite_features: FavoriteFeatures;
   favorite_projects: FavoriteProjects;
+  feature_environment_safeguards: FeatureEnvironmentSafeguards;
   feature_environments: FeatureEnvironments;
   feature_last_seen: FeatureLastSeen;
   feature_lifecycles: FeatureLifecycles;
@@ -988,6 +1020,7 @@ export interface DB {
   group_role: GroupRole;
   group_user: GroupUser;
   groups: Groups;
+  impact_metric_configs: ImpactMetricConfigs;
   impact_metric_samples: ImpactMetricSamples;
   insight_project_snapshots: InsightProjectSnapshots;
   insight_snapshot_days: InsightSnapshotDays;

@@ -40,6 +40,40 @@ function acceptable(push: CodeReferencePush, flags: Map<string, string>, caller:
   return kept;
 }
 
+type ReferenceRow = Awaited<ReturnType<typeof referencesOfFlag>>[number];
+
+/** A flag's reference rows as the flag page shows them: per repository, with host links. */
+function groupByRepository(flag: string, rows: ReferenceRow[]): FlagCodeReferences {
+  const repositories = new Map<string, FlagCodeReferences['repositories'][number]>();
+  let lastSeen: Date | null = null;
+  for (const row of rows) {
+    const repository = repositories.get(row.repository) ?? {
+      name: row.repository,
+      url: row.url,
+      branch: row.branch,
+      commit: row.commit,
+      scannedAt: row.scanned_at.toISOString(),
+      references: [],
+    };
+    repository.references.push({
+      path: row.path,
+      line: row.line,
+      kind: row.kind,
+      context: row.context as string[],
+      lastChangedAt: row.last_changed_at?.toISOString() ?? null,
+      link: lineLink(row.url, row.commit, row.path, row.line),
+    });
+    repositories.set(row.repository, repository);
+    if (!lastSeen || row.scanned_at > lastSeen) lastSeen = row.scanned_at;
+  }
+  return {
+    flag,
+    total: rows.length,
+    lastSeenInCode: lastSeen?.toISOString() ?? null,
+    repositories: [...repositories.values()],
+  };
+}
+
 export function createCodeReferenceService(db: Db) {
   return {
     /** A scan's references replace the repository's, in one transaction with its event. */
@@ -71,35 +105,7 @@ export function createCodeReferenceService(db: Db) {
       }),
 
     async ofFlag(flag: string): Promise<FlagCodeReferences> {
-      const rows = await referencesOfFlag(db, flag);
-      const repositories = new Map<string, FlagCodeReferences['repositories'][number]>();
-      let lastSeen: Date | null = null;
-      for (const row of rows) {
-        const repository = repositories.get(row.repository) ?? {
-          name: row.repository,
-          url: row.url,
-          branch: row.branch,
-          commit: row.commit,
-          scannedAt: row.scanned_at.toISOString(),
-          references: [],
-        };
-        repository.references.push({
-          path: row.path,
-          line: row.line,
-          kind: row.kind,
-          context: row.context as string[],
-          lastChangedAt: row.last_changed_at?.toISOString() ?? null,
-          link: lineLink(row.url, row.commit, row.path, row.line),
-        });
-        repositories.set(row.repository, repository);
-        if (!lastSeen || row.scanned_at > lastSeen) lastSeen = row.scanned_at;
-      }
-      return {
-        flag,
-        total: rows.length,
-        lastSeenInCode: lastSeen?.toISOString() ?? null,
-        repositories: [...repositories.values()],
-      };
+      return groupByRepository(flag, await referencesOfFlag(db, flag));
     },
 
     async counts(hiddenProjects: ReadonlySet<string>): Promise<CodeReferenceCounts> {

@@ -1,4 +1,4 @@
-import type { ReleasePlan } from '../../../contract';
+import type { FeatureEnvironmentSafeguard, ReleasePlan } from '../../../contract';
 import type { Queryable } from '../../db/queryable';
 import type { Actor } from '../events';
 
@@ -12,6 +12,14 @@ import type { Actor } from '../events';
 export interface FlagEnvironmentExtensions {
   /** The flag's release plans by environment, for the admin flag view (featureEnvironmentSchema.releasePlans). */
   releasePlans(db: Queryable, featureName: string): Promise<ReadonlyMap<string, ReleasePlan[]>>;
+  /**
+   * The flag's safeguards by environment (featureEnvironmentSchema.safeguards; issue 35 §1), from
+   * the impact-metrics domain, which imports this one too.
+   */
+  safeguards?(
+    db: Queryable,
+    featureName: string,
+  ): Promise<ReadonlyMap<string, FeatureEnvironmentSafeguard[]>>;
   /**
    * Runs inside the transaction that switches an environment on, before the flag's strategies are
    * looked at: a plan waiting for the environment starts its first milestone (with its event), so

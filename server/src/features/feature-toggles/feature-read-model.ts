@@ -69,7 +69,7 @@ export async function getFeatureView(
   name: string,
 ): Promise<Feature> {
   const feature = await findFeatureInProject(db, project, name);
-  const [environments, states, strategies, parents, children, links, lifecycles, plans, usage] =
+  const [environments, states, strategies, parents, children, links, lifecycles, plans, safeguards, usage] =
     await Promise.all([
       listEnvironmentsInOrder(db, project),
       getFeatureEnvironments(db, name),
@@ -79,6 +79,7 @@ export async function getFeatureView(
       listLinks(db, name),
       currentStages(db, [name]),
       extensions?.releasePlans(db, name),
+      extensions?.safeguards?.(db, name),
       readLastHourUsage(db, [name]),
     ]);
   const createdBy = createdByOf(feature);
@@ -106,6 +107,7 @@ export async function getFeatureView(
           .filter((row) => row.environment === environment.name)
           .map((row) => toFeatureStrategy(row)),
         ...(plans ? { releasePlans: plans.get(environment.name) ?? [] } : {}),
+        ...(safeguards ? { safeguards: safeguards.get(environment.name) ?? [] } : {}),
       };
     }),
     dependencies: parents.map((row) => ({

@@ -1,7 +1,3 @@
-export {
-  createImpactMetricsIngestion,
-  type ImpactMetricsIngestion,
-} from './impact-metrics-ingestion';
 export { releasePlanEnvironmentExtensions } from './plan-activation';
 export {
   applyReleasePlanOperation,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/queryable';
-import { aggregateImpactMetric } from './impact-metrics-store';
+import { isBreached as breaks, measureImpactMetric } from '../impact-metrics';
 import type { PlanRow } from './plan-store';
 import { getSafeguardsOfPlans, markSafeguardTriggered, type SafeguardView } from './safeguard-store';
 
@@ -8,8 +8,7 @@ export type BreachedSafeguard = SafeguardView & { measuredValue: number };
 
 /** Whether a measured value meets the safeguard's trigger condition. No sample never triggers. */
 export function isBreached(value: number | null, condition: SafeguardView['triggerCondition']): boolean {
-  if (value === null) return false;
-  return condition.operator === '>' ? value > condition.threshold : value < condition.threshold;
+  return breaks(value, condition);
 }
 
 /**
@@ -23,7 +22,7 @@ export async function breachedSafeguards(
 ): Promise<BreachedSafeguard[]> {
   const breached: BreachedSafeguard[] = [];
   for (const safeguard of await getSafeguardsOfPlans(db, [plan.id])) {
-    const value = await aggregateImpactMetric(
+    const value = await measureImpactMetric(
       db,
       {
         metricName: safeguard.impactMetric.metricName,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/queryable';
 import { ulid } from '../../lib/ulid';
+import type { AggregationMode, TimeRange } from '../impact-metrics';
 
 /**
  * Safeguards of release plans (issue 14): a condition on an impact metric that pauses the
@@ -8,8 +9,7 @@ import { ulid } from '../../lib/ulid';
  * `PUT …/release-plans/{planId}/safeguards` (no id in the path) replaces it.
  */
 
-export type TimeRange = 'hour' | 'day' | 'week' | 'month';
-export type AggregationMode = 'rps' | 'count' | 'avg' | 'sum' | 'p95' | 'p99' | 'p50';
+export type { AggregationMode, TimeRange };
 
 export interface SafeguardInput {
   impactMetric: {

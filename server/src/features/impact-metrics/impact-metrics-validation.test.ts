@@ -14,7 +14,7 @@ import {
 const counter = (name: string, samples: unknown[]) => ({ name, help: 'h', type: 'counter', samples });
 
 describe('impact metrics from SDK reports', () => {
-  it("reads the Node SDK's counters and gauges, labels canonicalised", () => {
+  it("reads the Node SDK's counters, gauges and histograms, labels canonicalised", () => {
     const samples = readImpactMetrics([
       counter('checkout_errors', [{ value: 3, labels: { environment: 'production', appName: 'shop' } }]),
       { name: 'queue_depth', help: '', type: 'gauge', samples: [{ value: 12.5 }] },
@@ -29,6 +29,14 @@ describe('impact metrics from SDK reports', () => {
         value: 3,
       },
       { metricName: 'queue_depth', type: 'gauge', labels: {}, labelsKey: '{}', value: 12.5 },
+      {
+        metricName: 'latency',
+        type: 'histogram',
+        labels: {},
+        labelsKey: '{}',
+        value: 1,
+        histogram: { sum: 2, buckets: {} },
+      },
     ]);
   });
 

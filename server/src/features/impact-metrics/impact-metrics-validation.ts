@@ -1,7 +1,7 @@
 /**
  * The `impactMetrics` field of an SDK metrics report (Unleash's impactMetricsSchema: counters,
- * gauges and histograms with labelled samples; the Node SDK sends counter deltas and gauge
- * values each interval). It is hostile public input, so everything is bounded: a metric that
+ * gauges and histograms with labelled samples; the Node SDK sends counter and histogram deltas
+ * and gauge values each interval). It is hostile public input, so everything is bounded: a metric that
  * breaks a bound is dropped on its own and the rest of the report (flag counts included) still
  * counts, the way Unleash drops what it cannot store rather than failing an SDK's report.
  */
@@ -18,13 +18,25 @@ export const MAX_ABS_VALUE = 1e15;
 // Prometheus' metric and label naming, shared with the console's safeguard form.
 export { LABEL_NAME, MAX_LABELS_PER_SAMPLE, METRIC_NAME };
 
+/** Upper bounds of one histogram sample (Prometheus' `le` buckets, `+Inf` included). */
+export const MAX_HISTOGRAM_BUCKETS = 32;
+
+export interface HistogramData {
+  /** Sum of the observations. */
+  sum: number;
+  /** Observations at or under each upper bound (`"0.1"`, …, `"+Inf"`): cumulative, as Prometheus'. */
+  buckets: Record<string, number>;
+}
+
 export interface ImpactSample {
   metricName: string;
-  type: 'counter' | 'gauge';
+  type: 'counter' | 'gauge' | 'histogram';
   labels: Record<string, string>;
   /** Canonical JSON of the labels (keys sorted): identifies the series. */
   labelsKey: string;
+  /** A counter's delta, a gauge's value, a histogram's number of observations. */
   value: number;
+  histogram?: HistogramData;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -52,9 +64,61 @@ export function labelsKeyOf(labels: Record<string, string>): string {
   return JSON.stringify(Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
 
+const isStorableNumber = (value: unknown, min = -MAX_ABS_VALUE): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_ABS_VALUE;
+
+/** The key of a bucket's upper bound: a finite number as text, or `+Inf`. */
+function bucketKey(le: unknown): string | undefined {
+  if (le === '+Inf' || le === 'Infinity' || le === Number.POSITIVE_INFINITY) return '+Inf';
+  const bound = typeof le === 'string' && le.trim() !== '' ? Number(le) : le;
+  return isStorableNumber(bound) ? String(bound) : undefined;
+}
+
+/** A histogram sample's count, sum and buckets; undefined when any of it is not storable. */
+export function readHistogram(
+  sample: Record<string, unknown>,
+): (HistogramData & { count: number }) | undefined {
+  const { count, sum, buckets } = sample;
+  if (!isStorableNumber(count, 0) || !isStorableNumber(sum) || !Array.isArray(buckets)) return undefined;
+  if (buckets.length > MAX_HISTOGRAM_BUCKETS) return undefined;
+  const read: Record<string, number> = {};
+  for (const bucket of buckets) {
+    if (!isRecord(bucket)) return undefined;
+    const observations = bucket.count;
+    if (!isStorableNumber(observations, 0)) return undefined;
+    const key = bucketKey(bucket.le);
+    if (key === undefined || key in read) return undefined;
+    read[key] = observations;
+  }
+  return { count, sum, buckets: read };
+}
+
+/** One metric's samples, or undefined when one of them is not storable (the metric is dropped). */
+function readSamples(name: string, type: ImpactSample['type'], raw: unknown[]): ImpactSample[] | undefined {
+  const read: ImpactSample[] = [];
+  for (const sample of raw) {
+    if (!isRecord(sample)) return undefined;
+    const labels = readLabels(sample.labels);
+    if (!labels) return undefined;
+    const labelsKey = labelsKeyOf(labels);
+    if (type === 'histogram') {
+      const histogram = readHistogram(sample);
+      if (!histogram) return undefined;
+      const { count, ...data } = histogram;
+      read.push({ metricName: name, type, labels, labelsKey, value: count, histogram: data });
+      continue;
+    }
+    const value = sample.value;
+    if (!isStorableNumber(value, type === 'counter' ? 0 : -MAX_ABS_VALUE)) return undefined;
+    read.push({ metricName: name, type, labels, labelsKey, value });
+  }
+  return read;
+}
+
 /**
- * The storable samples of a report's `impactMetrics`: counters and gauges with valid names,
- * labels and finite values. Histograms and anything malformed are left out.
+ * The storable samples of a report's `impactMetrics`: counters, gauges and histograms with
+ * valid names, labels, finite values and at most MAX_HISTOGRAM_BUCKETS buckets. Anything
+ * malformed is left out, metric by metric.
  */
 export function readImpactMetrics(raw: unknown): ImpactSample[] {
   if (!Array.isArray(raw)) return [];
@@ -63,26 +127,10 @@ export function readImpactMetrics(raw: unknown): ImpactSample[] {
     if (!isRecord(metric)) continue;
     const { name, type } = metric;
     if (typeof name !== 'string' || !METRIC_NAME.test(name)) continue;
-    if (type !== 'counter' && type !== 'gauge') continue;
+    if (type !== 'counter' && type !== 'gauge' && type !== 'histogram') continue;
     if (!Array.isArray(metric.samples) || metric.samples.length > MAX_SAMPLES_PER_METRIC) continue;
-    const read: ImpactSample[] = [];
-    let valid = true;
-    for (const sample of metric.samples) {
-      const labels = isRecord(sample) ? readLabels(sample.labels) : undefined;
-      const value = isRecord(sample) ? sample.value : undefined;
-      if (
-        !labels ||
-        typeof value !== 'number' ||
-        !Number.isFinite(value) ||
-        Math.abs(value) > MAX_ABS_VALUE ||
-        (type === 'counter' && value < 0)
-      ) {
-        valid = false;
-        break;
-      }
-      read.push({ metricName: name, type, labels, labelsKey: labelsKeyOf(labels), value });
-    }
-    if (valid) samples.push(...read);
+    const read = readSamples(name, type, metric.samples);
+    if (read) samples.push(...read);
   }
   return samples;
 }

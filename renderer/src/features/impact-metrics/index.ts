@@ -1,0 +1,1 @@
+export { FlagImpactMetrics } from './FlagImpactMetrics';
