@@ -204,6 +204,18 @@ describe('experiment data', () => {
       { events: Array.from({ length: 101 }, () => ({ eventName: 'buy' })) },
       400,
     );
+    // Not an event at all: never a 5xx.
+    const deep = `${'['.repeat(5000)}{"eventName":"buy"}${']'.repeat(5000)}`;
+    for (const body of ['not json', 'null', '"buy"', '{"events":"buy"}', deep]) {
+      await refused(track, frontendToken, body, 400);
+    }
+    const text = await t.app.inject({
+      method: 'POST',
+      url: track,
+      headers: { authorization: frontendToken, 'content-type': 'text/plain' },
+      payload: 'buy',
+    });
+    expect(text.statusCode).toBe(415);
     const huge = [{ eventName: 'buy', context: { note: 'x'.repeat(140 * 1024) } }];
     const tooLarge = await refused(track, frontendToken, huge, 413);
     expect(tooLarge.json().name).toBe('PayloadTooLargeError');
