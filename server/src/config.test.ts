@@ -41,6 +41,8 @@ describe('loadConfig', () => {
         providerBaseUrls: {},
       },
       loginHistoryRetentionHours: 336,
+      experimentDataRetentionDays: 30,
+      trackedEventsRetentionDays: 90,
       email: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
@@ -123,6 +125,8 @@ describe('loadConfig', () => {
         providerBaseUrls: { datadog: 'http://127.0.0.1:9001' },
       },
       loginHistoryRetentionHours: 336,
+      experimentDataRetentionDays: 30,
+      trackedEventsRetentionDays: 90,
       email: null,
       httpTimeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000 },
       trustProxy: false,
@@ -259,6 +263,12 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrowError(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrowError(ConfigError);
+  });
+
+  it('reads the retention of experiment data (issue 35)', () => {
+    const config = loadConfig({ EXPERIMENT_DATA_RETENTION_DAYS: '7', TRACKED_EVENTS_RETENTION_DAYS: '365' });
+    expect([config.experimentDataRetentionDays, config.trackedEventsRetentionDays]).toEqual([7, 365]);
+    expect(() => loadConfig({ EXPERIMENT_DATA_RETENTION_DAYS: '0' })).toThrowError(ConfigError);
   });
 
   it('reads the login history retention and the SMTP settings under Unleash names', () => {

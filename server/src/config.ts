@@ -132,6 +132,13 @@ export interface Config {
    */
   loginHistoryRetentionHours: number;
   /**
+   * EXPERIMENT_DATA_RETENTION_DAYS: how long an experiment's per-user rows (exposures, user
+   * metrics) are kept after it stopped (default 30); a scheduled job deletes them (issue 35).
+   */
+  experimentDataRetentionDays: number;
+  /** TRACKED_EVENTS_RETENTION_DAYS: how long hourly counts of tracked events are kept (default 90). */
+  trackedEventsRetentionDays: number;
+  /**
    * Outgoing e-mail (invites, password resets) over SMTP, as Unleash's EMAIL_HOST, EMAIL_PORT,
    * EMAIL_SECURE, EMAIL_USER, EMAIL_PASSWORD and EMAIL_SENDER. null (no EMAIL_HOST): no e-mail,
    * the console shows invite and reset links to the admin instead.
@@ -190,6 +197,16 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       'LOGIN_HISTORY_RETENTION_HOURS',
       env.LOGIN_HISTORY_RETENTION_HOURS,
       336,
+    ),
+    experimentDataRetentionDays: parsePositiveInt(
+      'EXPERIMENT_DATA_RETENTION_DAYS',
+      env.EXPERIMENT_DATA_RETENTION_DAYS,
+      30,
+    ),
+    trackedEventsRetentionDays: parsePositiveInt(
+      'TRACKED_EVENTS_RETENTION_DAYS',
+      env.TRACKED_EVENTS_RETENTION_DAYS,
+      90,
     ),
     email: parseEmail(env),
     httpTimeouts: parseHttpTimeouts(env),

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { changeRequestScheduleJob, type ScheduleListener } from '../features/change-requests';
+import { experimentDataRetentionJob } from '../features/experiment-data';
 import { flagSafeguardJob } from '../features/impact-metrics';
 import { insightSnapshotJob } from '../features/insights';
 import { loginHistoryRetentionJob } from '../features/login-history';
@@ -70,6 +71,10 @@ export async function scheduledJobs(
         flagSafeguardJob(),
         insightSnapshotJob(),
         loginHistoryRetentionJob(config.loginHistoryRetentionHours),
+        experimentDataRetentionJob({
+          perUserDays: config.experimentDataRetentionDays,
+          hourlyDays: config.trackedEventsRetentionDays,
+        }),
       ],
       intervalMs: config.schedulerPollIntervalMs,
       logger: app.log,

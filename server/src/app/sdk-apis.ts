@@ -5,7 +5,12 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { ChangeSource } from '../db/change-listener';
 import type { Db } from '../db/database';
-import { blastRadiusRoutes, createBlastRadiusService, createContextSampler } from '../features/blast-radius';
+import {
+  blastRadiusRoutes,
+  type ContextSampler,
+  createBlastRadiusService,
+  createContextSampler,
+} from '../features/blast-radius';
 import {
   type ClientFeatureCache,
   clientApiRoutes,
@@ -25,6 +30,7 @@ import {
   type StreamingFetchMode,
 } from '../features/client-api';
 import {
+  type ClientMetricsService,
   clientMetricsAdminRoutes,
   createClientMetricsService,
   createEdgeInstances,
@@ -33,13 +39,21 @@ import {
   registerClientMetricsGauges,
 } from '../features/client-metrics';
 import {
+  clientTrackRoutes,
+  createExperimentData,
+  type ExperimentData,
+  frontendTrackRoutes,
+} from '../features/experiment-data';
+import {
   getAllFeatureNames,
   getClientSnapshot,
   getClientSnapshotChanges,
   getClientSnapshotRevision,
 } from '../features/feature-toggles';
 import {
+  corsHeaders,
   createFrontendSettings,
+  type FrontendSettings,
   frontendApiRoutes,
   registerFrontendFastPath,
 } from '../features/frontend-api';
@@ -144,19 +158,27 @@ function createSdkReportWriters(app: App, db: Db, config: Config) {
     logger: app.log,
     flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
   });
+  // Experiments (issue 35): tracked events and exposures, buffered and flushed the same way.
+  const experimentData = createExperimentData({
+    db,
+    logger: app.log,
+    flushIntervalMs: config.metricsFlushIntervalSeconds * 1000,
+  });
   app.addHook('onReady', async () => {
     metrics.start();
     edges.start();
     impactMetrics.start();
     sampler.start();
+    experimentData.start();
   });
   app.addHook('onClose', async () => {
     await metrics.stop();
     await edges.stop();
     await impactMetrics.stop();
     await sampler.stop();
+    await experimentData.stop();
   });
-  return { metrics, edges, sampler, impactMetrics };
+  return { metrics, edges, sampler, impactMetrics, experimentData };
 }
 
 /**
@@ -241,12 +263,82 @@ async function registerApplicationsAndImpact(
   await app.register(impactMetricsRoutes, { db, service });
 }
 
+/**
+ * Experiments (issue 35): the tracking endpoints, and the running experiments the exposure
+ * recorder watches, read again when any instance commits a change (one may have started one).
+ */
+async function registerExperimentData(
+  app: App,
+  options: {
+    experimentData: ExperimentData;
+    config: Config;
+    frontendSettings: FrontendSettings;
+    changes: ChangeSource | undefined;
+  },
+): Promise<void> {
+  const { experimentData, frontendSettings } = options;
+  const unsubscribe = options.changes?.subscribe(() => experimentData.changed());
+  app.addHook('onClose', async () => {
+    unsubscribe?.();
+  });
+  if (options.config.frontendApiEnabled) {
+    await app.register(frontendTrackRoutes, {
+      service: experimentData,
+      cors: (origin) => corsHeaders(frontendSettings, origin),
+    });
+  }
+  await app.register(clientTrackRoutes, { service: experimentData });
+}
+
+/**
+ * The APIs that evaluate on the server for their callers (frontend API, OFREP): they see which
+ * variant each user gets, so experiments record exposures there (issue 35).
+ */
+async function registerEvaluatingApis(
+  app: App,
+  options: {
+    cache: ClientFeatureCache;
+    metrics: ClientMetricsService;
+    sampler: ContextSampler;
+    experimentData: ExperimentData;
+    frontendSettings: FrontendSettings;
+    config: Config;
+    fastPath: SdkFastPath;
+    identity: SdkCredentials;
+  },
+): Promise<void> {
+  const { cache, config, experimentData, frontendSettings } = options;
+  const hostname = process.env.HOSTNAME || os.hostname();
+  if (config.frontendApiEnabled) {
+    const frontend = {
+      cache,
+      metrics: options.metrics,
+      settings: frontendSettings,
+      hostname,
+      onEvaluated: options.sampler.offer,
+      exposures: experimentData.recorder,
+    };
+    await app.register(frontendApiRoutes, frontend);
+    registerFrontendFastPath(options.fastPath, {
+      ...frontend,
+      baseUriPath: config.baseUriPath,
+      credentials: options.identity,
+    });
+  }
+  await app.register(ofrepRoutes, {
+    cache,
+    settings: frontendSettings,
+    hostname,
+    exposures: experimentData.recorder,
+  });
+}
+
 async function registerSdkApis(
   app: App,
   { db, config, fastPath, identity, markTokensSeen, registry, maintenanceMode, changes }: SdkApiOptions,
 ): Promise<void> {
   const { tracker, cache } = createSnapshotCache(app, db);
-  const { metrics, edges, sampler, impactMetrics } = createSdkReportWriters(app, db, config);
+  const { metrics, edges, sampler, impactMetrics, experimentData } = createSdkReportWriters(app, db, config);
   if (registry) registerClientMetricsGauges(registry, metrics);
   if (registry) registerSnapshotGauges(registry, cache);
   const frontendSettings = createFrontendSettings(db, { defaultOrigins: config.frontendApiOrigins });
@@ -283,22 +375,17 @@ async function registerSdkApis(
     credentials: identity,
     replay: replayThroughFastify(app),
   });
-  if (config.frontendApiEnabled) {
-    const frontend = {
-      cache,
-      metrics,
-      settings: frontendSettings,
-      hostname: process.env.HOSTNAME || os.hostname(),
-      onEvaluated: sampler.offer,
-    };
-    await app.register(frontendApiRoutes, frontend);
-    registerFrontendFastPath(fastPath, { ...frontend, baseUriPath: base, credentials: identity });
-  }
-  await app.register(ofrepRoutes, {
+  await registerEvaluatingApis(app, {
     cache,
-    settings: frontendSettings,
-    hostname: process.env.HOSTNAME || os.hostname(),
+    metrics,
+    sampler,
+    experimentData,
+    frontendSettings,
+    config,
+    fastPath,
+    identity,
   });
+  await registerExperimentData(app, { experimentData, config, frontendSettings, changes });
   await app.register(edgeInstanceRoutes, { edges });
   await app.register(clientMetricsAdminRoutes, {
     service: metrics,

@@ -13,7 +13,7 @@ import { corsHeaders, evaluateFrontend, type FrontendApiRouteOptions } from './f
  */
 export function registerFrontendFastPath(
   fastPath: SdkFastPath,
-  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname' | 'settings' | 'onEvaluated'> & {
+  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname' | 'settings' | 'onEvaluated' | 'exposures'> & {
     baseUriPath: string;
     credentials: SdkCredentials;
   },

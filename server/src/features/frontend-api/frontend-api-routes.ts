@@ -13,7 +13,8 @@ import { type TokenScope, tokenScopeOf } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { type ClientFeatureCache, sdkReporterOf } from '../client-api';
 import type { ClientMetricsService } from '../client-metrics';
-import { frontendContext } from './frontend-context';
+import type { ExposureRecorder } from './exposure-port';
+import { frontendContext, sentSessionId } from './frontend-context';
 import { allowedOrigin, type FrontendSettings } from './frontend-settings';
 
 export interface FrontendApiRouteOptions {
@@ -27,6 +28,8 @@ export interface FrontendApiRouteOptions {
    * Runs on the hot path: it must return at once and never throw.
    */
   onEvaluated?: (environment: string, context: Context) => void;
+  /** Experiments (issue 35): told the variants served of flags with a running experiment. */
+  exposures?: ExposureRecorder;
 }
 
 const FrontendVariantSchema = Type.Object({
@@ -78,7 +81,7 @@ export async function corsHeaders(
  * SDK fast path so the two cannot drift.
  */
 export async function evaluateFrontend(
-  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname' | 'onEvaluated'>,
+  options: Pick<FrontendApiRouteOptions, 'cache' | 'hostname' | 'onEvaluated' | 'exposures'>,
   scope: TokenScope,
   ip: string,
   input: Record<string, unknown>,
@@ -89,7 +92,13 @@ export async function evaluateFrontend(
   );
   const context = frontendContext(input, { ip, newSessionId });
   options.onEvaluated?.(scope.environment, context);
-  return renderFrontendBody(context, { repository: state.repository, hostname: options.hostname });
+  const deps = { repository: state.repository, hostname: options.hostname };
+  const body = renderFrontendBody(context, deps);
+  // One Map lookup while no experiment runs in the environment: the hot path's whole cost.
+  if (options.exposures?.watches(scope.environment)) {
+    options.exposures.evaluated(scope.environment, context, sentSessionId(input), deps);
+  }
+  return body;
 }
 
 /** Unleash answers the frontend metrics and register posts with Express's `sendStatus(200)`: "OK". */

@@ -36,6 +36,14 @@ function asString(value: unknown): string | undefined {
 }
 
 /**
+ * Whether the request named its own sessionId; without one frontendContext makes one up per
+ * request, which stands for nobody (experiments key users by a sessionId only when it was sent).
+ */
+export function sentSessionId(input: Record<string, unknown>): boolean {
+  return asString(input.sessionId) !== undefined;
+}
+
+/**
  * The evaluation context of a frontend API request, as Unleash 8.2 builds it (OBSERVED.md):
  * appName, environment, userId, sessionId and remoteAddress are top-level; every other key,
  * `currentTime` included, goes to `properties`, merged with `properties[...]` keys. Defaults:

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
+  type Context,
   ErrorBodySchema,
   OfrepBulkEvaluationFailureSchema,
   type OfrepBulkEvaluationSuccess,
@@ -17,7 +18,13 @@ import type { App } from '../../http/app-type';
 import { toApiError } from '../../http/error-handler';
 import { tokenScopeOf } from '../../lib/caller';
 import type { ClientFeatureCache } from '../client-api';
-import { corsHeaders, FRONTEND_BODY_LIMIT, type FrontendSettings } from '../frontend-api';
+import {
+  corsHeaders,
+  type ExposureRecorder,
+  FRONTEND_BODY_LIMIT,
+  type FrontendSettings,
+  sentSessionId,
+} from '../frontend-api';
 import { ofrepContext } from './ofrep-context';
 
 export interface OfrepRouteOptions {
@@ -25,6 +32,8 @@ export interface OfrepRouteOptions {
   /** The frontend API's CORS origins: browser OFREP providers call from the same web apps. */
   settings: FrontendSettings;
   hostname: string;
+  /** Experiments (issue 35): told the variants served of flags with a running experiment. */
+  exposures?: ExposureRecorder;
 }
 
 const CONFIGURATION: OfrepConfiguration = {
@@ -119,7 +128,28 @@ async function evaluationInputs(
   const scope = tokenScopeOf(request.caller)!;
   const state = await cache.evaluationState(scope.environment, scope.allProjects ? null : scope.projects);
   const deps = { repository: state.repository, hostname };
-  return { deps, context: ofrepContext(context, { ip: request.ip, newSessionId: randomUUID }) };
+  return {
+    deps,
+    environment: scope.environment,
+    context: ofrepContext(context, { ip: request.ip, newSessionId: randomUUID }),
+  };
+}
+
+/** Experiments (issue 35): the variants served of flags with a running experiment, as exposures. */
+function recordServed(
+  { exposures }: OfrepRouteOptions,
+  environment: string,
+  input: Record<string, unknown> | undefined,
+  context: Context,
+  results: readonly OfrepResult[],
+): void {
+  if (!exposures?.watches(environment)) return;
+  const sessionIdSent = sentSessionId(input ?? {});
+  for (const result of results) {
+    if (result.ok) {
+      exposures.served(environment, result.evaluation.key, result.evaluation.variant, context, sessionIdSent);
+    }
+  }
 }
 
 /** One flag (server providers) and every flag with an ETag (browser providers). */
@@ -147,8 +177,9 @@ function registerOfrepEvaluation(app: App, options: OfrepRouteOptions): void {
     },
     async (request, reply) => {
       const { key } = request.params;
-      const { deps, context } = await evaluationInputs(options, request, request.body.context);
+      const { deps, environment, context } = await evaluationInputs(options, request, request.body.context);
       const result = evaluateOfrepFlag(key, context, deps);
+      if (result) recordServed(options, environment, request.body.context, context, [result]);
       if (!result) {
         return reply.status(404).send({
           key,
@@ -181,8 +212,10 @@ function registerOfrepEvaluation(app: App, options: OfrepRouteOptions): void {
       errorHandler: ofrepBadRequest(undefined),
     },
     async (request, reply) => {
-      const { deps, context } = await evaluationInputs(options, request, request.body.context);
-      const body: OfrepBulkEvaluationSuccess = { flags: evaluateOfrepFlags(context, deps).map(entryOf) };
+      const { deps, environment, context } = await evaluationInputs(options, request, request.body.context);
+      const results = evaluateOfrepFlags(context, deps);
+      recordServed(options, environment, request.body.context, context, results);
+      const body: OfrepBulkEvaluationSuccess = { flags: results.map(entryOf) };
       const json = JSON.stringify(body);
       const etag = weakEtag(json);
       return sendTagged(request, reply, etag, json);
