@@ -7,6 +7,7 @@ import { contextFieldRoutes } from '../features/context-fields/context-field-rou
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
 import { environmentRoutes } from '../features/environments/environment-routes';
 import { eventRoutes } from '../features/events/event-routes';
+import { experimentRoutes } from '../features/experiments';
 import { lifecycleRoutes } from '../features/feature-lifecycle/lifecycle-routes';
 import { featureSearchRoutes } from '../features/feature-search/feature-search-routes';
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
@@ -54,6 +55,7 @@ export async function flagModelRoutes(
   await app.register(changeRequestSearchRoutes, { db });
   await app.register(releasePlanRoutes, { db });
   await app.register(templateRoutes, { db });
+  await app.register(experimentRoutes, { db });
   await app.register(lifecycleRoutes, { db });
   await app.register(insightRoutes, { db });
   await app.register(playgroundRoutes, { db });

@@ -343,6 +343,52 @@ export interface Events {
   type: string;
 }
 
+export interface ExperimentExposures {
+  experiment_id: number;
+  exposed_at: Timestamp;
+  user_key: string;
+  variant: string;
+}
+
+export interface Experiments {
+  alpha: Generated<number>;
+  control_variant: string;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  decision: string | null;
+  decision_reason: string | null;
+  decision_variant: string | null;
+  environment: string;
+  feature_name: string;
+  hypothesis: Generated<string>;
+  id: Generated<number>;
+  method: Generated<string>;
+  metrics: Generated<Json>;
+  name: string;
+  project: string;
+  started_at: Timestamp | null;
+  status: Generated<string>;
+  stopped_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+  variants: Generated<Json>;
+}
+
+export interface ExperimentSnapshots {
+  experiment_id: number;
+  result: Json;
+  taken_at: Timestamp;
+}
+
+export interface ExperimentUserMetrics {
+  event_name: string;
+  events: Generated<number>;
+  experiment_id: number;
+  pre_events: Generated<number>;
+  pre_value_sum: Generated<number>;
+  user_key: string;
+  value_sum: Generated<number>;
+}
+
 export interface FavoriteFeatures {
   created_at: Generated<Timestamp>;
   feature_name: string;
@@ -794,6 +840,14 @@ export interface TagTypes {
   name: string;
 }
 
+export interface TrackedEventsHourly {
+  environment: string;
+  event_name: string;
+  events: Generated<number>;
+  hour: Timestamp;
+  value_sum: Generated<number>;
+}
+
 export interface TrafficUsage {
   api_path: string;
   count: Generated<number>;
@@ -886,6 +940,10 @@ export interface DB {
   edge_license_heartbeats: EdgeLicenseHeartbeats;
   environments: Environments;
   events: Events;
+  experiment_exposures: ExperimentExposures;
+  experiment_snapshots: ExperimentSnapshots;
+  experiment_user_metrics: ExperimentUserMetrics;
+  experiments: Experiments;
   favorite_features: FavoriteFeatures;
   favorite_projects: FavoriteProjects;
   feature_environments: FeatureEnvironments;
@@ -934,6 +992,7 @@ export interface DB {
   strategies: Strategies;
   tag_types: TagTypes;
   tags: Tags;
+  tracked_events_hourly: TrackedEventsHourly;
   traffic_usage: TrafficUsage;
   ui_errors: UiErrors;
   unknown_flags: UnknownFlags;

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import type { Feature, FeatureEnvironment, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ChangeRequestRouting } from '../change-requests/index';
+import { FlagExperiments } from '../experiments/index';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
 import { FlagEnvironment } from './FlagEnvironment';
@@ -64,12 +65,15 @@ export function FlagEnvironments({ flag, data }: { flag: FlagRef; data: Feature 
   );
 }
 
-/** Below the environments: what the SDKs evaluated, and what was changed. */
+/** Below the environments: what the SDKs evaluated, the flag's experiments, and what was changed. */
 export function FlagActivity({ flag, data }: { flag: FlagRef; data: Feature }) {
   return (
     <>
       <Section title="Evaluations" compact>
         <EvaluationChart name={flag.name} environments={(data.environments ?? []).map((env) => env.name)} />
+      </Section>
+      <Section title="Experiments">
+        <FlagExperiments flag={flag} />
       </Section>
       <Section title="History">
         <FlagTimeline name={flag.name} />
