@@ -9,8 +9,12 @@ export function formatLift(lift: number | null): string {
   return `${lift > 0 ? '+' : ''}${value}%`;
 }
 
+/** A chance as a whole percentage, never "100%" or "0%" (the server's verdict writes it alike). */
 export function formatChance(chance: number | null): string {
-  return chance === null ? '—' : `${Math.round(chance * 100)}%`;
+  if (chance === null) return '—';
+  if (chance >= 0.995) return '>99%';
+  if (chance < 0.005) return '<1%';
+  return `${Math.round(chance * 100)}%`;
 }
 
 export function formatPValue(p: number | null): string {

@@ -128,6 +128,12 @@ describe('buildAnalysisRequests', () => {
 });
 
 describe('verdictOf', () => {
+  it('never promises certainty in the chance to win', () => {
+    expect(verdictOf(checkout, result({ chanceToWin: 0.9999 }), experiment)).toBe(
+      'B beats control on checkout (>99% chance to win)',
+    );
+  });
+
   it('names the winner with its chance to win', () => {
     expect(verdictOf(checkout, result({}), experiment)).toBe(
       'B beats control on checkout (97% chance to win)',
@@ -176,9 +182,10 @@ describe('verdictOf', () => {
 });
 
 describe('usersNeededFor80Power', () => {
-  it('matches the textbook two-proportion sample size', () => {
-    // 10% vs 12% conversion, alpha 0.05 two-sided, power 0.8, sample variances (n−1):
-    // (1.959964 + 0.841621)² · (0.0900901 + 0.1057057) / 0.02² = 3841.94 (Python statistics.NormalDist).
+  it('matches the sample size of the relative-lift test, figures computed independently', () => {
+    // 10% vs 12% conversion (Δ = 20%), alpha 0.05 two-sided, power 0.8, sample variances (n−1):
+    // (1.959964 + 0.841621)² · (0.1057057/0.1² + 0.12² · 0.0900901/0.1⁴) / 0.2² = 4619.76
+    // (Python: statistics.NormalDist quantiles, the same formula).
     const [first] = buildAnalysisRequests(experiment, [
       {
         eventName: 'checkout',
@@ -188,7 +195,7 @@ describe('usersNeededFor80Power', () => {
         ],
       },
     ]);
-    expect(usersNeededFor80Power(first!.request)).toBe(3842);
+    expect(usersNeededFor80Power(first!.request)).toBe(4620);
   });
 
   it('is null without users, difference or variance', () => {

@@ -69,7 +69,12 @@ export function buildAnalysisRequests(
 /** The sample-ratio check's threshold (issue 35 §2): below it the split itself is suspect. */
 export const SRM_THRESHOLD = 0.001;
 
-const percent = (chance: number) => `${Math.round(chance * 100)}%`;
+/** A chance as a whole percentage; never "100%" or "0%", which the data cannot promise. */
+export function percent(chance: number): string {
+  if (chance >= 0.995) return '>99%';
+  if (chance < 0.005) return '<1%';
+  return `${Math.round(chance * 100)}%`;
+}
 
 /** Whether a treatment's difference from control is significant at alpha, and which way. */
 function outcomeOf(
@@ -167,27 +172,31 @@ function moments(variant: { users: number; sum: number; sumSquares: number }) {
 }
 
 /**
- * Users per variant a two-sided test at `alpha` with 80% power needs to detect the observed
- * difference of the treatment furthest from control: n = (z₁₋α/₂ + z₀.₈)² (σc² + σt²) / δ².
- * Null when it cannot be said: too few users, no difference, or no variance.
+ * Users per variant a fixed-horizon two-sided test at `alpha` with 80% power needs to detect the
+ * observed relative lift Δ of the treatment furthest from control, with the delta-method variance
+ * per user the engine tests the lift with (analysis/power.ts writes the same formula):
+ * n = (z₁₋α/₂ + z₀.₈)² · (s²t/ȳc² + ȳt² s²c/ȳc⁴) / Δ². Null when it cannot be said: too few
+ * users, a control mean of zero, no lift.
  */
 export function usersNeededFor80Power(request: AnalysisRequest): number | null {
   const alpha = request.alpha ?? 0.05;
   const control = request.variants.find((variant) => variant.name === request.control);
   const c = control ? moments(control) : null;
-  if (!c) return null;
-  let best: { delta: number; variance: number } | null = null;
+  if (!c || c.mean === 0) return null;
+  let best: { lift: number; variance: number } | null = null;
   for (const variant of request.variants) {
     if (variant.name === request.control) continue;
     const t = moments(variant);
     if (!t) continue;
-    const delta = Math.abs(t.mean - c.mean);
-    if (!best || delta > best.delta) best = { delta, variance: c.variance + t.variance };
+    const lift = t.mean / c.mean - 1;
+    const c2 = c.mean * c.mean;
+    const variance = t.variance / c2 + (t.mean * t.mean * c.variance) / (c2 * c2);
+    if (!best || Math.abs(lift) > Math.abs(best.lift)) best = { lift, variance };
   }
-  if (!best || best.delta === 0 || best.variance === 0) return null;
+  if (!best || best.lift === 0 || best.variance === 0) return null;
   const z = normalQuantile(1 - alpha / 2) + normalQuantile(0.8);
-  const needed = Math.ceil((z * z * best.variance) / (best.delta * best.delta));
-  return Number.isFinite(needed) && needed <= Number.MAX_SAFE_INTEGER ? needed : null;
+  const needed = Math.ceil((z * z * best.variance) / (best.lift * best.lift));
+  return Number.isFinite(needed) && needed > 0 ? needed : null;
 }
 
 /** An AnalysisResult-like value read back from jsonb: only what lift over time needs. */
