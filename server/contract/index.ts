@@ -16,6 +16,8 @@ export * from './edge-licensing';
 export * from './environments';
 export * from './errors';
 export * from './events';
+export * from './experiment-admin';
+export * from './experiments';
 export * from './favorites';
 export * from './feature-lifecycle';
 export * from './feature-search';

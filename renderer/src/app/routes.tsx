@@ -63,6 +63,13 @@ export const ROUTES: readonly ScreenRoute[] = [
     screen: screens.PlaygroundScreen,
   },
   {
+    path: '/experiments',
+    label: 'Experiments',
+    group: 'Flags',
+    keywords: 'a/b test ab variants metrics results winner statistics',
+    screen: screens.ExperimentsScreen,
+  },
+  {
     path: '/segments',
     label: 'Segments',
     group: 'Configure',

@@ -90,6 +90,10 @@ export const EnvironmentsScreen: LazyScreen = lazyScreen(
   () => import('../features/environments/EnvironmentsScreen'),
   'EnvironmentsScreen',
 );
+export const ExperimentsScreen: LazyScreen = lazyScreen(
+  () => import('../features/experiments/ExperimentsScreen'),
+  'ExperimentsScreen',
+);
 export const EventLogScreen: LazyScreen = lazyScreen(
   () => import('../features/events/EventLogScreen'),
   'EventLogScreen',

@@ -8,7 +8,9 @@ import { contextFieldRoutes } from '../features/context-fields/context-field-rou
 import { dependencyRoutes } from '../features/dependencies/dependency-routes';
 import { environmentRoutes } from '../features/environments/environment-routes';
 import { eventRoutes } from '../features/events/event-routes';
+import { experimentRoutes } from '../features/experiments';
 import { analysisRoutes } from '../features/experiments/analysis-routes';
+import { experimentResultsRoutes } from '../features/experiments/results-routes';
 import { lifecycleRoutes } from '../features/feature-lifecycle/lifecycle-routes';
 import { featureSearchRoutes } from '../features/feature-search/feature-search-routes';
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
@@ -62,10 +64,12 @@ export async function flagModelRoutes(
   await app.register(changeRequestSearchRoutes, { db });
   await app.register(releasePlanRoutes, { db });
   await app.register(templateRoutes, { db });
+  await app.register(experimentRoutes, { db });
   await app.register(lifecycleRoutes, { db });
   await app.register(insightRoutes, { db });
   await app.register(playgroundRoutes, { db });
   await app.register(analysisRoutes);
+  await app.register(experimentResultsRoutes, { db });
   await app.register(importExportRoutes, { db });
   await app.register(openFeatureManifestRoutes, { db });
   await app.register(codeReferenceRoutes, { db });

@@ -115,6 +115,8 @@ const ACTION_TITLES: Record<string, string> = {
   resumeMilestoneProgression: 'Resume the release plan progressions',
   changeSafeguard: 'Set the release plan safeguard',
   deleteSafeguard: 'Remove the release plan safeguard',
+  startExperiment: 'Start an experiment',
+  stopExperiment: 'Stop an experiment',
 };
 
 /** A heading for a change: "Add strategy Gradual rollout", "Turn on". */

@@ -1,3 +1,4 @@
+import { EXPERIMENT_EVENT_TYPES } from '../../../../server/contract/experiment-admin';
 import { EVENT_PAGE_SIZE, type EventSearchFilters } from '../../api/search-params';
 
 /** The event log's filters as they sit in the URL hash. */
@@ -127,4 +128,6 @@ export const EVENT_TYPE_SUGGESTIONS: string[] = [
   'change-request-applied',
   'change-request-rejected',
   'change-request-cancelled',
+  // Switchyard's own (issue 35 §3): experiments on a flag.
+  ...EXPERIMENT_EVENT_TYPES,
 ];

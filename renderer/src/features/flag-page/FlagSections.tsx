@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import type { Feature, FeatureEnvironment, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ChangeRequestRouting } from '../change-requests/index';
+import { FlagExperiments } from '../experiments/index';
 import { FlagImpactMetrics } from '../impact-metrics/index';
 import { EvaluationChart } from './EvaluationChart';
 import { FlagDependencies } from './FlagDependencies';
@@ -65,7 +66,7 @@ export function FlagEnvironments({ flag, data }: { flag: FlagRef; data: Feature 
   );
 }
 
-/** Below the environments: what the SDKs evaluated and measured, and what was changed. */
+/** Below the environments: what the SDKs evaluated and measured, the flag's experiments, and what was changed. */
 export function FlagActivity({ flag, data }: { flag: FlagRef; data: Feature }) {
   return (
     <>
@@ -74,6 +75,9 @@ export function FlagActivity({ flag, data }: { flag: FlagRef; data: Feature }) {
       </Section>
       <Section title="Impact metrics">
         <FlagImpactMetrics flag={flag} />
+      </Section>
+      <Section title="Experiments">
+        <FlagExperiments flag={flag} />
       </Section>
       <Section title="History">
         <FlagTimeline name={flag.name} />

@@ -7,6 +7,8 @@ import {
   type CreateFeatureStrategy,
   type CreateSafeguard,
   type EnvironmentPermission,
+  EXPERIMENT_CHANGE_PAYLOAD_SCHEMAS,
+  type ExperimentChangeAction,
   FEATURE_CHANGE_ACTIONS,
   type FeatureChangeAction,
   RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS,
@@ -35,7 +37,7 @@ import { getSegment } from '../segments';
 /** A change checked against its action's payload schema. */
 export interface ValidChange {
   feature: string | null;
-  action: SupportedChangeAction | ReleasePlanChangeAction;
+  action: SupportedChangeAction | ReleasePlanChangeAction | ExperimentChangeAction;
   payload: unknown;
 }
 
@@ -61,6 +63,13 @@ export function validateChangeShape(change: ChangeRequestCreate): ValidChange {
     checkPayload(action, RELEASE_PLAN_CHANGE_PAYLOAD_SCHEMAS[planAction], change.payload);
     return { feature: change.feature, action: planAction, payload: change.payload };
   }
+  // Starting and stopping experiments (issue 35 §3): `{experimentId}` on the change's flag.
+  if (Object.hasOwn(EXPERIMENT_CHANGE_PAYLOAD_SCHEMAS, action)) {
+    const experimentAction = action as ExperimentChangeAction;
+    if (!change.feature) throw invalidRequest(`The change action "${action}" needs a "feature".`);
+    checkPayload(action, EXPERIMENT_CHANGE_PAYLOAD_SCHEMAS[experimentAction], change.payload);
+    return { feature: change.feature, action: experimentAction, payload: change.payload };
+  }
   if (!FEATURE_ACTIONS.has(action) && !SEGMENT_ACTIONS.has(action)) {
     throw invalidRequest(`Unknown change action "${action}".`);
   }
@@ -76,7 +85,7 @@ export function validateChangeShape(change: ChangeRequestCreate): ValidChange {
 
 /** The direct-API permission an action needs in the environment (the same as its REST route). */
 export const ACTION_PERMISSIONS: Record<
-  FeatureChangeAction | ReleasePlanChangeAction,
+  FeatureChangeAction | ReleasePlanChangeAction | ExperimentChangeAction,
   EnvironmentPermission | null
 > = {
   updateEnabled: 'UPDATE_FEATURE_ENVIRONMENT',
@@ -99,6 +108,9 @@ export const ACTION_PERMISSIONS: Record<
   resumeMilestoneProgression: 'UPDATE_FEATURE_STRATEGY',
   changeSafeguard: 'UPDATE_FEATURE_STRATEGY',
   deleteSafeguard: 'UPDATE_FEATURE_STRATEGY',
+  // Experiments: the permission of their start and stop routes (experiments/experiment-routes.ts).
+  startExperiment: 'UPDATE_FEATURE_ENVIRONMENT',
+  stopExperiment: 'UPDATE_FEATURE_ENVIRONMENT',
 };
 
 /** Where a change applies: its project, feature and environment. */
@@ -160,6 +172,10 @@ export function toAdminOperations(
     return [
       releasePlanOperation(change.action as ReleasePlanChangeAction, payload, { ...target, featureName }),
     ];
+  }
+  if (Object.hasOwn(EXPERIMENT_CHANGE_PAYLOAD_SCHEMAS, change.action)) {
+    const kind = change.action === 'startExperiment' ? 'start-experiment' : 'stop-experiment';
+    return [{ kind, ...target, featureName, experimentId: Number(payload.experimentId) }];
   }
   if (!Object.hasOwn(CHANGE_OPERATIONS, change.action)) {
     throw invalidRequest(`Unknown change action "${change.action}".`);

@@ -4,6 +4,7 @@ import type { Caller } from '../../lib/caller';
 import { ApiError } from '../../lib/errors';
 import { callerHas } from '../access';
 import type { DirectWriteCheck } from '../events';
+import { GOVERNED_EXPERIMENT_OPERATION_KINDS } from '../experiments';
 import { getFeature } from '../feature-toggles';
 import { RELEASE_PLAN_OPERATION_KINDS } from '../release-plans';
 import { strategiesUsingSegment } from '../segments';
@@ -44,6 +45,8 @@ const ENVIRONMENT_KINDS = new Set([
   'set-environment-variants',
   // Release plans on a flag environment (issue 14): every one of their operations.
   ...RELEASE_PLAN_OPERATION_KINDS,
+  // Starting and stopping an experiment on a flag environment (issue 35 §3).
+  ...GOVERNED_EXPERIMENT_OPERATION_KINDS,
 ]);
 const PROJECT_KINDS = new Set([
   'archive-features',

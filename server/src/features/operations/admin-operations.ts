@@ -22,6 +22,12 @@ import {
 } from '../environments';
 import type { Actor } from '../events';
 import {
+  applyExperimentOperation,
+  EXPERIMENT_OPERATION_KINDS,
+  type ExperimentOperation,
+  type ExperimentOperationResults,
+} from '../experiments';
+import {
   applyFeatureOperation,
   FEATURE_OPERATION_KINDS,
   type FeatureOperation,
@@ -75,7 +81,8 @@ export type AdminOperation =
   | ContextFieldOperation
   | StrategyOperation
   | FeatureTypeOperation
-  | ReleasePlanOperation;
+  | ReleasePlanOperation
+  | ExperimentOperation;
 
 export type AdminOperationResults = FeatureOperationResults &
   DependencyOperationResults &
@@ -86,7 +93,8 @@ export type AdminOperationResults = FeatureOperationResults &
   ContextFieldOperationResults &
   StrategyOperationResults &
   FeatureTypeOperationResults &
-  ReleasePlanOperationResults;
+  ReleasePlanOperationResults &
+  ExperimentOperationResults;
 
 type Applier = (db: Queryable, operation: never, actor: Actor) => Promise<unknown>;
 
@@ -106,6 +114,12 @@ const APPLIERS: ReadonlyArray<[ReadonlySet<string>, Applier]> = [
   [STRATEGY_OPERATION_KINDS, applyStrategyOperation as Applier],
   [FEATURE_TYPE_OPERATION_KINDS, applyFeatureTypeOperation as Applier],
   [RELEASE_PLAN_OPERATION_KINDS, applyReleasePlanOperation as Applier],
+  // Experiments on a flag (issue 35 §3): change requests start and stop them.
+  [
+    EXPERIMENT_OPERATION_KINDS,
+    ((db: Queryable, operation: ExperimentOperation, actor: Actor) =>
+      applyExperimentOperation(db, operation, actor)) as Applier,
+  ],
 ];
 
 /** The kinds of every admin operation, for validating stored operations before applying them. */
