@@ -263,6 +263,9 @@ async function registerApplicationsAndImpact(
   await app.register(impactMetricsRoutes, { db, service });
 }
 
+/** The routes that can start or stop an experiment: its own, and applying a change request. */
+const STARTS_OR_STOPS = /\/experiments\/:[A-Za-z]+\/(start|stop)$|\/change-requests\/:[A-Za-z]+\/state$/;
+
 /**
  * Experiments (issue 35): the tracking endpoints, and the running experiments the exposure
  * recorder watches, read again when any instance commits a change (one may have started one).
@@ -280,6 +283,15 @@ async function registerExperimentData(
   const unsubscribe = options.changes?.subscribe(() => experimentData.changed());
   app.addHook('onClose', async () => {
     unsubscribe?.();
+  });
+  // An experiment started or stopped here (directly or by applying a change request) is known to
+  // the exposure recorder before the answer leaves: the caller's next frontend request counts.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.routeOptions.url ?? '';
+    if (reply.statusCode < 300 && request.method !== 'GET' && STARTS_OR_STOPS.test(url)) {
+      await experimentData.refreshRunning();
+    }
+    return payload;
   });
   if (options.config.frontendApiEnabled) {
     await app.register(frontendTrackRoutes, {
