@@ -15,6 +15,7 @@ interface FrontendAnswer {
   toggles: Array<{ name: string; enabled: boolean; variant: { name: string; enabled: boolean } }>;
 }
 interface Readout {
+  liftOverTime?: unknown[];
   metrics: Array<{
     metric: { eventName: string };
     result: {
@@ -42,7 +43,7 @@ describe('an experiment read from frontend exposures and tracked conversions', (
   }
 
   beforeAll(async () => {
-    s = await startSdkTestServer({ METRICS_FLUSH_INTERVAL_SECONDS: '1' });
+    s = await startSdkTestServer({ METRICS_FLUSH_INTERVAL_SECONDS: '1', SCHEDULER_POLL_INTERVAL_MS: '200' });
     const variant = (name: string) => ({ name, weight: 500, weightType: 'variable', stickiness: 'default' });
     await addFlag(s, {
       name: FLAG,
@@ -132,5 +133,19 @@ describe('an experiment read from frontend exposures and tracked conversions', (
     expect(treatment.chanceToWin).toBeGreaterThan(0.99);
     expect(readout.result.srmPValue).toBeGreaterThan(0.001);
     expect(readout.verdict).toMatch(/treatment/i);
+  });
+
+  it('keeps the readout once an hour, for lift over time', async () => {
+    const points = await waitFor('the hourly snapshot', async () => {
+      const answer = await s.admin<{
+        liftOverTime: Array<{ takenAt: string; lifts: Record<string, number | null> }>;
+      }>('GET', `${P}/experiments/${experimentId}/results`);
+      return answer.body.liftOverTime.length > 1 ? answer.body.liftOverTime : undefined;
+    });
+    // This hour's snapshot (taken when the experiment had just started), then the readout now.
+    expect(points).toHaveLength(2);
+    expect(points[1]?.lifts.treatment).toBeGreaterThan(0);
+    const [row] = await s.database.db.selectFrom('experiment_snapshots').selectAll().execute();
+    expect(row?.experiment_id).toBe(experimentId);
   });
 });

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { changeRequestScheduleJob, type ScheduleListener } from '../features/change-requests';
 import { experimentDataRetentionJob } from '../features/experiment-data';
+import { experimentSnapshotJob } from '../features/experiments';
 import { flagSafeguardJob } from '../features/impact-metrics';
 import { insightSnapshotJob } from '../features/insights';
 import { loginHistoryRetentionJob } from '../features/login-history';
@@ -70,6 +71,7 @@ export async function scheduledJobs(
         releasePlanSafeguardJob(),
         flagSafeguardJob(),
         insightSnapshotJob(),
+        experimentSnapshotJob(),
         loginHistoryRetentionJob(config.loginHistoryRetentionHours),
         experimentDataRetentionJob({
           perUserDays: config.experimentDataRetentionDays,

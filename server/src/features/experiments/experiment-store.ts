@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AnalysisMethod, Experiment, ExperimentMetric, ExperimentStatus } from '../../../contract';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { Queryable } from '../../db/queryable';
@@ -257,4 +258,44 @@ export async function listSnapshots(
     .limit(24 * 366)
     .execute();
   return rows.map((row) => ({ takenAt: row.taken_at, result: row.result }));
+}
+
+/**
+ * Running experiments with no snapshot for the current hour, locked so that across instances
+ * one takes each (`FOR UPDATE SKIP LOCKED`).
+ */
+export async function claimExperimentsDueForSnapshot(db: Queryable, limit: number): Promise<Experiment[]> {
+  const rows = await db
+    .selectFrom('experiments as e')
+    .selectAll('e')
+    .where('e.status', '=', 'running')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('experiment_snapshots as s')
+            .select('s.experiment_id')
+            .whereRef('s.experiment_id', '=', 'e.id')
+            .where('s.taken_at', '=', sql<Date>`date_trunc('hour', now())`),
+        ),
+      ),
+    )
+    .orderBy('e.id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map((row) => toExperiment(row as ExperimentDbRow));
+}
+
+/** The hour's snapshot of a readout (a second one in the same hour is ignored). */
+export async function insertSnapshot(db: Queryable, experimentId: number, result: unknown): Promise<void> {
+  await db
+    .insertInto('experiment_snapshots')
+    .values({
+      experiment_id: experimentId,
+      taken_at: sql<Date>`date_trunc('hour', now())`,
+      result: JSON.stringify(result),
+    })
+    .onConflict((oc) => oc.columns(['experiment_id', 'taken_at']).doNothing())
+    .execute();
 }

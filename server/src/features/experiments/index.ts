@@ -7,3 +7,4 @@ export {
 } from './experiment-operations';
 export { experimentRoutes } from './experiment-routes';
 export { createExperimentService, type ExperimentService } from './experiment-service';
+export { experimentSnapshotJob } from './experiment-snapshot-job';
