@@ -77,7 +77,7 @@ function MetricPanel({ readout, control }: { readout: MetricReadout; control: st
           cannot be trusted.
         </Alert>
       ) : null}
-      <Text fw={600} c={tone === 'gray' ? undefined : `${tone}.7`} data-testid="verdict">
+      <Text fw={600} className={classes.verdict} data-tone={tone} data-testid="verdict">
         {readout.verdict}
       </Text>
       <ListTable
