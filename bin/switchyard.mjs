@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ADMIN_COMMANDS } from './cli-admin.mjs';
+import { CODE_COMMANDS } from './cli-code.mjs';
 import { CommandUsageError, FLAG_COMMANDS, ToolRefusal, toolCaller } from './cli-flags.mjs';
 import { listProfiles, login, logout, ProfileError, resolveServer } from './cli-profiles.mjs';
 import { renderTypescript, SDK_PACKAGES } from './generate-typescript.mjs';
@@ -27,6 +28,7 @@ const USAGE = `Usage: switchyard login --url URL --token TOKEN [--profile NAME]
        switchyard tokens list | create --name N --type client|frontend|admin [--env E] [--project P,Q] | revoke TOKEN
        switchyard events tail [--project P] [--type T] [--limit N] [--interval SECONDS]
        switchyard completion bash|zsh
+       switchyard export --project P [--out flags.yaml] | plan FILE | apply FILE
        switchyard generate typescript --project P [--sdk server|web] [--out FILE]
        switchyard mcp [--read-only]
        switchyard bundle <command> [options]
@@ -37,6 +39,10 @@ Flags: --project defaults to "default". A write to an environment under change r
 
 MCP: Switchyard's MCP tools on stdio for editors and coding agents, through the server's
   /api/admin/mcp with the token (a personal access token; --read-only offers the read tools only).
+
+Flags as code: export writes a project's flags as YAML; plan prints what apply would create,
+  change or archive (exit 2 when there are changes, 0 when none); apply carries it out, one
+  transaction per flag (exit 1 when a flag is refused). The file is checked first (file:line:col).
 
 Generate: typed OpenFeature flag accessors for the project's flags (its OpenFeature manifest),
   for @openfeature/server-sdk (default) or @openfeature/web-sdk, to FILE or stdout.
@@ -106,11 +112,15 @@ export async function run(argv, io = { out: console.log, err: console.error, env
   if (positionals[0] === 'completion') return completion(positionals[1], io);
   const flagCommand = flagCommandOf(positionals);
   const adminCommand = adminCommandOf(positionals);
-  const known = ['bundle', 'generate', 'mcp'].includes(positionals[0]) || flagCommand || adminCommand;
+  const codeCommand = Object.hasOwn(CODE_COMMANDS, positionals[0])
+    ? CODE_COMMANDS[positionals[0]]
+    : undefined;
+  const known =
+    ['bundle', 'generate', 'mcp'].includes(positionals[0]) || flagCommand || adminCommand || codeCommand;
   if (
     values.help ||
     !known ||
-    (!positionals[1] && positionals[0] !== 'mcp' && !flagCommand && !adminCommand)
+    (!positionals[1] && !['mcp', 'export'].includes(positionals[0]) && !flagCommand && !adminCommand)
   ) {
     io[values.help ? 'out' : 'err'](USAGE);
     return values.help ? 0 : 2;
@@ -128,6 +138,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
       if (answer) io.out(values.json ? JSON.stringify(answer.data ?? null, null, 2) : answer.text);
       return 0;
     }
+    if (codeCommand) return await codeCommand({ api, values, file: positionals[1], io });
     if (positionals[0] === 'generate') return await generate({ api, base, values, kind: positionals[1], io });
     if (positionals[0] === 'mcp')
       return await mcpBridge({ base, token, readOnly: values['read-only'] === true, io });
@@ -149,6 +160,13 @@ export async function run(argv, io = { out: console.log, err: console.error, env
 }
 
 class RefusedError extends Error {}
+
+/** A refusal that keeps the server's answer (flags as code maps its detail paths to line:col). */
+function refusal(answer, message) {
+  const error = new RefusedError(message);
+  error.answer = answer;
+  return error;
+}
 
 /** login, logout, profiles: exit 0, 1 when refused (bad token, no keychain), 2 on usage. */
 async function profileCommand(command, values, io) {
@@ -209,7 +227,7 @@ const COMMAND_WORDS = {
   completion: 'bash zsh',
 };
 const TOP_WORDS =
-  'login logout profiles flags eval change-requests projects environments segments tokens events generate mcp bundle completion';
+  'login logout profiles flags eval change-requests projects environments segments tokens events export plan apply generate mcp bundle completion';
 
 /** `completion bash|zsh`: a script that completes commands and sub-commands. */
 function completion(shell, io) {
@@ -316,7 +334,8 @@ function client(base, token) {
         .map((detail) => `  - ${detail.message}`)
         .filter((line) => !line.endsWith(answer?.message ?? ''))
         .join('\n');
-      throw new RefusedError(
+      throw refusal(
+        answer,
         `${response.status} ${answer?.name ?? 'Error'}: ${answer?.message ?? answer?.error?.message ?? text}${details ? `\n${details}` : ''}`,
       );
     }
