@@ -73,7 +73,11 @@ function check(schemaOrRef, value, path, problems) {
     if (schema.maxItems !== undefined && value.length > schema.maxItems) {
       problems.push({ path, message: `has more than ${schema.maxItems} items` });
     }
-    if (schema.items) value.forEach((item, index) => check(schema.items, item, [...path, index], problems));
+    if (schema.items) {
+      value.forEach((item, index) => {
+        check(schema.items, item, [...path, index], problems);
+      });
+    }
   } else checkScalar(schema, value, path, problems);
 }
 
