@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { call, createFlag, latestEventId } from '../helpers/flag-model';
+import { createPat, createUser, login } from '../helpers/identity';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
 
 // `switchyard export|plan|apply` (issue 36 §2) as CI runs it: a child process against a
@@ -162,5 +163,34 @@ describe('switchyard flags as code', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown segment: nope.');
     expect(await latestEventId(t.db)).toBe(before);
+  });
+
+  it('refuses a flag whose environment is under change requests, with the API message, and applies the others', async () => {
+    await call(
+      t,
+      'PUT',
+      '/api/admin/projects/default/environments/production/change-requests/config',
+      { changeRequestsEnabled: true, requiredApprovals: 1 },
+      200,
+    );
+    await createUser(t, { username: 'fac-editor', rootRole: 'Editor' });
+    const pat = await createPat(t, await login(t, 'fac-editor'));
+    const file = join(dir, 'gated.yaml');
+    expect((await switchyard(['export', '--project', 'default', '--out', file], pat)).code).toBe(0);
+    const doc = parse(await readFile(file, 'utf8')) as Doc;
+    const byName = (name: string) => doc.flags.find((flag) => flag.name === name)!;
+    (byName('fac-existing').environments as Record<string, { enabled: boolean }>).production!.enabled = true;
+    byName('fac-new').description = 'Also changed';
+    await writeFile(file, stringify(doc));
+    const applied = await switchyard(['apply', file], pat);
+    expect(applied.code).toBe(1);
+    expect(applied.stdout).toMatch(/! change fac-existing refused: PermissionError: .*SKIP_CHANGE_REQUEST/);
+    expect(applied.stdout).toContain('~ change fac-new: description');
+    expect(applied.stdout).toContain('Applied 1 flag(s), refused 1.');
+    const left = await switchyard(['plan', file], pat);
+    expect(left.stdout).toContain(
+      '~ change fac-existing\n    environments.production.enabled: false -> true\n',
+    );
+    expect(left.stdout).not.toContain('fac-new');
   });
 });
