@@ -104,11 +104,18 @@ export const CODE_COMMANDS = {
     if (values.json) io.out(JSON.stringify(result, null, 2));
     else {
       const refused = new Map(result.refused.map((item) => [item.flag, item]));
-      const lines = result.changes.map((change) => {
+      const lines = result.changes.flatMap((change) => {
         const refusal = refused.get(change.flag);
-        return refusal
-          ? `! ${change.action} ${change.flag} refused: ${refusal.name}: ${refusal.message}`
-          : `${MARK[change.action]} ${change.action} ${change.flag}: ${change.fields.map((f) => f.path).join(', ')}`;
+        if (refusal)
+          return [`! ${change.action} ${change.flag} refused: ${refusal.name}: ${refusal.message}`];
+        const proposals = result.proposed
+          .filter((proposal) => proposal.flag === change.flag)
+          .map(
+            (p) =>
+              `    ${p.environment} takes change requests: change request ${p.changeRequestId} holds its changes (${p.state})`,
+          );
+        const fields = change.fields.map((field) => field.path).join(', ');
+        return [`${MARK[change.action]} ${change.action} ${change.flag}: ${fields}`, ...proposals];
       });
       lines.push(
         result.changes.length === 0

@@ -95,5 +95,14 @@ export const FlagsAsCodeApplySchema = Type.Object({
   changes: Type.Array(FlagsAsCodeChangeSchema),
   applied: Type.Array(Type.String()),
   refused: Type.Array(Type.Object({ flag: Type.String(), name: Type.String(), message: Type.String() })),
+  /** Changes to environments under change requests, submitted as change requests (one per environment). */
+  proposed: Type.Array(
+    Type.Object({
+      flag: Type.String(),
+      environment: Type.String(),
+      changeRequestId: Type.Integer(),
+      state: Type.String(),
+    }),
+  ),
 });
 export type FlagsAsCodeApply = Static<typeof FlagsAsCodeApplySchema>;

@@ -165,7 +165,7 @@ describe('switchyard flags as code', () => {
     expect(await latestEventId(t.db)).toBe(before);
   });
 
-  it('refuses a flag whose environment is under change requests, with the API message, and applies the others', async () => {
+  it('submits the changes of an environment under change requests as a change request, and applies the rest', async () => {
     await call(
       t,
       'PUT',
@@ -179,18 +179,70 @@ describe('switchyard flags as code', () => {
     expect((await switchyard(['export', '--project', 'default', '--out', file], pat)).code).toBe(0);
     const doc = parse(await readFile(file, 'utf8')) as Doc;
     const byName = (name: string) => doc.flags.find((flag) => flag.name === name)!;
-    (byName('fac-existing').environments as Record<string, { enabled: boolean }>).production!.enabled = true;
-    byName('fac-new').description = 'Also changed';
+    const existing = byName('fac-existing').environments as Record<string, unknown>;
+    existing.production = {
+      enabled: true,
+      strategies: [{ name: 'flexibleRollout', parameters: { rollout: 10 } }],
+    };
+    byName('fac-existing').description = 'Described in review';
     await writeFile(file, stringify(doc));
     const applied = await switchyard(['apply', file], pat);
-    expect(applied.code).toBe(1);
-    expect(applied.stdout).toMatch(/! change fac-existing refused: PermissionError: .*SKIP_CHANGE_REQUEST/);
-    expect(applied.stdout).toContain('~ change fac-new: description');
-    expect(applied.stdout).toContain('Applied 1 flag(s), refused 1.');
-    const left = await switchyard(['plan', file], pat);
-    expect(left.stdout).toContain(
-      '~ change fac-existing\n    environments.production.enabled: false -> true\n',
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toMatch(
+      /~ change fac-existing: description, environments\.production\.enabled, environments\.production\.strategies\n {4}production takes change requests: change request (\d+) holds its changes \(In review\)\n/,
     );
-    expect(left.stdout).not.toContain('fac-new');
+    const id = Number(/change request (\d+)/.exec(applied.stdout)![1]);
+    const request = await call<{
+      state: string;
+      features: Array<{ name: string; changes: Array<{ action: string }> }>;
+    }>(t, 'GET', `/api/admin/projects/default/change-requests/${id}`, undefined, 200);
+    expect(request.state).toBe('In review');
+    expect(request.features[0]!.changes.map((change) => change.action)).toEqual([
+      'addStrategy',
+      'updateEnabled',
+    ]);
+    // The description was applied; production waits for the review, so plan still shows it.
+    const left = await switchyard(['plan', file], pat);
+    expect(left.code).toBe(2);
+    expect(left.stdout).not.toContain('description');
+    expect(left.stdout).toContain('environments.production.enabled: false -> true');
+    // Approved and applied by a reviewer, the change request brings the server to the file.
+    await createUser(t, { username: 'fac-reviewer', rootRole: 'Admin' });
+    const reviewer = await createPat(t, await login(t, 'fac-reviewer'));
+    for (const state of ['Approved', 'Applied']) {
+      const moved = await t.request(
+        'PUT',
+        `/api/admin/projects/default/change-requests/${id}/state`,
+        { state },
+        {
+          authorization: reviewer,
+        },
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    expect(await switchyard(['plan', file], pat)).toMatchObject({ code: 0 });
+  });
+
+  it('refuses a flag the server refuses and applies the others; a viewer is refused as a whole', async () => {
+    const file = join(dir, 'partly.yaml');
+    expect((await switchyard(['export', '--project', 'default', '--out', file])).code).toBe(0);
+    const doc = parse(await readFile(file, 'utf8')) as Doc;
+    doc.flags.find((flag) => flag.name === 'fac-existing')!.tags = ['no-such-type:x'];
+    doc.flags.find((flag) => flag.name === 'fac-new')!.description = 'Applied alone';
+    await writeFile(file, stringify(doc));
+    const partly = await switchyard(['apply', file]);
+    expect(partly.code).toBe(1);
+    expect(partly.stdout).toMatch(/^! change fac-existing refused: \w+Error: /m);
+    expect(partly.stdout).toContain('Applied 1 flag(s), refused 1.');
+    const left = await switchyard(['plan', file]);
+    expect(left.stdout).toBe(
+      '~ change fac-existing\n    tags: [] -> ["no-such-type:x"]\n\nPlan: 0 to create, 1 to change, 0 to archive.\n',
+    );
+
+    await createUser(t, { username: 'fac-viewer', rootRole: 'Viewer' });
+    const viewer = await createPat(t, await login(t, 'fac-viewer'));
+    const refused = await switchyard(['apply', file], viewer);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^403 PermissionError/);
   });
 });

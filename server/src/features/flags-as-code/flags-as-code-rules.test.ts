@@ -6,7 +6,7 @@ import {
   planChanges,
   toDocument,
 } from './flags-as-code-rules';
-import { environmentSteps, metadataSteps, strategySteps } from './flags-as-code-steps';
+import { changeRequestChanges, environmentSteps, metadataSteps, strategySteps } from './flags-as-code-steps';
 
 // The pure plan of flags as code (issue 36 §2): defaults filled as the server fills them,
 // strategies compared as ordered lists by content (ids ignored, segments by name).
@@ -176,5 +176,36 @@ describe('flags-as-code plan', () => {
       { path: '/flags/1/name', message: 'Flag "a" is listed twice.' },
       { path: '/flags/1/dependencies/0/feature', message: 'Flag "a" cannot depend on itself.' },
     ]);
+  });
+});
+
+describe('flags-as-code change requests', () => {
+  it('turns the changes of a governed environment into the change-request actions of the console', () => {
+    const desired = desiredFlag(
+      {
+        name: 'checkout',
+        environments: { production: { enabled: true, strategies: [{ name: 'default' }] } },
+      },
+      'default',
+    );
+    expect(changeRequestChanges('default', desired, server(), 'production', new Map())).toEqual([
+      { feature: 'checkout', action: 'deleteStrategy', payload: { id: 's-1' } },
+      {
+        feature: 'checkout',
+        action: 'addStrategy',
+        payload: expect.objectContaining({ name: 'default', sortOrder: 0, segments: [] }),
+      },
+      // Removing the last strategy turns the environment off: the request states on/off again.
+      { feature: 'checkout', action: 'updateEnabled', payload: { enabled: true } },
+    ]);
+    expect(
+      changeRequestChanges(
+        'default',
+        desiredFlag(toDocument('default', [server()]).flags[0]!, 'default'),
+        server(),
+        'production',
+        new Map(),
+      ),
+    ).toEqual([]);
   });
 });

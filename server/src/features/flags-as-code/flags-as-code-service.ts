@@ -10,7 +10,12 @@ import type { Queryable } from '../../db/queryable';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../lib/caller';
 import { ApiError, badData, conflict, notFound } from '../../lib/errors';
-import { assertCallerHas } from '../access';
+import { assertCallerHas, callerHas } from '../access';
+import {
+  changeRequestsEnabledIn,
+  draftChangesInTransaction,
+  updateChangeRequestState,
+} from '../change-requests';
 import type { Actor } from '../events';
 import { type AdminOperation, applyAdminOperation } from '../operations';
 import {
@@ -21,7 +26,14 @@ import {
   type StateFlag,
   toDocument,
 } from './flags-as-code-rules';
-import { environmentSteps, metadataSteps, permissionOf, strategySteps } from './flags-as-code-steps';
+import {
+  changeRequestChanges,
+  environmentSteps,
+  metadataSteps,
+  permissionOf,
+  strategySteps,
+  withEnvironments,
+} from './flags-as-code-steps';
 import { projectStickiness, readFlags, segmentIdsByName } from './flags-as-code-store';
 
 export type FlagsAsCodeService = ReturnType<typeof createFlagsAsCodeService>;
@@ -95,12 +107,39 @@ async function readOne(trx: Queryable, name: string): Promise<CurrentFlag | unde
   return (await readFlags(trx, { names: [name] }))[0];
 }
 
-/** One flag, in the caller's transaction: create or revive, then metadata, strategies, environments. */
-async function applyFlag(trx: Queryable, write: FlagWrite, name: string, desired: StateFlag | undefined) {
+/** The flag's environments that take change requests and that the caller may not skip. */
+async function governedEnvironments(
+  trx: Queryable,
+  write: FlagWrite,
+  desired: StateFlag,
+): Promise<Set<string>> {
+  const governed = new Set<string>();
+  for (const environment of Object.keys(desired.environments)) {
+    if (callerHas(write.caller, 'SKIP_CHANGE_REQUEST', { project: write.project, environment })) continue;
+    if (await changeRequestsEnabledIn(trx, write.project, environment)) governed.add(environment);
+  }
+  return governed;
+}
+
+interface Proposal {
+  environment: string;
+  changeRequestId: number;
+}
+
+/**
+ * One flag, in the caller's transaction: create or revive, then metadata, strategies and
+ * environments; the changes of environments under change requests go into a change request.
+ */
+async function applyFlag(
+  trx: Queryable,
+  write: FlagWrite,
+  name: string,
+  desired: StateFlag | undefined,
+): Promise<Proposal[]> {
   const { project } = write;
   if (!desired) {
     await run(trx, write, [{ kind: 'archive-feature', project, featureName: name }]);
-    return;
+    return [];
   }
   let current = await readOne(trx, name);
   if (current && current.project !== project) {
@@ -119,12 +158,48 @@ async function applyFlag(trx: Queryable, write: FlagWrite, name: string, desired
     await run(trx, write, [{ kind: 'revive-feature', featureName: name }]);
   }
   current = (await readOne(trx, name)) as CurrentFlag;
+  const governed = await governedEnvironments(trx, write, desired);
+  const direct = withEnvironments(desired, governed, false);
   await run(trx, write, [
     ...metadataSteps(project, desired, current),
-    ...strategySteps(project, desired, current, write.segmentIds),
+    ...strategySteps(project, direct, current, write.segmentIds),
   ]);
   current = (await readOne(trx, name)) as CurrentFlag;
-  await run(trx, write, environmentSteps(project, desired, current));
+  await run(trx, write, environmentSteps(project, direct, current));
+  const proposals: Proposal[] = [];
+  for (const environment of governed) {
+    const changes = changeRequestChanges(project, desired, current, environment, write.segmentIds);
+    if (changes.length === 0) continue;
+    const changeRequestId = await draftChangesInTransaction(trx, {
+      project,
+      environment,
+      changes,
+      actor: write.actor,
+    });
+    proposals.push({ environment, changeRequestId });
+  }
+  return proposals;
+}
+
+/** Each drafted change request proposed for review once every flag is in it (a draft if that fails). */
+async function submitForReview(
+  db: Db,
+  project: string,
+  drafted: ReadonlyArray<Proposal & { flag: string }>,
+  caller: Caller,
+  actor: Actor,
+): Promise<FlagsAsCodeApply['proposed']> {
+  const states = new Map<number, string>();
+  for (const id of new Set(drafted.map((proposal) => proposal.changeRequestId))) {
+    try {
+      await updateChangeRequestState(db, { project, id, body: { state: 'In review' }, caller, actor });
+      states.set(id, 'In review');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      states.set(id, 'Draft');
+    }
+  }
+  return drafted.map((proposal) => ({ ...proposal, state: states.get(proposal.changeRequestId) ?? 'Draft' }));
 }
 
 /**
@@ -154,17 +229,20 @@ export function createFlagsAsCodeService(db: Db) {
       const { desired, segmentIds } = await prepare(db, project, document);
       const changes = planChanges(desired, await readFlags(db, { project }));
       const write: FlagWrite = { project, caller, actor, segmentIds };
-      const result: FlagsAsCodeApply = { changes, applied: [], refused: [] };
+      const result: FlagsAsCodeApply = { changes, applied: [], refused: [], proposed: [] };
+      const drafted: Array<Proposal & { flag: string }> = [];
       for (const change of applyOrder(changes, desired)) {
         const wanted = desired.find((flag) => flag.name === change.flag);
         try {
-          await inTransaction(db, (trx) => applyFlag(trx, write, change.flag, wanted));
+          const proposals = await inTransaction(db, (trx) => applyFlag(trx, write, change.flag, wanted));
           result.applied.push(change.flag);
+          drafted.push(...proposals.map((proposal) => ({ ...proposal, flag: change.flag })));
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           result.refused.push({ flag: change.flag, name: error.errorName, message: error.message });
         }
       }
+      result.proposed = await submitForReview(db, project, drafted, caller, actor);
       return result;
     },
   };

@@ -1,4 +1,4 @@
-import type { Permission } from '../../../contract';
+import type { ChangeRequestCreate, Permission } from '../../../contract';
 import type { AdminOperation } from '../operations';
 import { type CurrentFlag, type StateFlag, sameContent } from './flags-as-code-rules';
 
@@ -137,4 +137,47 @@ export function permissionOf(operation: AdminOperation): { permission: Permissio
     default:
       return at('UPDATE_FEATURE');
   }
+}
+
+/** The flag with only these environments (the others are handled apart). */
+export function withEnvironments(flag: StateFlag, names: ReadonlySet<string>, keep: boolean): StateFlag {
+  const environments = Object.fromEntries(
+    Object.entries(flag.environments).filter(([name]) => names.has(name) === keep),
+  );
+  return { ...flag, environments };
+}
+
+/**
+ * The environment changes of one governed environment as change-request changes (the actions
+ * the console drafts), applied later by the same operations. When its strategies are replaced
+ * the on/off state is stated too: removing the last strategy turns an environment off.
+ */
+export function changeRequestChanges(
+  project: string,
+  desired: StateFlag,
+  current: CurrentFlag,
+  environment: string,
+  segmentIds: ReadonlyMap<string, number>,
+): ChangeRequestCreate[] {
+  const only = withEnvironments(desired, new Set([environment]), true);
+  const feature = desired.name;
+  const changes: ChangeRequestCreate[] = [];
+  const strategies = strategySteps(project, only, current, segmentIds);
+  for (const step of strategies) {
+    if (step.kind === 'delete-strategy')
+      changes.push({ feature, action: 'deleteStrategy', payload: { id: step.strategyId } });
+    if (step.kind === 'add-strategy')
+      changes.push({ feature, action: 'addStrategy', payload: step.strategy });
+  }
+  const wanted = only.environments[environment];
+  for (const step of environmentSteps(project, only, current)) {
+    if (step.kind === 'set-environment-variants') {
+      changes.push({ feature, action: 'patchVariant', payload: { variants: step.variants } });
+    }
+  }
+  const enabledChanges = current.environments[environment]?.enabled !== wanted?.enabled;
+  if (wanted && (enabledChanges || (strategies.length > 0 && wanted.enabled))) {
+    changes.push({ feature, action: 'updateEnabled', payload: { enabled: wanted.enabled } });
+  }
+  return changes;
 }

@@ -67,3 +67,21 @@ describe('flags-as-code YAML validation', () => {
     expect(broken.problems).toEqual([{ line: 2, col: 1, path: '', message: 'Map keys must be unique' }]);
   });
 });
+
+describe('schemas/flags-as-code.schema.json', () => {
+  it('has the fields of the contract the server checks, object by object', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const contract = await import('../../../contract');
+    const file = JSON.parse(
+      await readFile(new URL('../../../../schemas/flags-as-code.schema.json', import.meta.url), 'utf8'),
+    );
+    const keys = (schema: { properties?: object }) => Object.keys(schema.properties ?? {}).sort();
+    expect(keys(file)).toEqual(keys(contract.FlagsAsCodeDocumentSchema));
+    expect(keys(file.$defs.flag)).toEqual(keys(contract.CodeFlagSchema));
+    expect(keys(file.$defs.environment)).toEqual(keys(contract.CodeEnvironmentSchema));
+    expect(keys(file.$defs.strategy)).toEqual(keys(contract.CodeStrategySchema));
+    expect(keys(file.$defs.dependency)).toEqual(keys(contract.CodeDependencySchema));
+    expect(keys(file.$defs.constraint)).toEqual(keys(contract.ConstraintSchema));
+    expect(file.$defs.constraint.properties.operator.enum).toEqual([...contract.CONSTRAINT_OPERATORS]);
+  });
+});
