@@ -90,14 +90,27 @@ async function readRelations(db: Queryable, names: string[]) {
 }
 
 type Rows = Awaited<ReturnType<typeof readEnvironments>> & Awaited<ReturnType<typeof readRelations>>;
+type Grouped = { [K in keyof Rows]: Map<string, Rows[K]> };
 
-function environmentsOf(rows: Rows, flag: string) {
+/** Rows grouped by key in one pass, so a project of thousands of flags stays linear. */
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const name = key(row);
+    const group = groups.get(name);
+    if (group) group.push(row);
+    else groups.set(name, [row]);
+  }
+  return groups;
+}
+
+const strategyKey = (flag: string, environment: string) => `${flag}\u0000${environment}`;
+
+function environmentsOf(rows: Grouped, flag: string) {
   const environments: Record<string, StateEnvironment> = {};
   const strategyIds: Record<string, string[]> = {};
-  for (const row of rows.environments.filter((r) => r.feature_name === flag)) {
-    const strategies = rows.strategies.filter(
-      (s) => s.feature_name === flag && s.environment === row.environment,
-    );
+  for (const row of rows.environments.get(flag) ?? []) {
+    const strategies = rows.strategies.get(strategyKey(flag, row.environment)) ?? [];
     strategyIds[row.environment] = strategies.map((s) => s.id);
     environments[row.environment] = {
       enabled: row.enabled,
@@ -131,7 +144,13 @@ export async function readFlags(
   const features = await query.execute();
   if (features.length === 0) return [];
   const names = features.map((row) => row.name);
-  const rows: Rows = { ...(await readEnvironments(db, names)), ...(await readRelations(db, names)) };
+  const read: Rows = { ...(await readEnvironments(db, names)), ...(await readRelations(db, names)) };
+  const rows: Grouped = {
+    environments: groupBy(read.environments, (item) => item.feature_name),
+    strategies: groupBy(read.strategies, (item) => strategyKey(item.feature_name, item.environment)),
+    tags: groupBy(read.tags, (item) => item.feature_name),
+    dependencies: groupBy(read.dependencies, (item) => item.child),
+  };
   return features.map((row) => ({
     name: row.name,
     type: row.type,
@@ -139,17 +158,12 @@ export async function readFlags(
     impressionData: row.impression_data,
     project: row.project,
     archived: row.archived_at !== null,
-    tags: rows.tags
-      .filter((tag) => tag.feature_name === row.name)
-      .map((tag) => `${tag.tag_type}:${tag.tag_value}`)
-      .sort(),
+    tags: (rows.tags.get(row.name) ?? []).map((tag) => `${tag.tag_type}:${tag.tag_value}`).sort(),
     ...environmentsOf(rows, row.name),
-    dependencies: rows.dependencies
-      .filter((dependency) => dependency.child === row.name)
-      .map((dependency) => ({
-        feature: dependency.parent,
-        enabled: dependency.enabled,
-        variants: [...asArray<string>(dependency.variants)].sort(),
-      })),
+    dependencies: (rows.dependencies.get(row.name) ?? []).map((dependency) => ({
+      feature: dependency.parent,
+      enabled: dependency.enabled,
+      variants: [...asArray<string>(dependency.variants)].sort(),
+    })),
   }));
 }
