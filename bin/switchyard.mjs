@@ -8,8 +8,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ADMIN_COMMANDS } from './cli-admin.mjs';
+import { CODE_COMMANDS } from './cli-code.mjs';
 import { codeRefsCommand } from './cli-code-refs.mjs';
+import { completion } from './cli-completion.mjs';
 import { CommandUsageError, FLAG_COMMANDS, ToolRefusal, toolCaller } from './cli-flags.mjs';
+import { mcpBridge } from './cli-mcp.mjs';
 import { listProfiles, login, logout, ProfileError, resolveServer } from './cli-profiles.mjs';
 import { renderTypescript, SDK_PACKAGES } from './generate-typescript.mjs';
 
@@ -29,6 +32,7 @@ const USAGE = `Usage: switchyard login --url URL --token TOKEN [--profile NAME]
        switchyard events tail [--project P] [--type T] [--limit N] [--interval SECONDS]
        switchyard code-refs scan --repo DIR [--name NAME] [--push]
        switchyard completion bash|zsh
+       switchyard export --project P [--out flags.yaml] | plan FILE | apply FILE
        switchyard generate typescript --project P [--sdk server|web] [--out FILE]
        switchyard mcp [--read-only]
        switchyard bundle <command> [options]
@@ -39,6 +43,10 @@ Flags: --project defaults to "default". A write to an environment under change r
 
 MCP: Switchyard's MCP tools on stdio for editors and coding agents, through the server's
   /api/admin/mcp with the token (a personal access token; --read-only offers the read tools only).
+
+Flags as code: export writes a project's flags as YAML; plan prints what apply would create,
+  change or archive (exit 2 when there are changes, 0 when none); apply carries it out, one
+  transaction per flag (exit 1 when a flag is refused). The file is checked first (file:line:col).
 
 Generate: typed OpenFeature flag accessors for the project's flags (its OpenFeature manifest),
   for @openfeature/server-sdk (default) or @openfeature/web-sdk, to FILE or stdout.
@@ -110,11 +118,15 @@ export async function run(argv, io = { out: console.log, err: console.error, env
   if (positionals[0] === 'completion') return completion(positionals[1], io);
   const flagCommand = flagCommandOf(positionals);
   const adminCommand = adminCommandOf(positionals);
-  const known = ['bundle', 'generate', 'mcp'].includes(positionals[0]) || flagCommand || adminCommand;
+  const codeCommand = Object.hasOwn(CODE_COMMANDS, positionals[0])
+    ? CODE_COMMANDS[positionals[0]]
+    : undefined;
+  const known =
+    ['bundle', 'generate', 'mcp'].includes(positionals[0]) || flagCommand || adminCommand || codeCommand;
   if (
     values.help ||
     !known ||
-    (!positionals[1] && positionals[0] !== 'mcp' && !flagCommand && !adminCommand)
+    (!positionals[1] && !['mcp', 'export'].includes(positionals[0]) && !flagCommand && !adminCommand)
   ) {
     io[values.help ? 'out' : 'err'](USAGE);
     return values.help ? 0 : 2;
@@ -132,6 +144,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
       if (answer) io.out(values.json ? JSON.stringify(answer.data ?? null, null, 2) : answer.text);
       return 0;
     }
+    if (codeCommand) return await codeCommand({ api, values, file: positionals[1], io });
     if (positionals[0] === 'generate') return await generate({ api, base, values, kind: positionals[1], io });
     if (positionals[0] === 'mcp')
       return await mcpBridge({ base, token, readOnly: values['read-only'] === true, io });
@@ -153,6 +166,13 @@ export async function run(argv, io = { out: console.log, err: console.error, env
 }
 
 class RefusedError extends Error {}
+
+/** A refusal that keeps the server's answer (flags as code maps its detail paths to line:col). */
+function refusal(answer, message) {
+  const error = new RefusedError(message);
+  error.answer = answer;
+  return error;
+}
 
 /** login, logout, profiles: exit 0, 1 when refused (bad token, no keychain), 2 on usage. */
 async function profileCommand(command, values, io) {
@@ -204,83 +224,9 @@ function adminCommandOf(positionals) {
     : undefined;
 }
 
-const COMMAND_WORDS = {
-  flags: 'list stale get create enable disable rollout',
-  'change-requests': 'list approve apply',
-  tokens: 'list create revoke',
-  events: 'tail',
-  'code-refs': 'scan',
-  generate: 'typescript',
-  bundle: 'export verify diff apply',
-  completion: 'bash zsh',
-};
-const TOP_WORDS =
-  'login logout profiles flags eval change-requests projects environments segments tokens events generate mcp bundle completion';
-
-/** `completion bash|zsh`: a script that completes commands and sub-commands. */
-function completion(shell, io) {
-  const cases = Object.entries(COMMAND_WORDS)
-    .map(([word, words]) => `    ${word}) COMPREPLY=($(compgen -W "${words}" -- "$cur")) ;;`)
-    .join('\n');
-  const bash = `# switchyard completion: source <(switchyard completion bash)
-_switchyard() {
-  local cur=\${COMP_WORDS[COMP_CWORD]}
-  if [ "$COMP_CWORD" -eq 1 ]; then COMPREPLY=($(compgen -W "${TOP_WORDS}" -- "$cur")); return; fi
-  case "\${COMP_WORDS[1]}" in
-${cases}
-  esac
-}
-complete -F _switchyard switchyard`;
-  if (shell === 'bash') io.out(bash);
-  else if (shell === 'zsh') io.out(`autoload -U +X bashcompinit && bashcompinit\n${bash}`);
-  else {
-    io.err('completion bash|zsh');
-    return 2;
-  }
-  return 0;
-}
-
 async function runFlagCommand(command, { base, token, values, io }) {
   const answer = await command.run(toolCaller(base, token), values, command.args);
   io.out(values.json ? JSON.stringify(answer.data ?? null, null, 2) : answer.text);
-  return 0;
-}
-
-/**
- * `mcp`: stdio to the server's Streamable HTTP endpoint, message for message, so the tools, their
- * permissions, events and change requests are the server's own. Runs until stdin closes.
- */
-async function mcpBridge({ base, token, readOnly, io }) {
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const { StreamableHTTPClientTransport } = await import(
-    '@modelcontextprotocol/sdk/client/streamableHttp.js'
-  );
-  const url = new URL(`${base}/api/admin/mcp${readOnly ? '?readOnly=true' : ''}`);
-  const upstream = new StreamableHTTPClientTransport(url, {
-    requestInit: { headers: { authorization: token } },
-  });
-  const local = new StdioServerTransport();
-  local.onmessage = (message) => {
-    upstream.send(message).catch((error) => {
-      if (message.id === undefined) return io.err(`Switchyard at ${base}: ${error.message}`);
-      void local.send({
-        jsonrpc: '2.0',
-        id: message.id,
-        error: { code: -32603, message: `Switchyard at ${base}: ${error.message}` },
-      });
-    });
-  };
-  upstream.onmessage = (message) => void local.send(message);
-  upstream.onerror = (error) => io.err(`Switchyard at ${base}: ${error.message}`);
-  // The editor closing stdin ends the session.
-  const closed = new Promise((resolve) => {
-    local.onclose = resolve;
-    process.stdin.once('end', resolve);
-  });
-  await upstream.start();
-  await local.start();
-  await closed;
-  await upstream.close();
   return 0;
 }
 
@@ -322,7 +268,8 @@ function client(base, token) {
         .map((detail) => `  - ${detail.message}`)
         .filter((line) => !line.endsWith(answer?.message ?? ''))
         .join('\n');
-      throw new RefusedError(
+      throw refusal(
+        answer,
         `${response.status} ${answer?.name ?? 'Error'}: ${answer?.message ?? answer?.error?.message ?? text}${details ? `\n${details}` : ''}`,
       );
     }

@@ -44,14 +44,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addCheckConstraint('experiments_alpha', sql`alpha > 0 AND alpha < 0.5`)
     .execute();
-  await db.schema.createIndex('experiments_feature_idx').on('experiments').columns(['feature_name']).execute();
+  await db.schema
+    .createIndex('experiments_feature_idx')
+    .on('experiments')
+    .columns(['feature_name'])
+    .execute();
   // One running experiment per flag environment: exposures name no experiment, the pair does.
   await sql`CREATE UNIQUE INDEX experiments_one_running_idx ON experiments (feature_name, environment)
             WHERE status = 'running'`.execute(db);
 
   await db.schema
     .createTable('experiment_exposures')
-    .addColumn('experiment_id', 'integer', (c) => c.notNull().references('experiments.id').onDelete('cascade'))
+    .addColumn('experiment_id', 'integer', (c) =>
+      c.notNull().references('experiments.id').onDelete('cascade'),
+    )
     .addColumn('user_key', 'text', (c) => c.notNull())
     .addColumn('variant', 'text', (c) => c.notNull())
     .addColumn('exposed_at', 'timestamptz', (c) => c.notNull())
@@ -60,7 +66,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('experiment_user_metrics')
-    .addColumn('experiment_id', 'integer', (c) => c.notNull().references('experiments.id').onDelete('cascade'))
+    .addColumn('experiment_id', 'integer', (c) =>
+      c.notNull().references('experiments.id').onDelete('cascade'),
+    )
     .addColumn('user_key', 'text', (c) => c.notNull())
     .addColumn('event_name', 'text', (c) => c.notNull())
     .addColumn('events', 'integer', (c) => c.notNull().defaultTo(0))
@@ -79,11 +87,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value_sum', 'double precision', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('tracked_events_hourly_pkey', ['event_name', 'environment', 'hour'])
     .execute();
-  await db.schema.createIndex('tracked_events_hourly_hour_idx').on('tracked_events_hourly').column('hour').execute();
+  await db.schema
+    .createIndex('tracked_events_hourly_hour_idx')
+    .on('tracked_events_hourly')
+    .column('hour')
+    .execute();
 
   await db.schema
     .createTable('experiment_snapshots')
-    .addColumn('experiment_id', 'integer', (c) => c.notNull().references('experiments.id').onDelete('cascade'))
+    .addColumn('experiment_id', 'integer', (c) =>
+      c.notNull().references('experiments.id').onDelete('cascade'),
+    )
     .addColumn('taken_at', 'timestamptz', (c) => c.notNull())
     .addColumn('result', 'jsonb', (c) => c.notNull())
     .addPrimaryKeyConstraint('experiment_snapshots_pkey', ['experiment_id', 'taken_at'])

@@ -120,8 +120,7 @@ function strategiesOf(i, segmentIds, counter) {
       const users = Array.from({ length: 8 }, (_, j) => `user-${i * 8 + j}`);
       strategy = { name: 'default', parameters: {} };
       constraints.push({ contextName: 'userId', operator: 'IN', values: users });
-    }
-    else if (kind === 7)
+    } else if (kind === 7)
       strategy = { name: 'remoteAddress', parameters: { IPs: '10.0.0.0/8, 192.168.1.1, 127.0.0.1' } };
     else if (kind === 8) strategy = { name: 'applicationHostname', parameters: { hostNames: 'web-1,web-2' } };
     else {

@@ -24,6 +24,7 @@ export * from './feature-search';
 export * from './feature-types';
 export * from './features';
 export * from './feedback';
+export * from './flags-as-code';
 export * from './groups';
 export * from './health';
 export * from './impact-metric-names';

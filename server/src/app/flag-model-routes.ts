@@ -16,6 +16,7 @@ import { featureSearchRoutes } from '../features/feature-search/feature-search-r
 import { startPotentiallyStaleJob } from '../features/feature-toggles';
 import { featureRoutes } from '../features/feature-toggles/feature-routes';
 import { featureTypeRoutes } from '../features/feature-types/feature-type-routes';
+import { flagsAsCodeRoutes } from '../features/flags-as-code';
 import { flagSafeguardsByEnvironment } from '../features/impact-metrics';
 import { importExportRoutes } from '../features/import-export';
 import { insightRoutes } from '../features/insights';
@@ -73,6 +74,7 @@ export async function flagModelRoutes(
   await app.register(importExportRoutes, { db });
   await app.register(openFeatureManifestRoutes, { db });
   await app.register(codeReferenceRoutes, { db });
+  await app.register(flagsAsCodeRoutes, { db });
 
   // The potentially-stale marking runs while the app runs (API.md §7.2), stopped on close.
   let stop: (() => Promise<void>) | undefined;

@@ -86,7 +86,7 @@ const SIGN_IN_METHOD_LABELS: Record<string, string> = {
 function UserMenuItems({ method, onSignOut }: { method: string | undefined; onSignOut: () => void }) {
   return (
     <Menu.Dropdown>
-      <div role="group" aria-labelledby={USER_MENU_LABEL}>
+      <fieldset className={classes.menuGroup} aria-labelledby={USER_MENU_LABEL}>
         <Menu.Label id={USER_MENU_LABEL}>
           {SIGN_IN_METHOD_LABELS[method ?? ''] ?? 'Signed in with a password'}
         </Menu.Label>
@@ -98,7 +98,7 @@ function UserMenuItems({ method, onSignOut }: { method: string | undefined; onSi
             Sign out
           </Menu.Item>
         ) : null}
-      </div>
+      </fieldset>
     </Menu.Dropdown>
   );
 }

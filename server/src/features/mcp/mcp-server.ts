@@ -31,7 +31,10 @@ async function answer(run: Run) {
   try {
     const result = await run();
     // The same answer as data, for scripts (the CLI's --json and tables read it).
-    return { content: [{ type: 'text' as const, text: result.text }], structuredContent: { result: result.data } };
+    return {
+      content: [{ type: 'text' as const, text: result.text }],
+      structuredContent: { result: result.data },
+    };
   } catch (error) {
     return { content: [{ type: 'text' as const, text: (error as Error).message }], isError: true };
   }

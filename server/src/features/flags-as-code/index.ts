@@ -1,0 +1,1 @@
+export { flagsAsCodeRoutes } from './flags-as-code-routes';
