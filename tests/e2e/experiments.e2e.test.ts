@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('experiment readout in the console (issue 35)', ()
             .textContent({ timeout: 5_000 })
             .catch(() => '');
         },
-        { timeout: 60_000, intervals: [1_000] },
+        { timeout: 60_000, interval: 1_000 },
       )
       .toMatch(/^green beats control on checkout/);
     await screenshot(page, 'experiments-readout');
