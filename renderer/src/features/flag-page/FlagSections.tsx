@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import type { Feature, FeatureEnvironment, FlagRef } from '../../api/flag-api';
 import { EditLock } from '../../components/EditLock/EditLock';
 import { ChangeRequestRouting } from '../change-requests/index';
+import { FlagCodeReferences } from '../code-references/index';
 import { FlagExperiments } from '../experiments/index';
 import { FlagImpactMetrics } from '../impact-metrics/index';
 import { EvaluationChart } from './EvaluationChart';
@@ -66,7 +67,10 @@ export function FlagEnvironments({ flag, data }: { flag: FlagRef; data: Feature 
   );
 }
 
-/** Below the environments: what the SDKs evaluated and measured, the flag's experiments, and what was changed. */
+/**
+ * Below the environments: what the SDKs evaluated and measured, the flag's experiments, where it
+ * is used in code, and what was changed.
+ */
 export function FlagActivity({ flag, data }: { flag: FlagRef; data: Feature }) {
   return (
     <>
@@ -78,6 +82,9 @@ export function FlagActivity({ flag, data }: { flag: FlagRef; data: Feature }) {
       </Section>
       <Section title="Experiments">
         <FlagExperiments flag={flag} />
+      </Section>
+      <Section title="Code references">
+        <FlagCodeReferences flag={flag} />
       </Section>
       <Section title="History">
         <FlagTimeline name={flag.name} />

@@ -1,0 +1,1 @@
+export { FlagCodeReferences } from './FlagCodeReferences';
