@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../test-utils/fake-server';
 import { renderWithConsole } from '../../test-utils/render';
 import { FlagCodeReferences } from './FlagCodeReferences';
+import { StillReferenced } from './StillReferenced';
 
 const FLAG = { project: 'web', name: 'checkout' };
 const PATH = '/api/admin/projects/web/features/checkout/code-references';
@@ -61,5 +62,37 @@ describe('FlagCodeReferences', () => {
     });
     await renderWithConsole(<FlagCodeReferences flag={FLAG} />, { server });
     expect(await screen.findByText(/switchyard code-refs scan --repo DIR --push/)).toBeTruthy();
+  });
+
+  it('names the files still using a flag about to be archived', async () => {
+    const references = Array.from({ length: 12 }, (_, i) => ({
+      path: `src/file-${i}.ts`,
+      line: i + 1,
+      kind: 'isEnabled',
+      context: [],
+      lastChangedAt: null,
+      link: null,
+    }));
+    const server = createFakeServer().on('GET', PATH, {
+      flag: 'checkout',
+      total: 12,
+      lastSeenInCode: '2026-11-22T09:00:00.000Z',
+      repositories: [
+        {
+          name: 'shop',
+          url: null,
+          branch: 'main',
+          commit: null,
+          scannedAt: '2026-11-22T09:00:00.000Z',
+          references,
+        },
+      ],
+    });
+    await renderWithConsole(<StillReferenced flag={FLAG} />, { server });
+    const alert = await screen.findByTestId('still-referenced');
+    expect(within(alert).getByText(/found 12 uses of checkout/)).toBeTruthy();
+    expect(within(alert).getByText('shop: src/file-0.ts:1')).toBeTruthy();
+    expect(within(alert).queryByText('shop: src/file-10.ts:11')).toBeNull();
+    expect(within(alert).getByText(/and 2 more/)).toBeTruthy();
   });
 });

@@ -1,1 +1,2 @@
 export { FlagCodeReferences } from './FlagCodeReferences';
+export { StillReferenced, useStillReferenced } from './StillReferenced';

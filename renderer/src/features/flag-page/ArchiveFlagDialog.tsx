@@ -2,9 +2,13 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Feature, FlagRef } from '../../api/flag-api';
 import { ErrorNotice } from '../../components/ErrorNotice/ErrorNotice';
 import { useFirstGovernedEnvironment } from '../change-requests/index';
+import { StillReferenced, useStillReferenced } from '../code-references/index';
 import { OFFLINE_REASON, useOnlineFlagAction } from './use-online-flag-action';
 
-/** Confirms archiving a flag, naming its dependants, or adds the archiving to a change-request draft. */
+/**
+ * Confirms archiving a flag, naming its dependants and the files still using it, or adds the
+ * archiving to a change-request draft.
+ */
 export function ArchiveFlagDialog({
   flag,
   feature,
@@ -20,6 +24,7 @@ export function ArchiveFlagDialog({
   const draftEnvironment = useFirstGovernedEnvironment(flag.project);
   const action = useOnlineFlagAction(flag, 'archive', onClose, draftEnvironment);
   const children = feature.children ?? [];
+  const referenced = (useStillReferenced(flag, opened) ?? 0) > 0;
   return (
     <Modal opened={opened} onClose={onClose} title={`Archive ${flag.name}?`}>
       <Stack gap="sm">
@@ -32,6 +37,7 @@ export function ArchiveFlagDialog({
             {children.join(', ')} depend{children.length === 1 ? 's' : ''} on this flag.
           </Alert>
         ) : null}
+        {opened ? <StillReferenced flag={flag} /> : null}
         {draftEnvironment ? (
           <Alert color="violet" variant="light">
             Change requests are required in {draftEnvironment}: archiving is added to your draft there, and
@@ -54,7 +60,7 @@ export function ArchiveFlagDialog({
             disabled={action.offline}
             onClick={() => void action.run()}
           >
-            {draftEnvironment ? 'Add archiving to draft' : 'Archive flag'}
+            {draftEnvironment ? 'Add archiving to draft' : referenced ? 'Archive anyway' : 'Archive flag'}
           </Button>
         </Group>
       </Stack>
