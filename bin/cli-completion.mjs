@@ -1,7 +1,7 @@
 // `switchyard completion bash|zsh` (issue 36 §1): completes commands and their sub-commands.
 
 const COMMAND_WORDS = {
-  flags: 'list stale get create enable disable rollout',
+  flags: 'list stale get readiness create enable disable rollout',
   'change-requests': 'list approve apply',
   tokens: 'list create revoke',
   events: 'tail',

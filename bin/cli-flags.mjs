@@ -108,6 +108,8 @@ export const FLAG_COMMANDS = {
     ])}`;
     return { data, text };
   },
+  'flags readiness': async (tool, values, [flag]) =>
+    tool('removal_readiness', { project: values.project ?? 'default', flag: required(flag, 'FLAG') }),
   'flags create': async (tool, values, [name]) =>
     tool('create_flag', {
       project: values.project ?? 'default',

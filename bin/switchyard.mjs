@@ -22,6 +22,7 @@ const USAGE = `Usage: switchyard login --url URL --token TOKEN [--profile NAME]
        switchyard flags list [--project P] [--query TEXT]
        switchyard flags stale [--project P]
        switchyard flags get FLAG [--project P]
+       switchyard flags readiness FLAG [--project P]   can it be archived? SDK activity, code references
        switchyard flags create NAME [--project P] [--description TEXT] [--type release|experiment|…]
        switchyard flags enable|disable FLAG --env ENV [--project P]
        switchyard flags rollout FLAG --env ENV --percent N [--stickiness FIELD] [--strategy ID] [--project P]

@@ -136,6 +136,17 @@ describe('switchyard code-refs scan', () => {
     expect((await switchyard(['code-refs', 'scan', '--repo', repo, '--push'], client)).code).toBe(1);
   });
 
+  it('says whether a flag can be archived, naming the files that still use it', async () => {
+    const used = await switchyard(['flags', 'readiness', 'new-checkout']);
+    expect(used.stdout).toMatch(
+      /^new-checkout is not ready to archive: still used in code \(4 references\)\.\nStill referenced at:\n- shop: /,
+    );
+    const unused = await switchyard(['flags', 'readiness', 'never-used']);
+    expect(unused.stdout).toBe(
+      'never-used can be archived: no scanned code uses it and no SDK has evaluated it for a week.\n',
+    );
+  });
+
   it('reads names as words, whatever characters they hold', () => {
     const names = new Set(['a.b', 'x+y', '(z)']);
     const found = referencesInText('f.ts', "aXb a.b x+y '(z)'", names, new Map());

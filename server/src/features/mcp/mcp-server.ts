@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type AdminCall, expectOk } from './mcp-admin-call';
 import { setFlagEnabled, setRollout, type ToolAnswer } from './mcp-flag-actions';
 import { GUIDANCE_LANGUAGES, wrapChange } from './mcp-guidance';
+import { removalReadiness } from './mcp-hygiene-actions';
 import { evaluateFlag, getFlag, listChangeRequests, listFlags, moveChangeRequest } from './mcp-read-actions';
 
 /** Bounds on tool arguments: an agent's input is as hostile as any other. */
@@ -82,6 +83,16 @@ function registerReadTools(server: McpServer, { call }: McpOptions): void {
       annotations: read,
     },
     (input) => answer(() => listFlags(call, { ...input, staleOnly: true })),
+  );
+  server.registerTool(
+    'removal_readiness',
+    {
+      description:
+        'Whether a flag can be archived: SDK evaluations and last seen, code references found by scans (files), staleness.',
+      inputSchema: { project, flag },
+      annotations: read,
+    },
+    (input) => answer(() => removalReadiness(call, input)),
   );
   server.registerTool(
     'list_change_requests',
