@@ -95,4 +95,20 @@ describe('FlagCodeReferences', () => {
     expect(within(alert).queryByText('shop: src/file-10.ts:11')).toBeNull();
     expect(within(alert).getByText(/and 2 more/)).toBeTruthy();
   });
+
+  it('counts references per flag for the flag list', async () => {
+    const { useReferenceCounts } = await import('./use-reference-counts');
+    function Counts() {
+      const counts = useReferenceCounts();
+      return <p>{[...counts].map(([flag, count]) => `${flag}=${count}`).join(',')}</p>;
+    }
+    const server = createFakeServer().on('GET', '/api/admin/code-references/counts', {
+      flags: [
+        { flag: 'checkout', references: 4, repositories: 1 },
+        { flag: 'search', references: 1, repositories: 1 },
+      ],
+    });
+    await renderWithConsole(<Counts />, { server });
+    expect(await screen.findByText('checkout=4,search=1')).toBeTruthy();
+  });
 });

@@ -29,3 +29,5 @@ const KIND_WORDS: Record<string, string> = {
 };
 
 export const kindWord = (kind: string) => KIND_WORDS[kind] ?? kind;
+
+export const REFERENCE_COUNTS_KEY = 'code-reference-counts';

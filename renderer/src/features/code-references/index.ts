@@ -1,2 +1,3 @@
 export { FlagCodeReferences } from './FlagCodeReferences';
 export { StillReferenced, useStillReferenced } from './StillReferenced';
+export { useReferenceCounts } from './use-reference-counts';

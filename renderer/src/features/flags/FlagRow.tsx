@@ -25,11 +25,13 @@ export interface FlagRowProps {
   pending: OutboxEntry | undefined;
   /** Absent for a flag created offline: not openable, its environments and creation still to come. */
   saved?: SavedFlag;
+  /** References found by code scans (issue 37); 0 when none were found. */
+  codeReferences?: number;
   onSelect?: () => void;
 }
 
 /** One row of the flag list, for a flag on the server or one created offline (marked pending). */
-export function FlagRow({ flag, pending, saved, onSelect }: FlagRowProps) {
+export function FlagRow({ flag, pending, saved, codeReferences, onSelect }: FlagRowProps) {
   return (
     <Table.Tr
       className={saved ? classes.row : undefined}
@@ -90,6 +92,11 @@ export function FlagRow({ flag, pending, saved, onSelect }: FlagRowProps) {
             when the server is back
           </Text>
         )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c={codeReferences ? undefined : 'dimmed'}>
+          {saved && codeReferences ? codeReferences : '–'}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">

@@ -26,6 +26,7 @@ import { usePermission } from '../../stores/permissions';
 import { useNow } from '../../stores/use-now';
 import { useProfileOutbox } from '../../stores/use-outbox';
 import { useServerData } from '../../stores/use-server-data';
+import { useReferenceCounts } from '../code-references/index';
 import { MyFavorites } from '../favorites/index';
 import { FeedbackPrompt } from '../feedback/index';
 import { CreateFlagForm } from './CreateFlagForm';
@@ -233,13 +234,14 @@ function FlagTable({
   onSelect: (flag: FeatureSearchItem) => void;
 }) {
   const outbox = useProfileOutbox();
+  const references = useReferenceCounts();
   const pages = Math.max(1, Math.ceil(total / FEATURE_PAGE_SIZE));
   const first = (list.page - 1) * FEATURE_PAGE_SIZE + 1;
   const onSort = (sort: FlagSort) =>
     update({ sortBy: sort, sortOrder: list.sortBy === sort && list.sortOrder === 'asc' ? 'desc' : 'asc' });
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={840}>
         <Table className={refreshing ? classes.refreshing : undefined}>
           <Table.Thead>
             <Table.Tr>
@@ -248,6 +250,7 @@ function FlagTable({
               <SortHeader label="Project" sort="project" list={list} onSort={onSort} />
               <Table.Th>Lifecycle</Table.Th>
               <Table.Th>Environments</Table.Th>
+              <Table.Th title="References found by code scans (switchyard code-refs scan)">In code</Table.Th>
               <SortHeader label="Created" sort="createdAt" list={list} onSort={onSort} />
             </Table.Tr>
           </Table.Thead>
@@ -261,6 +264,7 @@ function FlagTable({
                 flag={flag}
                 pending={latestFlagEdit(outbox, flag)}
                 saved={flag}
+                codeReferences={references.get(flag.name) ?? 0}
                 onSelect={() => onSelect(flag)}
               />
             ))}
