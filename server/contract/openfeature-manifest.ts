@@ -97,6 +97,8 @@ export const ManifestErrorSchema = Type.Object({
   error: Type.Object({
     message: Type.String(),
     status: Type.Integer(),
+    /** Unleash's error name (`PermissionError`, `NotFoundError`…): a Switchyard addition. */
+    name: Type.Optional(Type.String()),
     details: Type.Optional(
       Type.Array(
         Type.Object({

@@ -154,11 +154,20 @@ function expected(
   return permissions.some((p) => p !== 'USER' && holds(caller, p, project)) ? 'allowed' : 403;
 }
 
+/**
+ * The guard's error name: Unleash's body carries it at the top; OpenFeature's manifest API answers
+ * its own protocol's body (`{error: {message, status, name}}`), which keeps it inside.
+ */
+function errorName(response: LightMyRequestResponse): unknown {
+  const body = response.json();
+  return body.name ?? body.error?.name;
+}
+
 /** Denials of the guard: 401, or 403 with the guard's error names; anything else got through. */
 function verdictOf(response: LightMyRequestResponse): Verdict {
   if (response.statusCode === 401) return 401;
   if (response.statusCode === 403) {
-    const name = response.json().name;
+    const name = errorName(response);
     if (name === 'PermissionError' || name === 'ForbiddenError') return 403;
   }
   return 'allowed';
@@ -239,7 +248,7 @@ describe('permission matrix', async () => {
         mismatches.push(
           `${caller}: expected ${want}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
         );
-      if (want === 401 && got === 401) expect(response.json().name).toBe('AuthenticationRequired');
+      if (want === 401 && got === 401) expect(errorName(response)).toBe('AuthenticationRequired');
       if (want === 403 && (caller === 'client-token' || caller === 'frontend-token')) {
         expect(response.json().message).toBe(
           'invalid token: expected a different token type for this endpoint',

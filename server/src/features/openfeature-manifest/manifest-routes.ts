@@ -62,7 +62,15 @@ function registerManifestErrors(app: App): void {
     reply
       .status(status)
       .type('application/json')
-      .send({ error: { message: apiError.message, status, ...(details.length ? { details } : {}) } });
+      // `name` (Unleash's error name) beside the protocol's fields, for clients that tell refusals apart.
+      .send({
+        error: {
+          message: apiError.message,
+          status,
+          name: apiError.errorName,
+          ...(details.length ? { details } : {}),
+        },
+      });
   });
 }
 
