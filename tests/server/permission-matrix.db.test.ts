@@ -250,7 +250,8 @@ describe('permission matrix', async () => {
         );
       if (want === 401 && got === 401) expect(errorName(response)).toBe('AuthenticationRequired');
       if (want === 403 && (caller === 'client-token' || caller === 'frontend-token')) {
-        expect(response.json().message).toBe(
+        const body = response.json();
+        expect(body.message ?? body.error?.message).toBe(
           'invalid token: expected a different token type for this endpoint',
         );
       }
