@@ -38,6 +38,7 @@ export async function codeRefsCommand(api, values, [sub]) {
   const scan = await scanRepository(values.repo, await allFlagNames(api), {
     aliases: await aliasesOf(values.repo),
     ...(values.name ? { name: values.name } : {}),
+    blame: values['no-blame'] !== true,
   });
   const summary = `${scan.references.length} references in ${scan.repository.name} (${scan.stats.files} files, ${scan.stats.skipped} skipped, ${scan.stats.ms} ms)`;
   if (values.push) {

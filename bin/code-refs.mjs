@@ -90,32 +90,43 @@ async function readTracked(dir, path) {
   return bytes.toString('utf8');
 }
 
-/** Each referenced line's last change (committer time), one `git blame` per file. */
+/** One file's referenced lines' last change (committer time), from one `git blame`. */
+async function blameFile(dir, path, inFile) {
+  const ranges = [...new Set(inFile.map((reference) => reference.line))].flatMap((line) => [
+    '-L',
+    `${line},${line}`,
+  ]);
+  const times = new Map();
+  try {
+    const porcelain = await gitText(dir, ['blame', '--line-porcelain', ...ranges, '--', path]);
+    let current;
+    for (const row of porcelain.split('\n')) {
+      const header = /^[0-9a-f]{40} \d+ (\d+)/.exec(row);
+      if (header) current = Number(header[1]);
+      else if (row.startsWith('committer-time ') && current !== undefined) {
+        times.set(current, new Date(Number(row.slice(15)) * 1000).toISOString());
+      }
+    }
+  } catch {
+    // An uncommitted file has no history: its lines have no last-change date.
+  }
+  for (const reference of inFile) reference.lastChangedAt = times.get(reference.line) ?? null;
+}
+
+/** Each referenced line's last change: one `git blame` per file, four files at a time. */
 async function addLastChanges(dir, references) {
   const byPath = new Map();
   for (const reference of references)
     byPath.set(reference.path, [...(byPath.get(reference.path) ?? []), reference]);
-  for (const [path, inFile] of byPath) {
-    const ranges = [...new Set(inFile.map((reference) => reference.line))].flatMap((line) => [
-      '-L',
-      `${line},${line}`,
-    ]);
-    const times = new Map();
-    try {
-      const porcelain = await gitText(dir, ['blame', '--line-porcelain', ...ranges, '--', path]);
-      let current;
-      for (const row of porcelain.split('\n')) {
-        const header = /^[0-9a-f]{40} \d+ (\d+)/.exec(row);
-        if (header) current = Number(header[1]);
-        else if (row.startsWith('committer-time ') && current !== undefined) {
-          times.set(current, new Date(Number(row.slice(15)) * 1000).toISOString());
-        }
-      }
-    } catch {
-      // An uncommitted file has no history: its lines have no last-change date.
+  const files = [...byPath];
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const [path, inFile] = files[next++];
+      await blameFile(dir, path, inFile);
     }
-    for (const reference of inFile) reference.lastChangedAt = times.get(reference.line) ?? null;
-  }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
 /** Keeps at most `referencesPerFlag` per flag and `referencesPerScan` in all, in file order. */

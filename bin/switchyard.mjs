@@ -31,7 +31,7 @@ const USAGE = `Usage: switchyard login --url URL --token TOKEN [--profile NAME]
        switchyard projects | environments | segments
        switchyard tokens list | create --name N --type client|frontend|admin [--env E] [--project P,Q] | revoke TOKEN
        switchyard events tail [--project P] [--type T] [--limit N] [--interval SECONDS]
-       switchyard code-refs scan --repo DIR [--name NAME] [--push]
+       switchyard code-refs scan --repo DIR [--name NAME] [--push] [--no-blame]
        switchyard completion bash|zsh
        switchyard export --project P [--out flags.yaml] | plan FILE | apply FILE
        switchyard generate typescript --project P [--sdk server|web] [--out FILE]
@@ -103,6 +103,7 @@ export async function run(argv, io = { out: console.log, err: console.error, env
         interval: { type: 'string' },
         repo: { type: 'string' },
         push: { type: 'boolean' },
+        'no-blame': { type: 'boolean' },
         json: { type: 'boolean' },
         override: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },

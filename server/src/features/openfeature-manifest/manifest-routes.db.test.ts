@@ -95,7 +95,11 @@ describe('OpenFeature manifest API', async () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
-      error: { message: 'Flag with key "checkout-theme" already exists.', status: 409, name: 'ConflictError' },
+      error: {
+        message: 'Flag with key "checkout-theme" already exists.',
+        status: 409,
+        name: 'ConflictError',
+      },
     });
   });
 
