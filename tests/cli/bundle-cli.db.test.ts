@@ -7,30 +7,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, BundleSigningKey } from '../../server/contract';
+import { listeningTestApp, runCli } from '../helpers/cli';
 import { call } from '../helpers/flag-model';
-import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
+import { TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
 
-const CLI = join(__dirname, '../../bin/switchyard.mjs');
-const run = promisify(execFile);
+const _run = promisify(execFile);
 
-/** Runs `switchyard` as a user would: a child process; answers its exit code and output. */
-async function switchyard(args: string[], server: TestApp & { url: string }) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', SWITCHYARD_URL: server.url, SWITCHYARD_TOKEN: TEST_ADMIN_TOKEN },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-async function listening(): Promise<TestApp & { url: string }> {
-  const test = await createTestApp();
-  const url = await test.app.listen({ host: '127.0.0.1', port: 0 });
-  return { ...test, url };
-}
+const switchyard = (args: string[], server: { url: string }) =>
+  runCli(args, { SWITCHYARD_URL: server.url, SWITCHYARD_TOKEN: TEST_ADMIN_TOKEN });
 
 describe('switchyard bundle CLI across two instances (issue 18)', () => {
   let source: TestApp & { url: string };
@@ -38,7 +22,7 @@ describe('switchyard bundle CLI across two instances (issue 18)', () => {
   let dir: string;
 
   beforeAll(async () => {
-    [source, target] = await Promise.all([listening(), listening()]);
+    [source, target] = await Promise.all([listeningTestApp(), listeningTestApp()]);
     dir = await mkdtemp(join(tmpdir(), 'bundle-cli-'));
     await call(source, 'POST', '/api/admin/projects', { id: 'alpha', name: 'Alpha' }, 201);
     await call(target, 'POST', '/api/admin/projects', { id: 'beta', name: 'Beta' }, 201);

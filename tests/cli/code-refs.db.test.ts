@@ -5,14 +5,14 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencesInText, SCAN_LIMITS } from '../../bin/code-refs.mjs';
+import { cliAgainst, listeningTestApp } from '../helpers/cli';
 import { createApiToken } from '../helpers/identity';
-import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 
 // Code references (issue 37 §1) on a generated repository: several languages and SDK call
 // forms, an alias from the repository's config, an ignored file, a binary and a huge file, a
 // symlink loop, names with regex metacharacters; scanned by `switchyard code-refs scan` as a
 // child process, pushed, and read back per flag.
-const CLI = join(__dirname, '../../bin/switchyard.mjs');
 const exec = promisify(execFile);
 const FLAGS = ['new-checkout', 'search.v2', 'dark_mode', 'legacy-banner', 'never-used'];
 
@@ -45,21 +45,10 @@ describe('switchyard code-refs scan', () => {
   let t: TestApp & { url: string };
   let repo: string;
 
-  async function switchyard(args: string[], token = TEST_ADMIN_TOKEN) {
-    try {
-      const { stdout, stderr } = await exec(process.execPath, [CLI, ...args], {
-        env: { PATH: process.env.PATH ?? '', SWITCHYARD_URL: t.url, SWITCHYARD_TOKEN: token },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const switchyard = cliAgainst(() => t);
 
   beforeAll(async () => {
-    const app = await createTestApp();
-    t = { ...app, url: await app.app.listen({ host: '127.0.0.1', port: 0 }) };
+    t = await listeningTestApp();
     for (const name of FLAGS) await t.request('POST', '/api/admin/projects/default/features', { name });
     repo = await mkdtemp(join(tmpdir(), 'code-refs-'));
     for (const [path, text] of Object.entries(FILES)) {

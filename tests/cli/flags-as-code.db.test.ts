@@ -1,19 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { cliAgainst, listeningTestApp } from '../helpers/cli';
 import { call, createFlag, latestEventId } from '../helpers/flag-model';
 import { createPat, createUser, login } from '../helpers/identity';
-import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 
 // `switchyard export|plan|apply` (issue 36 §2) as CI runs it: a child process against a
 // listening server. Plan after apply is empty; a console change shows as drift; a malformed
 // file is refused with its line and column and nothing is applied.
-const CLI = join(__dirname, '../../bin/switchyard.mjs');
-const run = promisify(execFile);
 
 interface Doc {
   project: string;
@@ -24,21 +21,10 @@ describe('switchyard flags as code', () => {
   let t: TestApp & { url: string };
   let dir: string;
 
-  async function switchyard(args: string[], token = TEST_ADMIN_TOKEN) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-        env: { PATH: process.env.PATH ?? '', SWITCHYARD_URL: t.url, SWITCHYARD_TOKEN: token },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const switchyard = cliAgainst(() => t);
 
   beforeAll(async () => {
-    const app = await createTestApp();
-    t = { ...app, url: await app.app.listen({ host: '127.0.0.1', port: 0 }) };
+    t = await listeningTestApp();
     dir = await mkdtemp(join(tmpdir(), 'flags-as-code-'));
     await call(t, 'POST', '/api/admin/segments', { name: 'beta-users', constraints: [] }, 201);
     await createFlag(t, 'fac-existing', 'default', { description: 'Old text' });

@@ -1,33 +1,19 @@
-import { execFile, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, cliAgainst, listeningTestApp } from '../helpers/cli';
 import { createPat, createUser, login } from '../helpers/identity';
-import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
+import { TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
 
 // `switchyard flags|eval|change-requests` (issue 36 §1) as a user runs them: a child process
 // against a listening server, tables by default, --json for scripts, exit codes as documented.
-const CLI = join(__dirname, '../../bin/switchyard.mjs');
-const run = promisify(execFile);
 
 describe('switchyard flags CLI', () => {
   let t: TestApp & { url: string };
 
-  async function switchyard(args: string[], token = TEST_ADMIN_TOKEN) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-        env: { PATH: process.env.PATH ?? '', SWITCHYARD_URL: t.url, SWITCHYARD_TOKEN: token },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const switchyard = cliAgainst(() => t);
 
   beforeAll(async () => {
-    const app = await createTestApp({ loginRateLimitPerMinute: 1000 });
-    t = { ...app, url: await app.app.listen({ host: '127.0.0.1', port: 0 }) };
+    t = await listeningTestApp({ loginRateLimitPerMinute: 1000 });
   });
 
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { OpenFeature } from '@openfeature/server-sdk';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTypescript } from '../../bin/generate-typescript.mjs';
+import { runCli } from '../helpers/cli';
 import { call } from '../helpers/flag-model';
 import { createApiToken } from '../helpers/identity';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
@@ -16,25 +17,15 @@ import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-a
 // OpenFeature manifest API and in the console, the CLI run as a child process, the file it writes
 // type-checked under strict TypeScript against @openfeature/server-sdk, then its accessors
 // evaluated by the real OpenFeature server SDK through OFREP against the same server.
-const CLI = join(__dirname, '../../bin/switchyard.mjs');
 // Inside the checkout, so the generated module resolves @openfeature/server-sdk as an app would.
 const DIR = join(__dirname, '../../node_modules/.cache/generate-cli-test');
-const run = promisify(execFile);
+const _run = promisify(execFile);
 const MANIFEST = '/api/admin/projects/default/openfeature/v0/manifest';
 const ENV = '/environments/development';
 const P = '/api/admin/projects/default/features';
 
-async function switchyard(args: string[], url: string) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', SWITCHYARD_URL: url, SWITCHYARD_TOKEN: TEST_ADMIN_TOKEN },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const switchyard = (args: string[], url: string) =>
+  runCli(args, { SWITCHYARD_URL: url, SWITCHYARD_TOKEN: TEST_ADMIN_TOKEN });
 
 /** Strict TypeScript's errors for the file, as an app compiling it would see them. */
 function typeErrors(file: string): string[] {

@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
+import { listeningTestApp, runCli } from '../helpers/cli';
+import { TEST_ADMIN_TOKEN, type TestApp } from '../helpers/test-app';
 
 // `switchyard login|profiles|logout` (issue 36 §1) with the real OS keychain: the token goes to
 // the keychain, only the URL to the profile file, and later commands find both. On Linux this
 // needs a D-Bus session with an unlocked Secret Service, which `.ci/run` starts; locally the test
 // skips without one, in CI it runs (a missing keychain must not pass unnoticed).
-const CLI = join(__dirname, '../../bin/switchyard.mjs');
-const run = promisify(execFile);
+const _run = promisify(execFile);
 const hasKeychain = process.platform !== 'linux' || Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 
 describe.skipIf(!hasKeychain && !process.env.CI)('switchyard login with the OS keychain', () => {
@@ -23,7 +23,6 @@ describe.skipIf(!hasKeychain && !process.env.CI)('switchyard login with the OS k
   /** The CLI with only what a user's shell would have: no SWITCHYARD_URL/TOKEN unless given. */
   async function switchyard(args: string[], extra: Record<string, string> = {}) {
     const env = {
-      PATH: process.env.PATH ?? '',
       HOME: config,
       XDG_CONFIG_HOME: config,
       ...(process.env.DBUS_SESSION_BUS_ADDRESS
@@ -31,18 +30,11 @@ describe.skipIf(!hasKeychain && !process.env.CI)('switchyard login with the OS k
         : {}),
       ...extra,
     };
-    try {
-      const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
+    return runCli(args, env);
   }
 
   beforeAll(async () => {
-    const app = await createTestApp();
-    t = { ...app, url: await app.app.listen({ host: '127.0.0.1', port: 0 }) };
+    t = await listeningTestApp();
     config = await mkdtemp(join(tmpdir(), 'switchyard-cli-'));
   });
 

@@ -71,8 +71,10 @@ async function goTo(page: Page, screenPath: string): Promise<void> {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, screenPath);
-  await page.locator(`main[data-pathname="${pathname}"]`).waitFor({ timeout: 15_000 });
-  await page.locator('main h1, main h2, main h3').first().waitFor({ timeout: 15_000 });
+  // 30 s: under a full parallel run a screen's first chunk and queries can take well over 15 s to
+  // arrive on this 2-core machine (seen once for /experiments); a screen that never shows still fails.
+  await page.locator(`main[data-pathname="${pathname}"]`).waitFor({ timeout: 30_000 });
+  await page.locator('main h1, main h2, main h3').first().waitFor({ timeout: 30_000 });
   await page.mouse.move(0, 0);
   const settled = await waitForQuiet(page);
   // A loader still turning after 15 s is reported, and the screen is checked as it is.
