@@ -35,15 +35,9 @@ import {
   createClientMetricsService,
   createEdgeInstances,
   edgeInstanceRoutes,
-  projectApplicationRoutes,
   registerClientMetricsGauges,
 } from '../features/client-metrics';
-import {
-  clientTrackRoutes,
-  createExperimentData,
-  type ExperimentData,
-  frontendTrackRoutes,
-} from '../features/experiment-data';
+import { createExperimentData, type ExperimentData } from '../features/experiment-data';
 import {
   getAllFeatureNames,
   getClientSnapshot,
@@ -51,19 +45,12 @@ import {
   getClientSnapshotRevision,
 } from '../features/feature-toggles';
 import {
-  corsHeaders,
   createFrontendSettings,
   type FrontendSettings,
   frontendApiRoutes,
   registerFrontendFastPath,
 } from '../features/frontend-api';
-import {
-  createImpactMetricsIngestion,
-  createImpactMetricsService,
-  customMetricsRoutes,
-  type ImpactMetricsIngestion,
-  impactMetricsRoutes,
-} from '../features/impact-metrics';
+import { createImpactMetricsIngestion } from '../features/impact-metrics';
 import { ofrepRoutes } from '../features/ofrep';
 import { listTagsOfFeatures } from '../features/tags';
 import { uiConfigRoutes } from '../features/ui-config';
@@ -71,6 +58,7 @@ import type { App } from '../http/app-type';
 import type { SdkCredentials } from '../http/auth-guard';
 import type { SdkFastPath } from '../http/sdk-fast-path';
 import { SWITCHYARD_VERSION } from '../version';
+import { registerApplicationsAndImpact, registerExperimentData } from './sdk-experiment-apis';
 
 /** How long another instance's change may take to reach this one's SDK answers when its notification is lost. */
 const REVISION_MAX_AGE_MS = 1000;
@@ -246,60 +234,6 @@ async function registerStreaming(
   app.addHook('onResponse', async (request, reply) => {
     if (streaming.size > 0 && options.isFlagWrite(request, reply)) void streaming.checkNow();
   });
-}
-
-/**
- * A project's applications, and impact metrics (issue 35 §1): custom metrics beside the SDK
- * reports, the charts of the instance and of flags, and flag-environment safeguards.
- */
-async function registerApplicationsAndImpact(
-  app: App,
-  db: Db,
-  ingestion: ImpactMetricsIngestion,
-): Promise<void> {
-  await app.register(projectApplicationRoutes, { db });
-  const service = createImpactMetricsService(db);
-  await app.register(customMetricsRoutes, { ingestion, service });
-  await app.register(impactMetricsRoutes, { db, service });
-}
-
-/** The routes that can start or stop an experiment: its own, and applying a change request. */
-const STARTS_OR_STOPS = /\/experiments\/:[A-Za-z]+\/(start|stop)$|\/change-requests\/:[A-Za-z]+\/state$/;
-
-/**
- * Experiments (issue 35): the tracking endpoints, and the running experiments the exposure
- * recorder watches, read again when any instance commits a change (one may have started one).
- */
-async function registerExperimentData(
-  app: App,
-  options: {
-    experimentData: ExperimentData;
-    config: Config;
-    frontendSettings: FrontendSettings;
-    changes: ChangeSource | undefined;
-  },
-): Promise<void> {
-  const { experimentData, frontendSettings } = options;
-  const unsubscribe = options.changes?.subscribe(() => experimentData.changed());
-  app.addHook('onClose', async () => {
-    unsubscribe?.();
-  });
-  // An experiment started or stopped here (directly or by applying a change request) is known to
-  // the exposure recorder before the answer leaves: the caller's next frontend request counts.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const url = request.routeOptions.url ?? '';
-    if (reply.statusCode < 300 && request.method !== 'GET' && STARTS_OR_STOPS.test(url)) {
-      await experimentData.refreshRunning();
-    }
-    return payload;
-  });
-  if (options.config.frontendApiEnabled) {
-    await app.register(frontendTrackRoutes, {
-      service: experimentData,
-      cors: (origin) => corsHeaders(frontendSettings, origin),
-    });
-  }
-  await app.register(clientTrackRoutes, { service: experimentData });
 }
 
 /**
