@@ -42,6 +42,46 @@ export const ADMIN_COMMANDS = {
       ]),
     };
   },
+  'flags archive': async (api, values, [flag]) => {
+    if (!flag) throw new CommandUsageError('flags archive needs the FLAG');
+    const project = values.project ?? 'default';
+    await api(
+      'DELETE',
+      `/api/admin/projects/${encodeURIComponent(project)}/features/${encodeURIComponent(flag)}`,
+    );
+    return {
+      data: { archived: flag },
+      text: `Archived ${flag}; switchyard flags revive ${flag} brings it back.`,
+    };
+  },
+  'flags revive': async (api, _values, [flag]) => {
+    if (!flag) throw new CommandUsageError('flags revive needs the FLAG');
+    await api('POST', `/api/admin/archive/revive/${encodeURIComponent(flag)}`);
+    return { data: { revived: flag }, text: `Revived ${flag} (off in every environment until switched on).` };
+  },
+  'change-requests show': async (api, values, [id]) => {
+    if (!id) throw new CommandUsageError('change-requests show needs the ID');
+    const project = values.project ?? 'default';
+    const request = await api(
+      'GET',
+      `/api/admin/projects/${encodeURIComponent(project)}/change-requests/${encodeURIComponent(id)}`,
+    );
+    const changes = request.features.flatMap((feature) =>
+      feature.changes.map(
+        (change) =>
+          `  ${feature.name}: ${change.action}${feature.conflict ? ` (conflict: ${feature.conflict})` : ''}`,
+      ),
+    );
+    const approvals = (request.approvals ?? []).map((approval) => approval.createdBy?.username ?? '?');
+    const text = [
+      `Change request ${request.id}: ${request.title ?? '(no title)'}`,
+      `  ${request.state} in ${request.environment}, by ${request.createdBy?.username ?? '?'}`,
+      `  approvals: ${approvals.length ? approvals.join(', ') : 'none'} of ${request.minApprovals ?? 1} needed`,
+      'Changes:',
+      ...(changes.length ? changes : ['  none']),
+    ].join('\n');
+    return { data: request, text };
+  },
   'tokens list': async (api) => {
     const { tokens } = await api('GET', '/api/admin/api-tokens');
     return {

@@ -1,8 +1,8 @@
 // `switchyard completion bash|zsh` (issue 36 §1): completes commands and their sub-commands.
 
 const COMMAND_WORDS = {
-  flags: 'list stale get readiness create enable disable rollout',
-  'change-requests': 'list approve apply',
+  flags: 'list stale get readiness create enable disable rollout archive revive',
+  'change-requests': 'list show approve apply',
   tokens: 'list create revoke',
   events: 'tail',
   'code-refs': 'scan',

@@ -11,7 +11,8 @@ export const USAGE = `Usage: switchyard login --url URL --token TOKEN [--profile
        switchyard flags enable|disable FLAG --env ENV [--project P]
        switchyard flags rollout FLAG --env ENV --percent N [--stickiness FIELD] [--strategy ID] [--project P]
        switchyard eval FLAG --env ENV [--context key=value]…
-       switchyard change-requests list|approve ID|apply ID [--project P]
+       switchyard flags archive|revive FLAG [--project P]
+       switchyard change-requests list|show ID|approve ID|apply ID [--project P]
        switchyard projects | environments | segments
        switchyard tokens list | create --name N --type client|frontend|admin [--env E] [--project P,Q] | revoke TOKEN
        switchyard events tail [--project P] [--type T] [--limit N] [--interval SECONDS]

@@ -60,6 +60,12 @@ describe('switchyard flags CLI', () => {
     expect(proposed.stdout).toMatch(
       /change request (\d+) holds this change \(In review\)\. A reviewer approves and applies it at http/,
     );
+    const id = /change request (\d+)/.exec(proposed.stdout)?.[1] ?? '';
+    const shown = await switchyard(['change-requests', 'show', id], pat);
+    expect(shown.stdout).toMatch(
+      new RegExp(`^Change request ${id}: .*\\n {2}In review in production, by cli-editor\\n`),
+    );
+    expect(shown.stdout).toContain('  cli-search: updateEnabled');
     const list = await switchyard(['change-requests', 'list'], pat);
     expect(list.stdout).toMatch(/^ID +STATE +ENVIRONMENT +BY +TITLE\n\d+ +In review +production +cli-editor/);
   });
@@ -82,6 +88,20 @@ describe('switchyard flags CLI', () => {
     expect((await switchyard(['tokens', 'list'])).stdout).toMatch(/cli-ci +client +development/);
     expect((await switchyard(['tokens', 'revoke', secret])).stdout).toBe('Revoked.\n');
     expect((await switchyard(['tokens', 'list'])).stdout).not.toContain('cli-ci');
+  });
+
+  it('archives and revives a flag', async () => {
+    await switchyard(['flags', 'create', 'cli-old']);
+    expect((await switchyard(['flags', 'archive', 'cli-old'])).stdout).toBe(
+      'Archived cli-old; switchyard flags revive cli-old brings it back.\n',
+    );
+    expect((await switchyard(['flags', 'list', '--query', 'cli-old', '--json'])).stdout).toBe('[]\n');
+    expect((await switchyard(['flags', 'revive', 'cli-old'])).stdout).toBe(
+      'Revived cli-old (off in every environment until switched on).\n',
+    );
+    expect(
+      JSON.parse((await switchyard(['flags', 'list', '--query', 'cli-old', '--json'])).stdout),
+    ).toHaveLength(1);
   });
 
   it('follows the event log with events tail', async () => {
